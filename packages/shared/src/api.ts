@@ -1,0 +1,27 @@
+/** Paths of SPEC.md section 7, used by the server's routes and the web app's calls. */
+const V1 = '/api/v1';
+
+export const API = {
+  register: `${V1}/user/register`,
+  login: `${V1}/user/login`,
+  logout: `${V1}/user/logout`,
+  profile: `${V1}/user/profile`,
+  changePassword: `${V1}/user/change-password`,
+  updateProfile: `${V1}/user/update`,
+  forgotPassword: `${V1}/user/forgot-password`,
+  resetPassword: (token: string) => `${V1}/user/reset-password/${encodeURIComponent(token)}`,
+  productList: `${V1}/product/all`,
+  product: (id: string) => `${V1}/product/${encodeURIComponent(id)}`,
+  deleteProduct: (id: string) => `${V1}/product/delete/${encodeURIComponent(id)}`,
+  addProduct: `${V1}/product/add`,
+  updateProduct: (id: string) => `${V1}/product/update/${encodeURIComponent(id)}`,
+  addContact: `${V1}/contact/addNewContact`,
+  addQuote: `${V1}/quote/add`,
+  userQuotes: `${V1}/quote/getQuoteByUser`,
+  allQuotes: `${V1}/quote/all`,
+  deleteQuote: (id: string) => `${V1}/quote/delete/${encodeURIComponent(id)}`,
+  gallery: `${V1}/gallery/all`,
+  deleteAllImages: `${V1}/gallery/delete/all`,
+  deleteImage: (id: string) => `${V1}/gallery/delete/${encodeURIComponent(id)}`,
+  addImages: `${V1}/gallery/add`,
+} as const;
