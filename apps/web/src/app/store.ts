@@ -1,0 +1,51 @@
+import { PERSIST } from '@agro/shared';
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { useDispatch, useSelector } from 'react-redux';
+// Vite 8: the es/ build of redux-persist works at run time, the lib/ default import does not.
+import { FLUSH, PAUSE, PERSIST as PERSIST_ACTION, PURGE, REGISTER, REHYDRATE } from 'redux-persist/es/constants';
+import persistReducer from 'redux-persist/es/persistReducer';
+import persistStore from 'redux-persist/es/persistStore';
+import storage from 'redux-persist/es/storage';
+import { setUnauthorizedHandler } from '@/lib/api';
+import { authReducer, sessionEnded } from '@/features/auth/auth-slice';
+import { contactReducer } from '@/features/contact/contact-slice';
+import { galleryReducer } from '@/features/gallery/gallery-slice';
+import { productsReducer } from '@/features/products/products-slice';
+import { quoteReducer } from '@/features/quotes/quote-slice';
+
+const rootReducer = combineReducers({
+  products: productsReducer,
+  auth: authReducer,
+  contact: contactReducer,
+  gallery: galleryReducer,
+  quote: quoteReducer,
+});
+
+const persistedReducer = persistReducer(
+  { key: PERSIST.key, version: PERSIST.version, timeout: PERSIST.timeout, storage },
+  rootReducer,
+);
+
+export function makeStore() {
+  const store = configureStore({
+    reducer: persistedReducer,
+    middleware: (getDefault) =>
+      getDefault({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST_ACTION, PURGE, REGISTER] },
+      }),
+  });
+  setUnauthorizedHandler(() => {
+    if (store.getState().auth.isLoggedIn) store.dispatch(sessionEnded());
+  });
+  return store;
+}
+
+export const store = makeStore();
+export const persistor = persistStore(store);
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();

@@ -1,0 +1,3 @@
+export function Footer() {
+  return <footer className="border-t p-4">Footer</footer>;
+}

@@ -1,0 +1,3 @@
+export function Header() {
+  return <header className="border-b p-4">Header</header>;
+}

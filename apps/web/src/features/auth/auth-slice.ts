@@ -1,0 +1,155 @@
+import {
+  API,
+  AUTH_STORAGE_KEYS,
+  ERROR_DEFAULTS,
+  FORGOT_PASSWORD_DEFAULT_SUCCESS,
+  LOADING,
+  SUCCESS,
+  type ApiResult,
+  type ChangePasswordInput,
+  type ForgotPasswordInput,
+  type LoginInput,
+  type PublicUser,
+  type RegisterInput,
+  type Role,
+  type UpdateProfileInput,
+  type UserResponse,
+} from '@agro/shared';
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { request, withToast } from '@/lib/api';
+
+export interface AuthState {
+  isLoggedIn: boolean;
+  /** '' when logged out (SPEC.md section 4); USER by default. */
+  role: Role | '';
+  data: PublicUser | Record<string, never>;
+}
+
+function readStored(): AuthState {
+  try {
+    const isLoggedIn = localStorage.getItem(AUTH_STORAGE_KEYS.isLoggedIn) === 'true';
+    const role = localStorage.getItem(AUTH_STORAGE_KEYS.role);
+    const data = localStorage.getItem(AUTH_STORAGE_KEYS.data);
+    return {
+      isLoggedIn,
+      role: role === 'ADMIN' || role === 'USER' ? role : 'USER',
+      data: data ? (JSON.parse(data) as PublicUser) : {},
+    };
+  } catch {
+    return { isLoggedIn: false, role: 'USER', data: {} };
+  }
+}
+
+function storeUser(user: PublicUser): void {
+  localStorage.setItem(AUTH_STORAGE_KEYS.isLoggedIn, 'true');
+  localStorage.setItem(AUTH_STORAGE_KEYS.role, user.role);
+  localStorage.setItem(AUTH_STORAGE_KEYS.data, JSON.stringify(user));
+}
+
+const serverMessage =
+  (fallback: string) =>
+  (r: ApiResult): string =>
+    r.message || fallback;
+
+export const registerUser = createAsyncThunk('auth/register', (body: RegisterInput) =>
+  withToast(() => request<UserResponse>('POST', API.register, body), {
+    loading: LOADING.register,
+    success: serverMessage(SUCCESS.register),
+    error: ERROR_DEFAULTS.register,
+  }),
+);
+
+export const login = createAsyncThunk('auth/login', async (body: LoginInput) => {
+  const res = await withToast(() => request<UserResponse>('POST', API.login, body), {
+    loading: LOADING.login,
+    success: serverMessage(SUCCESS.login),
+    error: ERROR_DEFAULTS.login,
+  });
+  storeUser(res.user);
+  return res.user;
+});
+
+export const logout = createAsyncThunk('auth/logout', async () => {
+  const res = await withToast(() => request<ApiResult>('GET', API.logout), {
+    loading: LOADING.logout,
+    success: serverMessage(SUCCESS.logout),
+    error: ERROR_DEFAULTS.logout,
+  });
+  localStorage.clear();
+  return res;
+});
+
+export const getProfile = createAsyncThunk('auth/profile', async () => {
+  const res = await withToast(() => request<UserResponse>('GET', API.profile), {
+    loading: LOADING.profile,
+    success: serverMessage(SUCCESS.profile),
+    error: ERROR_DEFAULTS.profile,
+  });
+  storeUser(res.user);
+  return res.user;
+});
+
+export const changePassword = createAsyncThunk('auth/changePassword', (body: ChangePasswordInput) =>
+  withToast(() => request<ApiResult>('POST', API.changePassword, body), {
+    loading: LOADING.changePassword,
+    success: SUCCESS.changePassword,
+    error: ERROR_DEFAULTS.changePassword,
+  }),
+);
+
+export const updateProfile = createAsyncThunk('auth/updateProfile', async (body: UpdateProfileInput) => {
+  const res = await withToast(() => request<UserResponse>('POST', API.updateProfile, body), {
+    loading: LOADING.updateProfile,
+    success: SUCCESS.updateProfile,
+    error: ERROR_DEFAULTS.updateProfile,
+  });
+  if (res.user) storeUser(res.user);
+  return res.user;
+});
+
+export const forgotPassword = createAsyncThunk('auth/forgotPassword', (body: ForgotPasswordInput) =>
+  withToast(() => request<ApiResult>('POST', API.forgotPassword, body), {
+    loading: LOADING.forgotPassword,
+    success: serverMessage(FORGOT_PASSWORD_DEFAULT_SUCCESS),
+    error: ERROR_DEFAULTS.forgotPassword,
+  }),
+);
+
+export const resetPassword = createAsyncThunk(
+  'auth/resetPassword',
+  ({ token, password }: { token: string; password: string }) =>
+    withToast(() => request<ApiResult>('PATCH', API.resetPassword(token), { password }), {
+      loading: LOADING.resetPassword,
+      success: SUCCESS.resetPassword,
+      error: ERROR_DEFAULTS.resetPassword,
+    }),
+);
+
+const loggedOut: AuthState = { isLoggedIn: false, role: '', data: {} };
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: readStored,
+  reducers: {
+    /** The server answered 401: the session is gone, so is the client's idea of it. */
+    sessionEnded: () => loggedOut,
+    /** Used after a password change / profile update / reset: clear everything held. */
+    clearAuth: () => loggedOut,
+  },
+  extraReducers: (builder) => {
+    const setUser = (state: AuthState, action: PayloadAction<PublicUser | undefined>) => {
+      if (!action.payload) return;
+      state.isLoggedIn = true;
+      state.role = action.payload.role;
+      state.data = action.payload;
+    };
+    builder
+      .addCase(login.fulfilled, setUser)
+      .addCase(getProfile.fulfilled, setUser)
+      .addCase(updateProfile.fulfilled, setUser)
+      .addCase(logout.fulfilled, () => loggedOut);
+  },
+});
+
+export const { sessionEnded, clearAuth } = authSlice.actions;
+export const authReducer = authSlice.reducer;

@@ -1,0 +1,7 @@
+export default function GalleryPage() {
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-12">
+      <h1 className="text-3xl font-bold">Gallery</h1>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import {
+  API,
+  ERROR_DEFAULTS,
+  LOADING,
+  SUCCESS,
+  type ApiResult,
+  type GalleryImage,
+  type GalleryResponse,
+} from '@agro/shared';
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { request, upload, withToast } from '@/lib/api';
+
+export interface GalleryState {
+  galleryImages: GalleryImage[];
+}
+
+const initialState: GalleryState = { galleryImages: [] };
+
+export const fetchGallery = createAsyncThunk('gallery/fetch', () =>
+  withToast(() => request<GalleryResponse>('GET', API.gallery), {
+    loading: LOADING.gallery,
+    success: (r) => r.message || SUCCESS.gallery,
+    // Not quoted by the spec; the loading text's own wording.
+    error: 'Error in Loading Images !',
+  }),
+);
+
+export const uploadImages = createAsyncThunk(
+  'gallery/upload',
+  ({ files, onProgress }: { files: File[]; onProgress?: (fraction: number) => void }) => {
+    const form = new FormData();
+    for (const file of files) form.append('galleryImages', file);
+    return withToast(() => upload<ApiResult>('POST', API.addImages, form, onProgress), {
+      loading: LOADING.uploadImages,
+      success: SUCCESS.uploadImages,
+      error: ERROR_DEFAULTS.uploadImages,
+    });
+  },
+);
+
+export const deleteImage = createAsyncThunk('gallery/deleteOne', (id: string) =>
+  withToast(() => request<ApiResult>('DELETE', API.deleteImage(id)), {
+    loading: LOADING.deleteImage,
+    success: SUCCESS.deleteImage,
+    error: ERROR_DEFAULTS.deleteImage,
+  }),
+);
+
+export const deleteAllImages = createAsyncThunk('gallery/deleteAll', () =>
+  withToast(() => request<ApiResult>('DELETE', API.deleteAllImages), {
+    loading: LOADING.deleteAllImages,
+    success: SUCCESS.deleteAllImages,
+    error: ERROR_DEFAULTS.deleteAllImages,
+  }),
+);
+
+const gallerySlice = createSlice({
+  name: 'gallery',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder.addCase(fetchGallery.fulfilled, (state, action) => {
+      state.galleryImages = action.payload.galleryImages?.[0]?.galleryImages ?? [];
+    });
+  },
+});
+
+export const galleryReducer = gallerySlice.reducer;

@@ -1,0 +1,81 @@
+import {
+  API,
+  ERROR_DEFAULTS,
+  LOADING,
+  SUCCESS,
+  type ApiResult,
+  type Product,
+  type ProductResponse,
+  type ProductsResponse,
+} from '@agro/shared';
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { request, upload, withToast } from '@/lib/api';
+
+export interface ProductsState {
+  products: Product[];
+  productDetails: Product | null;
+}
+
+const initialState: ProductsState = { products: [], productDetails: null };
+
+export const fetchProducts = createAsyncThunk('products/fetchAll', () =>
+  withToast(() => request<ProductsResponse>('GET', API.productList), {
+    loading: LOADING.productList,
+    success: (r) => r.message || SUCCESS.productList,
+    error: ERROR_DEFAULTS.productList,
+  }),
+);
+
+export const fetchProduct = createAsyncThunk('products/fetchOne', (id: string) =>
+  withToast(() => request<ProductResponse>('GET', API.product(id)), {
+    loading: LOADING.product,
+    success: (r) => r.message || SUCCESS.product,
+    error: ERROR_DEFAULTS.product(id),
+  }),
+);
+
+export const deleteProduct = createAsyncThunk('products/delete', (id: string) =>
+  withToast(() => request<ApiResult>('DELETE', API.deleteProduct(id)), {
+    loading: LOADING.deleteProduct,
+    success: SUCCESS.deleteProduct,
+    error: ERROR_DEFAULTS.deleteProduct,
+  }),
+);
+
+export const addProduct = createAsyncThunk(
+  'products/add',
+  ({ form, onProgress }: { form: FormData; onProgress?: (fraction: number) => void }) =>
+    withToast(() => upload<ProductResponse>('POST', API.addProduct, form, onProgress), {
+      loading: LOADING.addProduct,
+      success: SUCCESS.addProduct,
+      error: ERROR_DEFAULTS.addProduct,
+    }),
+);
+
+export const updateProduct = createAsyncThunk(
+  'products/update',
+  ({ id, form, onProgress }: { id: string; form: FormData; onProgress?: (fraction: number) => void }) =>
+    withToast(() => upload<ProductResponse>('PATCH', API.updateProduct(id), form, onProgress), {
+      loading: LOADING.updateProduct,
+      success: SUCCESS.updateProduct,
+      error: ERROR_DEFAULTS.updateProduct,
+    }),
+);
+
+const productsSlice = createSlice({
+  name: 'products',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchProducts.fulfilled, (state, action) => {
+        // SPEC.md section 4: the list is replaced only when a result is returned.
+        if (Array.isArray(action.payload.products)) state.products = action.payload.products;
+      })
+      .addCase(fetchProduct.fulfilled, (state, action) => {
+        state.productDetails = action.payload.product;
+      });
+  },
+});
+
+export const productsReducer = productsSlice.reducer;

@@ -1,0 +1,137 @@
+import type { ApiResult } from '@agro/shared';
+import { toast } from 'sonner';
+import { API_BASE_URL } from './config';
+
+/** A failed call: `message` is the server's message when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly serverMessage: string | undefined;
+  constructor(status: number, serverMessage: string | undefined) {
+    super(serverMessage ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler | undefined;
+
+/** The store registers this so a 401 (expired session) logs the person out of the client state. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'message' in body) {
+    const m = (body as { message: unknown }).message;
+    if (typeof m === 'string' && m.trim() !== '') return m;
+  }
+  return undefined;
+}
+
+function handleFailure(status: number, body: unknown, path: string): never {
+  // A 401 on the login call itself is a wrong password, not an expired session.
+  if (status === 401 && !path.endsWith('/user/login')) onUnauthorized?.();
+  throw new ApiError(status, messageOf(body));
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** One JSON (or FormData) call with cookies included. Throws ApiError on a non-2xx answer. */
+export async function request<T extends ApiResult>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+  }
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE_URL}${path}`, init);
+  } catch {
+    throw new ApiError(0, undefined);
+  }
+  const data = await readBody(res);
+  if (!res.ok) handleFailure(res.status, data, path);
+  return data as T;
+}
+
+/** A multipart upload that reports progress (0..1), which fetch cannot do. */
+export function upload<T extends ApiResult>(
+  method: 'POST' | 'PATCH',
+  path: string,
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, `${API_BASE_URL}${path}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, undefined));
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : undefined;
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(data as T);
+        return;
+      }
+      try {
+        handleFailure(xhr.status, data, path);
+      } catch (e) {
+        reject(e instanceof Error ? e : new Error(String(e)));
+      }
+    };
+    xhr.send(form);
+  });
+}
+
+export interface ToastTexts<T> {
+  loading: string;
+  /** Fixed success text, or one computed from the answer (e.g. the server's message). */
+  success: string | ((result: T) => string);
+  /** Shown when the server sends no message. */
+  error: string;
+}
+
+/**
+ * Every call shows a loading toast, then the success text, or the server's message (or the
+ * default) on error (SPEC.md section 7). The error is rethrown for the caller; it is also logged.
+ */
+export async function withToast<T>(call: () => Promise<T>, texts: ToastTexts<T>): Promise<T> {
+  const id = toast.loading(texts.loading);
+  try {
+    const result = await call();
+    toast.success(typeof texts.success === 'function' ? texts.success(result) : texts.success, { id });
+    return result;
+  } catch (error) {
+    const message = error instanceof ApiError && error.serverMessage ? error.serverMessage : texts.error;
+    toast.error(message, { id });
+    console.error(error);
+    throw error;
+  }
+}
+
+/** The message to show for a failed call: the server's, else the default. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
