@@ -199,4 +199,6 @@ export const SERVER_ERRORS = {
   imageNotFound: 'Image not found',
   userNotFound: 'User not found',
   foreignOrigin: 'Cross-site request refused',
+  badRequest: 'The request could not be understood',
+  unsupportedMediaType: 'Unsupported content type',
 } as const;

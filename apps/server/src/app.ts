@@ -1,0 +1,88 @@
+import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import { API_PREFIX } from '@agro/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import type { Config } from './config.js';
+import { createDatabase, type DatabaseHandle, type Db, type Dialect } from './db/index.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import contactRoutes from './modules/contact/routes.js';
+import quoteRoutes from './modules/quote/routes.js';
+import userRoutes from './modules/user/routes.js';
+// ---- Phase 2 modules: products and gallery ----
+import productRoutes from './modules/product/routes.js';
+import galleryRoutes from './modules/gallery/routes.js';
+// -----------------------------------------------
+import errorHandler from './plugins/error-handler.js';
+import rateLimit from './plugins/rate-limit.js';
+import security from './plugins/security.js';
+import staticFiles from './plugins/static-files.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dialect: Dialect;
+    mailer: Mailer;
+  }
+}
+
+export interface AppDeps {
+  /** An open (migrated) database; by default one is opened from `config` and closed with the app. */
+  database?: DatabaseHandle;
+  /** By default a mailer from SMTP_URL / the outbox. */
+  mailer?: Mailer;
+}
+
+/** JSON bodies are small forms; uploads have their own multipart limits. */
+const JSON_BODY_LIMIT = 256 * 1024;
+
+/** Build the whole app without listening (tests use app.inject, main.ts calls listen). */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const database = deps.database ?? createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: app.log });
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('mailer', mailer);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionTokenHash', null);
+  app.addHook('onClose', async () => {
+    // Queued mails go out before the database (and the process) goes away.
+    if (!deps.mailer) await mailer.close();
+    if (!deps.database) await database.close();
+  });
+
+  await app.register(errorHandler);
+  await app.register(security, { config });
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    // Default brotli quality (11) is far too slow for per-request compression.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(cookie);
+  await app.register(rateLimit);
+
+  await app.register(userRoutes, { prefix: `${API_PREFIX}/user` });
+  await app.register(quoteRoutes, { prefix: `${API_PREFIX}/quote` });
+  await app.register(contactRoutes, { prefix: `${API_PREFIX}/contact` });
+  // ---- Phase 2 modules: products and gallery ----
+  await app.register(productRoutes, { prefix: `${API_PREFIX}/product` });
+  await app.register(galleryRoutes, { prefix: `${API_PREFIX}/gallery` });
+  // -----------------------------------------------
+
+  await app.register(staticFiles, { config });
+  return app;
+}

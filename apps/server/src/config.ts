@@ -1,0 +1,169 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SITE } from '@agro/shared';
+import { z } from 'zod';
+
+/** The repository root: defaults are resolved from here, not from the cwd npm happens to use. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes', 'on'].includes(v)));
+
+const int = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? String(fallback) : v.trim()))
+    .pipe(z.string().regex(/^\d+$/, { error: 'must be a whole number' }))
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const httpUrl = optionalText.refine((v) => v === undefined || /^https?:\/\/[^\s/]+/.test(v), {
+  error: 'must be an http(s) URL',
+});
+
+const emailText = optionalText.refine((v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v), {
+  error: 'must be an email address',
+});
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim().replace(/\/+$/, ''))
+      .filter((s) => s !== ''),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(3000, 0, 65535),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    error: 'must start with postgres:// (leave it unset for SQLite)',
+  }),
+  PUBLIC_URL: httpUrl,
+  SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {
+    error: 'must start with smtp:// or smtps://',
+  }),
+  MAIL_FROM: optionalText,
+  COMPANY_EMAIL: emailText,
+  ADMIN_EMAIL: emailText,
+  ADMIN_PASSWORD: optionalText,
+  SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', '']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  CORS_ORIGINS: list.refine((l) => l.every((o) => /^https?:\/\/[^\s/]+$/.test(o)), {
+    error: 'must be a comma-separated list of origins like https://example.com',
+  }),
+  CSP_IMG_SOURCES: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? 'https://flagcdn.com' : v))
+    .pipe(list),
+  TRUST_PROXY: bool(false),
+  WEB_DIST: optionalText,
+  RATE_LIMIT_ENABLED: bool(true),
+  RATE_LIMIT_WINDOW_MS: int(60_000, 1000, 86_400_000),
+  RATE_LIMIT_AUTH_MAX: int(10, 1, 1_000_000),
+  RATE_LIMIT_FORM_MAX: int(20, 1, 1_000_000),
+  SESSION_TTL_HOURS: int(24 * 7, 1, 24 * 365),
+  PASSWORD_HASH_COST: int(15, 12, 20),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** SQLite file inside dataDir; unused with PostgreSQL. */
+  sqliteFile: string;
+  databaseUrl: string | undefined;
+  /** Fixed public origin (mail links, Secure cookies); undefined = derive it per request. */
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  companyEmail: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  logLevel: string;
+  corsOrigins: string[];
+  cspImgSources: string[];
+  trustProxy: boolean;
+  webDist: string;
+  uploadsDir: string;
+  outboxDir: string;
+  rateLimit: { enabled: boolean; windowMs: number; authMax: number; formMax: number };
+  sessionTtlMs: number;
+  /** log2 of the scrypt cost parameter N. */
+  passwordHashCost: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parse the environment; throws ConfigError listing every bad key. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  // Relative paths are taken from the cwd (as a person typing them expects); the defaults live
+  // under the repository root because npm runs workspace scripts inside apps/server.
+  const dataDir = e.DATA_DIR === undefined ? path.join(REPO_ROOT, 'data') : path.resolve(e.DATA_DIR);
+  const webDist = e.WEB_DIST === undefined ? path.join(REPO_ROOT, 'apps/web/dist') : path.resolve(e.WEB_DIST);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    sqliteFile: path.join(dataDir, 'agro.sqlite'),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${SITE.companyName} <${e.COMPANY_EMAIL ?? SITE.email}>`,
+    companyEmail: e.COMPANY_EMAIL ?? SITE.email,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo:
+      e.SEED_DEMO === undefined || e.SEED_DEMO === ''
+        ? e.NODE_ENV !== 'production'
+        : ['true', '1', 'yes', 'on'].includes(e.SEED_DEMO),
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    corsOrigins: e.CORS_ORIGINS,
+    cspImgSources: e.CSP_IMG_SOURCES,
+    trustProxy: e.TRUST_PROXY,
+    webDist,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    rateLimit: {
+      enabled: e.RATE_LIMIT_ENABLED,
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
+      authMax: e.RATE_LIMIT_AUTH_MAX,
+      formMax: e.RATE_LIMIT_FORM_MAX,
+    },
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    passwordHashCost: e.PASSWORD_HASH_COST,
+  };
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type Transaction } from 'kysely';
+import pg from 'pg';
+import { migrations, type Dialect } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export type { Dialect } from './migrations/index.js';
+export type Db = Kysely<Database>;
+/** Repositories accept either the database or an open transaction. */
+export type DbOrTx = Kysely<Database> | Transaction<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://... selects PostgreSQL; otherwise SQLite at `sqliteFile`. */
+  databaseUrl?: string;
+  sqliteFile: string;
+  /** PostgreSQL only: the schema to use (tests give each file its own). */
+  pgSchema?: string;
+  pgPoolSize?: number;
+}
+
+export function createDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.pgPoolSize ?? 10,
+      ...(options.pgSchema ? { options: `-c search_path=${quoteIdent(options.pgSchema)}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
+  const sqlite = new SQLite(options.sqliteFile);
+  // WAL lets readers run beside the single writer; the busy timeout makes a second process
+  // (e.g. the admin CLI) wait for the lock instead of failing at once.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Apply every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const provided: Record<string, Migration> = {};
+  for (const [name, m] of Object.entries(migrations)) {
+    provided[name] = {
+      up: (db) => m.up(db, handle.dialect),
+      ...(m.down ? { down: (db: Kysely<unknown>) => m.down!(db, handle.dialect) } : {}),
+    };
+  }
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => provided },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/i.test(name)) throw new Error(`Unsafe schema name: ${name}`);
+  return name;
+}

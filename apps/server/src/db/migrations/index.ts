@@ -1,0 +1,17 @@
+/**
+ * The ordered list of migrations. Add a new timestamped file and list it here; never edit an
+ * applied one. Each receives the dialect so SQLite and PostgreSQL differences stay explicit.
+ */
+import type { Kysely } from 'kysely';
+import * as initial from './20250601000000-initial.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DialectMigration {
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+  down?(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+export const migrations: Record<string, DialectMigration> = {
+  '20250601000000-initial': initial,
+};

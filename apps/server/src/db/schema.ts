@@ -1,0 +1,159 @@
+/**
+ * Table types. Column names are snake_case as stored; API shapes (camelCase, `_id`) are built by
+ * the mappers in `mappers.ts`. Booleans are stored as 0/1 and lists as JSON text on BOTH
+ * dialects so one set of queries and mappers serves SQLite and PostgreSQL.
+ * Timestamps are ISO-8601 UTC strings (sortable as text).
+ */
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+/** 0 or 1. */
+export type Flag = number;
+
+export interface UsersTable {
+  id: string;
+  full_name: string;
+  /** Always lowercased. */
+  email: string;
+  phone_number: string;
+  password_hash: string;
+  role: 'USER' | 'ADMIN';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 (hex) of the cookie token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 (hex) of the mailed token. */
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** One stored (processed) image file; several rows may point to the same image. */
+export interface ImagesTable {
+  /** Content-derived id (hash of the stored bytes); also the base of the file name. */
+  id: string;
+  /** File name inside DATA_DIR/uploads of the main (largest) rendition. */
+  file_name: string;
+  width: number;
+  height: number;
+  bytes: number;
+  /** JSON text: smaller renditions, [{ "width": 480, "file_name": "..." }, ...] smallest first. */
+  variants: string;
+  created_at: string;
+}
+
+export interface ProductsTable {
+  id: string;
+  product_name: string;
+  product_type: 'AGRO' | 'NONAGRO';
+  product_quantity_type: 'KG' | 'LTR' | 'NOS' | 'TONS';
+  product_form: string;
+  product_description: string;
+  /** JSON text: string[]. */
+  nutrient_content: string;
+  is_organic: Flag;
+  /** JSON text: string[]. */
+  key_features: string;
+  /** JSON text: string[]. */
+  applications: string;
+  is_premium: Flag;
+  product_shelf_life: number;
+  thumbnail_image_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** productImages of a product, in order. */
+export interface ProductImagesTable {
+  product_id: string;
+  position: number;
+  image_id: string;
+}
+
+export interface GalleryImagesTable {
+  id: string;
+  image_id: string;
+  created_at: string;
+}
+
+export interface QuotesTable {
+  id: string;
+  company_name: string;
+  contact_person_name: string;
+  company_email: string;
+  mobile_number: string;
+  country: string;
+  address: string;
+  required_qty: number;
+  packaging_type: string;
+  is_custom_packaging_required: Flag;
+  /** Null once the product is deleted (the quote is kept). */
+  product_id: string | null;
+  delivery_location: string;
+  is_urgent: Flag;
+  additional_info: string;
+  heard_from: string;
+  /** The account's email at the time of the quote (from the session, never the body). */
+  quoted_by_email: string;
+  /** Owner; null if the account is deleted. Lookups use this, so an email change keeps the quotes. */
+  user_id: string | null;
+  created_at: string;
+}
+
+export interface ContactsTable {
+  id: string;
+  full_name: string;
+  email: string;
+  company_name: string;
+  country: string;
+  product_id: string | null;
+  product_name: string;
+  estimated_quantity: number;
+  description: string;
+  user_id: string | null;
+  created_at: string;
+}
+
+/** Small key/value facts about this database (e.g. when the demo data was seeded). */
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  images: ImagesTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  gallery_images: GalleryImagesTable;
+  quotes: QuotesTable;
+  contacts: ContactsTable;
+  app_meta: AppMetaTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ImageRow = Selectable<ImagesTable>;
+export type NewImageRow = Insertable<ImagesTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProductRow = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type GalleryImageRow = Selectable<GalleryImagesTable>;
+export type QuoteRow = Selectable<QuotesTable>;
+export type NewQuoteRow = Insertable<QuotesTable>;
+export type ContactRow = Selectable<ContactsTable>;
+export type NewContactRow = Insertable<ContactsTable>;

@@ -1,0 +1,106 @@
+/**
+ * Sessions: an opaque random token in an httpOnly SameSite=Lax cookie; the database keeps only
+ * its SHA-256, so a leaked database does not leak live sessions and several server processes
+ * share sessions. Routes protect themselves with `preHandler: requireAuth` or
+ * `preHandler: requireRole('ADMIN')`; afterwards `request.user` is set.
+ */
+import type { PublicUser, Role } from '@agro/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { nowIso, toPublicUser } from '../db/mappers.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
+import { hashToken, newToken } from '../lib/tokens.js';
+import {
+  deleteSession,
+  extendSession,
+  findSessionUser,
+  insertSession,
+} from '../modules/user/session-repository.js';
+import { isHttps } from './security.js';
+
+export const SESSION_COOKIE = 'agro_session';
+
+/** Extend a session at most once a day, not on every request. */
+const SLIDE_AFTER_MS = 24 * 3_600_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in user, set by requireAuth / requireRole (null before or without a session). */
+    user: PublicUser | null;
+    /** Hash of the current session's token, when logged in. */
+    sessionTokenHash: string | null;
+  }
+}
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
+  const { config } = request.server;
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(request, config),
+    expires: expiresAt,
+  });
+}
+
+/** Load the session named by the cookie, if any, into request.user (no error when absent). */
+export async function loadSession(request: FastifyRequest, reply: FastifyReply): Promise<PublicUser | null> {
+  if (request.user) return request.user;
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return null;
+  const { db, config } = request.server;
+  const tokenHash = hashToken(token);
+  const now = Date.now();
+  const found = await findSessionUser(db, tokenHash, nowIso(now));
+  if (!found) return null;
+  if (Date.parse(found.expiresAt) - now < config.sessionTtlMs - SLIDE_AFTER_MS) {
+    const expiresAt = new Date(now + config.sessionTtlMs);
+    await extendSession(db, tokenHash, expiresAt.toISOString());
+    setSessionCookie(request, reply, token, expiresAt);
+  }
+  request.user = toPublicUser(found.user);
+  request.sessionTokenHash = tokenHash;
+  return request.user;
+}
+
+/** preHandler: 401 unless logged in. */
+export async function requireAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!(await loadSession(request, reply))) throw unauthorized();
+}
+
+/** preHandler factory: 401 unless logged in, 403 unless the user has one of `roles`. */
+export function requireRole(...roles: Role[]) {
+  return async function requireRoleHandler(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const user = await loadSession(request, reply);
+    if (!user) throw unauthorized();
+    if (!roles.includes(user.role)) throw forbidden();
+  };
+}
+
+/** Start a new session for `userId` and set its cookie. */
+export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+  const { db, config } = request.server;
+  const token = newToken();
+  const now = Date.now();
+  const expiresAt = new Date(now + config.sessionTtlMs);
+  await insertSession(db, {
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: nowIso(now),
+    expiresAt: expiresAt.toISOString(),
+  });
+  setSessionCookie(request, reply, token, expiresAt);
+}
+
+/** End the current session (if any) and clear the cookie. */
+export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await deleteSession(request.server.db, hashToken(token));
+  request.user = null;
+  request.sessionTokenHash = null;
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(request, request.server.config),
+  });
+}

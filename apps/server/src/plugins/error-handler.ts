@@ -1,0 +1,48 @@
+import { SERVER_ERRORS } from '@agro/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, type ErrorBody } from '../lib/errors.js';
+
+/** Messages for framework errors by status; the framework's own texts are never shown. */
+const BY_STATUS: Record<number, string> = {
+  400: SERVER_ERRORS.badRequest,
+  401: SERVER_ERRORS.notLoggedIn,
+  403: SERVER_ERRORS.forbidden,
+  404: SERVER_ERRORS.notFound,
+  406: SERVER_ERRORS.unsupportedMediaType,
+  413: SERVER_ERRORS.payloadTooLarge,
+  415: SERVER_ERRORS.unsupportedMediaType,
+  429: SERVER_ERRORS.rateLimited,
+};
+
+/** Every failure becomes `{ success: false, message }` with the right status; never a stack trace. */
+async function errorHandler(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
+    let status: number;
+    let body: ErrorBody;
+    if (error instanceof HttpError) {
+      status = error.statusCode;
+      body = { success: false, message: error.message, ...(error.fields ? { errors: error.fields } : {}) };
+      if (error.headers) reply.headers(error.headers);
+    } else {
+      const code = error.code ?? '';
+      status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+      let message = BY_STATUS[status] ?? SERVER_ERRORS.internal;
+      if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = SERVER_ERRORS.payloadTooLarge;
+      else if (status === 400 && (code.startsWith('FST_ERR_CTP') || error instanceof SyntaxError)) {
+        message = SERVER_ERRORS.invalidJson;
+      }
+      if (status >= 500) {
+        status = 500;
+        message = SERVER_ERRORS.internal;
+        request.log.error({ err: error }, 'request failed');
+      } else {
+        request.log.info({ code, status, reason: error.message }, 'request rejected');
+      }
+      body = { success: false, message };
+    }
+    return reply.code(status).send(body);
+  });
+}
+
+export default fp(errorHandler, { name: 'error-handler' });
