@@ -34,15 +34,11 @@ const emailText = optionalText.refine((v) => v === undefined || /^[^\s@]+@[^\s@]
   error: 'must be an email address',
 });
 
-const list = z
-  .string()
-  .optional()
-  .transform((v) =>
-    (v ?? '')
-      .split(',')
-      .map((s) => s.trim().replace(/\/+$/, ''))
-      .filter((s) => s !== ''),
-  );
+const splitList = (v: string | undefined): string[] =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter((s) => s !== '');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -62,14 +58,12 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText,
   SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', '']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  CORS_ORIGINS: list.refine((l) => l.every((o) => /^https?:\/\/[^\s/]+$/.test(o)), {
+  CORS_ORIGINS: z.string().optional().transform(splitList).refine((l) => l.every((o) => /^https?:\/\/[^\s/]+$/.test(o)), {
     error: 'must be a comma-separated list of origins like https://example.com',
   }),
-  CSP_IMG_SOURCES: z
-    .string()
-    .optional()
-    .transform((v) => (v === undefined ? 'https://flagcdn.com' : v))
-    .pipe(list),
+  // Extra image hosts for the CSP. None by default: the register form's flags are drawn locally
+  // (issue 3 overrides SPEC.md section 3's third-party flag host).
+  CSP_IMG_SOURCES: z.string().default('').transform(splitList),
   TRUST_PROXY: bool(false),
   WEB_DIST: optionalText,
   RATE_LIMIT_ENABLED: bool(true),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations, type Dialect } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -57,9 +57,16 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
       ...(m.down ? { down: (db: Kysely<unknown>) => m.down!(db, handle.dialect) } : {}),
     };
   }
+  // Kysely looks for its migration tables in EVERY schema unless told which one: another schema
+  // of the same database holding them (e.g. a parallel test run) would make it skip creating its own.
+  const schema =
+    handle.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => provided },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import { SERVER_ERRORS } from '@agro/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { HttpError } from '../lib/errors.js';
@@ -12,7 +12,7 @@ export type RateLimitKind = 'auth' | 'form';
  * 'auth' = login, register, forgot/reset password; 'form' = contact and quote.
  * Limits are per client IP and per route, within RATE_LIMIT_WINDOW_MS.
  */
-export function rateLimited(config: Config, kind: RateLimitKind) {
+export function rateLimited(config: Config, kind: RateLimitKind): FastifyContextConfig {
   if (!config.rateLimit.enabled) return {};
   const max = kind === 'auth' ? config.rateLimit.authMax : config.rateLimit.formMax;
   return { rateLimit: { max, timeWindow: config.rateLimit.windowMs } };

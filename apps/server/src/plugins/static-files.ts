@@ -27,8 +27,9 @@ async function staticFiles(app: FastifyInstance, { config }: { config: Config })
     prefix: UPLOADS_PREFIX,
     decorateReply: false,
     index: false,
+    dotfiles: 'ignore',
     cacheControl: false,
-    setHeaders: (res) => res.setHeader('Cache-Control', IMMUTABLE),
+    setHeaders: (res) => res.header('Cache-Control', IMMUTABLE),
   });
 
   const indexFile = path.join(config.webDist, 'index.html');
@@ -38,11 +39,12 @@ async function staticFiles(app: FastifyInstance, { config }: { config: Config })
     await app.register(fastifyStatic, {
       root: config.webDist,
       prefix: '/',
+      dotfiles: 'ignore',
       cacheControl: false,
       setHeaders: (res, filePath) => {
-        if (filePath.startsWith(assetsDir)) res.setHeader('Cache-Control', IMMUTABLE);
-        else if (filePath.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
-        else res.setHeader('Cache-Control', 'public, max-age=0');
+        if (filePath.startsWith(assetsDir)) res.header('Cache-Control', IMMUTABLE);
+        else if (filePath.endsWith('.html')) res.header('Cache-Control', 'no-cache');
+        else res.header('Cache-Control', 'public, max-age=0');
       },
     });
   } else {

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { SITE } from '@agro/shared';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, REPO_ROOT, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has safe defaults resolved from the repository root', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      nodeEnv: 'development',
+      databaseUrl: undefined,
+      companyEmail: SITE.email,
+      seedDemo: true,
+      corsOrigins: [],
+      dataDir: path.join(REPO_ROOT, 'data'),
+      webDist: path.join(REPO_ROOT, 'apps/web/dist'),
+    });
+    expect(c.uploadsDir).toBe(path.join(REPO_ROOT, 'data', 'uploads'));
+    expect(c.outboxDir).toBe(path.join(REPO_ROOT, 'data', 'outbox'));
+    expect(c.rateLimit.enabled).toBe(true);
+  });
+
+  it('does not seed in production unless asked', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '3123',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'some/dir',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      PUBLIC_URL: 'https://shop.example.com/',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      MAIL_FROM: 'Shop <shop@example.com>',
+      COMPANY_EMAIL: 'sales@example.com',
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ADMIN_PASSWORD: 'Str0ng!Pass',
+      CORS_ORIGINS: 'http://localhost:5173, https://admin.example.com/',
+      RATE_LIMIT_AUTH_MAX: '50',
+      RATE_LIMIT_FORM_MAX: '70',
+      RATE_LIMIT_WINDOW_MS: '5000',
+      LOG_LEVEL: 'warn',
+    });
+    expect(c).toMatchObject({
+      port: 3123,
+      host: '127.0.0.1',
+      dataDir: path.resolve('some/dir'),
+      databaseUrl: 'postgres://u@h:5432/db',
+      publicUrl: 'https://shop.example.com',
+      smtpUrl: 'smtp://mail.example.com:587',
+      mailFrom: 'Shop <shop@example.com>',
+      companyEmail: 'sales@example.com',
+      adminEmail: 'boss@example.com',
+      adminPassword: 'Str0ng!Pass',
+      corsOrigins: ['http://localhost:5173', 'https://admin.example.com'],
+      rateLimit: { enabled: true, authMax: 50, formMax: 70, windowMs: 5000 },
+      logLevel: 'warn',
+    });
+  });
+
+  it('fails listing every bad key', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'shop.example.com', CORS_ORIGINS: '*' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const key of ['PORT', 'DATABASE_URL', 'PUBLIC_URL', 'CORS_ORIGINS']) expect(problems).toContain(key);
+  });
+
+  it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+  });
+});

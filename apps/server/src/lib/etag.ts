@@ -1,0 +1,29 @@
+/**
+ * Conditional GET for JSON lists that change rarely. The tag is a hash of the exact body, so it
+ * changes with every write (on any server process sharing the database) and with nothing else.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Weak: compression changes the bytes on the wire, not the meaning. */
+export const etagOf = (json: string): string => `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+
+/** True when an If-None-Match header names `etag` (weak comparison, RFC 9110 13.1.2). */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
+/**
+ * Send `body` as JSON with an ETag, or 304 when the client already holds it. `no-cache` makes
+ * browsers revalidate every time, so a change shows up at once and an unchanged list costs a 304.
+ */
+export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, body: unknown): FastifyReply {
+  const json = JSON.stringify(body);
+  const etag = etagOf(json);
+  reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(json);
+}

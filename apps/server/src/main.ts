@@ -1,0 +1,62 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createDatabase, migrateToLatest } from './db/index.js';
+import { createUserService } from './modules/user/service.js';
+import { seedDemoData } from './seed/seed.js';
+
+/** The process: configuration, migrations, demo data, admin account, listen, graceful shutdown. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', () => database.close());
+  try {
+    const applied = await migrateToLatest(database);
+    if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+    if (config.seedDemo) await seedDemoData(app.db, config, app.log);
+    if (config.adminEmail && config.adminPassword) {
+      const result = await createUserService(app.db, config).ensureAdmin(config.adminEmail, config.adminPassword);
+      app.log.info({ email: config.adminEmail, result }, 'admin account ready');
+    }
+    if (!config.publicUrl && config.nodeEnv === 'production') {
+      app.log.warn('PUBLIC_URL is not set: links in mails point at localhost unless the request came from it');
+    }
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    app.log.fatal({ err }, 'start-up failed');
+    await app.close();
+    process.exit(1);
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop accepting connections, let in-flight requests and queued mails finish, then exit;
+    // a hard deadline keeps a stuck connection from blocking a deploy forever.
+    const deadline = setTimeout(() => process.exit(1), 10_000);
+    deadline.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+void main();

@@ -1,0 +1,143 @@
+/**
+ * SQL for products. A product row names its thumbnail (images row); its other images are
+ * `product_images` rows ordered by position. Rows written by the seed read back the same way.
+ */
+import type { ImageRef, Product } from '@agro/shared';
+import type { DbOrTx } from '../../db/index.js';
+import { fromFlag, fromJsonList } from '../../db/mappers.js';
+import type { ImageRow, NewProductRow, ProductRow, ProductUpdate } from '../../db/schema.js';
+import { toImageRef } from '../../lib/images.js';
+
+type ImageColumns = Pick<ImageRow, 'file_name' | 'width' | 'height' | 'variants'>;
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+function toProduct(row: ProductRow, thumbnail: ImageRef, images: ImageRef[]): Product {
+  return {
+    _id: row.id,
+    productName: row.product_name,
+    productType: row.product_type,
+    productQuantityType: row.product_quantity_type,
+    productForm: row.product_form,
+    productDescription: row.product_description,
+    nutrientContent: fromJsonList(row.nutrient_content),
+    isOrganic: fromFlag(row.is_organic),
+    keyFeatures: fromJsonList(row.key_features),
+    applications: fromJsonList(row.applications),
+    isPremium: fromFlag(row.is_premium),
+    // PostgreSQL's driver may hand doubles over as numbers or strings depending on settings.
+    productShelfLife: Number(row.product_shelf_life),
+    productThumbnail: thumbnail,
+    productImages: images,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function productsWithThumbnail(db: DbOrTx) {
+  return db
+    .selectFrom('products')
+    .innerJoin('images', 'images.id', 'products.thumbnail_image_id')
+    .selectAll('products')
+    .select([
+      'images.file_name as t_file_name',
+      'images.width as t_width',
+      'images.height as t_height',
+      'images.variants as t_variants',
+    ]);
+}
+
+/** Products (newest first), or one page of them, with their images; URLs built on `baseUrl`. */
+export async function listProducts(db: DbOrTx, baseUrl: string, page?: Page, ids?: readonly string[]): Promise<Product[]> {
+  let query = productsWithThumbnail(db).orderBy('products.created_at', 'desc').orderBy('products.id', 'desc');
+  if (ids) {
+    if (ids.length === 0) return [];
+    query = query.where('products.id', 'in', ids);
+  }
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  const rows = await query.execute();
+  if (rows.length === 0) return [];
+
+  let imageQuery = db
+    .selectFrom('product_images')
+    .innerJoin('images', 'images.id', 'product_images.image_id')
+    .select(['product_images.product_id', 'images.file_name', 'images.width', 'images.height', 'images.variants'])
+    .orderBy('product_images.product_id')
+    .orderBy('product_images.position');
+  // Without a page (or id list) every product is shown: read every image row in one go.
+  if (page || ids) imageQuery = imageQuery.where('product_images.product_id', 'in', rows.map((r) => r.id));
+  const imagesByProduct = new Map<string, ImageRef[]>();
+  for (const image of await imageQuery.execute()) {
+    const list = imagesByProduct.get(image.product_id) ?? [];
+    list.push(toImageRef(image, baseUrl));
+    imagesByProduct.set(image.product_id, list);
+  }
+
+  return rows.map(({ t_file_name, t_width, t_height, t_variants, ...row }) => {
+    const thumbnail: ImageColumns = { file_name: t_file_name, width: t_width, height: t_height, variants: t_variants };
+    return toProduct(row, toImageRef(thumbnail, baseUrl), imagesByProduct.get(row.id) ?? []);
+  });
+}
+
+export async function findProduct(db: DbOrTx, id: string, baseUrl: string): Promise<Product | undefined> {
+  const [product] = await listProducts(db, baseUrl, undefined, [id]);
+  return product;
+}
+
+export async function countProducts(db: DbOrTx): Promise<number> {
+  const { count } = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function findProductRow(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
+  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Image ids a product uses (thumbnail first), to release them after it changes or goes. */
+export async function productImageIds(db: DbOrTx, id: string): Promise<{ thumbnail: string | undefined; images: string[] }> {
+  const row = await db.selectFrom('products').select('thumbnail_image_id').where('id', '=', id).executeTakeFirst();
+  const images = await db
+    .selectFrom('product_images')
+    .select('image_id')
+    .where('product_id', '=', id)
+    .orderBy('position')
+    .execute();
+  return { thumbnail: row?.thumbnail_image_id, images: images.map((r) => r.image_id) };
+}
+
+async function replaceProductImages(db: DbOrTx, productId: string, imageIds: readonly string[]): Promise<void> {
+  await db.deleteFrom('product_images').where('product_id', '=', productId).execute();
+  if (imageIds.length === 0) return;
+  await db
+    .insertInto('product_images')
+    .values(imageIds.map((imageId, position) => ({ product_id: productId, position, image_id: imageId })))
+    .execute();
+}
+
+export async function insertProduct(db: DbOrTx, row: NewProductRow, imageIds: readonly string[]): Promise<void> {
+  await db.insertInto('products').values(row).execute();
+  await replaceProductImages(db, row.id, imageIds);
+}
+
+/** Apply `changes`; `imageIds` (when given) replaces the product's image list. */
+export async function updateProduct(
+  db: DbOrTx,
+  id: string,
+  changes: ProductUpdate,
+  imageIds: readonly string[] | undefined,
+): Promise<void> {
+  await db.updateTable('products').set(changes).where('id', '=', id).execute();
+  if (imageIds) await replaceProductImages(db, id, imageIds);
+}
+
+/** Delete a product (its product_images go with it; quotes and contacts keep a null product). */
+export async function deleteProduct(db: DbOrTx, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,148 @@
+/**
+ * Product writes: validate the form with the shared schemas, store the uploaded images and the
+ * rows all or nothing, and release images nothing uses any more afterwards.
+ */
+import {
+  SERVER_ERRORS,
+  VALIDATION,
+  productMessageOrder,
+  productSchema,
+  productUpdateMessageOrder,
+  productUpdateSchema,
+  validate,
+  type Product,
+  type ProductInput,
+} from '@agro/shared';
+import { newId, isId } from '../../db/ids.js';
+import type { Db } from '../../db/index.js';
+import { nowIso, toFlag, toJsonList } from '../../db/mappers.js';
+import type { ProductUpdate } from '../../db/schema.js';
+import { badRequest, notFound, parseInput } from '../../lib/errors.js';
+import type { UploadForm } from '../../lib/images-upload.js';
+import { releaseImages, saveImages } from '../../lib/images.js';
+import * as repo from './repository.js';
+
+/** Multipart file fields of the add and update forms. */
+export const PRODUCT_FILE_FIELDS = ['productThumbnail', 'productImages'] as const;
+
+const THUMBNAIL_REQUIRED = VALIDATION.productRequired.productThumbnail;
+
+/**
+ * The add form's text fields plus the thumbnail, reported together: the first message is the
+ * earliest in SPEC order whether it comes from the schema or from the missing file.
+ */
+function parseAddForm(form: UploadForm): ProductInput {
+  const result = validate(productSchema, productMessageOrder, form.fields);
+  const hasThumbnail = (form.files.productThumbnail?.length ?? 0) > 0;
+  if (result.ok && hasThumbnail) return result.data;
+  const order: readonly string[] = productMessageOrder;
+  const fields = result.ok ? {} : { ...result.fields };
+  let message = result.ok ? THUMBNAIL_REQUIRED : result.message;
+  if (!hasThumbnail) {
+    fields.productThumbnail = THUMBNAIL_REQUIRED;
+    const rank = (m: string): number => (order.includes(m) ? order.indexOf(m) : order.length);
+    if (rank(THUMBNAIL_REQUIRED) < rank(message)) message = THUMBNAIL_REQUIRED;
+  }
+  throw badRequest(message, fields);
+}
+
+export function createProductService(db: Db, uploadsDir: string) {
+  return {
+    async add(form: UploadForm, baseUrl: string): Promise<Product> {
+      const input = parseAddForm(form);
+      // Only the first thumbnail counts; the form has one file input for it.
+      const thumbnail = form.files.productThumbnail![0]!;
+      const images = form.files.productImages ?? [];
+      const id = newId();
+      const now = nowIso();
+      await saveImages(db, uploadsDir, [thumbnail, ...images], (tx) =>
+        repo.insertProduct(
+          tx,
+          {
+            id,
+            product_name: input.productName,
+            product_type: input.productType,
+            product_quantity_type: input.productQuantityType,
+            product_form: input.productForm,
+            product_description: input.productDescription,
+            nutrient_content: toJsonList(input.nutrientContent),
+            is_organic: toFlag(input.isOrganic),
+            key_features: toJsonList(input.keyFeatures),
+            applications: toJsonList(input.applications),
+            is_premium: toFlag(input.isPremium),
+            product_shelf_life: input.productShelfLife,
+            thumbnail_image_id: thumbnail.id,
+            created_at: now,
+            updated_at: now,
+          },
+          images.map((i) => i.id),
+        ),
+      );
+      return (await repo.findProduct(db, id, baseUrl))!;
+    },
+
+    /**
+     * Change only the non-empty fields sent. A new thumbnail replaces the old one; new
+     * productImages REPLACE the whole list (the edit form shows the product's images as one
+     * set). Switching to NONAGRO clears nutrientContent; an AGRO product must keep nutrients.
+     */
+    async update(pathId: string, form: UploadForm, baseUrl: string): Promise<Product> {
+      const input = parseInput(productUpdateSchema, productUpdateMessageOrder, form.fields);
+      if (input._id !== pathId) throw badRequest(SERVER_ERRORS.productIdMismatch);
+      const existing = isId(pathId) ? await repo.findProductRow(db, pathId) : undefined;
+      if (!existing) throw notFound(SERVER_ERRORS.productNotFound);
+
+      const changes: ProductUpdate = { updated_at: nowIso() };
+      if (input.productName !== undefined) changes.product_name = input.productName;
+      if (input.productType !== undefined) changes.product_type = input.productType;
+      if (input.productQuantityType !== undefined) changes.product_quantity_type = input.productQuantityType;
+      if (input.productForm !== undefined) changes.product_form = input.productForm;
+      if (input.productDescription !== undefined) changes.product_description = input.productDescription;
+      if (input.isOrganic !== undefined) changes.is_organic = toFlag(input.isOrganic);
+      if (input.isPremium !== undefined) changes.is_premium = toFlag(input.isPremium);
+      if (input.productShelfLife !== undefined) changes.product_shelf_life = input.productShelfLife;
+      // An empty list means "not sent" (the edit form sends only non-empty fields).
+      if (input.keyFeatures?.length) changes.key_features = toJsonList(input.keyFeatures);
+      if (input.applications?.length) changes.applications = toJsonList(input.applications);
+
+      const type = input.productType ?? existing.product_type;
+      if (type === 'NONAGRO') {
+        changes.nutrient_content = toJsonList([]);
+      } else if (input.nutrientContent?.length) {
+        changes.nutrient_content = toJsonList(input.nutrientContent);
+      } else if (existing.product_type === 'NONAGRO') {
+        // Becoming AGRO needs nutrients, as adding an AGRO product does.
+        throw badRequest(VALIDATION.productRequired.nutrientContent, {
+          nutrientContent: VALIDATION.productRequired.nutrientContent,
+        });
+      }
+
+      const thumbnail = form.files.productThumbnail?.[0];
+      const images = form.files.productImages;
+      if (thumbnail) changes.thumbnail_image_id = thumbnail.id;
+      const before = await repo.productImageIds(db, pathId);
+      await saveImages(db, uploadsDir, [...(thumbnail ? [thumbnail] : []), ...(images ?? [])], (tx) =>
+        repo.updateProduct(
+          tx,
+          pathId,
+          changes,
+          images?.map((i) => i.id),
+        ),
+      );
+      await releaseImages(db, uploadsDir, [
+        ...(thumbnail && before.thumbnail ? [before.thumbnail] : []),
+        ...(images ? before.images : []),
+      ]);
+      return (await repo.findProduct(db, pathId, baseUrl))!;
+    },
+
+    async remove(id: string): Promise<void> {
+      if (!isId(id)) throw notFound(SERVER_ERRORS.productNotFound);
+      const used = await repo.productImageIds(db, id);
+      if (!(await repo.deleteProduct(db, id))) throw notFound(SERVER_ERRORS.productNotFound);
+      await releaseImages(db, uploadsDir, [...(used.thumbnail ? [used.thumbnail] : []), ...used.images]);
+    },
+  };
+}
+
+export type ProductService = ReturnType<typeof createProductService>;

@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import { newId } from '../db/ids.js';
+import { nowIso, toFlag, toJsonList } from '../db/mappers.js';
+import { storeImage } from '../lib/images.js';
+import { DEMO_GALLERY, DEMO_PRODUCTS } from './demo-data.js';
+import { renderSvg } from './illustrations.js';
+
+export const SEEDED_KEY = 'demo_seeded_at';
+
+/**
+ * Seed the demo catalogue and gallery once: only when this database was never seeded and has
+ * no products, so deleting demo data by hand is never undone by a restart.
+ * Returns true when it seeded.
+ */
+export async function seedDemoData(db: Db, config: Config, log: FastifyBaseLogger): Promise<boolean> {
+  const marker = await db.selectFrom('app_meta').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
+  if (marker) return false;
+  const anyProduct = await db.selectFrom('products').select('id').limit(1).executeTakeFirst();
+  if (anyProduct) {
+    await markSeeded(db, 'skipped: catalogue not empty');
+    return false;
+  }
+
+  const started = Date.now();
+  log.info('seeding demo data (first start: drawing and storing images takes a few seconds)');
+  // Render first (CPU work), so the transaction below only stores and inserts.
+  const products = await Promise.all(
+    DEMO_PRODUCTS.map(async (p) => ({ ...p, pngs: await Promise.all(p.images().map(renderSvg)) })),
+  );
+  const gallery = await Promise.all(DEMO_GALLERY().map(renderSvg));
+
+  await db.transaction().execute(async (tx) => {
+    let clock = Date.now();
+    // Distinct, increasing timestamps keep the demo rows in a stable order.
+    const tick = () => nowIso((clock += 1000));
+    for (const product of products) {
+      const images = [];
+      for (const png of product.pngs) images.push(await storeImage(tx, config.uploadsDir, png));
+      const id = newId();
+      const createdAt = tick();
+      await tx
+        .insertInto('products')
+        .values({
+          id,
+          product_name: product.productName,
+          product_type: product.productType,
+          product_quantity_type: product.productQuantityType,
+          product_form: product.productForm,
+          product_description: product.productDescription,
+          nutrient_content: toJsonList(product.productType === 'AGRO' ? product.nutrientContent : []),
+          is_organic: toFlag(product.isOrganic),
+          key_features: toJsonList(product.keyFeatures),
+          applications: toJsonList(product.applications),
+          is_premium: toFlag(product.isPremium),
+          product_shelf_life: product.productShelfLife,
+          thumbnail_image_id: images[0]!.id,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .execute();
+      await tx
+        .insertInto('product_images')
+        .values(images.map((image, position) => ({ product_id: id, position, image_id: image.id })))
+        .execute();
+    }
+    for (const png of gallery) {
+      const image = await storeImage(tx, config.uploadsDir, png);
+      await tx.insertInto('gallery_images').values({ id: newId(), image_id: image.id, created_at: tick() }).execute();
+    }
+    await markSeeded(tx, nowIso());
+  });
+  log.info({ products: products.length, gallery: gallery.length, ms: Date.now() - started }, 'demo data seeded');
+  return true;
+}
+
+async function markSeeded(db: Pick<Db, 'insertInto'>, value: string): Promise<void> {
+  await db.insertInto('app_meta').values({ key: SEEDED_KEY, value }).execute();
+}

@@ -1,0 +1,41 @@
+/**
+ * Rows the user/quote/contact tests need but whose API belongs to other modules: a product is
+ * inserted directly (with a tiny stored image for its thumbnail), as the seed does.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../src/db/index.js';
+import { newId } from '../src/db/ids.js';
+import { nowIso, toFlag, toJsonList } from '../src/db/mappers.js';
+import type { NewProductRow } from '../src/db/schema.js';
+
+export async function insertTestProduct(db: Db, overrides: Partial<NewProductRow> = {}): Promise<string> {
+  const imageId = randomBytes(16).toString('hex');
+  const now = nowIso();
+  await db
+    .insertInto('images')
+    .values({ id: imageId, file_name: `${imageId}.webp`, width: 10, height: 10, bytes: 100, variants: '[]', created_at: now })
+    .execute();
+  const id = newId();
+  await db
+    .insertInto('products')
+    .values({
+      id,
+      product_name: 'Natural Jaggery Blocks',
+      product_type: 'AGRO',
+      product_quantity_type: 'KG',
+      product_form: 'Blocks',
+      product_description: 'Jaggery in blocks',
+      nutrient_content: toJsonList(['Iron']),
+      is_organic: toFlag(true),
+      key_features: toJsonList(['Chemical free']),
+      applications: toJsonList(['Sweets']),
+      is_premium: toFlag(false),
+      product_shelf_life: 12,
+      thumbnail_image_id: imageId,
+      created_at: now,
+      updated_at: now,
+      ...overrides,
+    })
+    .execute();
+  return id;
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromFlag, fromJsonList } from '../src/db/mappers.js';
+import { seedDemoData } from '../src/seed/seed.js';
+import { buildTestApp, type TestApp } from './helper.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo data', () => {
+  it('seeds the catalogue and gallery once, with stored images', async () => {
+    expect(await seedDemoData(t.db, t.config, t.app.log)).toBe(true);
+
+    const products = await t.db.selectFrom('products').selectAll().orderBy('created_at').execute();
+    const names = products.map((p) => p.product_name);
+    expect(names).toEqual(expect.arrayContaining(['Natural Jaggery Blocks', 'Organic Jaggery Powder', 'Crispy Fried Onions']));
+    expect(products.some((p) => p.product_type === 'NONAGRO')).toBe(true);
+    expect(products.some((p) => fromFlag(p.is_premium))).toBe(true);
+    for (const p of products) {
+      expect(fromJsonList(p.key_features).length).toBeGreaterThanOrEqual(2);
+      expect(fromJsonList(p.applications).length).toBeGreaterThan(0);
+      expect(p.product_shelf_life).toBeGreaterThanOrEqual(1);
+      expect(fromJsonList(p.nutrient_content).length > 0).toBe(p.product_type === 'AGRO');
+      const images = await t.db.selectFrom('product_images').selectAll().where('product_id', '=', p.id).execute();
+      expect(images.length).toBeGreaterThanOrEqual(2);
+    }
+
+    const gallery = await t.db.selectFrom('gallery_images').selectAll().execute();
+    expect(gallery.length).toBeGreaterThanOrEqual(3);
+
+    const stored = await t.db.selectFrom('images').selectAll().execute();
+    for (const image of stored) {
+      const file = path.join(t.config.uploadsDir, image.file_name);
+      expect(fs.existsSync(file)).toBe(true);
+      expect(fs.readFileSync(file).subarray(8, 12).toString()).toBe('WEBP');
+      const res = await t.app.inject({ method: 'GET', url: `/uploads/${image.file_name}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+    }
+    // Rendering and encoding ~20 images is slow on a small shared machine.
+  }, 180_000);
+
+  it('does not seed again, even after the catalogue was emptied by hand', async () => {
+    await t.db.deleteFrom('product_images').execute();
+    await t.db.deleteFrom('products').execute();
+    expect(await seedDemoData(t.db, t.config, t.app.log)).toBe(false);
+    expect(await t.db.selectFrom('products').select('id').execute()).toHaveLength(0);
+  });
+});
