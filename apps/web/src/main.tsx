@@ -23,7 +23,6 @@ createRoot(document.getElementById('root')!).render(
       containerAriaLabel={TOAST.regionLabel}
       hotkey={[...TOAST.hotkey]}
       closeButton
-      richColors
       toastOptions={{ closeButtonAriaLabel: TOAST.closeLabel }}
     />
   </StrictMode>,

@@ -191,6 +191,7 @@ export const SERVER_ERRORS = {
   tooManyFiles: 'Too many files in one request',
   fileTooLarge: 'Image is larger than 10 MB',
   notAnImage: 'Only image files (JPEG, PNG, WebP, GIF, AVIF) are accepted',
+  badFileName: 'File names must not contain folders or control characters',
   imageTooManyPixels: 'Image dimensions are too large (at most 40 megapixels)',
   noImages: 'Select at least one image',
   rateLimited: 'Too many requests, please try again later.',

@@ -1,3 +1,126 @@
+import { formatAddress, SITE } from '@agro/shared';
+import { Link } from 'react-router';
+import { useAppSelector } from '@/app/store';
+import { ClockIcon, LogoMark, MailIcon, MapPinIcon, PhoneIcon } from '@/components/ui/icons';
+import { SocialLinks } from '@/components/ui/social-links';
+import { useNavItems } from './nav-items';
+
+/** How many product names the footer lists. */
+const FOOTER_PRODUCTS = 5;
+
+const headingClass = 'text-sm font-semibold uppercase tracking-wider text-accent-400';
+const linkClass = 'text-brand-100 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-accent-400';
+
 export function Footer() {
-  return <footer className="border-t p-4">Footer</footer>;
+  const products = useAppSelector((s) => s.products.products);
+  // Quick links follow the header's rules, minus the account links.
+  const quickLinks = useNavItems().filter((i) => !['/register', '/login', '/profile'].includes(i.to));
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="bg-brand-900 text-brand-100">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 lg:grid-cols-4">
+        <div className="col-span-2 lg:col-span-1">
+          <Link to="/" className="inline-flex items-center gap-2.5 rounded-md focus-visible:outline-2 focus-visible:outline-accent-400">
+            <LogoMark size={36} className="rounded-lg ring-1 ring-brand-700" />
+            <span className="text-lg font-bold text-white">{SITE.companyName}</span>
+          </Link>
+          <p className="mt-4 text-sm leading-relaxed">{SITE.tagline}.</p>
+          <p className="mt-2 text-sm">Exporting from {SITE.origin} since {SITE.founded}.</p>
+          <SocialLinks className="mt-4 -ml-1.5" linkClassName="text-brand-100 hover:bg-brand-800 hover:text-white focus-visible:outline-accent-400" />
+        </div>
+
+        <nav aria-label="Quick links">
+          <h2 className={headingClass}>Quick Links</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {quickLinks.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={linkClass}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/quote" className={linkClass}>
+                Request a Quote
+              </Link>
+            </li>
+          </ul>
+        </nav>
+
+        <nav aria-label="Our products">
+          <h2 className={headingClass}>Our Products</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {products.slice(0, FOOTER_PRODUCTS).map((p) => (
+              <li key={p._id}>
+                <Link to={`/products/description?id=${encodeURIComponent(p._id)}`} state={{ id: p._id }} className={linkClass}>
+                  {p.productName}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/products" className={`${linkClass} font-medium`}>
+                View all products
+              </Link>
+            </li>
+          </ul>
+        </nav>
+
+        <div className="col-span-2 lg:col-span-1">
+          <h2 className={headingClass}>Contact Us</h2>
+          <address className="mt-4 space-y-3 text-sm not-italic">
+            <p className="flex gap-2">
+              <MapPinIcon size={16} className="mt-0.5 shrink-0 text-accent-400" />
+              <span>{formatAddress()}</span>
+            </p>
+            <p className="flex gap-2">
+              <PhoneIcon size={16} className="mt-0.5 shrink-0 text-accent-400" />
+              <a href={`tel:${SITE.phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
+                {SITE.phone}
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <MailIcon size={16} className="mt-0.5 shrink-0 text-accent-400" />
+              <a href={`mailto:${SITE.email}`} className={`${linkClass} break-all`}>
+                {SITE.email}
+              </a>
+            </p>
+          </address>
+          <div className="mt-4 flex gap-2 text-sm">
+            <ClockIcon size={16} className="mt-0.5 shrink-0 text-accent-400" />
+            <div>
+              <p className="font-medium text-white">Business Hours ({SITE.businessHoursTimezone})</p>
+              <ul className="mt-1 space-y-0.5">
+                {SITE.businessHours.map((h) => (
+                  <li key={h.days}>
+                    {h.days}: {h.hours}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        </div>
+      </div>
+
+      <div className="border-t border-brand-800">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-5 text-sm sm:flex-row">
+          <p>
+            &copy; {year} {SITE.companyName}. All rights reserved.
+          </p>
+          <ul className="flex gap-5">
+            <li>
+              <Link to="/privacy" className={linkClass}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className={linkClass}>
+                Terms &amp; Conditions
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
 }

@@ -1,3 +1,185 @@
+import { SITE, UI_TEXT } from '@agro/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/store';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon } from '@/components/ui/icons';
+import { SocialLinks } from '@/components/ui/social-links';
+import { logout } from '@/features/auth/auth-slice';
+import { useNavItems, type NavItem } from './nav-items';
+
+const MOBILE_MENU_ID = 'mobile-menu';
+
+function desktopLinkClass({ isActive }: { isActive: boolean }): string {
+  return `rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-700 ${
+    isActive ? 'bg-brand-50 text-brand-900' : 'text-gray-700 hover:bg-gray-100 hover:text-brand-900'
+  }`;
+}
+
+function mobileLinkClass({ isActive }: { isActive: boolean }): string {
+  return `block rounded-md px-3 py-3 text-base font-medium focus-visible:outline-2 focus-visible:outline-brand-700 ${
+    isActive ? 'bg-brand-50 text-brand-900' : 'text-gray-800 hover:bg-gray-100'
+  }`;
+}
+
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** Business phone, email and social links above the main bar. */
+function TopBar() {
+  return (
+    <div className="h-9 bg-brand-900 text-sm text-brand-50">
+      <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-3 px-4">
+        <div className="flex min-w-0 items-center gap-4">
+          <a href={telHref(SITE.phone)} className="inline-flex items-center gap-1.5 whitespace-nowrap hover:text-accent-400">
+            <PhoneIcon size={14} />
+            <span>{SITE.phone}</span>
+          </a>
+          <a href={`mailto:${SITE.email}`} className="inline-flex min-w-0 items-center gap-1.5 hover:text-accent-400">
+            <MailIcon size={14} className="shrink-0" />
+            <span className="hidden truncate sm:inline">{SITE.email}</span>
+            <span className="sr-only sm:hidden">{`Email ${SITE.email}`}</span>
+          </a>
+        </div>
+        <SocialLinks className="hidden sm:flex" linkClassName="text-brand-100 hover:text-accent-400 focus-visible:outline-accent-400" size={15} />
+      </div>
+    </div>
+  );
+}
+
 export function Header() {
-  return <header className="border-b p-4">Header</header>;
+  const items = useNavItems();
+  const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // Any other navigation (back button, a link elsewhere on the page) closes the small-screen menu too.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const askLogout = () => {
+    setMenuOpen(false);
+    setConfirmLogout(true);
+  };
+
+  const doLogout = async () => {
+    setLoggingOut(true);
+    try {
+      await dispatch(logout()).unwrap();
+      setConfirmLogout(false);
+      navigate('/');
+    } catch {
+      // The toast already told the person; keep them where they are.
+      setConfirmLogout(false);
+    } finally {
+      setLoggingOut(false);
+    }
+  };
+
+  const renderLinks = (className: (s: { isActive: boolean }) => string, list: NavItem[], onFollow?: () => void) =>
+    list.map((item) => (
+      <li key={item.to}>
+        <NavLink to={item.to} end={item.end} className={className} onClick={onFollow}>
+          {item.label}
+        </NavLink>
+      </li>
+    ));
+
+  return (
+    <header className="sticky -top-9 z-40 bg-white shadow-sm">
+      <TopBar />
+      <div className="border-b border-gray-200">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+          <Link
+            to="/"
+            className="flex min-w-0 items-center gap-2.5 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            <LogoMark size={36} className="shrink-0" />
+            <span className="truncate text-lg font-bold tracking-tight text-brand-900 sm:text-xl">{SITE.companyName}</span>
+          </Link>
+
+          <nav aria-label="Main" className="hidden lg:block">
+            <ul className="flex items-center gap-1">
+              {renderLinks(desktopLinkClass, items)}
+              {isLoggedIn && (
+                <li>
+                  <button type="button" onClick={askLogout} className="btn-secondary ml-2 py-1.5 text-sm">
+                    Logout
+                  </button>
+                </li>
+              )}
+            </ul>
+          </nav>
+
+          <button
+            ref={menuButton}
+            type="button"
+            className="inline-flex items-center justify-center rounded-md p-2 text-brand-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-700 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={MOBILE_MENU_ID}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
+          </button>
+        </div>
+
+        <div
+          id={MOBILE_MENU_ID}
+          hidden={!menuOpen}
+          className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-gray-200 bg-white lg:hidden"
+        >
+          <nav aria-label="Main menu" className="mx-auto max-w-7xl px-4 pt-3">
+            <ul className="space-y-1">
+              {renderLinks(mobileLinkClass, items, () => setMenuOpen(false))}
+              {isLoggedIn && (
+                <li>
+                  <button
+                    type="button"
+                    onClick={askLogout}
+                    className="block w-full rounded-md px-3 py-3 text-left text-base font-medium text-gray-800 hover:bg-gray-100"
+                  >
+                    Logout
+                  </button>
+                </li>
+              )}
+            </ul>
+          </nav>
+          <div className="mx-auto mt-3 max-w-7xl border-t border-gray-200 px-4 pb-3 pt-3 text-sm text-gray-700">
+            <p className="px-3">{SITE.email}</p>
+            <SocialLinks className="mt-2 px-1" linkClassName="text-brand-800 hover:text-brand-900 focus-visible:outline-brand-700" />
+          </div>
+        </div>
+      </div>
+
+      <ConfirmDialog
+        open={confirmLogout}
+        message={UI_TEXT.logoutConfirm}
+        confirmLabel="Logout"
+        cancelLabel="Cancel"
+        busy={loggingOut}
+        onConfirm={() => void doLogout()}
+        onCancel={() => setConfirmLogout(false)}
+      />
+    </header>
+  );
 }

@@ -1,21 +1,36 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { useAos } from '@/lib/aos';
 import { Footer } from './footer';
 import { Header } from './header';
 
 export function Layout() {
+  useAos();
   return (
-    <div className="flex min-h-screen flex-col bg-white text-gray-900">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+    <div className="flex min-h-screen flex-col overflow-x-clip bg-white text-gray-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <Header />
-      <main id="main" className="flex-1">
-        <Suspense fallback={<div className="p-12 text-center text-gray-600">Loading...</div>}>
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>
       <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+function PageLoading() {
+  return (
+    <div className="flex justify-center p-16" role="status">
+      <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-800" aria-hidden="true" />
+      <span className="sr-only">Loading...</span>
     </div>
   );
 }

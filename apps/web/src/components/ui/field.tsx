@@ -23,15 +23,17 @@ export function Field({ label, error, required, hint, children, className }: Fie
     : children;
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
-        {label}
+      {/* The asterisk sits outside the label so the field's accessible name is exactly `label`. */}
+      <div className="mb-1 flex items-baseline gap-1">
+        <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+          {label}
+        </label>
         {required && (
-          <span className="text-red-600" aria-hidden="true">
-            {' '}
+          <span className="text-sm text-red-600" aria-hidden="true">
             *
           </span>
         )}
-      </label>
+      </div>
       {control}
       {hint && (
         <p id={hintId} className="mt-1 text-xs text-gray-600">

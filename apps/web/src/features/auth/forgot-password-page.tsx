@@ -1,7 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { forgotPasswordSchema, RESET_MAIL_SENT_KEY, UI_TEXT } from '@agro/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { useAppDispatch } from '@/app/store';
+import { Field } from '@/components/ui/field';
+import { MailIcon } from '@/components/ui/icons';
+import { FormShell } from '@/components/ui/form-shell';
+import { Spinner } from '@/components/ui/spinner';
+import { forgotPassword } from './auth-slice';
+
+type ForgotIn = z.input<typeof forgotPasswordSchema>;
+type ForgotOut = z.output<typeof forgotPasswordSchema>;
+
+function readFlag(): boolean {
+  try {
+    return localStorage.getItem(RESET_MAIL_SENT_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
 export default function ForgotPasswordPage() {
+  const dispatch = useAppDispatch();
+  // SPEC.md section 2: a flag in browser storage remembers that a reset mail was sent.
+  const [mailSent, setMailSent] = useState(readFlag);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotIn, unknown, ForgotOut>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = async (values: ForgotOut) => {
+    try {
+      await dispatch(forgotPassword(values)).unwrap();
+    } catch {
+      return;
+    }
+    localStorage.setItem(RESET_MAIL_SENT_KEY, 'true');
+    setMailSent(true);
+  };
+
+  const resend = () => {
+    localStorage.removeItem(RESET_MAIL_SENT_KEY);
+    setMailSent(false);
+  };
+
+  const backToLogin = (
+    <Link to="/login" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+      Back to Login
+    </Link>
+  );
+
+  if (mailSent) {
+    return (
+      <FormShell title="Check your inbox" footer={backToLogin}>
+        <div className="text-center">
+          <span className="mx-auto inline-flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+            <MailIcon size={30} />
+          </span>
+          <p role="status" className="mt-4 text-lg font-medium text-gray-900">
+            {UI_TEXT.resetLinkSent}
+          </p>
+          <p className="mt-2 text-sm text-gray-600">The link is valid for a short time. Did not get it? Check your spam folder or send it again.</p>
+          <button type="button" className="btn-secondary mt-6" onClick={resend}>
+            {UI_TEXT.resendEmail}
+          </button>
+        </div>
+      </FormShell>
+    );
+  }
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Forgot Password</h1>
-    </section>
+    <FormShell
+      title="Forgot your password?"
+      subtitle="Enter the email of your account and we will send you a link to set a new password."
+      footer={backToLogin}
+    >
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+        <Field label="Email" error={errors.email?.message} required>
+          <input {...register('email')} type="email" className="input" autoComplete="email" inputMode="email" />
+        </Field>
+        <button type="submit" className="btn-primary w-full py-3" disabled={isSubmitting}>
+          {isSubmitting && <Spinner />}
+          Send Reset Link
+        </button>
+      </form>
+    </FormShell>
   );
 }

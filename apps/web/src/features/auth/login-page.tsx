@@ -1,7 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginSchema, SITE } from '@agro/shared';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { useAppDispatch } from '@/app/store';
+import { Field } from '@/components/ui/field';
+import { FormShell } from '@/components/ui/form-shell';
+import { PasswordInput } from '@/components/ui/password-input';
+import { Spinner } from '@/components/ui/spinner';
+import { login } from './auth-slice';
+
+type LoginIn = z.input<typeof loginSchema>;
+type LoginOut = z.output<typeof loginSchema>;
+
+const HIGHLIGHTS = [
+  'Request a quote for any product in our catalogue',
+  'See every quote you have sent in one place',
+  SITE.replyPromise,
+] as const;
+
 export default function LoginPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginIn, unknown, LoginOut>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = async (values: LoginOut) => {
+    try {
+      await dispatch(login(values)).unwrap();
+    } catch {
+      return; // the thunk showed the server's message; the form keeps what was typed
+    }
+    navigate('/');
+  };
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Login</h1>
-    </section>
+    <FormShell
+      title="Welcome back"
+      subtitle={`Log in to your ${SITE.companyName} account.`}
+      highlightsTitle="Premium Indian produce for importers and distributors worldwide."
+      highlights={HIGHLIGHTS}
+      footer={
+        <>
+          New here?{' '}
+          <Link to="/register" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+        <Field label="Email" error={errors.email?.message} required>
+          <input {...register('email')} type="email" className="input" autoComplete="email" inputMode="email" />
+        </Field>
+        <div>
+          <Field label="Password" error={errors.password?.message} required>
+            <PasswordInput {...register('password')} autoComplete="current-password" />
+          </Field>
+          <p className="mt-2 text-right text-sm">
+            <Link to="/forgot-password" className="font-medium text-brand-800 underline-offset-2 hover:underline">
+              Forgot password?
+            </Link>
+          </p>
+        </div>
+        <button type="submit" className="btn-primary w-full py-3" disabled={isSubmitting}>
+          {isSubmitting && <Spinner />}
+          Login
+        </button>
+      </form>
+    </FormShell>
   );
 }

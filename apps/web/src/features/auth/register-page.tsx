@@ -1,7 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { COUNTRY_CODES, formatPhoneNumber, registerFormSchema, SITE, UI_TEXT } from '@agro/shared';
+import type { ComponentPropsWithRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { useAppDispatch } from '@/app/store';
+import { CountrySelect } from '@/components/ui/country-select';
+import { Field } from '@/components/ui/field';
+import { FormShell } from '@/components/ui/form-shell';
+import { PasswordInput } from '@/components/ui/password-input';
+import { Spinner } from '@/components/ui/spinner';
+import { registerUser } from './auth-slice';
+
+type RegisterIn = z.input<typeof registerFormSchema>;
+type RegisterOut = z.output<typeof registerFormSchema>;
+
+const EMPTY: RegisterIn = { fullName: '', email: '', countryCode: '', phoneNumber: '', password: '' };
+
+const HIGHLIGHTS = [
+  'Request quotes for bulk and private-label orders',
+  'Follow every quote you send from your profile',
+  SITE.replyPromise,
+] as const;
+
 export default function RegisterPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterIn, unknown, RegisterOut>({ resolver: zodResolver(registerFormSchema), defaultValues: EMPTY });
+  const countryIso = useWatch({ control, name: 'countryCode' });
+  const country = COUNTRY_CODES.find((c) => c.iso === countryIso);
+
+  const onSubmit = async (values: RegisterOut) => {
+    const dialCode = COUNTRY_CODES.find((c) => c.iso === values.countryCode)?.dialCode ?? '';
+    try {
+      await dispatch(
+        registerUser({
+          fullName: values.fullName,
+          email: values.email,
+          password: values.password,
+          phoneNumber: formatPhoneNumber(dialCode, values.phoneNumber),
+        }),
+      ).unwrap();
+    } catch {
+      // The thunk has shown the server's message; what was typed stays.
+      return;
+    }
+    toast.success(UI_TEXT.loginToProceed);
+    reset(EMPTY);
+    navigate('/login');
+  };
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Register</h1>
-    </section>
+    <FormShell
+      title="Create your account"
+      subtitle={`Register to request quotes and talk to the ${SITE.companyName} export team.`}
+      highlightsTitle="Sourcing natural jaggery and fried onions from India, made simple."
+      highlights={HIGHLIGHTS}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+            Login
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+        <Field label="Full Name" error={errors.fullName?.message} required>
+          <input {...register('fullName')} className="input" autoComplete="name" />
+        </Field>
+        <Field label="Email" error={errors.email?.message} required>
+          <input {...register('email')} type="email" className="input" autoComplete="email" inputMode="email" />
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-[minmax(0,11fr)_minmax(0,10fr)]">
+          <Field label="Country" error={errors.countryCode?.message} required>
+            <CountrySelect {...register('countryCode')} selectedIso={countryIso} />
+          </Field>
+          <Field
+            label="Phone Number"
+            error={errors.phoneNumber?.message}
+            required
+            hint={country ? `Your number without ${country.dialCode}` : 'Without the country code'}
+          >
+            <PhoneInput dialCode={country?.dialCode} {...register('phoneNumber')} />
+          </Field>
+        </div>
+        <Field label="Password" error={errors.password?.message} required hint="At least 8 characters with upper and lower case letters, a digit and one of @$!%*?&#^">
+          <PasswordInput {...register('password')} autoComplete="new-password" />
+        </Field>
+        <button type="submit" className="btn-primary w-full py-3" disabled={isSubmitting}>
+          {isSubmitting && <Spinner />}
+          Create Account
+        </button>
+      </form>
+    </FormShell>
+  );
+}
+
+type PhoneProps = ComponentPropsWithRef<'input'> & { dialCode: string | undefined };
+
+function PhoneInput({ dialCode, className, ...props }: PhoneProps) {
+  return (
+    <div className="flex">
+      <span
+        aria-hidden="true"
+        className="inline-flex min-w-14 items-center justify-center rounded-l-lg border border-r-0 border-gray-300 bg-gray-50 px-3 text-sm font-medium text-gray-700"
+      >
+        {dialCode ?? '+'}
+      </span>
+      <input {...props} type="tel" inputMode="tel" autoComplete="tel-national" className={`input rounded-l-none ${className ?? ''}`} />
+    </div>
   );
 }

@@ -1,7 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AUTH_STORAGE_KEYS, resetPasswordFormSchema, TIMINGS, UI_TEXT } from '@agro/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { useAppDispatch } from '@/app/store';
+import { Field } from '@/components/ui/field';
+import { FormShell } from '@/components/ui/form-shell';
+import { PasswordInput } from '@/components/ui/password-input';
+import { Spinner } from '@/components/ui/spinner';
+import { clearAuth, resetPassword } from './auth-slice';
+
+type ResetIn = z.input<typeof resetPasswordFormSchema>;
+type ResetOut = z.output<typeof resetPasswordFormSchema>;
+
 export default function ResetPasswordPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { token = '' } = useParams();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetIn, unknown, ResetOut>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onSubmit = async (values: ResetOut) => {
+    try {
+      await dispatch(resetPassword({ token, password: values.newPassword })).unwrap();
+    } catch {
+      return; // keep the form so the person can try again (or ask for a new link)
+    }
+    setDone(true);
+    // The server ended every session of this account: forget the client's copy too.
+    dispatch(clearAuth());
+    for (const key of Object.values(AUTH_STORAGE_KEYS)) localStorage.removeItem(key);
+    toast.info(UI_TEXT.redirectingToLogin);
+    timer.current = setTimeout(() => navigate('/login'), TIMINGS.resetRedirectMs);
+  };
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Reset Password</h1>
-    </section>
+    <FormShell
+      title="Set a new password"
+      subtitle="Choose a strong password you have not used here before."
+      footer={
+        <Link to="/forgot-password" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+          Need a new link?
+        </Link>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+        <Field
+          label="New Password"
+          error={errors.newPassword?.message}
+          required
+          hint="At least 8 characters with upper and lower case letters, a digit and one of @$!%*?&#^"
+        >
+          <PasswordInput {...register('newPassword')} autoComplete="new-password" />
+        </Field>
+        <Field label="Confirm New Password" error={errors.confirmPassword?.message} required>
+          <PasswordInput {...register('confirmPassword')} autoComplete="new-password" />
+        </Field>
+        <button type="submit" className="btn-primary w-full py-3" disabled={isSubmitting || done}>
+          {isSubmitting && <Spinner />}
+          Reset Password
+        </button>
+      </form>
+    </FormShell>
   );
 }

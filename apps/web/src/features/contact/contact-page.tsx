@@ -1,7 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { contactSchema, UI_TEXT } from '@agro/shared';
+import { useEffect, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { useAppDispatch, useAppSelector } from '@/app/store';
+import { Field } from '@/components/ui/field';
+import { SendIcon } from '@/components/ui/form-icons';
+import { PageHero } from '@/components/ui/page-hero';
+import { Spinner } from '@/components/ui/spinner';
+import { UnitInput } from '@/components/ui/unit-input';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { fetchProducts } from '@/features/products/products-slice';
+import { BusinessHours, ContactDetails, ContactFaq } from './contact-info';
+import { sendContact } from './contact-slice';
+
+type ContactIn = z.input<typeof contactSchema>;
+type ContactOut = z.output<typeof contactSchema>;
+
+const EMPTY: ContactIn = {
+  fullName: '',
+  email: '',
+  companyName: '',
+  country: '',
+  productId: '',
+  estimatedQuantity: '',
+  description: '',
+  productName: '',
+};
+
 export default function ContactPage() {
+  useDocumentTitle('Contact Us');
+  const dispatch = useAppDispatch();
+  const products = useAppSelector((s) => s.products.products);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactIn, unknown, ContactOut>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
+
+  // The product list feeds the select: load it once when none is held.
+  const requested = useRef(false);
+  useEffect(() => {
+    if (requested.current || products.length > 0) return;
+    requested.current = true;
+    void dispatch(fetchProducts());
+  }, [dispatch, products.length]);
+
+  const productId = useWatch({ control, name: 'productId' });
+  const unit = products.find((p) => p._id === productId)?.productQuantityType;
+
+  const onSubmit = async (values: ContactOut) => {
+    // productName goes with the id; productQuantityType is only shown (SPEC.md section 3).
+    const productName = products.find((p) => p._id === values.productId)?.productName ?? '';
+    try {
+      await dispatch(sendContact({ ...values, productName })).unwrap();
+    } catch {
+      return; // keep the message after a server error
+    }
+    reset(EMPTY);
+  };
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Contact Us</h1>
-    </section>
+    <>
+      <PageHero eyebrow="Get in touch" title="Contact Us">
+        Questions about our products, samples or export terms? Send us a message and our team will get back to you.
+      </PageHero>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:py-14 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="contact-form-title" className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+          <h2 id="contact-form-title" className="text-xl font-semibold text-gray-900">
+            Send us a message
+          </h2>
+          <p className="mt-1 text-sm text-gray-600">Fields marked * are required.</p>
+          <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 grid gap-5 sm:grid-cols-2">
+            <Field label="Full Name" error={errors.fullName?.message} required>
+              <input {...register('fullName')} className="input" autoComplete="name" />
+            </Field>
+            <Field label="Email" error={errors.email?.message} required>
+              <input {...register('email')} type="email" inputMode="email" className="input" autoComplete="email" />
+            </Field>
+            <Field label="Company Name" error={errors.companyName?.message} required>
+              <input {...register('companyName')} className="input" autoComplete="organization" />
+            </Field>
+            <Field label="Country" error={errors.country?.message} required>
+              <input {...register('country')} className="input" autoComplete="country-name" />
+            </Field>
+            <Field label="Product" error={errors.productId?.message} required>
+              <select {...register('productId')} className="input">
+                <option value="">{products.length === 0 ? UI_TEXT.noProducts : 'Select a product'}</option>
+                {products.map((p) => (
+                  <option key={p._id} value={p._id}>
+                    {p.productName}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field
+              label="Estimated Quantity"
+              error={errors.estimatedQuantity?.message}
+              required
+              hint={unit ? `Quantity in ${unit}` : 'Choose a product to see its unit'}
+            >
+              <UnitInput unit={unit} {...register('estimatedQuantity')} />
+            </Field>
+            <Field label="Description" error={errors.description?.message} required className="sm:col-span-2">
+              <textarea
+                {...register('description')}
+                rows={5}
+                className="input"
+                placeholder="Tell us about your requirement: grade, packaging, destination, timeline..."
+              />
+            </Field>
+            <div className="sm:col-span-2">
+              <button type="submit" className="btn-primary w-full px-6 py-3 sm:w-auto" disabled={isSubmitting}>
+                {isSubmitting ? <Spinner /> : <SendIcon size={18} />}
+                Send Message
+              </button>
+            </div>
+          </form>
+        </section>
+        <div className="space-y-6">
+          <ContactDetails />
+          <BusinessHours />
+        </div>
+      </div>
+      <ContactFaq />
+    </>
   );
 }

@@ -1,7 +1,188 @@
-export default function GalleryPage() {
+import { UI_TEXT, type GalleryImage } from '@agro/shared';
+import { useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '@/app/store';
+import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
+import { ChevronLeftIcon, ChevronRightIcon, ImageIcon, TrashIcon } from '@/components/ui/icons';
+import { PageHero } from '@/components/ui/page-hero';
+import { Pagination } from '@/components/ui/pagination';
+import { ResponsiveImage } from '@/components/ui/responsive-image';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { AddImagesDialog } from './add-images-dialog';
+import { deleteAllImages, deleteImage, fetchGallery } from './gallery-slice';
+
+const PAGE_SIZE = 24;
+const TILE = 400;
+
+type Confirm = { kind: 'one'; image: GalleryImage; n: number } | { kind: 'all' } | null;
+
+function Lightbox({ images, index, onIndex, onClose }: { images: GalleryImage[]; index: number | null; onIndex: (i: number) => void; onClose: () => void }) {
+  const image = index === null ? undefined : images[index];
+  const n = (index ?? 0) + 1;
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Gallery</h1>
-    </section>
+    <Dialog open={index !== null && image !== undefined} title={`Image ${n} of ${images.length}`} onClose={onClose} size="lg">
+      {image && index !== null && (
+        <div>
+          <ResponsiveImage
+            image={image}
+            alt={`Gallery image ${n}`}
+            width={image.width ?? 1200}
+            height={image.height ?? 900}
+            intrinsic
+            sizes="(min-width: 768px) 720px, 100vw"
+            className="mx-auto max-h-[70vh] w-auto rounded-lg object-contain"
+          />
+          <div className="mt-4 flex items-center justify-between gap-3">
+            <button type="button" className="btn-secondary" onClick={() => onIndex(index - 1)} disabled={index === 0}>
+              <ChevronLeftIcon size={16} /> Previous
+            </button>
+            <button type="button" className="btn-secondary" onClick={onClose}>
+              Close
+            </button>
+            <button type="button" className="btn-secondary" onClick={() => onIndex(index + 1)} disabled={index === images.length - 1}>
+              Next <ChevronRightIcon size={16} />
+            </button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+export default function GalleryPage() {
+  useDocumentTitle('Gallery');
+  const dispatch = useAppDispatch();
+  const images = useAppSelector((s) => s.gallery.galleryImages);
+  const isAdmin = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'ADMIN');
+  const [loading, setLoading] = useState(true);
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [busy, setBusy] = useState(false);
+  const [viewing, setViewing] = useState<number | null>(null);
+
+  const reload = () => dispatch(fetchGallery()).finally(() => setLoading(false));
+
+  useEffect(() => {
+    setLoading(true);
+    void dispatch(fetchGallery()).finally(() => setLoading(false));
+  }, [dispatch]);
+
+  const pageCount = Math.max(1, Math.ceil(images.length / PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const offset = (current - 1) * PAGE_SIZE;
+  const visible = images.slice(offset, offset + PAGE_SIZE);
+
+  const onConfirm = async () => {
+    if (!confirm) return;
+    setBusy(true);
+    try {
+      if (confirm.kind === 'one') await dispatch(deleteImage(confirm.image._id)).unwrap();
+      else await dispatch(deleteAllImages()).unwrap();
+      setConfirm(null);
+      void reload();
+    } catch {
+      // The error toast says why; nothing changed, so just close the question.
+      setConfirm(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHero eyebrow="Gallery" title="Our Gallery">
+        <p>A look at our products, processing and packing, from the fields of Kolhapur to the container.</p>
+      </PageHero>
+
+      <section aria-labelledby="gallery-heading" className="mx-auto max-w-7xl px-4 py-12">
+        <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <h2 id="gallery-heading" className="text-2xl font-bold text-brand-900">
+            Photos {images.length > 0 && <span className="text-base font-medium text-gray-600">({images.length})</span>}
+          </h2>
+          {isAdmin && (
+            <div className="flex flex-wrap gap-3">
+              <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
+                {UI_TEXT.addImages}
+              </button>
+              <button type="button" className="btn-danger" onClick={() => setConfirm({ kind: 'all' })} disabled={images.length === 0}>
+                <TrashIcon size={18} />
+                {UI_TEXT.deleteAllImages}
+              </button>
+            </div>
+          )}
+        </div>
+
+        {images.length === 0 ? (
+          loading ? (
+            <p role="status" className="p-12 text-center text-gray-600">
+              Loading images...
+            </p>
+          ) : (
+            <div className="rounded-2xl border border-dashed border-gray-300 p-12 text-center">
+              <ImageIcon size={40} className="mx-auto text-gray-400" />
+              <p className="mt-4 text-lg font-medium text-gray-800">No images in the gallery yet.</p>
+              {isAdmin && <p className="mt-1 text-gray-600">Use &ldquo;{UI_TEXT.addImages}&rdquo; to upload the first photos.</p>}
+            </div>
+          )
+        ) : (
+          <>
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4" aria-label="Gallery images">
+              {visible.map((img, i) => {
+                const n = offset + i + 1;
+                return (
+                  <li key={img._id} className="group relative overflow-hidden rounded-xl bg-brand-50 shadow-sm ring-1 ring-gray-200">
+                    <button
+                      type="button"
+                      className="block w-full focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-accent-400"
+                      onClick={() => setViewing(n - 1)}
+                      aria-label={`View image ${n}`}
+                    >
+                      <ResponsiveImage
+                        image={img}
+                        alt={`Gallery image ${n}`}
+                        width={TILE}
+                        height={TILE}
+                        sizes="(min-width: 1024px) 300px, (min-width: 640px) 33vw, 50vw"
+                        loading={i < 8 ? 'eager' : 'lazy'}
+                        className="aspect-square h-auto w-full object-cover transition-transform duration-500 group-hover:scale-105"
+                      />
+                    </button>
+                    {isAdmin && (
+                      <button
+                        type="button"
+                        aria-label={`Delete image ${n}`}
+                        onClick={() => setConfirm({ kind: 'one', image: img, n })}
+                        className="absolute right-2 top-2 rounded-full bg-white/90 p-2 text-red-700 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-red-700"
+                      >
+                        <TrashIcon size={16} />
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+            <Pagination page={current} pageCount={pageCount} onChange={setPage} label="Gallery pages" />
+          </>
+        )}
+      </section>
+
+      <Lightbox images={images} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} />
+
+      {isAdmin && (
+        <>
+          <AddImagesDialog open={adding} onClose={() => setAdding(false)} onUploaded={() => void reload()} />
+          <ConfirmDialog
+            open={confirm !== null}
+            message={confirm?.kind === 'all' ? UI_TEXT.deleteAllImagesConfirm : UI_TEXT.deleteImageConfirm}
+            confirmLabel="Delete"
+            cancelLabel="Cancel"
+            danger
+            busy={busy}
+            onConfirm={() => void onConfirm()}
+            onCancel={() => setConfirm(null)}
+          />
+        </>
+      )}
+    </>
   );
 }

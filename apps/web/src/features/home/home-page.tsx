@@ -1,7 +1,239 @@
-export default function HomePage() {
+import { SITE, UI_TEXT, type Product } from '@agro/shared';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/store';
+import { ArrowRightIcon, AwardIcon, ClockIcon, GlobeIcon, LeafIcon, PackageIcon, ShieldIcon, StarIcon, TruckIcon } from '@/components/ui/icons';
+import { ResponsiveImage } from '@/components/ui/responsive-image';
+import { ProductGrid } from '@/features/products/product-grid';
+import { fetchProducts } from '@/features/products/products-slice';
+import { aos } from '@/lib/aos';
+import { HillsArt, SunArt } from './hills-art';
+
+const PREMIUM_PAGE_SIZE = 8;
+
+const REASONS: { title: string; text: string; icon: ReactNode }[] = [
+  {
+    title: 'Naturally Made',
+    text: 'Chemical-free jaggery boiled from fresh Kolhapur sugarcane, and onions fried in small batches.',
+    icon: <LeafIcon size={24} />,
+  },
+  {
+    title: 'Certified Quality',
+    text: `Processes aligned with ${SITE.certifications.join(', ')} standards, with lab checks on every lot.`,
+    icon: <AwardIcon size={24} />,
+  },
+  {
+    title: 'Export-Ready Packaging',
+    text: 'Bulk bags, retail packs or your own private label, packed to survive long sea voyages.',
+    icon: <PackageIcon size={24} />,
+  },
+  {
+    title: 'Reliable Logistics',
+    text: 'Complete export documentation and door-to-port delivery, typically in 15-30 days.',
+    icon: <TruckIcon size={24} />,
+  },
+  {
+    title: 'Fast Replies',
+    text: SITE.replyPromise,
+    icon: <ClockIcon size={24} />,
+  },
+  {
+    title: 'Fair, Transparent Pricing',
+    text: 'Direct from the source with no middlemen, and payment by LC, TT or other international options.',
+    icon: <ShieldIcon size={24} />,
+  },
+];
+
+function Figure({ value, label, icon, delay }: { value?: string; label: string; icon: ReactNode; delay: number }) {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Home</h1>
-    </section>
+    <li
+      className="flex flex-col items-center gap-3 rounded-2xl bg-white p-4 text-center shadow-lg ring-1 ring-gray-100 sm:flex-row sm:p-5 sm:text-left"
+      {...aos('fade-up', delay)}
+    >
+      <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-800">{icon}</span>
+      <span className="flex flex-col">
+        {value !== undefined && <span className="text-3xl font-extrabold leading-none text-brand-900">{value}</span>}
+        <span className={value !== undefined ? 'mt-1 text-sm font-medium text-gray-600' : 'font-bold text-brand-900 sm:text-lg'}>{label}</span>
+      </span>
+    </li>
+  );
+}
+
+/** Decorative collage of premium product photos beside the hero text on wide screens. */
+function HeroCollage({ products }: { products: Product[] }) {
+  const shots = products.filter((p) => p.productThumbnail?.secure_url).slice(0, 3);
+  if (shots.length === 0) return null;
+  const place = ['left-0 top-6 w-64 -rotate-3', 'right-0 top-0 w-56 rotate-3', 'left-20 bottom-0 w-60 rotate-1'];
+  return (
+    <div className="relative hidden h-[420px] lg:block" aria-hidden="true">
+      {shots.map((p, i) => (
+        <div key={p._id} className={`absolute overflow-hidden rounded-2xl border-4 border-white/90 shadow-2xl ${place[i]}`}>
+          <ResponsiveImage image={p.productThumbnail} alt="" width={320} height={240} sizes="260px" className="aspect-[4/3] h-auto w-full object-cover" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export default function HomePage() {
+  const dispatch = useAppDispatch();
+  const products = useAppSelector((s) => s.products.products);
+  const isAdmin = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'ADMIN');
+  const [loading, setLoading] = useState(false);
+  const [page, setPage] = useState(1);
+  const premium = useMemo(() => products.filter((p) => p.isPremium), [products]);
+
+  // SPEC.md section 2: the home page loads products only when none are held.
+  const needsLoad = products.length === 0;
+  useEffect(() => {
+    if (!needsLoad) return;
+    setLoading(true);
+    void dispatch(fetchProducts()).finally(() => setLoading(false));
+    // Only on entry (needsLoad is read once): a list that later becomes empty must not refetch in a loop.
+  }, [dispatch]);
+
+  return (
+    <>
+      <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
+        <SunArt className="pointer-events-none absolute bottom-8 right-[8%] h-24 w-24 sm:bottom-10 sm:h-56 sm:w-56" />
+        <HillsArt className="pointer-events-none absolute inset-x-0 bottom-0 h-40 w-full sm:h-56" />
+        <div className="relative mx-auto grid max-w-7xl items-center gap-10 px-4 pb-40 pt-16 sm:pb-48 sm:pt-24 lg:grid-cols-[3fr_2fr]">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-1.5 text-sm font-medium text-accent-400 ring-1 ring-white/20">
+              <GlobeIcon size={16} /> Exporting from {SITE.origin}
+            </p>
+            <h1 id="hero-heading" className="mt-6 max-w-3xl text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl lg:text-6xl">
+              {SITE.companyName}
+            </h1>
+            <p className="mt-4 max-w-2xl text-xl text-brand-100 sm:text-2xl">{SITE.tagline}.</p>
+            <p className="mt-4 max-w-2xl text-brand-100">
+              Trusted partner for importers, wholesalers and food brands who want pure, traceable Indian produce, packed your way and
+              shipped on time.
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <Link to="/products" className="btn-primary bg-accent-400 px-6 py-3 text-base text-brand-900 hover:bg-accent-500">
+                Explore Products <ArrowRightIcon size={18} />
+              </Link>
+              <Link to="/quote" className="btn-secondary border-white/40 bg-white/10 px-6 py-3 text-base text-white hover:bg-white/20">
+                Request a Quote
+              </Link>
+            </div>
+          </div>
+          <HeroCollage products={premium} />
+        </div>
+      </section>
+
+      <section aria-label="Key figures" className="relative z-10 mx-auto -mt-16 max-w-7xl px-4">
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <Figure
+            value={loading && needsLoad ? '…' : String(premium.length)}
+            label={UI_TEXT.premiumProducts}
+            icon={<StarIcon size={24} />}
+            delay={0}
+          />
+          <Figure label={`Founded ${SITE.foundedYear}`} icon={<LeafIcon size={24} />} delay={75} />
+          <Figure label="100% Quality Assured" icon={<ShieldIcon size={24} />} delay={150} />
+          <Figure label="Global Export Reach" icon={<GlobeIcon size={24} />} delay={225} />
+        </ul>
+      </section>
+
+      <section aria-labelledby="premium-heading" className="mx-auto max-w-7xl px-4 py-20">
+        <div className="mx-auto max-w-2xl text-center" {...aos()}>
+          <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Handpicked for you</p>
+          <h2 id="premium-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
+            Our Premium Range
+          </h2>
+          <p className="mt-3 text-gray-700">Our finest grades, chosen by buyers who ask for the very best.</p>
+        </div>
+        <div className="mt-10">
+          {premium.length > 0 ? (
+            <ProductGrid products={premium} page={page} pageSize={PREMIUM_PAGE_SIZE} onPageChange={setPage} label="Premium products" />
+          ) : loading ? (
+            <p role="status" className="text-center text-gray-600">
+              Loading products...
+            </p>
+          ) : (
+            <p className="text-center text-gray-700">Our premium range is being restocked; see all our products in the meantime.</p>
+          )}
+        </div>
+        <div className="mt-10 text-center">
+          <Link to="/products" className="btn-secondary px-6 py-3">
+            View All Products <ArrowRightIcon size={18} />
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="why-heading" className="bg-brand-50 py-20">
+        <div className="mx-auto max-w-7xl px-4">
+          <div className="mx-auto max-w-2xl text-center" {...aos()}>
+            <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Why choose us</p>
+            <h2 id="why-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
+              Why Buyers Choose {SITE.companyName}
+            </h2>
+          </div>
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {REASONS.map((r, i) => (
+              <li key={r.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100 transition-shadow hover:shadow-md" {...aos('fade-up', (i % 3) * 75)}>
+                <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-800 text-accent-400">{r.icon}</span>
+                <h3 className="mt-4 text-lg font-bold text-gray-900">{r.title}</h3>
+                <p className="mt-2 text-gray-700">{r.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="origin-heading" className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-20 lg:grid-cols-2">
+        <div {...aos()}>
+          <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Our roots</p>
+          <h2 id="origin-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
+            From the sugarcane fields of Kolhapur
+          </h2>
+          <p className="mt-4 text-gray-700">
+            Kolhapur is famous across India for its golden jaggery. Founded in {SITE.founded}, we work directly with local farmers and
+            processors to bring that tradition to kitchens and food factories worldwide, alongside our fried onions and non-agro
+            lines.
+          </p>
+          {!isAdmin && (
+            <Link to="/about" className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-800 hover:text-brand-900 hover:underline">
+              Read our story <ArrowRightIcon size={18} />
+            </Link>
+          )}
+        </div>
+        <ul className="grid grid-cols-2 gap-4" {...aos('fade-up', 100)}>
+          {SITE.certifications.map((c) => (
+            <li key={c} className="flex flex-col items-center justify-center rounded-2xl border border-brand-100 bg-white p-6 text-center shadow-sm">
+              <AwardIcon size={32} className="text-accent-500" />
+              <span className="mt-2 text-xl font-bold text-brand-900">{c}</span>
+              <span className="text-sm text-gray-600">Certified</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="cta-heading" className="px-4 pb-20">
+        <div
+          className="mx-auto flex max-w-7xl flex-col items-start gap-6 rounded-3xl bg-gradient-to-r from-brand-900 to-brand-700 p-8 text-white shadow-xl sm:p-12 lg:flex-row lg:items-center lg:justify-between"
+          {...aos()}
+        >
+          <div>
+            <h2 id="cta-heading" className="text-2xl font-bold sm:text-3xl">
+              Ready to source from India?
+            </h2>
+            <p className="mt-2 max-w-xl text-brand-100">
+              Tell us what you need: product, quantity, packaging and destination. {SITE.replyPromise}
+            </p>
+          </div>
+          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            <Link to="/quote" className="btn-primary bg-accent-400 px-6 py-3 text-brand-900 hover:bg-accent-500">
+              Get a Free Quote
+            </Link>
+            <Link to="/products" className="btn-secondary border-white/40 bg-transparent px-6 py-3 text-white hover:bg-white/10">
+              Browse Catalogue
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,7 +1,50 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '@/app/store';
+import { PageHero } from '@/components/ui/page-hero';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { ProductForm } from './product-form';
+import { buildProductFormData, EMPTY_PRODUCT, productResolver, type ProductFormValues } from './product-form-data';
+import { addProduct } from './products-slice';
+
+const resolver = productResolver(true);
+
 export default function AddProductPage() {
+  useDocumentTitle('Add Product');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const form = useForm<ProductFormValues>({ resolver, defaultValues: EMPTY_PRODUCT });
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const onSubmit = async (values: ProductFormValues) => {
+    const body = buildProductFormData(values);
+    // SPEC.md section 2: the add form resets at submit. The copy restores it if the call fails,
+    // so nothing typed (or picked) is lost.
+    const snapshot = values;
+    form.reset(EMPTY_PRODUCT);
+    setBusy(true);
+    setProgress(0);
+    try {
+      await dispatch(addProduct({ form: body, onProgress: setProgress })).unwrap();
+      navigate('/products');
+    } catch {
+      form.reset(snapshot);
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Add Product</h1>
-    </section>
+    <>
+      <PageHero eyebrow="Catalogue" title="Add Product">
+        Add a product to the catalogue with its details, features and images.
+      </PageHero>
+      <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
+        <ProductForm form={form} mode="add" onSubmit={onSubmit} busy={busy} progress={progress} />
+      </div>
+    </>
   );
 }

@@ -1,7 +1,104 @@
+import type { Product } from '@agro/shared';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useAppDispatch } from '@/app/store';
+import { PageHero } from '@/components/ui/page-hero';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { ProductForm } from './product-form';
+import { buildProductFormData, EMPTY_PRODUCT, productResolver, valuesFromProduct, type ProductFormValues } from './product-form-data';
+import { fetchProduct, updateProduct } from './products-slice';
+
+const resolver = productResolver(false);
+
+/** SPEC.md section 2: the id comes as navigation state `id`; `?id=` also works so the page survives a reload. */
+function useProductId(): string {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const state = location.state as { id?: unknown } | null;
+  if (state && typeof state.id === 'string' && state.id) return state.id;
+  return params.get('id') ?? '';
+}
+
 export default function EditProductPage() {
+  useDocumentTitle('Edit Product');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const id = useProductId();
+  const form = useForm<ProductFormValues>({ resolver, defaultValues: EMPTY_PRODUCT });
+  const [product, setProduct] = useState<Product | null>(null);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>(id ? 'loading' : 'failed');
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const { reset } = form;
+
+  useEffect(() => {
+    if (!id) return;
+    let active = true;
+    dispatch(fetchProduct(id))
+      .unwrap()
+      .then((res) => {
+        if (!active) return;
+        setProduct(res.product);
+        reset(valuesFromProduct(res.product));
+        setStatus('ready');
+      })
+      .catch(() => {
+        if (active) setStatus('failed');
+      });
+    return () => {
+      active = false;
+    };
+  }, [id, dispatch, reset]);
+
+  const onSubmit = async (values: ProductFormValues) => {
+    setBusy(true);
+    setProgress(0);
+    try {
+      await dispatch(updateProduct({ id, form: buildProductFormData(values, id), onProgress: setProgress })).unwrap();
+      navigate('/products');
+    } catch {
+      // The toast shows the server's message; the form keeps the edits.
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Edit Product</h1>
-    </section>
+    <>
+      <PageHero eyebrow="Catalogue" title="Edit Product">
+        {product ? product.productName : 'Change a product’s details, features and images.'}
+      </PageHero>
+      <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
+        {status === 'loading' && (
+          <div role="status" className="space-y-6">
+            <span className="sr-only">Loading product</span>
+            {[0, 1, 2].map((i) => (
+              <div key={i} aria-hidden="true" className="h-48 animate-pulse rounded-2xl bg-gray-100" />
+            ))}
+          </div>
+        )}
+        {status === 'failed' && (
+          <div className="rounded-2xl border border-dashed border-gray-300 bg-gray-50 px-6 py-12 text-center">
+            <p className="font-medium text-gray-900">{id ? 'This product could not be loaded.' : 'No product was chosen to edit.'}</p>
+            <p className="mt-1 text-sm text-gray-600">Pick a product from the catalogue and use its Edit button.</p>
+            <Link to="/products" className="btn-primary mt-6">
+              Go to Products
+            </Link>
+          </div>
+        )}
+        {status === 'ready' && product && (
+          <ProductForm
+            form={form}
+            mode="edit"
+            onSubmit={onSubmit}
+            busy={busy}
+            progress={progress}
+            current={{ thumbnail: product.productThumbnail, images: product.productImages ?? [] }}
+          />
+        )}
+      </div>
+    </>
   );
 }

@@ -1,7 +1,246 @@
-export default function ProductDescriptionPage() {
+import { SITE, type ImageRef, type Product } from '@agro/shared';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/store';
+import { CheckIcon, ChevronRightIcon, ClockIcon, DownloadIcon, LeafIcon, MapPinIcon, PackageIcon, StarIcon } from '@/components/ui/icons';
+import { ResponsiveImage } from '@/components/ui/responsive-image';
+import { Tabs, type TabItem } from '@/components/ui/tabs';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { downloadBrochure } from './brochure';
+import { fetchProduct } from './products-slice';
+
+type Status = 'loading' | 'ready' | 'error';
+
+/** The id from navigation state (SPEC.md section 2) or, for shared and reloaded links, from ?id=. */
+function useProductId(): string {
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const state: unknown = location.state;
+  const fromState =
+    state && typeof state === 'object' && 'id' in state && typeof state.id === 'string' && state.id ? state.id : undefined;
+  const fromQuery = params.get('id') ?? '';
+
+  // Put a state-only id into the address too, so the page can be shared and reloaded.
+  useEffect(() => {
+    if (fromState && fromState !== fromQuery) setParams({ id: fromState }, { replace: true, state: { id: fromState } });
+  }, [fromState, fromQuery, setParams]);
+
+  return fromState ?? fromQuery;
+}
+
+function Breadcrumb({ name }: { name: string }) {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Product</h1>
+    <nav aria-label="Breadcrumb" className="text-sm">
+      <ol className="flex flex-wrap items-center gap-1 text-gray-600">
+        <li>
+          <Link to="/" className="hover:text-brand-800 hover:underline">
+            Home
+          </Link>
+        </li>
+        <li aria-hidden="true">
+          <ChevronRightIcon size={14} />
+        </li>
+        <li>
+          <Link to="/products" className="hover:text-brand-800 hover:underline">
+            Products
+          </Link>
+        </li>
+        <li aria-hidden="true">
+          <ChevronRightIcon size={14} />
+        </li>
+        <li>
+          <span aria-current="page" className="font-medium text-gray-900">
+            {name}
+          </span>
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function ImageSwitcher({ product }: { product: Product }) {
+  const images: ImageRef[] = [product.productThumbnail, ...product.productImages].filter((i): i is ImageRef => Boolean(i?.secure_url));
+  const [active, setActive] = useState(0);
+  const shown = images[active] ?? images[0];
+
+  return (
+    <div>
+      <div className="overflow-hidden rounded-2xl border border-gray-200 bg-brand-50 shadow-sm">
+        <ResponsiveImage
+          image={shown}
+          alt={images.length > 1 ? `${product.productName}, image ${active + 1} of ${images.length}` : product.productName}
+          width={800}
+          height={600}
+          sizes="(min-width: 1024px) 600px, 100vw"
+          className="aspect-[4/3] h-auto w-full object-cover"
+        />
+      </div>
+      {images.length > 1 && (
+        <ul className="mt-4 flex flex-wrap gap-3" aria-label="Product images">
+          {images.map((img, i) => (
+            <li key={`${img.secure_url}-${i}`}>
+              <button
+                type="button"
+                aria-label={`Show image ${i + 1}`}
+                aria-pressed={i === active}
+                onClick={() => setActive(i)}
+                className={`block overflow-hidden rounded-lg border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
+                  i === active ? 'border-brand-800 ring-2 ring-brand-200' : 'border-transparent opacity-80 hover:opacity-100'
+                }`}
+              >
+                <ResponsiveImage image={img} alt="" width={80} height={80} sizes="80px" loading="lazy" className="h-16 w-16 object-cover sm:h-20 sm:w-20" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function BulletList({ items, empty }: { items: string[]; empty: string }) {
+  if (items.length === 0) return <p className="text-gray-600">{empty}</p>;
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {items.map((item, i) => (
+        <li key={i} className="flex gap-3 rounded-lg bg-gray-50 p-3 text-gray-800">
+          <CheckIcon size={18} className="mt-0.5 shrink-0 text-brand-700" />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function shelfLifeText(months: number): string {
+  return `${months} ${months === 1 ? 'month' : 'months'}`;
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const canDownload = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'USER');
+  useDocumentTitle(product.productName);
+
+  const tabs: TabItem[] = [
+    {
+      key: 'description',
+      label: 'Description',
+      content: <p className="max-w-3xl whitespace-pre-line leading-relaxed text-gray-800">{product.productDescription}</p>,
+    },
+    { key: 'features', label: 'Features', content: <BulletList items={product.keyFeatures} empty="No features listed." /> },
+    { key: 'applications', label: 'Applications', content: <BulletList items={product.applications} empty="No applications listed." /> },
+  ];
+  if (product.productType === 'AGRO') {
+    tabs.push({ key: 'nutrition', label: 'Nutrition', content: <BulletList items={product.nutrientContent} empty="No nutrition details listed." /> });
+  }
+
+  const facts = [
+    { icon: <MapPinIcon size={18} />, term: 'Origin', value: SITE.origin },
+    { icon: <ClockIcon size={18} />, term: 'Shelf life', value: shelfLifeText(product.productShelfLife) },
+    { icon: <PackageIcon size={18} />, term: 'Form', value: product.productForm },
+    { icon: <StarIcon size={18} />, term: 'Unit', value: product.productQuantityType },
+  ];
+
+  return (
+    <article className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
+      <Breadcrumb name={product.productName} />
+      <div className="mt-6 grid gap-10 lg:grid-cols-2">
+        <ImageSwitcher key={product._id} product={product} />
+        <div>
+          <ul className="flex flex-wrap gap-2" aria-label="Product badges">
+            <li className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold tracking-wide text-brand-900">{product.productType}</li>
+            {product.isPremium && (
+              <li className="inline-flex items-center gap-1 rounded-full bg-accent-400 px-3 py-1 text-xs font-semibold text-brand-900">
+                <StarIcon size={12} /> Premium
+              </li>
+            )}
+            {product.isOrganic && (
+              <li className="inline-flex items-center gap-1 rounded-full bg-brand-800 px-3 py-1 text-xs font-semibold text-white">
+                <LeafIcon size={12} /> Organic
+              </li>
+            )}
+          </ul>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{product.productName}</h1>
+          <p className="mt-4 line-clamp-4 leading-relaxed text-gray-700">{product.productDescription}</p>
+
+          <dl className="mt-6 grid gap-3 sm:grid-cols-2">
+            {facts.map((f) => (
+              <div key={f.term} className="relative rounded-xl border border-gray-200 py-4 pl-12 pr-4">
+                <dt className="text-xs font-semibold uppercase tracking-wider text-gray-600">
+                  <span className="absolute left-4 top-4 text-brand-700">{f.icon}</span>
+                  {f.term}
+                </dt>
+                <dd className="mt-0.5 font-medium text-gray-900">{f.value}</dd>
+              </div>
+            ))}
+          </dl>
+
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Link to="/quote" className="btn-primary px-6 py-3">
+              Request Quote
+            </Link>
+            {canDownload && (
+              <button type="button" className="btn-secondary px-6 py-3" onClick={downloadBrochure}>
+                <DownloadIcon size={18} />
+                Download Brochure
+              </button>
+            )}
+          </div>
+        </div>
+      </div>
+
+      <section aria-label="Product details" className="mt-12">
+        <Tabs key={product._id} tabs={tabs} label={`${product.productName} details`} />
+      </section>
+    </article>
+  );
+}
+
+function Message({ title, text }: { title: string; text: string }) {
+  return (
+    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
+      <PackageIcon size={48} className="text-gray-400" />
+      <h1 className="mt-4 text-2xl font-bold text-gray-900">{title}</h1>
+      <p className="mt-2 text-gray-700">{text}</p>
+      <Link to="/products" className="btn-primary mt-6">
+        Back to Products
+      </Link>
     </section>
   );
+}
+
+export default function ProductDescriptionPage() {
+  const id = useProductId();
+  const dispatch = useAppDispatch();
+  const details = useAppSelector((s) => s.products.productDetails);
+  const [status, setStatus] = useState<Status>('loading');
+
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    setStatus('loading');
+    dispatch(fetchProduct(id))
+      .unwrap()
+      .then(
+        () => live && setStatus('ready'),
+        () => live && setStatus('error'),
+      );
+    return () => {
+      live = false;
+    };
+  }, [id, dispatch]);
+
+  if (!id) return <Message title="No product selected" text="Choose a product from our catalogue to see its details." />;
+  if (status === 'error') return <Message title="Product not found" text="This product does not exist or is no longer available." />;
+
+  // Details held from an earlier visit are shown only if they are this product's.
+  const product = details && details._id === id ? details : null;
+  if (!product) {
+    return (
+      <div role="status" className="flex justify-center p-16">
+        <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-800" aria-hidden="true" />
+        <span className="sr-only">Loading product...</span>
+      </div>
+    );
+  }
+  return <ProductDetail product={product} />;
 }

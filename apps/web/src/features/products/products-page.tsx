@@ -1,7 +1,172 @@
-export default function ProductsPage() {
+import { SITE, UI_TEXT, type ProductType } from '@agro/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/store';
+import { Field } from '@/components/ui/field';
+import { PackageIcon } from '@/components/ui/icons';
+import { PageHero } from '@/components/ui/page-hero';
+import { aos } from '@/lib/aos';
+import { ProductGrid } from './product-grid';
+import { fetchProducts } from './products-slice';
+
+const PAGE_SIZE = 24;
+type TypeFilter = 'ALL' | ProductType;
+
+function CardSkeletons() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Products</h1>
-    </section>
+    <ul aria-hidden="true" className="grid grid-cols-[repeat(auto-fill,300px)] justify-center gap-x-4 gap-y-8">
+      {Array.from({ length: 3 }, (_, i) => (
+        <li key={i} className="h-[500px] w-[300px] animate-pulse rounded-2xl border border-gray-200 bg-gray-50">
+          <div className="h-[200px] rounded-t-2xl bg-gray-200" />
+          <div className="space-y-3 p-5">
+            <div className="h-3 w-24 rounded bg-gray-200" />
+            <div className="h-5 w-48 rounded bg-gray-200" />
+            <div className="h-3 w-56 rounded bg-gray-200" />
+            <div className="h-3 w-40 rounded bg-gray-200" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function ProductsPage() {
+  const dispatch = useAppDispatch();
+  const products = useAppSelector((s) => s.products.products);
+  const [loading, setLoading] = useState(true);
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const type = (params.get('type') ?? 'ALL') as TypeFilter;
+  const page = Number(params.get('page') ?? '1') || 1;
+
+  // SPEC.md section 2: /products always reloads every product on entry.
+  useEffect(() => {
+    setLoading(true);
+    void dispatch(fetchProducts()).finally(() => setLoading(false));
+  }, [dispatch]);
+
+  const filtered = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return products.filter(
+      (p) =>
+        (type === 'ALL' || p.productType === type) &&
+        (!q || p.productName.toLowerCase().includes(q) || p.productForm.toLowerCase().includes(q)),
+    );
+  }, [products, query, type]);
+
+  const update = (next: Record<string, string | null>) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) {
+      if (v === null || v === '') p.delete(k);
+      else p.set(k, v);
+    }
+    setParams(p, { replace: true, preventScrollReset: true });
+  };
+
+  const first = filtered.length === 0 ? 0 : (Math.min(page, Math.ceil(filtered.length / PAGE_SIZE)) - 1) * PAGE_SIZE + 1;
+  const last = Math.min(first + PAGE_SIZE - 1, filtered.length);
+
+  return (
+    <>
+      <PageHero eyebrow="Our Catalogue" title="Our Products">
+        <p>
+          Natural jaggery, crisp fried onions and quality non-agro goods, produced and packed in {SITE.origin} for buyers around
+          the world.
+        </p>
+      </PageHero>
+
+      <section aria-labelledby="catalogue-heading" className="mx-auto max-w-7xl px-4 py-12">
+        <h2 id="catalogue-heading" className="sr-only">
+          Product catalogue
+        </h2>
+        {products.length > 0 && (
+          <div className="mb-8 flex flex-col gap-4 rounded-2xl border border-gray-200 bg-gray-50 p-4 sm:flex-row sm:items-end">
+            <Field label="Search products" className="flex-1">
+              <input
+                type="search"
+                className="input"
+                value={query}
+                placeholder="e.g. jaggery"
+                onChange={(e) => update({ q: e.target.value, page: null })}
+              />
+            </Field>
+            <Field label="Product type" className="sm:w-56">
+              <select className="input" value={type} onChange={(e) => update({ type: e.target.value === 'ALL' ? null : e.target.value, page: null })}>
+                <option value="ALL">All products</option>
+                <option value="AGRO">Agro products</option>
+                <option value="NONAGRO">Non-agro products</option>
+              </select>
+            </Field>
+          </div>
+        )}
+
+        {products.length === 0 ? (
+          loading ? (
+            <>
+              <p role="status" className="sr-only">
+                Loading products...
+              </p>
+              <CardSkeletons />
+            </>
+          ) : (
+            <div className="rounded-2xl border border-dashed border-gray-300 p-12 text-center">
+              <PackageIcon size={40} className="mx-auto text-gray-400" />
+              <p className="mt-4 text-lg font-medium text-gray-800">{UI_TEXT.noProducts}</p>
+              <p className="mt-1 text-gray-600">Please check back soon, or ask us for a quote on what you need.</p>
+            </div>
+          )
+        ) : filtered.length === 0 ? (
+          <p role="status" className="rounded-2xl border border-dashed border-gray-300 p-12 text-center text-gray-700">
+            No products match your search.
+          </p>
+        ) : (
+          <>
+            <p role="status" className="mb-6 text-sm text-gray-600">
+              Showing {first}-{last} of {filtered.length} products
+            </p>
+            <ProductGrid
+              products={filtered}
+              page={page}
+              pageSize={PAGE_SIZE}
+              onPageChange={(p) => update({ page: p === 1 ? null : String(p) })}
+              label="Products"
+            />
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="packaging-heading" className="bg-brand-50">
+        <div className="mx-auto max-w-7xl px-4 py-16">
+          <div className="max-w-2xl" {...aos()}>
+            <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Packaging</p>
+            <h2 id="packaging-heading" className="mt-2 text-3xl font-bold text-brand-900">
+              Packaging Options
+            </h2>
+            <p className="mt-3 text-gray-700">
+              From bulk bags for processors to retail packs for supermarkets, every order is packed to survive a long sea voyage.
+            </p>
+          </div>
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {SITE.packagingOptions.map((option, i) => (
+              <li key={option} className="flex items-center gap-3 rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100" {...aos('fade-up', (i % 4) * 75)}>
+                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-800 text-accent-400">
+                  <PackageIcon size={20} />
+                </span>
+                <span className="font-medium text-gray-900">{option}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-10 flex flex-col items-start gap-4 rounded-2xl bg-brand-900 p-8 text-white sm:flex-row sm:items-center sm:justify-between">
+            <div>
+              <h3 className="text-xl font-bold">Need a specific size or your own label?</h3>
+              <p className="mt-1 text-brand-100">Tell us the product, quantity and destination. {SITE.replyPromise}</p>
+            </div>
+            <Link to="/quote" className="btn-primary shrink-0 bg-accent-400 text-brand-900 hover:bg-accent-500">
+              Request a Quote
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,7 +1,306 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  HEARD_FROM_OPTIONS,
+  PACKAGING_TYPES,
+  quoteFormSchema,
+  quoteMessageOrder,
+  SITE,
+  UI_TEXT,
+} from '@agro/shared';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { useAppDispatch, useAppSelector } from '@/app/store';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { Field } from '@/components/ui/field';
+import { BuildingIcon, FileTextIcon, SendIcon } from '@/components/ui/form-icons';
+import { MailIcon, PackageIcon, PhoneIcon, TruckIcon } from '@/components/ui/icons';
+import { PageHero } from '@/components/ui/page-hero';
+import { Spinner } from '@/components/ui/spinner';
+import { UnitInput } from '@/components/ui/unit-input';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { fetchProducts } from '@/features/products/products-slice';
+import { addQuote } from './quote-slice';
+import { WhatHappensNext } from './what-happens-next';
+
+type QuoteOut = z.output<typeof quoteFormSchema>;
+/** The terms box starts unticked; the schema only accepts `true`, which is the point. */
+type QuoteIn = Omit<z.input<typeof quoteFormSchema>, 'agreeToTerms'> & { agreeToTerms: boolean };
+type QuoteField = keyof QuoteIn;
+
+const resolver = zodResolver(quoteFormSchema) as unknown as Resolver<QuoteIn, unknown, QuoteOut>;
+
+function emptyQuote(productId = ''): QuoteIn {
+  return {
+    companyName: '',
+    contactPersonName: '',
+    companyEmail: '',
+    mobileNumber: '',
+    country: '',
+    address: '',
+    productId,
+    requiredQty: '',
+    packagingType: '',
+    isCustomPackagingRequired: false,
+    deliveryLocation: '',
+    isUrgent: false,
+    additionalInfo: '',
+    heardFrom: '',
+    agreeToTerms: false,
+  };
+}
+
+/** The product to pre-select: navigation state `id` (from a product page) or `?productId=`. */
+function usePreselectedProduct(): string {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const state = location.state as { id?: unknown } | null;
+  if (state && typeof state.id === 'string') return state.id;
+  return params.get('productId') ?? '';
+}
+
 export default function QuotePage() {
+  useDocumentTitle('Request a Quote');
+  const dispatch = useAppDispatch();
+  const products = useAppSelector((s) => s.products.products);
+  const preselected = usePreselectedProduct();
+  const termsHintId = useId();
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    setFocus,
+    control,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<QuoteIn, unknown, QuoteOut>({ resolver, defaultValues: emptyQuote(preselected), shouldFocusError: false });
+
+  // Load the catalogue only when none is held, once per visit (a failed load must not loop).
+  const requested = useRef(false);
+  useEffect(() => {
+    if (requested.current || products.length > 0) return;
+    requested.current = true;
+    void dispatch(fetchProducts());
+  }, [dispatch, products.length]);
+
+  // The select had no option for the pre-selected product until the list arrived.
+  useEffect(() => {
+    if (preselected && products.some((p) => p._id === preselected) && getValues('productId') === preselected) {
+      setValue('productId', preselected);
+    }
+  }, [products, preselected, setValue, getValues]);
+
+  const productId = useWatch({ control, name: 'productId' });
+  const agreed = useWatch({ control, name: 'agreeToTerms' });
+  const unit = products.find((p) => p._id === productId)?.productQuantityType;
+
+  const onSubmit = async ({ agreeToTerms: _terms, ...quote }: QuoteOut) => {
+    // The schema keeps only QuoteInput's fields: no product, productName or productQuantityType.
+    try {
+      await dispatch(addQuote(quote)).unwrap();
+    } catch {
+      return; // keep everything typed after a server error
+    }
+    reset(emptyQuote());
+  };
+
+  // Focus the field whose message comes first in SPEC.md section 5's order.
+  const onInvalid = (errs: FieldErrors<QuoteIn>) => {
+    const first = firstInOrder(errs);
+    if (first) setFocus(first);
+  };
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Request a Quote</h1>
+    <>
+      <PageHero eyebrow="Bulk & export orders" title="Request a Quote">
+        Tell us what you need and where it should go. {SITE.replyPromise}
+      </PageHero>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:py-14 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="space-y-6" aria-label="Quote request">
+          <FormSection title="Company Information" icon={<BuildingIcon />}>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field label="Company Name" error={errors.companyName?.message} required>
+                <input {...register('companyName')} className="input" autoComplete="organization" />
+              </Field>
+              <Field label="Contact Person Name" error={errors.contactPersonName?.message} required>
+                <input {...register('contactPersonName')} className="input" autoComplete="name" />
+              </Field>
+              <Field label="Company Email" error={errors.companyEmail?.message} required>
+                <input {...register('companyEmail')} type="email" inputMode="email" className="input" autoComplete="email" />
+              </Field>
+              <Field label="Mobile Number" error={errors.mobileNumber?.message} required hint="With country code, e.g. +44 20 7946 0958">
+                <input {...register('mobileNumber')} type="tel" inputMode="tel" className="input" autoComplete="tel" />
+              </Field>
+              <Field label="Country" error={errors.country?.message} required>
+                <input {...register('country')} className="input" autoComplete="country-name" />
+              </Field>
+              <Field label="Address" error={errors.address?.message} required className="sm:col-span-2">
+                <textarea {...register('address')} rows={2} className="input" autoComplete="street-address" />
+              </Field>
+            </div>
+          </FormSection>
+
+          <FormSection title="Product Requirements" icon={<PackageIcon />}>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field label="Product" error={errors.productId?.message} required className="sm:col-span-2">
+                <select {...register('productId')} className="input">
+                  {products.length === 0 ? (
+                    <option value="">{UI_TEXT.noProducts}</option>
+                  ) : (
+                    <option value="">Select a product</option>
+                  )}
+                  {products.map((p) => (
+                    <option key={p._id} value={p._id}>
+                      {p.productName}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field
+                label="Required Quantity"
+                error={errors.requiredQty?.message}
+                required
+                hint={unit ? `Quantity in ${unit}` : 'Choose a product to see its unit'}
+              >
+                <UnitInput unit={unit} {...register('requiredQty')} />
+              </Field>
+              <Field label="Packaging Type" error={errors.packagingType?.message} required>
+                <select {...register('packagingType')} className="input">
+                  <option value="">Select packaging</option>
+                  {PACKAGING_TYPES.map((p) => (
+                    <option key={p.value} value={p.value}>
+                      {p.label}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <CheckboxField
+                {...register('isCustomPackagingRequired')}
+                label="Custom packaging required"
+                hint="Private label, printed bags or special export packing"
+                className="sm:col-span-2"
+              />
+            </div>
+          </FormSection>
+
+          <FormSection title="Shipping & Delivery" icon={<TruckIcon />}>
+            <div className="grid gap-5">
+              <Field
+                label="Delivery Location"
+                error={errors.deliveryLocation?.message}
+                required
+                hint="Destination port or city and country"
+              >
+                <input {...register('deliveryLocation')} className="input" />
+              </Field>
+              <CheckboxField {...register('isUrgent')} label="Urgent requirement" hint="We prioritise urgent shipments" />
+            </div>
+          </FormSection>
+
+          <FormSection title="Additional Information" icon={<FileTextIcon />}>
+            <div className="grid gap-5">
+              <Field label="Additional Details" error={errors.additionalInfo?.message}>
+                <textarea
+                  {...register('additionalInfo')}
+                  rows={4}
+                  className="input"
+                  placeholder="Quality specifications, certificates, target price..."
+                />
+              </Field>
+              <Field label="How did you hear about us?" error={errors.heardFrom?.message} required>
+                <select {...register('heardFrom')} className="input">
+                  <option value="">Select an option</option>
+                  {HEARD_FROM_OPTIONS.map((o) => (
+                    <option key={o} value={o}>
+                      {o}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </div>
+          </FormSection>
+
+          <div className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+            <CheckboxField
+              {...register('agreeToTerms')}
+              error={errors.agreeToTerms?.message}
+              label={
+                <>
+                  I agree to the{' '}
+                  <Link to="/terms" className="text-brand-800 underline underline-offset-2 hover:text-brand-900">
+                    terms and conditions
+                  </Link>
+                </>
+              }
+            />
+            <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <p id={termsHintId} className="text-sm text-gray-600">
+                {agreed ? 'Ready to send.' : 'Agree to the terms and conditions to send your request.'}
+              </p>
+              <button
+                type="submit"
+                className="btn-primary px-6 py-3"
+                disabled={!agreed || isSubmitting}
+                aria-describedby={termsHintId}
+              >
+                {isSubmitting ? <Spinner /> : <SendIcon size={18} />}
+                Submit Quote Request
+              </button>
+            </div>
+          </div>
+        </form>
+
+        <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
+          <WhatHappensNext />
+          <div className="rounded-2xl bg-brand-900 p-6 text-white shadow-sm">
+            <h2 className="text-lg font-semibold">Prefer to talk?</h2>
+            <p className="mt-1 text-sm text-brand-100">Our export desk is happy to help with specifications.</p>
+            <ul className="mt-4 space-y-3 text-sm">
+              <li>
+                <a href={`tel:${SITE.phone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-2 hover:text-accent-400">
+                  <PhoneIcon size={16} /> {SITE.phone}
+                </a>
+              </li>
+              <li>
+                <a href={`mailto:${SITE.email}`} className="inline-flex items-center gap-2 break-all hover:text-accent-400">
+                  <MailIcon size={16} className="shrink-0" /> {SITE.email}
+                </a>
+              </li>
+            </ul>
+          </div>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function firstInOrder(errs: FieldErrors<QuoteIn>): QuoteField | undefined {
+  let best: QuoteField | undefined;
+  let bestRank = Number.POSITIVE_INFINITY;
+  for (const [name, error] of Object.entries(errs)) {
+    const message = error && typeof error.message === 'string' ? error.message : '';
+    const index = (quoteMessageOrder as readonly string[]).indexOf(message);
+    const rank = index === -1 ? quoteMessageOrder.length : index;
+    if (rank < bestRank) {
+      best = name as QuoteField;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+function FormSection({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+      <h2 id={id} className="mb-6 flex items-center gap-3 text-lg font-semibold text-gray-900">
+        <span className="inline-flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-800">{icon}</span>
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }

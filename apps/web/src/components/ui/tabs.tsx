@@ -1,0 +1,82 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+export interface TabItem {
+  key: string;
+  label: string;
+  content: ReactNode;
+}
+
+interface TabsProps {
+  tabs: TabItem[];
+  label: string;
+}
+
+/**
+ * WAI-ARIA tabs: one tab stop, arrow keys (and Home/End) move between tabs and select them.
+ */
+export function Tabs({ tabs, label }: TabsProps) {
+  const [selected, setSelected] = useState(0);
+  const baseId = useId();
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const current = Math.min(selected, tabs.length - 1);
+
+  const select = (i: number) => {
+    setSelected(i);
+    refs.current[i]?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const last = tabs.length - 1;
+    const moves: Record<string, number> = {
+      ArrowRight: current === last ? 0 : current + 1,
+      ArrowLeft: current === 0 ? last : current - 1,
+      Home: 0,
+      End: last,
+    };
+    if (e.key in moves) {
+      e.preventDefault();
+      select(moves[e.key]!);
+    }
+  };
+
+  return (
+    <div>
+      <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-gray-200">
+        {tabs.map((tab, i) => (
+          <button
+            key={tab.key}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${tab.key}`}
+            aria-selected={i === current}
+            aria-controls={`${baseId}-panel-${tab.key}`}
+            tabIndex={i === current ? 0 : -1}
+            onClick={() => setSelected(i)}
+            onKeyDown={onKeyDown}
+            className={`-mb-px shrink-0 border-b-2 px-4 py-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700 sm:px-5 sm:text-base ${
+              i === current ? 'border-brand-800 text-brand-900' : 'border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900'
+            }`}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab, i) => (
+        <div
+          key={tab.key}
+          role="tabpanel"
+          id={`${baseId}-panel-${tab.key}`}
+          aria-labelledby={`${baseId}-tab-${tab.key}`}
+          hidden={i !== current}
+          tabIndex={0}
+          className="py-6 focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          {tab.content}
+        </div>
+      ))}
+    </div>
+  );
+}

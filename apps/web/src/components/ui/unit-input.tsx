@@ -1,0 +1,21 @@
+import type { ComponentPropsWithRef } from 'react';
+
+type UnitInputProps = ComponentPropsWithRef<'input'> & { unit: string | undefined };
+
+/**
+ * A number input with a unit (KG, LTR, NOS, TONS) shown after it. The unit is visual only:
+ * the Field's hint should say it for screen readers.
+ */
+export function UnitInput({ unit, className, ...props }: UnitInputProps) {
+  return (
+    <div className="flex">
+      <input {...props} type="number" min={1} step="any" inputMode="decimal" className={`input rounded-r-none ${className ?? ''}`} />
+      <span
+        aria-hidden="true"
+        className="inline-flex min-w-16 items-center justify-center rounded-r-lg border border-l-0 border-gray-300 bg-gray-50 px-3 text-sm font-semibold text-gray-700"
+      >
+        {unit ?? 'Unit'}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { formatAddress, SITE } from '@agro/shared';
+import { useId, type ReactNode } from 'react';
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, WhatsAppIcon } from '@/components/ui/form-icons';
+import { aos } from '@/lib/aos';
+
+const digits = (phone: string) => phone.replace(/\D/g, '');
+
+function InfoRow({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4">
+      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-800">{icon}</span>
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-gray-600">{title}</p>
+        <div className="mt-0.5 break-words font-medium text-gray-900">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+/** Phone, WhatsApp, email and address from the site configuration. */
+export function ContactDetails() {
+  const headingId = useId();
+  const linkClass = 'hover:text-brand-800 hover:underline underline-offset-2';
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+      <h2 id={headingId} className="text-lg font-semibold text-gray-900">
+        Contact details
+      </h2>
+      <ul className="mt-5 space-y-5">
+        <InfoRow icon={<PhoneIcon />} title="Phone">
+          <a href={`tel:+${digits(SITE.phone)}`} className={linkClass}>
+            {SITE.phone}
+          </a>
+        </InfoRow>
+        <InfoRow icon={<WhatsAppIcon />} title="WhatsApp">
+          <a href={`https://wa.me/${digits(SITE.whatsapp)}`} target="_blank" rel="noopener noreferrer" className={linkClass}>
+            {SITE.whatsapp}
+          </a>
+        </InfoRow>
+        <InfoRow icon={<MailIcon />} title="Email">
+          <a href={`mailto:${SITE.email}`} className={linkClass}>
+            {SITE.email}
+          </a>
+        </InfoRow>
+        <InfoRow icon={<MapPinIcon />} title="Address">
+          <address className="not-italic">{formatAddress()}</address>
+        </InfoRow>
+      </ul>
+    </section>
+  );
+}
+
+/** Business hours (IST) and the 24-hour reply promise. */
+export function BusinessHours() {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+      <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold text-gray-900">
+        <ClockIcon className="text-brand-800" /> Business hours ({SITE.businessHoursTimezone})
+      </h2>
+      <dl className="mt-4 divide-y divide-gray-100 text-sm">
+        {SITE.businessHours.map((h) => (
+          <div key={h.days} className="flex justify-between gap-4 py-2.5">
+            <dt className="text-gray-700">{h.days}</dt>
+            <dd className={`font-medium ${h.hours === 'Closed' ? 'text-red-700' : 'text-gray-900'}`}>{h.hours}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-5 flex items-start gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-accent-400/40">
+        <ShieldIcon size={20} className="shrink-0 text-accent-600" />
+        <span>
+          <strong className="block font-semibold">24-hour response guarantee</strong>
+          {SITE.replyPromise}
+        </span>
+      </p>
+    </section>
+  );
+}
+
+/** The four questions of SPEC.md section 2, as native disclosure widgets (keyboard and screen-reader ready). */
+export function ContactFaq() {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mx-auto max-w-4xl px-4 pb-16 sm:pb-20" {...aos('fade-up')}>
+      <p className="text-center text-sm font-semibold uppercase tracking-widest text-accent-600">FAQ</p>
+      <h2 id={headingId} className="mt-2 text-center text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
+        Frequently asked questions
+      </h2>
+      <div className="mt-8 space-y-3">
+        {SITE.faq.map((item) => (
+          <details key={item.question} className="group rounded-xl border border-gray-200 bg-white shadow-sm open:shadow-md">
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 font-medium text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden">
+              {item.question}
+              <ChevronDownIcon className="shrink-0 text-brand-800 transition-transform group-open:rotate-180 motion-reduce:transition-none" />
+            </summary>
+            <p className="px-5 pb-5 text-gray-700">{item.answer}</p>
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}

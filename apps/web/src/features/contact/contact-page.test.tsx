@@ -1,0 +1,87 @@
+import { API, formatAddress, SITE, SUCCESS, UI_TEXT, VALIDATION as V } from '@agro/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { byLabel, callsTo, logIn, makeProduct, renderRoute, stubFetch } from '@/test/forms-harness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const products = [makeProduct(), makeProduct({ _id: 'p2', productName: 'Fried Onions', productQuantityType: 'TONS' })];
+const productsReply = { body: { success: true, message: 'ok', products } };
+
+describe('contact page', () => {
+  it('shows the required message under every empty field and the email message', async () => {
+    logIn('USER');
+    const calls = stubFetch({ [`GET ${API.productList}`]: productsReply });
+    const { user } = renderRoute('/contact');
+    await screen.findByRole('option', { name: 'Fried Onions' });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(screen.getAllByText(V.contactRequired)).toHaveLength(7));
+    await user.type(byLabel('Email'), 'buyer@example');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText(V.invalidEmail)).toBeInTheDocument();
+    expect(screen.getAllByText(V.contactRequired)).toHaveLength(6);
+    expect(callsTo(calls, 'POST', API.addContact)).toHaveLength(0);
+  });
+
+  it('sends the inquiry with productName but not the unit, then resets the form', async () => {
+    logIn('USER');
+    const calls = stubFetch({
+      [`GET ${API.productList}`]: productsReply,
+      [`POST ${API.addContact}`]: { status: 201, body: { success: true, message: SUCCESS.contact } },
+    });
+    const { user } = renderRoute('/contact');
+    await screen.findByRole('option', { name: 'Fried Onions' });
+    await user.type(byLabel('Full Name'), 'John Smith');
+    await user.type(byLabel('Email'), 'john@importco.co.uk');
+    await user.type(byLabel('Company Name'), 'ImportCo Ltd');
+    await user.type(byLabel('Country'), 'United Kingdom');
+    await user.selectOptions(byLabel('Product'), 'p2');
+    expect(screen.getByText('TONS')).toBeInTheDocument();
+    await user.type(byLabel('Estimated Quantity'), '20');
+    await user.type(byLabel('Description'), 'Monthly supply of fried onions.');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', API.addContact)).toHaveLength(1));
+    expect(callsTo(calls, 'POST', API.addContact)[0]?.body).toEqual({
+      fullName: 'John Smith',
+      email: 'john@importco.co.uk',
+      companyName: 'ImportCo Ltd',
+      country: 'United Kingdom',
+      productId: 'p2',
+      estimatedQuantity: 20,
+      description: 'Monthly supply of fried onions.',
+      productName: 'Fried Onions',
+    });
+    expect(await screen.findByText(SUCCESS.contact)).toBeInTheDocument();
+    await waitFor(() => expect(byLabel('Full Name')).toHaveValue(''));
+    expect(byLabel('Product')).toHaveValue('');
+  });
+
+  it('shows the contact details, business hours, reply promise and the four FAQ answers', async () => {
+    logIn('USER');
+    stubFetch({ [`GET ${API.productList}`]: productsReply });
+    const { user } = renderRoute('/contact');
+    const details = await screen.findByRole('region', { name: 'Contact details' });
+    expect(within(details).getByText('WhatsApp')).toBeInTheDocument();
+    expect(within(details).getByRole('link', { name: SITE.email })).toHaveAttribute('href', `mailto:${SITE.email}`);
+    expect(within(details).getByText(formatAddress())).toBeInTheDocument();
+    const hours = screen.getByRole('region', { name: /Business hours/ });
+    for (const h of SITE.businessHours) {
+      expect(within(hours).getByText(h.days)).toBeInTheDocument();
+      expect(within(hours).getByText(h.hours)).toBeInTheDocument();
+    }
+    expect(within(hours).getByText(SITE.replyPromise)).toBeInTheDocument();
+    const faq = screen.getByRole('region', { name: 'Frequently asked questions' });
+    expect(within(faq).getAllByRole('group')).toHaveLength(4);
+    const first = within(faq).getByText(SITE.faq[0].question);
+    await user.click(first);
+    expect(first.closest('details')).toHaveAttribute('open');
+    for (const item of SITE.faq) expect(within(faq).getByText(item.answer)).toBeInTheDocument();
+  });
+
+  it('is not open to an admin', async () => {
+    logIn('ADMIN');
+    stubFetch({});
+    renderRoute('/contact');
+    expect(await screen.findByText(UI_TEXT.accessDenied)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,131 @@
+import { LIMITS, UI_TEXT, type Product } from '@agro/shared';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/store';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { ArrowRightIcon, CheckIcon, EditIcon, TrashIcon } from '@/components/ui/icons';
+import { ResponsiveImage } from '@/components/ui/responsive-image';
+import { deleteProduct, fetchProducts } from './products-slice';
+import { productDetailPath } from './product-links';
+
+interface ProductCardProps {
+  product: Product;
+  /** Heading level of the product name, so it fits the page's outline. */
+  headingLevel?: 'h2' | 'h3';
+  /** Images of the first cards on screen load eagerly; the rest lazily. */
+  eager?: boolean;
+}
+
+const THUMB_HEIGHT = 200;
+
+/** SPEC.md section 2: a 300 x 500 card with thumbnail, name, first two key features, Learn More. */
+export function ProductCard({ product, headingLevel: Heading = 'h3', eager = false }: ProductCardProps) {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const isAdmin = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'ADMIN');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const nameId = useId();
+  const features = product.keyFeatures.slice(0, LIMITS.cardKeyFeatures);
+
+  const openDetail = () => navigate(productDetailPath(product._id), { state: { id: product._id } });
+
+  const onDelete = async () => {
+    setDeleting(true);
+    try {
+      await dispatch(deleteProduct(product._id)).unwrap();
+      setConfirmDelete(false);
+      void dispatch(fetchProducts());
+    } catch {
+      // The error toast has been shown; close the question and leave the list as it is.
+      setConfirmDelete(false);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <article
+      aria-labelledby={nameId}
+      className="group flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-md transition-shadow hover:shadow-xl"
+      style={{ width: LIMITS.cardWidthPx, height: LIMITS.cardHeightPx }}
+    >
+      <div className="relative shrink-0 overflow-hidden bg-brand-50" style={{ height: THUMB_HEIGHT }}>
+        <ResponsiveImage
+          image={product.productThumbnail}
+          alt={product.productName}
+          width={LIMITS.cardWidthPx}
+          height={THUMB_HEIGHT}
+          sizes={`${LIMITS.cardWidthPx}px`}
+          loading={eager ? 'eager' : 'lazy'}
+          className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-105"
+        />
+        <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
+          {product.isPremium && <span className="rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-semibold text-brand-900 shadow">Premium</span>}
+          {product.isOrganic && <span className="rounded-full bg-brand-800 px-2.5 py-0.5 text-xs font-semibold text-white shadow">Organic</span>}
+        </div>
+      </div>
+
+      <div className="flex min-h-0 flex-1 flex-col p-5">
+        <p className="text-xs font-semibold uppercase tracking-wider text-amber-700">
+          {product.productType === 'AGRO' ? 'Agro product' : 'Non-agro product'}
+        </p>
+        <Heading id={nameId} className="mt-1 line-clamp-2 text-lg font-bold leading-snug text-gray-900">
+          {product.productName}
+        </Heading>
+        {features.length > 0 && (
+          <ul className="mt-3 space-y-2 text-sm text-gray-700" aria-label="Key features">
+            {features.map((f, i) => (
+              <li key={i} className="flex gap-2">
+                <CheckIcon size={16} className="mt-0.5 shrink-0 text-brand-700" />
+                <span className="line-clamp-2">{f}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <div className="mt-auto flex items-center gap-2 pt-4">
+          <button type="button" className="btn-primary flex-1" onClick={openDetail} aria-describedby={nameId}>
+            Learn More
+            <ArrowRightIcon size={16} />
+          </button>
+          {isAdmin && (
+            <>
+              <button
+                type="button"
+                className="btn-secondary px-3"
+                aria-label={`Edit ${product.productName}`}
+                title="Edit"
+                onClick={() => navigate('/edit-product', { state: { id: product._id } })}
+              >
+                <EditIcon size={18} />
+              </button>
+              <button
+                type="button"
+                className="inline-flex items-center justify-center rounded-lg border border-red-200 bg-white px-3 py-2 text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+                aria-label={`Delete ${product.productName}`}
+                title="Delete"
+                onClick={() => setConfirmDelete(true)}
+              >
+                <TrashIcon size={18} />
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+
+      {isAdmin && (
+        <ConfirmDialog
+          open={confirmDelete}
+          message={UI_TEXT.deleteProductConfirm}
+          confirmLabel="Delete"
+          cancelLabel="Cancel"
+          danger
+          busy={deleting}
+          onConfirm={() => void onDelete()}
+          onCancel={() => setConfirmDelete(false)}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,122 @@
+import { API, SITE, type Product } from '@agro/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, logIn, makeProduct, renderRoute, stubFetch } from '@/test/forms-harness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const agro = makeProduct({
+  _id: 'p1',
+  productName: 'Organic Jaggery Powder',
+  productType: 'AGRO',
+  isPremium: true,
+  isOrganic: true,
+  productShelfLife: 12,
+  productImages: [{ secure_url: '/uploads/one.webp' }, { secure_url: '/uploads/two.webp' }],
+});
+const nonAgro = makeProduct({ _id: 'p2', productName: 'Cotton Jute Bags', productType: 'NONAGRO', isPremium: false, isOrganic: false, nutrientContent: [] });
+
+function serve(...products: Product[]) {
+  const replies: Parameters<typeof stubFetch>[0] = {};
+  for (const p of products) replies[`GET ${API.product(p._id)}`] = { body: { success: true, message: 'ok', product: p } };
+  return stubFetch(replies);
+}
+
+const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent);
+
+describe('Product detail page (SPEC.md section 2)', () => {
+  it('loads the product from ?id= and shows breadcrumb, badges, origin and shelf life', async () => {
+    const calls = serve(agro);
+    renderRoute('/products/description?id=p1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Organic Jaggery Powder' })).toBeInTheDocument();
+    expect(callsTo(calls, 'GET', API.product('p1'))).toHaveLength(1);
+
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(crumbs).getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/products');
+    expect(within(crumbs).getByText('Organic Jaggery Powder')).toHaveAttribute('aria-current', 'page');
+
+    const badges = screen.getByRole('list', { name: 'Product badges' });
+    expect(within(badges).getAllByRole('listitem').map((b) => b.textContent?.trim())).toEqual(['AGRO', 'Premium', 'Organic']);
+    expect(screen.getByText(SITE.origin)).toBeInTheDocument();
+    expect(screen.getByText('12 months')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request Quote' })).toHaveAttribute('href', '/quote');
+  });
+
+  it('takes the id from navigation state and puts it in the address', async () => {
+    const calls = serve(agro);
+    const { router } = renderRoute({ pathname: '/products/description', state: { id: 'p1' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Organic Jaggery Powder' })).toBeInTheDocument();
+    expect(callsTo(calls, 'GET', API.product('p1')).length).toBeGreaterThan(0);
+    await waitFor(() => expect(router.state.location.search).toBe('?id=p1'));
+  });
+
+  it('has Description, Features, Applications and Nutrition tabs for an AGRO product, with arrow keys', async () => {
+    serve(agro);
+    const { user } = renderRoute('/products/description?id=p1');
+    await screen.findByRole('heading', { level: 1, name: 'Organic Jaggery Powder' });
+    expect(tabNames()).toEqual(['Description', 'Features', 'Applications', 'Nutrition']);
+    const description = screen.getByRole('tab', { name: 'Description' });
+    expect(description).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Description');
+
+    description.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Features' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Features' })).toHaveFocus();
+    expect(within(screen.getByRole('tabpanel')).getByText('Chemical free')).toBeInTheDocument();
+
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Nutrition' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(screen.getByRole('tabpanel')).getByText('Iron 11 mg')).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Description' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('has no Nutrition tab for a NONAGRO product', async () => {
+    serve(nonAgro);
+    renderRoute('/products/description?id=p2');
+    await screen.findByRole('heading', { level: 1, name: 'Cotton Jute Bags' });
+    expect(tabNames()).toEqual(['Description', 'Features', 'Applications']);
+    expect(within(screen.getByRole('list', { name: 'Product badges' })).getAllByRole('listitem').map((b) => b.textContent)).toEqual(['NONAGRO']);
+  });
+
+  it.each([
+    ['a visitor', null, false],
+    ['a USER', 'USER', true],
+    ['an ADMIN', 'ADMIN', false],
+  ] as const)('shows Download Brochure to %s: %s', async (_who, role, shown) => {
+    serve(agro);
+    if (role) logIn(role);
+    renderRoute('/products/description?id=p1');
+    await screen.findByRole('heading', { level: 1, name: 'Organic Jaggery Powder' });
+    expect(screen.queryByRole('button', { name: 'Download Brochure' }) !== null).toBe(shown);
+  });
+
+  it('switches the main image with the thumbnail buttons', async () => {
+    serve(agro);
+    const { user } = renderRoute('/products/description?id=p1');
+    await screen.findByRole('heading', { level: 1, name: 'Organic Jaggery Powder' });
+    const buttons = within(screen.getByRole('list', { name: 'Product images' })).getAllByRole('button');
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Show image 1', 'Show image 2', 'Show image 3']);
+    expect(buttons[0]).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Show image 3' }));
+    expect(screen.getByRole('button', { name: 'Show image 3' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('img', { name: 'Organic Jaggery Powder, image 3 of 3' })).toHaveAttribute('src', '/uploads/two.webp');
+  });
+
+  it('says so, with a way back, for an unknown id', async () => {
+    stubFetch({ [`GET ${API.product('nope')}`]: { status: 404, body: { success: false, message: 'Product not found' } } });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderRoute('/products/description?id=nope');
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Products' })).toHaveAttribute('href', '/products');
+  });
+
+  it('says so without calling the server when no id is given', async () => {
+    const calls = stubFetch({});
+    renderRoute('/products/description');
+    expect(await screen.findByRole('heading', { name: 'No product selected' })).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,194 @@
+import { API, VALIDATION as V } from '@agro/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { byLabel, expectLoggedErrors, logIn, makeProduct, renderRoute, stubFetch, stubXhr, type RecordedCall } from '@/test/forms-harness';
+
+const R = V.productRequired;
+
+afterEach(() => vi.unstubAllGlobals());
+
+const image = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+const sent = (call: RecordedCall | undefined) => call?.body as FormData;
+const listStub = { [`GET ${API.productList}`]: { body: { success: true, message: 'ok', products: [] } } };
+
+type User = ReturnType<typeof renderRoute>['user'];
+
+async function fillProduct(user: User) {
+  await user.type(byLabel('Product Name'), 'Jaggery Cubes');
+  await user.type(byLabel('Product Form'), 'Cubes');
+  await user.selectOptions(byLabel('Quantity Type'), 'KG');
+  await user.type(byLabel('Shelf Life (months)'), '9');
+  await user.click(screen.getByRole('checkbox', { name: /Premium/ }));
+  await user.type(byLabel('Product Description'), 'Bite-sized natural jaggery cubes.');
+  await user.type(screen.getByLabelText('Nutrient 1'), 'Iron 11 mg');
+  await user.click(screen.getByRole('button', { name: 'Add nutrient' }));
+  await user.type(screen.getByLabelText('Nutrient 2'), 'Calcium 80 mg');
+  await user.type(screen.getByLabelText('Key feature 1'), 'No chemicals');
+  await user.click(screen.getByRole('button', { name: 'Add key feature' }));
+  await user.type(screen.getByLabelText('Key feature 2'), 'Easy to portion');
+  await user.type(screen.getByLabelText('Application 1'), 'Tea');
+}
+
+describe('add product', () => {
+  it('shows the required messages of the product schema and the thumbnail', async () => {
+    logIn('ADMIN');
+    stubFetch(listStub);
+    const calls = stubXhr({ body: {} });
+    const { user } = renderRoute('/add-product');
+    await user.click(await screen.findByRole('button', { name: 'Add Product' }));
+    for (const m of [
+      R.productName,
+      R.productForm,
+      R.productDescription,
+      R.productShelfLife,
+      R.productThumbnail,
+      R.nutrientContent,
+      R.keyFeatures,
+      R.applications,
+    ]) {
+      expect(await screen.findByText(m)).toBeInTheDocument();
+    }
+    // A list's message goes as soon as the list has an entry.
+    await user.type(screen.getByLabelText('Key feature 1'), 'Natural');
+    await waitFor(() => expect(screen.queryByText(R.keyFeatures)).not.toBeInTheDocument());
+    expect(screen.getByText(R.applications)).toBeInTheDocument();
+    await user.type(byLabel('Shelf Life (months)'), '0');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText(V.productShelfLifeMin)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('disables remove at one entry, adds and removes entries, and shows nutrients only for AGRO', async () => {
+    logIn('ADMIN');
+    stubFetch(listStub);
+    const { user } = renderRoute('/add-product');
+    const removeFirst = await screen.findByRole('button', { name: 'Remove key feature #1' });
+    expect(removeFirst).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Remove application #1' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Add key feature' }));
+    expect(screen.getByLabelText('Key feature 2')).toBeInTheDocument();
+    expect(removeFirst).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Remove key feature #2' }));
+    expect(screen.queryByLabelText('Key feature 2')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove key feature #1' })).toBeDisabled();
+
+    expect(byLabel('Product Type')).toHaveValue('AGRO');
+    expect(byLabel('Quantity Type')).toHaveValue('NOS');
+    expect(screen.getByRole('group', { name: /Nutrient Content/ })).toBeInTheDocument();
+    await user.selectOptions(byLabel('Product Type'), 'NONAGRO');
+    expect(screen.queryByRole('group', { name: /Nutrient Content/ })).not.toBeInTheDocument();
+  });
+
+  it('sends the multipart body with repeated fields and files, shows progress, then goes to /products', async () => {
+    logIn('ADMIN');
+    stubFetch(listStub);
+    const calls = stubXhr({ status: 201, body: { success: true, message: 'ok', product: makeProduct() } }, 80);
+    const { user, router } = renderRoute('/add-product');
+    await screen.findByRole('button', { name: 'Add Product' });
+    await fillProduct(user);
+    const thumb = image('thumb.png');
+    await user.upload(byLabel('Product Thumbnail'), thumb);
+    expect(screen.getByRole('img', { name: 'New thumbnail thumb.png' })).toBeInTheDocument();
+    const a = image('a.png');
+    const b = image('b.png');
+    await user.upload(byLabel('Product Images'), [a, b]);
+    expect(screen.getByRole('img', { name: 'New image b.png' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+
+    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    // The add form resets at submit (SPEC.md section 2).
+    expect(byLabel('Product Name')).toHaveValue('');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
+
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.method).toBe('POST');
+    expect(calls[0]?.path).toBe(API.addProduct);
+    const form = sent(calls[0]);
+    expect(form.get('productName')).toBe('Jaggery Cubes');
+    expect(form.get('productType')).toBe('AGRO');
+    expect(form.get('productQuantityType')).toBe('KG');
+    expect(form.get('productForm')).toBe('Cubes');
+    expect(form.get('productDescription')).toBe('Bite-sized natural jaggery cubes.');
+    expect(form.get('isOrganic')).toBe('false');
+    expect(form.get('isPremium')).toBe('true');
+    expect(form.get('productShelfLife')).toBe('9');
+    expect(form.getAll('nutrientContent')).toEqual(['Iron 11 mg', 'Calcium 80 mg']);
+    expect(form.getAll('keyFeatures')).toEqual(['No chemicals', 'Easy to portion']);
+    expect(form.getAll('applications')).toEqual(['Tea']);
+    expect(form.get('productThumbnail')).toBe(thumb);
+    expect(form.getAll('productImages')).toEqual([a, b]);
+    expect(form.has('_id')).toBe(false);
+  });
+
+  it('puts everything back after a server error', async () => {
+    logIn('ADMIN');
+    expectLoggedErrors();
+    stubFetch(listStub);
+    stubXhr({ status: 500, body: { success: false, message: 'Disk full' } });
+    const { user, router } = renderRoute('/add-product');
+    await screen.findByRole('button', { name: 'Add Product' });
+    await fillProduct(user);
+    await user.upload(byLabel('Product Thumbnail'), image('thumb.png'));
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Disk full')).toBeInTheDocument();
+    await waitFor(() => expect(byLabel('Product Name')).toHaveValue('Jaggery Cubes'));
+    expect(screen.getByLabelText('Key feature 2')).toHaveValue('Easy to portion');
+    expect(screen.getByRole('img', { name: 'New thumbnail thumb.png' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/add-product');
+  });
+});
+
+describe('edit product', () => {
+  it('loads the product from navigation state, pre-fills it and sends _id with the non-empty fields only', async () => {
+    logIn('ADMIN');
+    const product = makeProduct({ productType: 'NONAGRO', nutrientContent: [], productQuantityType: 'NOS', productName: 'Steel Tiffin' });
+    const fetches = stubFetch({ ...listStub, [`GET ${API.product('p1')}`]: { body: { success: true, message: 'ok', product } } });
+    const calls = stubXhr({ body: { success: true, message: 'ok', product } });
+    const { user, router } = renderRoute({ pathname: '/edit-product', state: { id: 'p1' } });
+    await waitFor(() => expect(byLabel('Product Name')).toHaveValue('Steel Tiffin'));
+    expect(fetches.some((c) => c.path === API.product('p1'))).toBe(true);
+    expect(byLabel('Product Type')).toHaveValue('NONAGRO');
+    expect(screen.queryByRole('group', { name: /Nutrient Content/ })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Key feature 2')).toHaveValue('Rich taste');
+    expect(screen.getByRole('img', { name: 'Current thumbnail' })).toHaveAttribute('src', '/uploads/thumb.webp');
+
+    await user.clear(byLabel('Product Name'));
+    await user.type(byLabel('Product Name'), 'Steel Tiffin Box');
+    await user.clear(screen.getByLabelText('Key feature 2'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
+
+    expect(calls[0]?.method).toBe('PATCH');
+    expect(calls[0]?.path).toBe(API.updateProduct('p1'));
+    const form = sent(calls[0]);
+    expect(form.get('_id')).toBe('p1');
+    expect(form.get('productName')).toBe('Steel Tiffin Box');
+    expect(form.getAll('keyFeatures')).toEqual(['Chemical free']);
+    expect(form.has('nutrientContent')).toBe(false);
+    expect(form.has('productThumbnail')).toBe(false);
+    expect(form.has('productImages')).toBe(false);
+    for (const value of form.values()) expect(value).not.toBe('');
+  });
+
+  it('also takes the id from ?id= and validates like the add form (thumbnail optional)', async () => {
+    logIn('ADMIN');
+    stubFetch({ ...listStub, [`GET ${API.product('p1')}`]: { body: { success: true, message: 'ok', product: makeProduct() } } });
+    const calls = stubXhr({ body: {} });
+    const { user } = renderRoute('/edit-product?id=p1');
+    await waitFor(() => expect(byLabel('Product Name')).toHaveValue('Organic Jaggery Powder'));
+    await user.clear(byLabel('Product Name'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(R.productName)).toBeInTheDocument();
+    expect(screen.queryByText(R.productThumbnail)).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    expect(within(screen.getByRole('group', { name: /Nutrient Content/ })).getByLabelText('Nutrient 1')).toHaveValue('Iron 11 mg');
+  });
+
+  it('says so when no product id is given', async () => {
+    logIn('ADMIN');
+    stubFetch({});
+    renderRoute('/edit-product');
+    expect(await screen.findByText('No product was chosen to edit.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Products' })).toHaveAttribute('href', '/products');
+  });
+});

@@ -1,0 +1,417 @@
+import { QUANTITY_TYPES, type ImageRef, type ProductType, type QuantityType } from '@agro/shared';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Link } from 'react-router';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { Field } from '@/components/ui/field';
+import { FileTextIcon, UploadIcon } from '@/components/ui/form-icons';
+import { ImageIcon, PackageIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { Spinner } from '@/components/ui/spinner';
+import type { ListFieldName, ProductFormValues } from './product-form-data';
+
+const TYPE_LABELS: Record<ProductType, string> = { AGRO: 'AGRO (agricultural)', NONAGRO: 'NONAGRO (non-agricultural)' };
+const UNIT_LABELS: Record<QuantityType, string> = {
+  KG: 'KG (kilograms)',
+  LTR: 'LTR (litres)',
+  NOS: 'NOS (pieces)',
+  TONS: 'TONS (tonnes)',
+};
+
+interface ProductFormProps {
+  form: UseFormReturn<ProductFormValues>;
+  mode: 'add' | 'edit';
+  onSubmit: (values: ProductFormValues) => Promise<void>;
+  busy: boolean;
+  /** Upload progress 0..1 while the request is on its way. */
+  progress: number | null;
+  /** Edit: the images the product has now (kept unless new files are chosen). */
+  current?: { thumbnail?: ImageRef | undefined; images: ImageRef[] };
+}
+
+/** The add and edit product form (SPEC.md sections 2 and 3). */
+export function ProductForm({ form, mode, onSubmit, busy, progress, current }: ProductFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  const productType = useWatch({ control, name: 'productType' });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-6" aria-label={mode === 'add' ? 'Add product' : 'Edit product'}>
+      <Section title="Basic details" icon={<PackageIcon />}>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Product Name" error={errors.productName?.message} required>
+            <input {...register('productName')} className="input" />
+          </Field>
+          <Field label="Product Form" error={errors.productForm?.message} required hint="e.g. Powder, Block, Flakes, Liquid">
+            <input {...register('productForm')} className="input" />
+          </Field>
+          <Field label="Product Type" error={errors.productType?.message} required>
+            <select {...register('productType')} className="input">
+              {(Object.keys(TYPE_LABELS) as ProductType[]).map((t) => (
+                <option key={t} value={t}>
+                  {TYPE_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Quantity Type" error={errors.productQuantityType?.message} required>
+            <select {...register('productQuantityType')} className="input">
+              {QUANTITY_TYPES.map((q) => (
+                <option key={q} value={q}>
+                  {UNIT_LABELS[q]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Shelf Life (months)" error={errors.productShelfLife?.message} required>
+            <input {...register('productShelfLife')} type="number" min={1} step={1} inputMode="numeric" className="input" />
+          </Field>
+          <div className="flex flex-col justify-end gap-3 pb-1 sm:flex-row sm:items-center sm:justify-start sm:gap-8">
+            <CheckboxField {...register('isOrganic')} label="Organic" />
+            <CheckboxField {...register('isPremium')} label="Premium" hint="Shown on the home page" />
+          </div>
+          <Field label="Product Description" error={errors.productDescription?.message} required className="sm:col-span-2">
+            <textarea {...register('productDescription')} rows={5} className="input" />
+          </Field>
+        </div>
+      </Section>
+
+      <Section title="Features and uses" icon={<FileTextIcon />}>
+        <div className="grid gap-8 lg:grid-cols-2">
+          {productType === 'AGRO' && (
+            <ListField
+              form={form}
+              name="nutrientContent"
+              title="Nutrient Content"
+              itemLabel="Nutrient"
+              placeholder="e.g. Iron: 11 mg per 100 g"
+              error={errors.nutrientContent?.message}
+            />
+          )}
+          <ListField
+            form={form}
+            name="keyFeatures"
+            title="Key Features"
+            itemLabel="Key feature"
+            placeholder="e.g. 100% natural, no chemicals"
+            error={errors.keyFeatures?.message}
+          />
+          <ListField
+            form={form}
+            name="applications"
+            title="Applications"
+            itemLabel="Application"
+            placeholder="e.g. Sweets and desserts"
+            error={errors.applications?.message}
+          />
+        </div>
+      </Section>
+
+      <Section title="Images" icon={<ImageIcon />}>
+        <ImagePickers form={form} mode={mode} current={current} />
+      </Section>
+
+      <div className="flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0 flex-1 sm:max-w-sm">
+          {progress !== null ? (
+            <ProgressBar value={progress} label={mode === 'add' ? 'Uploading product' : 'Saving product'} />
+          ) : (
+            <p className="text-sm text-gray-600">Fields marked * are required.</p>
+          )}
+        </div>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row">
+          <Link to="/products" className="btn-secondary">
+            Cancel
+          </Link>
+          <button type="submit" className="btn-primary px-6" disabled={busy}>
+            {busy && <Spinner />}
+            {mode === 'add' ? 'Add Product' : 'Save Changes'}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function Section({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+      <h2 id={id} className="mb-6 flex items-center gap-3 text-lg font-semibold text-gray-900">
+        <span className="inline-flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-800">{icon}</span>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+interface ListFieldProps {
+  form: UseFormReturn<ProductFormValues>;
+  name: ListFieldName;
+  title: string;
+  /** Each input is labelled "<itemLabel> <n>", e.g. "Key feature 1". */
+  itemLabel: string;
+  placeholder: string;
+  error: string | undefined;
+}
+
+/**
+ * A list of text entries with add/remove; the last entry cannot be removed. The remove button is
+ * named "Remove key feature #1" so a label lookup for "Key feature 1" finds only the input.
+ */
+function ListField({ form, name, title, itemLabel, placeholder, error }: ListFieldProps) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name });
+  const baseId = useId();
+  const errorId = `${baseId}-error`;
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-medium text-gray-800">
+        {title}
+        <span className="text-red-600" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      </legend>
+      <ol className="mt-2 space-y-2">
+        {fields.map((field, i) => {
+          const inputId = `${baseId}-${i}`;
+          return (
+            <li key={field.id} className="flex items-center gap-2">
+              <span aria-hidden="true" className="w-5 shrink-0 text-right text-sm tabular-nums text-gray-500">
+                {i + 1}.
+              </span>
+              <label htmlFor={inputId} className="sr-only">
+                {`${itemLabel} ${i + 1}`}
+              </label>
+              <input
+                id={inputId}
+                {...form.register(`${name}.${i}.value`, {
+                  // The list's message sits on the list, not the entry: re-check the list as it changes.
+                  onChange: () => {
+                    if (form.formState.isSubmitted) void form.trigger(name);
+                  },
+                })}
+                className="input"
+                placeholder={placeholder}
+                aria-invalid={error && i === 0 ? true : undefined}
+              />
+              <button
+                type="button"
+                onClick={() => remove(i)}
+                disabled={fields.length === 1}
+                aria-label={`Remove ${itemLabel.toLowerCase()} #${i + 1}`}
+                className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg border border-gray-300 text-gray-600 hover:border-red-300 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-gray-300 disabled:hover:bg-transparent disabled:hover:text-gray-600"
+              >
+                <TrashIcon size={16} />
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {error && (
+        <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <button
+        type="button"
+        onClick={() => append({ value: '' })}
+        className="mt-3 inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
+        <PlusIcon size={16} /> {`Add ${itemLabel.toLowerCase()}`}
+      </button>
+    </fieldset>
+  );
+}
+
+/** Object URLs for local previews, revoked when the files change or the form goes away. */
+function useObjectUrls(files: readonly File[]): string[] {
+  const [urls, setUrls] = useState<string[]>([]);
+  useEffect(() => {
+    const made = files.map((f) => URL.createObjectURL(f));
+    setUrls(made);
+    return () => made.forEach((u) => URL.revokeObjectURL(u));
+  }, [files]);
+  return urls;
+}
+
+interface ImagePickersProps {
+  form: UseFormReturn<ProductFormValues>;
+  mode: 'add' | 'edit';
+  current: ProductFormProps['current'];
+}
+
+function ImagePickers({ form, mode, current }: ImagePickersProps) {
+  const { control, setValue, getValues, formState } = form;
+  const thumbnail = useWatch({ control, name: 'productThumbnail' });
+  const images = useWatch({ control, name: 'productImages' });
+  const thumbFiles = useMemo(() => (thumbnail ? [thumbnail] : []), [thumbnail]);
+  const [thumbUrl] = useObjectUrls(thumbFiles);
+  const imageUrls = useObjectUrls(images);
+  const thumbInput = useRef<HTMLInputElement>(null);
+  const imagesInput = useRef<HTMLInputElement>(null);
+  const validate = formState.isSubmitted;
+
+  // After a reset (add form at submit), the file inputs must not keep showing old names.
+  useEffect(() => {
+    if (!thumbnail && thumbInput.current) thumbInput.current.value = '';
+  }, [thumbnail]);
+  useEffect(() => {
+    if (images.length === 0 && imagesInput.current) imagesInput.current.value = '';
+  }, [images]);
+
+  const fileClass =
+    'block w-full cursor-pointer rounded-lg border border-dashed border-gray-300 bg-gray-50 p-2 text-sm text-gray-700 file:mr-4 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-800 file:px-4 file:py-2 file:font-medium file:text-white hover:file:bg-brand-900 focus-visible:outline-2 focus-visible:outline-brand-700';
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      <div>
+        <Field
+          label="Product Thumbnail"
+          error={formState.errors.productThumbnail?.message}
+          required={mode === 'add'}
+          hint={mode === 'edit' ? 'Choose a file only to replace the current thumbnail.' : 'One image: JPEG, PNG, WebP, GIF or AVIF.'}
+        >
+          <input
+            ref={thumbInput}
+            type="file"
+            accept="image/*"
+            className={fileClass}
+            onChange={(e) => {
+              const file = e.target.files?.[0] ?? null;
+              setValue('productThumbnail', file, { shouldDirty: true, shouldValidate: validate });
+            }}
+          />
+        </Field>
+        <div className="mt-4">
+          {thumbnail && thumbUrl ? (
+            <Preview src={thumbUrl} alt={`New thumbnail ${thumbnail.name}`} caption={thumbnail.name}>
+              <RemoveButton
+                label={`Remove thumbnail ${thumbnail.name}`}
+                onClick={() => setValue('productThumbnail', null, { shouldDirty: true, shouldValidate: validate })}
+              />
+            </Preview>
+          ) : current?.thumbnail?.secure_url ? (
+            <Preview
+              src={current.thumbnail.secure_url}
+              srcSet={current.thumbnail.srcset}
+              alt="Current thumbnail"
+              caption="Current thumbnail"
+            />
+          ) : (
+            <EmptyPreview />
+          )}
+        </div>
+      </div>
+
+      <div>
+        <Field
+          label="Product Images"
+          hint={mode === 'edit' ? 'New images replace the current ones.' : 'Several images are allowed; pick more than once to add.'}
+        >
+          <input
+            ref={imagesInput}
+            type="file"
+            accept="image/*"
+            multiple
+            className={fileClass}
+            onChange={(e) => {
+              const picked = Array.from(e.target.files ?? []);
+              if (picked.length) setValue('productImages', [...getValues('productImages'), ...picked], { shouldDirty: true });
+              e.target.value = ''; // so picking the same file again still fires change
+            }}
+          />
+        </Field>
+        <ul className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-4">
+          {images.length > 0
+            ? images.map((file, i) => (
+                <li key={`${file.name}-${i}`}>
+                  {imageUrls[i] && (
+                    <Preview src={imageUrls[i]} alt={`New image ${file.name}`} caption={file.name} small>
+                      <RemoveButton
+                        label={`Remove image ${file.name}`}
+                        onClick={() =>
+                          setValue(
+                            'productImages',
+                            getValues('productImages').filter((_, j) => j !== i),
+                            { shouldDirty: true },
+                          )
+                        }
+                      />
+                    </Preview>
+                  )}
+                </li>
+              ))
+            : current?.images.map((img, i) => (
+                <li key={img.secure_url}>
+                  <Preview src={img.secure_url} srcSet={img.srcset} alt={`Current image ${i + 1}`} caption={`Current ${i + 1}`} small />
+                </li>
+              ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function Preview({
+  src,
+  srcSet,
+  alt,
+  caption,
+  small = false,
+  children,
+}: {
+  src: string;
+  /** The server's other widths of a stored image, when it made them. */
+  srcSet?: string | undefined;
+  alt: string;
+  caption: string;
+  small?: boolean;
+  children?: ReactNode;
+}) {
+  const size = small ? 112 : 192;
+  return (
+    <figure className={`relative ${small ? '' : 'w-48'}`}>
+      <img
+        src={src}
+        srcSet={srcSet || undefined}
+        sizes={srcSet ? `${size}px` : undefined}
+        loading="lazy"
+        decoding="async"
+        alt={alt}
+        width={size}
+        height={size}
+        className="aspect-square w-full rounded-xl border border-gray-200 bg-gray-50 object-cover"
+      />
+      <figcaption className="mt-1 truncate text-xs text-gray-600">{caption}</figcaption>
+      {children}
+    </figure>
+  );
+}
+
+function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className="absolute right-1.5 top-1.5 inline-flex size-7 items-center justify-center rounded-full bg-white/95 text-red-700 shadow ring-1 ring-gray-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700"
+    >
+      <TrashIcon size={14} />
+    </button>
+  );
+}
+
+function EmptyPreview() {
+  return (
+    <div className="flex aspect-square w-48 flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-gray-300 bg-gray-50 text-gray-500">
+      <UploadIcon size={28} />
+      <span className="text-xs">No thumbnail yet</span>
+    </div>
+  );
+}

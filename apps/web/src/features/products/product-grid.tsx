@@ -1,0 +1,42 @@
+import type { Product } from '@agro/shared';
+import { useRef } from 'react';
+import { Pagination } from '@/components/ui/pagination';
+import { ProductCard } from './product-card';
+
+interface ProductGridProps {
+  products: Product[];
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  headingLevel?: 'h2' | 'h3';
+  label: string;
+}
+
+/**
+ * Cards of one page of products. Only a page is rendered, so a catalogue of thousands of
+ * products stays fast; the list itself is still loaded whole (SPEC.md section 7).
+ */
+export function ProductGrid({ products, page, pageSize, onPageChange, headingLevel, label }: ProductGridProps) {
+  const top = useRef<HTMLDivElement>(null);
+  const pageCount = Math.max(1, Math.ceil(products.length / pageSize));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const visible = products.slice((current - 1) * pageSize, current * pageSize);
+
+  const change = (p: number) => {
+    onPageChange(p);
+    top.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  };
+
+  return (
+    <div ref={top} className="scroll-mt-24">
+      <ul aria-label={label} className="grid grid-cols-[repeat(auto-fill,300px)] justify-center gap-x-4 gap-y-8">
+        {visible.map((p, i) => (
+          <li key={p._id}>
+            <ProductCard product={p} headingLevel={headingLevel} eager={i < 3} />
+          </li>
+        ))}
+      </ul>
+      <Pagination page={current} pageCount={pageCount} onChange={change} label={`${label} pages`} />
+    </div>
+  );
+}

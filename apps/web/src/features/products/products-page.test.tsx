@@ -1,0 +1,44 @@
+import { API, SITE, UI_TEXT } from '@agro/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeProduct, renderRoute, stubFetch } from '@/test/forms-harness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const many = Array.from({ length: 60 }, (_, i) =>
+  makeProduct({ _id: `p${i + 1}`, productName: `Product ${i + 1}`, productType: i % 2 ? 'NONAGRO' : 'AGRO' }),
+);
+
+describe('Products page', () => {
+  it('shows the packaging options and says so when there are no products', async () => {
+    stubFetch({ [`GET ${API.productList}`]: { body: { success: true, message: 'ok', products: [] } } });
+    renderRoute('/products');
+    expect(await screen.findByText(UI_TEXT.noProducts)).toBeInTheDocument();
+    for (const option of SITE.packagingOptions) expect(screen.getByText(option)).toBeInTheDocument();
+  });
+
+  it('renders one page of 24 cards at a time from a large list', async () => {
+    stubFetch({ [`GET ${API.productList}`]: { body: { success: true, message: 'ok', products: many } } });
+    const { user, router } = renderRoute('/products');
+    const list = await screen.findByRole('list', { name: 'Products' });
+    expect(within(list).getAllByRole('article')).toHaveLength(24);
+    expect(screen.getByText('Showing 1-24 of 60 products')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(within(screen.getByRole('list', { name: 'Products' })).getAllByRole('article')).toHaveLength(12);
+    expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+  });
+
+  it('filters by name and by type', async () => {
+    stubFetch({ [`GET ${API.productList}`]: { body: { success: true, message: 'ok', products: many } } });
+    const { user } = renderRoute('/products');
+    await screen.findByRole('list', { name: 'Products' });
+    await user.type(screen.getByLabelText('Search products'), 'product 5');
+    // "Product 5" and "Product 50" to "Product 59", case-insensitive.
+    expect(screen.getByText('Showing 1-11 of 11 products')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Search products'));
+    await user.selectOptions(screen.getByLabelText('Product type'), 'NONAGRO');
+    expect(screen.getByText('Showing 1-24 of 30 products')).toBeInTheDocument();
+  });
+});
