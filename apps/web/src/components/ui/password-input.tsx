@@ -1,6 +1,6 @@
 import { useState, type ComponentPropsWithRef } from 'react';
 import { EyeIcon } from './icons';
-import { EyeOffIcon } from './form-icons';
+import { EyeOffIcon } from './icons';
 
 type PasswordInputProps = Omit<ComponentPropsWithRef<'input'>, 'type'>;
 

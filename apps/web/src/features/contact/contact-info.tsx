@@ -1,7 +1,6 @@
 import { formatAddress, SITE } from '@agro/shared';
 import { useId, type ReactNode } from 'react';
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon } from '@/components/ui/icons';
-import { ChevronDownIcon, WhatsAppIcon } from '@/components/ui/form-icons';
+import { ChevronDownIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon, WhatsAppIcon } from '@/components/ui/icons';
 import { aos } from '@/lib/aos';
 
 const digits = (phone: string) => phone.replace(/\D/g, '');

@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useAppDispatch, useAppSelector } from '@/app/store';
 import { Field } from '@/components/ui/field';
-import { SendIcon } from '@/components/ui/form-icons';
+import { SendIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { Spinner } from '@/components/ui/spinner';
 import { UnitInput } from '@/components/ui/unit-input';

@@ -1,6 +1,5 @@
 import type { Quote } from '@agro/shared';
-import { CalendarIcon, BuildingIcon, UserIcon } from '@/components/ui/form-icons';
-import { EyeIcon, PackageIcon, TrashIcon } from '@/components/ui/icons';
+import { BuildingIcon, CalendarIcon, EyeIcon, PackageIcon, TrashIcon, UserIcon } from '@/components/ui/icons';
 import { formatDate, packagingLabel, quoteBadge, type QuoteBadge } from './quote-format';
 
 const BADGE_STYLE: Record<QuoteBadge, string> = {

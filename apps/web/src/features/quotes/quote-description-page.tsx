@@ -1,7 +1,6 @@
 import type { Quote } from '@agro/shared';
 import { Link, useLocation } from 'react-router';
-import { FileTextIcon } from '@/components/ui/form-icons';
-import { ChevronLeftIcon } from '@/components/ui/icons';
+import { ChevronLeftIcon, FileTextIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { formatDate, packagingLabel, yesNo } from './quote-format';

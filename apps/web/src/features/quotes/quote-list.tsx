@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { FileTextIcon } from '@/components/ui/form-icons';
+import { FileTextIcon } from '@/components/ui/icons';
 import { QuoteCard } from './quote-card';
 import { deleteQuote, fetchAllQuotes, fetchUserQuotes } from './quote-slice';
 
