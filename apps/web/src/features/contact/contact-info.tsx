@@ -82,7 +82,7 @@ export function ContactFaq() {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-4xl px-4 pb-16 sm:pb-20" {...aos('fade-up')}>
-      <p className="text-center text-sm font-semibold uppercase tracking-widest text-accent-600">FAQ</p>
+      <p className="text-center text-sm font-semibold uppercase tracking-widest text-amber-700">FAQ</p>
       <h2 id={headingId} className="mt-2 text-center text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
         Frequently asked questions
       </h2>

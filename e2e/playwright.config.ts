@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const CI = Boolean(process.env.CI);
+
+/**
+ * Real-browser suite: Debian's Chromium (never a browser download) against the real server,
+ * started by global-setup on a temporary DATA_DIR. See e2e/README.md.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-IN',
+    // No AOS scroll animations: what the tests and axe see is the final page.
+    reducedMotion: 'reduce',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'chromium', testIgnore: /gallery-admin\.spec\.ts/ },
+    // Deletes every gallery image: runs after everything that looks at the gallery.
+    { name: 'chromium-destructive', testMatch: /gallery-admin\.spec\.ts/, dependencies: ['chromium'] },
+  ],
+});

@@ -1,0 +1,249 @@
+/**
+ * The suite's `test`: baseURL of the server global-setup started, a record of every toast text
+ * a page showed (loading toasts last milliseconds, so they are logged as they appear), and a
+ * failure on any uncaught error in the page. Plus helpers to make people and log them in.
+ */
+import { randomBytes } from 'node:crypto';
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { ADMIN, ENV_BASE_URL, ENV_DATA_DIR } from './constants';
+import { API, SUCCESS } from './spec-texts';
+
+export { expect };
+
+export function serverUrl(): string {
+  const url = process.env[ENV_BASE_URL];
+  if (!url) throw new Error(`${ENV_BASE_URL} is not set: run the suite through playwright.config.ts (global-setup)`);
+  return url;
+}
+
+export function dataDir(): string {
+  const dir = process.env[ENV_DATA_DIR];
+  if (!dir) throw new Error(`${ENV_DATA_DIR} is not set: run the suite through playwright.config.ts (global-setup)`);
+  return dir;
+}
+
+declare global {
+  interface Window {
+    __toastLog?: string[];
+  }
+}
+
+/** Runs in the page before its scripts: logs each toast title text (raw, spaces kept) as it appears or changes. */
+function recordToasts(): void {
+  window.__toastLog = [];
+  const seen = new WeakMap<Element, string>();
+  const scan = () => {
+    document.querySelectorAll('[data-sonner-toast] [data-title]').forEach((el) => {
+      const text = el.textContent ?? '';
+      if (seen.get(el) !== text) {
+        seen.set(el, text);
+        window.__toastLog?.push(text);
+      }
+    });
+  };
+  new MutationObserver(scan).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+async function preparePage(page: Page, errors: string[]): Promise<void> {
+  await page.addInitScript(recordToasts);
+  page.on('pageerror', (err) => errors.push(err.message));
+}
+
+export const test = base.extend({
+  baseURL: async ({ baseURL }, use) => {
+    await use(baseURL ?? serverUrl());
+  },
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    await preparePage(page, errors);
+    await use(page);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  },
+});
+
+/** A page in a context of its own (axe needs one from browser.newContext(); roles need separate sessions). */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({
+    baseURL: serverUrl(),
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-IN',
+    reducedMotion: 'reduce',
+    ...options,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  await preparePage(page, errors);
+  return {
+    page,
+    close: async () => {
+      await context.close();
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Toasts and addresses
+
+/** Every toast title the page has shown since it was loaded, in order. */
+export async function toastLog(page: Page): Promise<string[]> {
+  return page.evaluate(() => window.__toastLog ?? []);
+}
+
+/** A toast with exactly `text` (byte for byte, trailing spaces included) was shown. */
+export async function expectToastSeen(page: Page, text: string): Promise<void> {
+  await expect.poll(() => toastLog(page), { message: `toast ${JSON.stringify(text)}` }).toContain(text);
+}
+
+/** A toast with exactly `text` is on screen now (and was logged with its exact spacing). */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expectToastSeen(page, text);
+  const region = page.getByRole('region', { name: /^Notifications/ });
+  await expect(region.getByText(text.trim(), { exact: true }).first()).toBeVisible();
+}
+
+/** The page's path (and search) reached `expected`. */
+export async function expectPath(page: Page, expected: string, timeout = 10_000): Promise<void> {
+  await expect
+    .poll(
+      () => {
+        const url = new URL(page.url());
+        return expected.includes('?') ? url.pathname + url.search : url.pathname;
+      },
+      { timeout, message: `path ${expected}` },
+    )
+    .toBe(expected);
+}
+
+// ---------------------------------------------------------------------------------------------
+// People
+
+export interface Account {
+  fullName: string;
+  email: string;
+  password: string;
+  /** As stored: dial code, hyphen, number. */
+  phoneNumber: string;
+}
+
+/** Short, unique per call across workers and runs. */
+export function uniqueId(): string {
+  return `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+}
+
+export function newAccount(tag = 'buyer'): Account {
+  const id = uniqueId();
+  return {
+    fullName: `Priya ${tag.charAt(0).toUpperCase()}${tag.slice(1)} ${id.slice(-4)}`,
+    email: `${tag}-${id}@example.com`,
+    password: 'Buyer@2025x',
+    phoneNumber: '+91-9876543210',
+  };
+}
+
+/** Registers a new USER through the API (the register screen has its own test). */
+export async function registerViaApi(request: APIRequestContext, account: Account = newAccount()): Promise<Account & { createdAt: string }> {
+  const res = await request.post(API.register, {
+    data: { fullName: account.fullName, email: account.email, phoneNumber: account.phoneNumber, password: account.password },
+  });
+  expect(res.ok(), `register ${account.email}: ${res.status()} ${await res.text()}`).toBe(true);
+  const body = (await res.json()) as { user?: { createdAt?: string } };
+  return { ...account, createdAt: body.user?.createdAt ?? '' };
+}
+
+/** Logs in through the login screen and waits for the home page. */
+export async function loginViaUi(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expectToast(page, SUCCESS.login);
+  await expectPath(page, '/');
+  // SPEC.md section 3: auth is also stored under isLoggedIn (works whichever header the width shows).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('isLoggedIn'))).toBe('true');
+}
+
+export async function loginAsAdmin(page: Page): Promise<void> {
+  await loginViaUi(page, ADMIN);
+}
+
+/** A new USER, registered by API and logged in on `page`. */
+export async function loginAsNewUser(page: Page, request: APIRequestContext, tag = 'buyer'): Promise<Account & { createdAt: string }> {
+  const account = await registerViaApi(request, newAccount(tag));
+  await loginViaUi(page, account);
+  return account;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data through the API
+
+export interface ApiProduct {
+  _id: string;
+  productName: string;
+  productType: 'AGRO' | 'NONAGRO';
+  productQuantityType: string;
+  productDescription: string;
+  keyFeatures: string[];
+  applications: string[];
+  nutrientContent: string[];
+  isPremium: boolean;
+  isOrganic: boolean;
+  productThumbnail: { secure_url: string };
+  productImages: { secure_url: string }[];
+}
+
+export async function listProducts(request: APIRequestContext): Promise<ApiProduct[]> {
+  const res = await request.get(API.productList);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { products: ApiProduct[] }).products;
+}
+
+/** Names of products tests create start with this, so other tests can tell them from the seeded ones. */
+export const TEST_PRODUCT_PREFIX = 'E2E ';
+
+/**
+ * A seeded product matching `pick` (the demo catalogue has AGRO, premium and NONAGRO ones);
+ * never one another test made, which may be deleted at any moment.
+ */
+export async function findProduct(request: APIRequestContext, pick: (p: ApiProduct) => boolean): Promise<ApiProduct> {
+  const product = (await listProducts(request)).find((p) => !p.productName.startsWith(TEST_PRODUCT_PREFIX) && pick(p));
+  if (!product) throw new Error('the demo catalogue lacks a product this test needs (SEED_DEMO=true?)');
+  return product;
+}
+
+/** Sends a quote in the session of `api` (a page's `page.request` shares the page's cookies). */
+export async function addQuoteAs(api: APIRequestContext, companyName: string, productId: string): Promise<void> {
+  const res = await api.post(API.addQuote, {
+    data: {
+      companyName,
+      contactPersonName: 'Rahul Mehta',
+      companyEmail: `purchasing-${uniqueId()}@example.com`,
+      mobileNumber: '+44 20 7946 0958',
+      country: 'United Kingdom',
+      address: '221B Baker Street, London',
+      productId,
+      requiredQty: 1500,
+      packagingType: 'CORRUGATED_BOX',
+      isCustomPackagingRequired: true,
+      deliveryLocation: 'Port of Felixstowe, United Kingdom',
+      isUrgent: false,
+      additionalInfo: 'Need FSSAI certificate copies.',
+      heardFrom: 'LinkedIn',
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** A new USER who has sent one quote (through the API, in a session of their own). */
+export async function userWithQuote(companyName: string, productId: string): Promise<Account> {
+  const api = await playwrightRequest.newContext({ baseURL: serverUrl() });
+  try {
+    const account = await registerViaApi(api, newAccount('quoter'));
+    const login = await api.post(API.login, { data: { email: account.email, password: account.password } });
+    expect(login.ok(), await login.text()).toBe(true);
+    await addQuoteAs(api, companyName, productId);
+    return account;
+  } finally {
+    await api.dispose();
+  }
+}

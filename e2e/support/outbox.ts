@@ -1,0 +1,72 @@
+/** Reads mails the server wrote as .eml files to DATA_DIR/outbox (no SMTP_URL in the suite). */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Undo quoted-printable: soft line breaks and =XX escapes. */
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** Text of every base64 body part (nodemailer picks base64 or quoted-printable per part). */
+function decodeBase64Parts(raw: string): string {
+  const parts = raw.split(/\r?\n\r?\n/);
+  return parts
+    .filter((p) => /^[A-Za-z0-9+/=\r\n]+$/.test(p.trim()) && p.trim().length > 16)
+    .map((p) => Buffer.from(p.replace(/\s+/g, ''), 'base64').toString('utf8'))
+    .join('\n');
+}
+
+function headerValue(raw: string, name: string): string {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const line = unfolded.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line ? line.slice(name.length + 1).trim() : '';
+}
+
+export interface OutboxMail {
+  file: string;
+  to: string;
+  subject: string;
+  /** Decoded body text (every part). */
+  body: string;
+}
+
+/** Every mail in the outbox, newest first (file names start with the time they were written). */
+export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
+  const dir = path.join(dataDir, 'outbox');
+  let names: string[];
+  try {
+    names = (await fs.readdir(dir)).filter((n) => n.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  names.sort().reverse();
+  return Promise.all(
+    names.map(async (name) => {
+      const raw = await fs.readFile(path.join(dir, name), 'utf8');
+      return {
+        file: name,
+        to: headerValue(raw, 'To'),
+        subject: headerValue(raw, 'Subject'),
+        body: `${decodeQuotedPrintable(raw)}\n${decodeBase64Parts(raw)}`,
+      };
+    }),
+  );
+}
+
+/**
+ * The reset link of the newest mail sent to `email` (other tests write mails at the same time,
+ * so "newest" is taken among this person's mails). Mails are written after the answer, so this
+ * waits (up to `timeoutMs`) until `expectedMails` mails to this person are there.
+ */
+export async function newestResetLink(dataDir: string, email: string, expectedMails = 1, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await readOutbox(dataDir)).filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+    const link = mails[0]?.body.match(/https?:\/\/[^\s"'<>]+\/reset-password\/[A-Za-z0-9_\-.~%]+/)?.[0];
+    if (link && mails.length >= expectedMails) return link;
+    if (Date.now() > deadline) throw new Error(`no reset mail number ${expectedMails} for ${email} in ${dataDir}/outbox`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

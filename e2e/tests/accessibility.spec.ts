@@ -1,0 +1,138 @@
+/**
+ * axe-core on every public page and on the forms: no 'serious' or 'critical' violation
+ * (each one is printed when the test fails).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, findProduct, loginAsAdmin, loginAsNewUser, openPage, test } from '../support/fixtures';
+
+async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad
+    .map((v) => `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`)
+    .join('\n');
+  if (bad.length > 0) console.log(`axe on ${what}:\n${report}`);
+  expect(bad, `serious/critical axe violations on ${what}:\n${report}`).toEqual([]);
+}
+
+/** Waits for the page's own content (lazy route chunk and first data) before axe looks. */
+async function settle(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+test.describe('public pages', () => {
+  const PUBLIC = ['/', '/about', '/products', '/gallery', '/register', '/login', '/forgot-password', '/reset-password/some-token', '/privacy', '/terms', '/no-such-page'];
+
+  for (const path of PUBLIC) {
+    test(`${path} (1280 px and 390 px)`, async ({ browser }) => {
+      for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+        const { page, close } = await openPage(browser, { viewport });
+        try {
+          await page.goto(path);
+          await settle(page);
+          await expectNoSeriousViolations(page, `${path} at ${viewport.width} px`);
+        } finally {
+          await close();
+        }
+      }
+    });
+  }
+
+  test('product detail', async ({ browser, request }) => {
+    const product = await findProduct(request, (p) => p.productType === 'AGRO');
+    const { page, close } = await openPage(browser);
+    try {
+      await page.goto(`/products/description?id=${product._id}`);
+      await expect(page.getByRole('heading', { level: 1, name: product.productName })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousViolations(page, 'product detail');
+      await page.getByRole('tab', { name: 'Nutrition' }).click();
+      await expectNoSeriousViolations(page, 'product detail, Nutrition tab');
+    } finally {
+      await close();
+    }
+  });
+
+  test('forms with their validation messages showing', async ({ browser }) => {
+    const { page, close } = await openPage(browser);
+    try {
+      await page.goto('/login');
+      await settle(page);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      await expectNoSeriousViolations(page, 'login with errors');
+
+      await page.goto('/register');
+      await settle(page);
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      await expectNoSeriousViolations(page, 'register with errors');
+    } finally {
+      await close();
+    }
+  });
+});
+
+test.describe('forms behind the login', () => {
+  test('USER: quote, contact, profile and its dialogs', async ({ browser, request }) => {
+    const { page, close } = await openPage(browser);
+    try {
+      await loginAsNewUser(page, request, 'axe');
+      await page.goto('/quote');
+      await settle(page);
+      await expectNoSeriousViolations(page, 'quote form');
+      await page.getByRole('checkbox', { name: 'I agree to the terms and conditions' }).check();
+      await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      await expectNoSeriousViolations(page, 'quote form with errors');
+
+      await page.goto('/contact');
+      await settle(page);
+      await expectNoSeriousViolations(page, 'contact form');
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      await expectNoSeriousViolations(page, 'contact form with errors');
+
+      await page.goto('/profile');
+      await settle(page);
+      await expectNoSeriousViolations(page, 'profile (USER)');
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await expect(page.getByRole('dialog', { name: 'Change Password' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'change password dialog');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Update Profile' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousViolations(page, 'update profile confirmation');
+    } finally {
+      await close();
+    }
+  });
+
+  test('ADMIN: add product, profile with All Quotes, gallery controls', async ({ browser }) => {
+    const { page, close } = await openPage(browser);
+    try {
+      await loginAsAdmin(page);
+      await page.goto('/add-product');
+      await settle(page);
+      await expectNoSeriousViolations(page, 'add product form');
+      await page.getByRole('button', { name: 'Add Product', exact: true }).click();
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      await expectNoSeriousViolations(page, 'add product form with errors');
+
+      await page.goto('/profile');
+      await settle(page);
+      await expectNoSeriousViolations(page, 'profile (ADMIN)');
+
+      await page.goto('/gallery');
+      await settle(page);
+      await expectNoSeriousViolations(page, 'gallery (ADMIN)');
+      await page.getByRole('button', { name: '+ Add Images', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Add Images' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'add images dialog');
+    } finally {
+      await close();
+    }
+  });
+});
