@@ -16,6 +16,9 @@ const FIELDS_MAX = 300;
 /** Register @fastify/multipart inside a route plugin (encapsulated: only its routes accept uploads). */
 export async function registerImageUploads(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
+    // Hand us file names as sent (busboy would cut them to their last segment), so a name with a
+    // folder in it is refused instead of silently trimmed.
+    preservePath: true,
     limits: {
       fileSize: LIMITS.imageMaxBytes,
       files: LIMITS.imagesPerRequest,
@@ -32,6 +35,19 @@ export interface UploadForm {
   fields: Record<string, unknown>;
   /** Processed images by field name, in the order they were sent. */
   files: Record<string, ProcessedImage[]>;
+}
+
+/**
+ * Browsers send a file's bare name; folders (`../`, `C:\`), NUL and control characters only come
+ * from crafted requests. Names are never used for storage, but such a request is refused outright.
+ */
+export function isSafeFileName(name: string): boolean {
+  if (name === '..' || name.includes('/') || name.includes('\\')) return false;
+  for (let i = 0; i < name.length; i += 1) {
+    const code = name.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
 }
 
 /** `keyFeatures[]` (a common client habit) means the same as `keyFeatures`. */
@@ -86,6 +102,7 @@ export async function readUploadForm(request: FastifyRequest, fileFields: readon
         addField(form.fields, name, part.value);
         continue;
       }
+      if (!isSafeFileName(part.filename)) throw badRequest(SERVER_ERRORS.badFileName);
       const data = await part.toBuffer();
       if (!fileFields.includes(name) || data.length === 0) continue;
       (form.files[name] ??= []).push(await processImage(data));

@@ -1,5 +1,5 @@
 import { SERVER_ERRORS } from '@agro/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, type ErrorBody } from '../lib/errors.js';
 
@@ -43,6 +43,20 @@ async function errorHandler(app: FastifyInstance): Promise<void> {
     }
     return reply.code(status).send(body);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router refuses a malformed URL (`/product/%E0%A4`) or an
+ * over-long path parameter before any route, hook or error handler runs, and by default answers
+ * in its own shape, echoing the URL. Answer those in ours too.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  request.log.info({ code: error.code, status }, 'request rejected by the router');
+  void reply
+    .code(status)
+    .header('x-content-type-options', 'nosniff')
+    .send({ success: false, message: SERVER_ERRORS.badRequest } satisfies ErrorBody);
 }
 
 export default fp(errorHandler, { name: 'error-handler' });

@@ -1,0 +1,448 @@
+/**
+ * THE table of the API (SPEC.md section 7) and who may call it (SPEC.md section 6). The
+ * permission matrix is generated from it, and the fuzzing tests take every endpoint from it,
+ * so an endpoint added to `API` without a row here fails the matrix's completeness check.
+ *
+ * Actors: anonymous, `user` (a USER who owns the quote a row works on), `otherUser` (a second
+ * USER who owns nothing of it) and `admin`.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  API,
+  changePasswordSchema,
+  contactSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  quoteSchema,
+  registerSchema,
+  resetPasswordSchema,
+  updateProfileSchema,
+  type Quote,
+} from '@agro/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import { newId } from '../../src/db/ids.js';
+import { nowIso } from '../../src/db/mappers.js';
+import { hashToken } from '../../src/lib/tokens.js';
+import { insertTestProduct } from '../fixtures.js';
+import { PASSWORD, newUserBody, type TestApp } from '../helper.js';
+import { file, makeImage, multipart } from '../images-fixtures.js';
+
+export const ACTORS = ['anonymous', 'user', 'otherUser', 'admin'] as const;
+export type Actor = (typeof ACTORS)[number];
+
+export interface Session {
+  id: string;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** One concrete request; `payload` objects are sent as JSON. */
+export interface Prepared {
+  url: string;
+  payload?: Record<string, unknown> | Buffer | string;
+  headers?: Record<string, string>;
+  /** More checks on the answer of an allowed call (e.g. whose quotes it lists). */
+  check?: (res: LightMyRequestResponse) => void | Promise<void>;
+}
+
+export interface EndpointContext {
+  t: TestApp;
+  /** A product that is never deleted (quotes and inquiries point at it). */
+  productId: string;
+  /** The USER who owns the quotes the quote rows work on (the `user` actor when not fresh). */
+  owner: Session;
+}
+
+export interface Endpoint {
+  /** Key of the path in `API` (shared), so the table can be checked for completeness. */
+  api: keyof typeof API;
+  method: Method;
+  /** The path as SPEC.md writes it. */
+  path: string;
+  body: 'none' | 'json' | 'multipart';
+  /** Status per actor for a request that is otherwise valid (SPEC.md section 6). */
+  expect: Record<Actor, number>;
+  /** The call ends or changes the caller's session or account: use new accounts for each call. */
+  fresh?: boolean;
+  /** Shared schema of a JSON body: a body it refuses must never be accepted. */
+  schema?: z.ZodType;
+  /** A valid request for `caller` (null = anonymous), making whatever rows it needs. */
+  prepare(ctx: EndpointContext, caller: Session | null, actor: Actor): Promise<Prepared>;
+}
+
+const PUBLIC: Record<Actor, number> = { anonymous: 200, user: 200, otherUser: 200, admin: 200 };
+const LOGGED_IN: Record<Actor, number> = { anonymous: 401, user: 200, otherUser: 200, admin: 200 };
+const USER_ONLY: Record<Actor, number> = { anonymous: 401, user: 200, otherUser: 200, admin: 403 };
+const ADMIN_ONLY: Record<Actor, number> = { anonymous: 401, user: 403, otherUser: 403, admin: 200 };
+
+export function quoteBody(productId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    companyName: 'Global Foods Ltd',
+    contactPersonName: 'Maria Lopez',
+    companyEmail: 'buying@globalfoods.example',
+    mobileNumber: '+34-600123456',
+    country: 'Spain',
+    productId,
+    requiredQty: 1200,
+    packagingType: 'PP_BAG',
+    deliveryLocation: 'Port of Valencia, Spain',
+    address: 'Calle Mayor 1, 46001 Valencia',
+    heardFrom: 'Google',
+    isCustomPackagingRequired: true,
+    isUrgent: false,
+    additionalInfo: 'Need samples first',
+    ...overrides,
+  };
+}
+
+export function contactBody(productId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    fullName: 'Maria Lopez',
+    email: 'maria@globalfoods.example',
+    companyName: 'Global Foods Ltd',
+    country: 'Spain',
+    productId,
+    estimatedQuantity: 500,
+    description: 'Please send prices for 500 kg.',
+    productName: 'Natural Jaggery Blocks',
+    ...overrides,
+  };
+}
+
+export const PRODUCT_TEXT_FIELDS: readonly (readonly [string, string])[] = [
+  ['productName', 'Matrix Test Product'],
+  ['productType', 'NONAGRO'],
+  ['productQuantityType', 'NOS'],
+  ['productForm', 'Box'],
+  ['productDescription', 'A product made by the permission matrix.'],
+  ['productShelfLife', '6'],
+  ['keyFeatures', 'Strong'],
+  ['applications', 'Storage'],
+];
+
+let imageSeed = 10_000;
+/** A small valid PNG, different each call (so each upload stores a new file). */
+export const freshImage = (): Promise<Buffer> => makeImage('png', 24, 24, ++imageSeed);
+
+/** A quote owned by `owner`, made through the API. */
+export async function addQuote(ctx: EndpointContext, owner: Session): Promise<Quote> {
+  const res = await ctx.t.app.inject({
+    method: 'POST',
+    url: API.addQuote,
+    payload: quoteBody(ctx.productId, { additionalInfo: `owned by ${owner.email}` }),
+    headers: { cookie: owner.cookie },
+  });
+  if (res.statusCode !== 200) throw new Error(`quote fixture failed ${res.statusCode}: ${res.body}`);
+  return res.json<{ quote: Quote }>().quote;
+}
+
+/** A gallery entry (row only: the permission check comes before any file work). */
+async function addGalleryEntry(ctx: EndpointContext): Promise<string> {
+  const imageId = randomBytes(16).toString('hex');
+  const id = newId();
+  await ctx.t.db
+    .insertInto('images')
+    .values({ id: imageId, file_name: `${imageId}.webp`, width: 10, height: 10, bytes: 100, variants: '[]', created_at: nowIso() })
+    .execute();
+  await ctx.t.db.insertInto('gallery_images').values({ id, image_id: imageId, created_at: nowIso() }).execute();
+  return id;
+}
+
+const cookieOf = (caller: Session | null): Record<string, string> => (caller ? { cookie: caller.cookie } : {});
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  {
+    api: 'register',
+    method: 'POST',
+    path: '/api/v1/user/register',
+    body: 'json',
+    expect: PUBLIC,
+    schema: registerSchema,
+    prepare: async (_ctx, caller) => ({ url: API.register, payload: { ...newUserBody() }, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'login',
+    method: 'POST',
+    path: '/api/v1/user/login',
+    body: 'json',
+    expect: PUBLIC,
+    schema: loginSchema,
+    prepare: async ({ t }, caller) => {
+      const body = newUserBody();
+      await t.app.inject({ method: 'POST', url: API.register, payload: { ...body } });
+      return { url: API.login, payload: { email: body.email, password: body.password }, headers: cookieOf(caller) };
+    },
+  },
+  {
+    api: 'logout',
+    method: 'GET',
+    path: '/api/v1/user/logout',
+    body: 'none',
+    expect: PUBLIC,
+    fresh: true,
+    prepare: async (_ctx, caller) => ({ url: API.logout, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'profile',
+    method: 'GET',
+    path: '/api/v1/user/profile',
+    body: 'none',
+    expect: LOGGED_IN,
+    prepare: async (_ctx, caller) => ({
+      url: API.profile,
+      headers: cookieOf(caller),
+      // The profile is the caller's own, whoever else exists.
+      check: (res) => expect(res.json<{ user: { _id: string } }>().user._id).toBe(caller!.id),
+    }),
+  },
+  {
+    api: 'changePassword',
+    method: 'POST',
+    path: '/api/v1/user/change-password',
+    body: 'json',
+    expect: LOGGED_IN,
+    fresh: true,
+    schema: changePasswordSchema,
+    prepare: async (_ctx, caller) => ({
+      url: API.changePassword,
+      payload: { oldPassword: caller?.password ?? PASSWORD, newPassword: 'N3w!Passw0rd' },
+      headers: cookieOf(caller),
+    }),
+  },
+  {
+    api: 'updateProfile',
+    method: 'POST',
+    path: '/api/v1/user/update',
+    body: 'json',
+    expect: LOGGED_IN,
+    fresh: true,
+    schema: updateProfileSchema,
+    prepare: async (_ctx, caller) => ({
+      url: API.updateProfile,
+      payload: { fullName: 'Renamed Buyer', email: caller?.email ?? 'someone@example.com', phoneNumber: '+91-9999999999' },
+      headers: cookieOf(caller),
+    }),
+  },
+  {
+    api: 'forgotPassword',
+    method: 'POST',
+    path: '/api/v1/user/forgot-password',
+    body: 'json',
+    expect: PUBLIC,
+    schema: forgotPasswordSchema,
+    prepare: async (_ctx, caller) => ({ url: API.forgotPassword, payload: { email: 'nobody@example.com' }, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'resetPassword',
+    method: 'PATCH',
+    path: '/api/v1/user/reset-password/{token}',
+    body: 'json',
+    expect: PUBLIC,
+    schema: resetPasswordSchema,
+    prepare: async ({ t }, caller) => {
+      // A user with an outstanding reset token (as the forgot-password mail would carry).
+      const body = newUserBody();
+      const registered = await t.app.inject({ method: 'POST', url: API.register, payload: { ...body } });
+      const userId = registered.json<{ user: { _id: string } }>().user._id;
+      const token = randomBytes(32).toString('base64url');
+      await t.db
+        .insertInto('password_resets')
+        .values({
+          id: newId(),
+          user_id: userId,
+          token_hash: hashToken(token),
+          created_at: nowIso(),
+          expires_at: nowIso(Date.now() + 30 * 60_000),
+          used_at: null,
+        })
+        .execute();
+      return { url: API.resetPassword(token), payload: { password: 'R3set!Passw0rd' }, headers: cookieOf(caller) };
+    },
+  },
+  {
+    api: 'productList',
+    method: 'GET',
+    path: '/api/v1/product/all',
+    body: 'none',
+    expect: PUBLIC,
+    prepare: async (_ctx, caller) => ({ url: API.productList, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'product',
+    method: 'GET',
+    path: '/api/v1/product/{id}',
+    body: 'none',
+    expect: PUBLIC,
+    prepare: async (ctx, caller) => ({ url: API.product(ctx.productId), headers: cookieOf(caller) }),
+  },
+  {
+    api: 'deleteProduct',
+    method: 'DELETE',
+    path: '/api/v1/product/delete/{id}',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async ({ t }, caller) => ({
+      url: API.deleteProduct(await insertTestProduct(t.db, { product_name: 'To Be Deleted' })),
+      headers: cookieOf(caller),
+    }),
+  },
+  {
+    api: 'addProduct',
+    method: 'POST',
+    path: '/api/v1/product/add',
+    body: 'multipart',
+    expect: ADMIN_ONLY,
+    prepare: async (_ctx, caller) => {
+      const form = await multipart([...PRODUCT_TEXT_FIELDS, ['productThumbnail', file(await freshImage())]]);
+      return { url: API.addProduct, payload: form.payload, headers: { ...form.headers, ...cookieOf(caller) } };
+    },
+  },
+  {
+    api: 'updateProduct',
+    method: 'PATCH',
+    path: '/api/v1/product/update/{_id}',
+    body: 'multipart',
+    expect: ADMIN_ONLY,
+    prepare: async ({ t }, caller) => {
+      const id = await insertTestProduct(t.db, { product_name: 'To Be Renamed' });
+      const form = await multipart([
+        ['_id', id],
+        ['productName', 'Renamed By Matrix'],
+        ['productThumbnail', file(await freshImage())],
+      ]);
+      return { url: API.updateProduct(id), payload: form.payload, headers: { ...form.headers, ...cookieOf(caller) } };
+    },
+  },
+  {
+    api: 'addContact',
+    method: 'POST',
+    path: '/api/v1/contact/addNewContact',
+    body: 'json',
+    expect: USER_ONLY,
+    schema: contactSchema,
+    prepare: async (ctx, caller) => ({ url: API.addContact, payload: contactBody(ctx.productId), headers: cookieOf(caller) }),
+  },
+  {
+    api: 'addQuote',
+    method: 'POST',
+    path: '/api/v1/quote/add',
+    body: 'json',
+    expect: LOGGED_IN,
+    schema: quoteSchema,
+    prepare: async (ctx, caller) => ({
+      url: API.addQuote,
+      payload: quoteBody(ctx.productId),
+      headers: cookieOf(caller),
+      check: (res) => expect(res.json<{ quote: Quote }>().quote.quotedByEmail).toBe(caller!.email),
+    }),
+  },
+  {
+    api: 'userQuotes',
+    method: 'GET',
+    path: '/api/v1/quote/getQuoteByUser',
+    body: 'none',
+    expect: USER_ONLY,
+    prepare: async (ctx, caller, actor) => {
+      const owned = await addQuote(ctx, ctx.owner);
+      return {
+        url: API.userQuotes,
+        headers: cookieOf(caller),
+        check: (res) => {
+          const quotes = res.json<{ quotes: Quote[] }>().quotes;
+          // Only the caller's own quotes, whoever else has some.
+          expect(quotes.every((q) => q.quotedByEmail === caller!.email), JSON.stringify(quotes)).toBe(true);
+          expect(quotes.some((q) => q._id === owned._id)).toBe(actor === 'user');
+        },
+      };
+    },
+  },
+  {
+    api: 'allQuotes',
+    method: 'GET',
+    path: '/api/v1/quote/all',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => {
+      const owned = await addQuote(ctx, ctx.owner);
+      return {
+        url: API.allQuotes,
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ quotes: Quote[] }>().quotes.map((q) => q._id)).toContain(owned._id),
+      };
+    },
+  },
+  {
+    api: 'deleteQuote',
+    method: 'DELETE',
+    path: '/api/v1/quote/delete/{id}',
+    body: 'none',
+    // Not even the USER who sent it may delete a quote; only an ADMIN.
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => ({ url: API.deleteQuote((await addQuote(ctx, ctx.owner))._id), headers: cookieOf(caller) }),
+  },
+  {
+    api: 'gallery',
+    method: 'GET',
+    path: '/api/v1/gallery/all',
+    body: 'none',
+    expect: PUBLIC,
+    prepare: async (_ctx, caller) => ({ url: API.gallery, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'deleteAllImages',
+    method: 'DELETE',
+    path: '/api/v1/gallery/delete/all',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => {
+      await addGalleryEntry(ctx);
+      return { url: API.deleteAllImages, headers: cookieOf(caller) };
+    },
+  },
+  {
+    api: 'deleteImage',
+    method: 'DELETE',
+    path: '/api/v1/gallery/delete/{id}',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => ({ url: API.deleteImage(await addGalleryEntry(ctx)), headers: cookieOf(caller) }),
+  },
+  {
+    api: 'addImages',
+    method: 'POST',
+    path: '/api/v1/gallery/add',
+    body: 'multipart',
+    expect: ADMIN_ONLY,
+    prepare: async (_ctx, caller) => {
+      const form = await multipart([['galleryImages', file(await freshImage())]]);
+      return { url: API.addImages, payload: form.payload, headers: { ...form.headers, ...cookieOf(caller) } };
+    },
+  },
+];
+
+/** Every table a request can change, as comparable data (sessions aside: logging in is not a change of data). */
+export async function dataSnapshot(t: TestApp): Promise<Record<string, unknown[]>> {
+  const tables = ['users', 'password_resets', 'products', 'product_images', 'images', 'gallery_images', 'quotes', 'contacts'] as const;
+  const out: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const rows = await t.db.selectFrom(table).selectAll().execute();
+    out[table] = rows.map((r) => JSON.stringify(r)).sort();
+  }
+  return out;
+}
+
+/** Register and log in a USER through the API. */
+export async function newUserSession(t: TestApp): Promise<Session> {
+  const u = await t.loginUser();
+  return { id: u.user._id, email: u.email, password: u.password, cookie: u.cookie };
+}
+
+export async function newAdminSession(t: TestApp): Promise<Session> {
+  const a = await t.loginAdmin();
+  return { id: a.user._id, email: a.email, password: a.password, cookie: a.cookie };
+}
