@@ -14,6 +14,11 @@ export type DbOrTx = Kysely<Database> | Transaction<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /**
+   * One app_meta value, read on a hot path (every cached API answer checks its content version):
+   * a statement prepared once instead of Kysely compiling and preparing it per call.
+   */
+  readMeta(key: string): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -26,6 +31,8 @@ export interface DatabaseOptions {
   pgPoolSize?: number;
 }
 
+const READ_META_SQL = { postgres: 'select value from app_meta where key = $1', sqlite: 'select value from app_meta where key = ?' };
+
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -34,7 +41,12 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${quoteIdent(options.pgSchema)}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const readMeta = async (key: string): Promise<string | undefined> => {
+      // A named statement: each pooled connection parses and plans it once.
+      const result = await pool.query<{ value: string }>({ name: 'agro_read_meta', text: READ_META_SQL.postgres, values: [key] });
+      return result.rows[0]?.value;
+    };
+    return { db, dialect: 'postgres', readMeta, close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const sqlite = new SQLite(options.sqliteFile);
@@ -45,7 +57,14 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // Prepared on first use: the table does not exist before the first migration. better-sqlite3
+  // is synchronous, so the read cannot interleave with a statement of Kysely's on the connection.
+  let readMetaStatement: SQLite.Statement<[string], string> | undefined;
+  const readMeta = async (key: string): Promise<string | undefined> => {
+    readMetaStatement ??= sqlite.prepare<[string], string>(READ_META_SQL.sqlite).pluck();
+    return readMetaStatement.get(key);
+  };
+  return { db, dialect: 'sqlite', readMeta, close: () => db.destroy() };
 }
 
 /** Apply every pending migration; throws with the failing migration's error. */

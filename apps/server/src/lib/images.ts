@@ -102,16 +102,32 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
 
   let main: { data: Buffer; info: sharp.OutputInfo };
   try {
-    main = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', sequentialRead: true })
-      .rotate() // apply the EXIF orientation before the metadata (EXIF included) is dropped
-      .resize({ width: MAX_WIDTH, height: MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: WEBP_QUALITY })
-      .toBuffer({ resolveWithObject: true });
+    // rotate(): apply the EXIF orientation before the metadata (EXIF included) is dropped.
+    main = await encodeMain(sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', sequentialRead: true }).rotate());
   } catch (err) {
     // Truncated or corrupt data fails to decode: it is not an image we can serve.
     throw isPixelLimitError(err) ? tooManyPixels() : unsupportedMediaType();
   }
+  return withVariants(main);
+}
 
+function encodeMain(pixels: sharp.Sharp): Promise<{ data: Buffer; info: sharp.OutputInfo }> {
+  return pixels
+    .resize({ width: MAX_WIDTH, height: MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: WEBP_QUALITY })
+    .toBuffer({ resolveWithObject: true });
+}
+
+/**
+ * The stored renditions of an image the server drew itself (the demo seed's SVGs): the same
+ * WebP files an upload of those pixels gives, without the PNG round trip and the checks that
+ * only untrusted bytes need.
+ */
+export async function encodeTrustedImage(pixels: sharp.Sharp): Promise<ProcessedImage> {
+  return withVariants(await encodeMain(pixels));
+}
+
+async function withVariants(main: { data: Buffer; info: sharp.OutputInfo }): Promise<ProcessedImage> {
   const id = contentName(main.data);
   // Scaled from the (already small) main rendition: decoding the original again would cost more.
   const variants = await Promise.all(
@@ -252,7 +268,11 @@ async function removeFiles(uploadsDir: string, fileNames: readonly string[]): Pr
  * seed, which then inserts the referencing rows itself.
  */
 export async function storeImage(db: DbOrTx, uploadsDir: string, input: Buffer): Promise<StoredImage> {
-  const image = await processImage(input);
+  return storeProcessedImage(db, uploadsDir, await processImage(input));
+}
+
+/** Store an already processed image (idempotent on content, as storeImage). */
+export async function storeProcessedImage(db: DbOrTx, uploadsDir: string, image: ProcessedImage): Promise<StoredImage> {
   const written = await writeImageFiles(uploadsDir, [image]);
   try {
     await insertImageRows(db, [image]);

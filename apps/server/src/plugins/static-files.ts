@@ -12,6 +12,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** URL prefix of stored images; `secure_url` values start with it. */
 export const UPLOADS_PREFIX = '/uploads/';
 
+/** The build's precompressed siblings of a file. */
+const PRECOMPRESSED_SUFFIX = /\.(?:br|gz)$/;
+
 /** Paths that name files, never screens: a miss there is a real 404, not the SPA. */
 const FILE_PREFIXES = ['/api/', UPLOADS_PREFIX, '/assets/'];
 
@@ -41,9 +44,13 @@ async function staticFiles(app: FastifyInstance, { config }: { config: Config })
       prefix: '/',
       dotfiles: 'ignore',
       cacheControl: false,
+      // The build writes file.br / file.gz beside each text file (apps/web/vite.config.ts):
+      // served as they are, so nothing is compressed per request.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
-        if (filePath.startsWith(assetsDir)) res.header('Cache-Control', IMMUTABLE);
-        else if (filePath.endsWith('.html')) res.header('Cache-Control', 'no-cache');
+        const file = filePath.replace(PRECOMPRESSED_SUFFIX, '');
+        if (file.startsWith(assetsDir)) res.header('Cache-Control', IMMUTABLE);
+        else if (file.endsWith('.html')) res.header('Cache-Control', 'no-cache');
         else res.header('Cache-Control', 'public, max-age=0');
       },
     });

@@ -1,10 +1,8 @@
 /**
- * Demo images drawn as SVG and rendered locally with sharp: no network, and no text in the
+ * Demo images drawn as SVG (the seed renders them locally with sharp): no network, and no text in the
  * drawings (a fresh machine may lack fonts). A seeded random generator makes the scattered
  * details (granules, strands, stalks) irregular yet identical on every start.
  */
-import sharp from 'sharp';
-
 export const WIDTH = 1200;
 export const HEIGHT = 900;
 
@@ -421,9 +419,4 @@ export function containerPort(seed: number): string {
   for (let i = 0; i < 40; i++) parts.push(`<path d="M${f(r() * WIDTH)} ${f(between(r, 700, 880))} q 20 -8 40 0" stroke="#fff" stroke-opacity="0.35" stroke-width="3" fill="none"/>`);
   parts.push(`<path d="M1040 180 L1040 560 M1040 200 L860 200 M900 200 L900 300" stroke="#e0a526" stroke-width="14" fill="none"/>`);
   return svg(defs, parts.join(''));
-}
-
-/** Render an SVG to PNG bytes (the image pipeline then stores them like an upload). */
-export async function renderSvg(source: string): Promise<Buffer> {
-  return sharp(Buffer.from(source)).png().toBuffer();
 }

@@ -3,9 +3,9 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { newId } from '../db/ids.js';
 import { nowIso, toFlag, toJsonList } from '../db/mappers.js';
-import { storeImage } from '../lib/images.js';
+import sharp from 'sharp';
+import { encodeTrustedImage, storeProcessedImage } from '../lib/images.js';
 import { DEMO_GALLERY, DEMO_PRODUCTS } from './demo-data.js';
-import { renderSvg } from './illustrations.js';
 
 export const SEEDED_KEY = 'demo_seeded_at';
 
@@ -25,11 +25,14 @@ export async function seedDemoData(db: Db, config: Config, log: FastifyBaseLogge
 
   const started = Date.now();
   log.info('seeding demo data (first start: drawing and storing images takes a few seconds)');
-  // Render first (CPU work), so the transaction below only stores and inserts.
+  // Draw and encode first (CPU work), so the transaction below only stores and inserts. Every
+  // image goes straight from SVG to its WebP renditions (byte for byte what uploading a PNG of
+  // it gives), all at once: sharp runs them on libuv's thread pool, using every core.
+  const render = (svg: string) => encodeTrustedImage(sharp(Buffer.from(svg)));
   const products = await Promise.all(
-    DEMO_PRODUCTS.map(async (p) => ({ ...p, pngs: await Promise.all(p.images().map(renderSvg)) })),
+    DEMO_PRODUCTS.map(async (p) => ({ ...p, rendered: await Promise.all(p.images().map(render)) })),
   );
-  const gallery = await Promise.all(DEMO_GALLERY().map(renderSvg));
+  const gallery = await Promise.all(DEMO_GALLERY().map(render));
 
   await db.transaction().execute(async (tx) => {
     let clock = Date.now();
@@ -37,7 +40,7 @@ export async function seedDemoData(db: Db, config: Config, log: FastifyBaseLogge
     const tick = () => nowIso((clock += 1000));
     for (const product of products) {
       const images = [];
-      for (const png of product.pngs) images.push(await storeImage(tx, config.uploadsDir, png));
+      for (const image of product.rendered) images.push(await storeProcessedImage(tx, config.uploadsDir, image));
       const id = newId();
       const createdAt = tick();
       await tx
@@ -65,8 +68,8 @@ export async function seedDemoData(db: Db, config: Config, log: FastifyBaseLogge
         .values(images.map((image, position) => ({ product_id: id, position, image_id: image.id })))
         .execute();
     }
-    for (const png of gallery) {
-      const image = await storeImage(tx, config.uploadsDir, png);
+    for (const rendered of gallery) {
+      const image = await storeProcessedImage(tx, config.uploadsDir, rendered);
       await tx.insertInto('gallery_images').values({ id: newId(), image_id: image.id, created_at: tick() }).execute();
     }
     await markSeeded(tx, nowIso());

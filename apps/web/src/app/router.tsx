@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import type { Role } from '@agro/shared';
 import { Layout } from '@/components/layout/layout';
 import { RouteGuard } from '@/components/route-guard';
@@ -63,6 +63,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The routes above rendered inside a <BrowserRouter>. The declarative router is enough for this app
+ * (no loaders, actions or fetchers) and weighs about 16 kB gzip less on the first page than
+ * createBrowserRouter (docs/performance.md); tests still mount `routes` in a memory data router.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -7,6 +7,7 @@ import persistReducer from 'redux-persist/es/persistReducer';
 import persistStore from 'redux-persist/es/persistStore';
 import storage from 'redux-persist/es/storage';
 import { setUnauthorizedHandler } from '@/lib/api';
+import { productsPersistLimit } from './persist-limits';
 import { authReducer, sessionEnded } from '@/features/auth/auth-slice';
 import { contactReducer } from '@/features/contact/contact-slice';
 import { galleryReducer } from '@/features/gallery/gallery-slice';
@@ -21,8 +22,8 @@ const rootReducer = combineReducers({
   quote: quoteReducer,
 });
 
-const persistedReducer = persistReducer(
-  { key: PERSIST.key, version: PERSIST.version, timeout: PERSIST.timeout, storage },
+const persistedReducer = persistReducer<ReturnType<typeof rootReducer>>(
+  { key: PERSIST.key, version: PERSIST.version, timeout: PERSIST.timeout, storage, transforms: [productsPersistLimit] },
   rootReducer,
 );
 

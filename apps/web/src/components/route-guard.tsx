@@ -1,9 +1,9 @@
 import { UI_TEXT, type Role } from '@agro/shared';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { toast } from 'sonner';
 import { useAppSelector } from '@/app/store';
 import { AccessDeniedPage } from '@/features/errors/access-denied-page';
+import { showToast } from '@/lib/toast';
 
 interface RouteGuardProps {
   roles: readonly Role[];
@@ -12,7 +12,7 @@ interface RouteGuardProps {
 
 function LoginRedirect() {
   useEffect(() => {
-    toast.error(UI_TEXT.loginToContinue, { id: 'login-to-continue' });
+    showToast('error', UI_TEXT.loginToContinue, { id: 'login-to-continue' });
   }, []);
   return <Navigate to="/login" replace />;
 }

@@ -1,5 +1,4 @@
 import { TIMINGS } from '@agro/shared';
-import AOS from 'aos';
 import 'aos/dist/aos.css';
 import { useEffect } from 'react';
 
@@ -19,7 +18,15 @@ export function useAos(): void {
   useEffect(() => {
     if (started || prefersReducedMotion()) return;
     started = true;
-    AOS.init({ duration: TIMINGS.scrollAnimationMs, once: true, offset: 40, easing: 'ease-out-cubic' });
+    // Fetched after the first render, not with the first page's bundle (docs/performance.md).
+    import('aos').then(
+      ({ default: AOS }) => AOS.init({ duration: TIMINGS.scrollAnimationMs, once: true, offset: 40, easing: 'ease-out-cubic' }),
+      (error: unknown) => {
+        // aos.css hides marked elements until AOS shows them: without AOS, show them plainly.
+        document.querySelectorAll('[data-aos]').forEach((el) => el.removeAttribute('data-aos'));
+        console.error(error);
+      },
+    );
   }, []);
 }
 

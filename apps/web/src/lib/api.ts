@@ -1,6 +1,6 @@
 import type { ApiResult } from '@agro/shared';
-import { toast } from 'sonner';
 import { API_BASE_URL } from './config';
+import { showToast } from './toast';
 
 /** A failed call: `message` is the server's message when it sent one. */
 export class ApiError extends Error {
@@ -118,14 +118,14 @@ export interface ToastTexts<T> {
  * default) on error (SPEC.md section 7). The error is rethrown for the caller; it is also logged.
  */
 export async function withToast<T>(call: () => Promise<T>, texts: ToastTexts<T>): Promise<T> {
-  const id = toast.loading(texts.loading);
+  const id = showToast('loading', texts.loading);
   try {
     const result = await call();
-    toast.success(typeof texts.success === 'function' ? texts.success(result) : texts.success, { id });
+    showToast('success', typeof texts.success === 'function' ? texts.success(result) : texts.success, { id });
     return result;
   } catch (error) {
     const message = error instanceof ApiError && error.serverMessage ? error.serverMessage : texts.error;
-    toast.error(message, { id });
+    showToast('error', message, { id });
     console.error(error);
     throw error;
   }

@@ -73,7 +73,7 @@ if (typeof URL.createObjectURL !== 'function') {
 }
 
 export function renderRoute(entry: Entry) {
-  // jsdom has no scrolling; the layout's ScrollRestoration calls it on every navigation.
+  // jsdom has no scrolling; the layout's ScrollToTop calls it on every navigation.
   window.scrollTo = () => undefined;
   const store = makeStore();
   const router = createMemoryRouter(routes, { initialEntries: [entry] });

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import * as initial from './20250601000000-initial.js';
+import * as contentVersions from './20250701000000-content-versions.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -14,4 +15,5 @@ export interface DialectMigration {
 
 export const migrations: Record<string, DialectMigration> = {
   '20250601000000-initial': initial,
+  '20250701000000-content-versions': contentVersions,
 };

@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isId, newId } from '../../db/ids.js';
 import { nowIso } from '../../db/mappers.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { sendWithEtag } from '../../lib/etag.js';
 import { readUploadForm, registerImageUploads } from '../../lib/images-upload.js';
 import { imageBaseUrl, releaseImages, saveImages } from '../../lib/images.js';
+import { JsonCache, contentVersion, sendCachedJson } from '../../lib/json-cache.js';
 import { requireRole } from '../../plugins/auth.js';
 import * as repo from './repository.js';
 
@@ -27,7 +27,13 @@ export default async function galleryRoutes(app: FastifyInstance): Promise<void>
     return { success: true, message, galleryImages: [{ _id: GALLERY_ID, galleryImages }] };
   }
 
-  app.get('/all', async (request, reply) => sendWithEtag(request, reply, await galleryBody(request, SUCCESS.gallery)));
+  // One serialized gallery per origin image URLs are built on, valid per gallery version.
+  const cache = new JsonCache(4);
+  app.get('/all', async (request, reply) => {
+    const version = await contentVersion(app, 'gallery');
+    const body = await cache.get(imageBaseUrl(request), version, () => galleryBody(request, SUCCESS.gallery));
+    return sendCachedJson(request, reply, body!);
+  });
 
   app.post('/add', adminOnly, async (request) => {
     const form = await readUploadForm(request, [FILE_FIELD]);

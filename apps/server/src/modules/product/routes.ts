@@ -6,11 +6,16 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { sendWithEtag } from '../../lib/etag.js';
 import { readUploadForm, registerImageUploads } from '../../lib/images-upload.js';
 import { imageBaseUrl } from '../../lib/images.js';
+import { JsonCache, contentVersion, sendCachedJson } from '../../lib/json-cache.js';
 import { requireRole } from '../../plugins/auth.js';
 import * as repo from './repository.js';
 import { PRODUCT_FILE_FIELDS, createProductService } from './service.js';
 
 const MAX_PAGE_SIZE = 100;
+/** Serialized lists kept: one per origin image URLs are built on (normally one or two). */
+const LIST_CACHE_ENTRIES = 4;
+/** Serialized products kept (per origin and id), least recently used out first. */
+const DETAIL_CACHE_ENTRIES = 1000;
 const DEFAULT_PAGE_SIZE = 20;
 
 const pageNumber = z.coerce.number().int().min(1);
@@ -25,6 +30,9 @@ export default async function productRoutes(app: FastifyInstance): Promise<void>
   await registerImageUploads(app);
   const products = createProductService(app.db, app.config.uploadsDir);
   const adminOnly = { preHandler: requireRole('ADMIN') };
+  // Valid per products version (docs/performance.md): every write, by any process, changes it.
+  const listCache = new JsonCache(LIST_CACHE_ENTRIES);
+  const detailCache = new JsonCache(DETAIL_CACHE_ENTRIES);
 
   app.get('/all', async (request, reply) => {
     const query = listQuerySchema.safeParse(request.query ?? {});
@@ -32,8 +40,14 @@ export default async function productRoutes(app: FastifyInstance): Promise<void>
     const { page, limit } = query.data;
     const baseUrl = imageBaseUrl(request);
     if (page === undefined && limit === undefined) {
-      const list = await repo.listProducts(app.db, baseUrl);
-      return sendWithEtag(request, reply, { success: true, message: SUCCESS.productList, products: list });
+      // The version is read before the rows, so a cached list is never older than its version.
+      const version = await contentVersion(app, 'products');
+      const body = await listCache.get(baseUrl, version, async () => ({
+        success: true,
+        message: SUCCESS.productList,
+        products: await repo.listProducts(app.db, baseUrl),
+      }));
+      return sendCachedJson(request, reply, body!);
     }
     const size = limit ?? DEFAULT_PAGE_SIZE;
     const current = page ?? 1;
@@ -71,8 +85,14 @@ export default async function productRoutes(app: FastifyInstance): Promise<void>
   // Registered last: static paths (/all) win over this parameter anyway, but keep it readable.
   app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
     const { id } = request.params;
-    const product = isId(id) ? await repo.findProduct(app.db, id, imageBaseUrl(request)) : undefined;
-    if (!product) throw notFound(SERVER_ERRORS.productNotFound);
-    return sendWithEtag(request, reply, { success: true, message: SUCCESS.product, product });
+    if (!isId(id)) throw notFound(SERVER_ERRORS.productNotFound);
+    const baseUrl = imageBaseUrl(request);
+    const version = await contentVersion(app, 'products');
+    const body = await detailCache.get(`${baseUrl} ${id}`, version, async () => {
+      const product = await repo.findProduct(app.db, id, baseUrl);
+      return product && { success: true, message: SUCCESS.product, product };
+    });
+    if (!body) throw notFound(SERVER_ERRORS.productNotFound);
+    return sendCachedJson(request, reply, body);
   });
 }

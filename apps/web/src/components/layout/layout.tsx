@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { useAos } from '@/lib/aos';
 import { Footer } from './footer';
 import { Header } from './header';
+import { ScrollToTop } from './scroll-to-top';
 
 export function Layout() {
   useAos();
@@ -21,14 +22,15 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <ScrollRestoration />
+      <ScrollToTop />
     </div>
   );
 }
 
+/** As tall as the screen, so the footer stays below the fold until the page arrives (no layout shift). */
 function PageLoading() {
   return (
-    <div className="flex justify-center p-16" role="status">
+    <div className="flex min-h-screen justify-center p-16" role="status">
       <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-800" aria-hidden="true" />
       <span className="sr-only">Loading...</span>
     </div>

@@ -1,5 +1,5 @@
 import { SITE, UI_TEXT, type Product } from '@agro/shared';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
 import { ArrowRightIcon, AwardIcon, ClockIcon, GlobeIcon, LeafIcon, PackageIcon, ShieldIcon, StarIcon, TruckIcon } from '@/components/ui/icons';
@@ -81,6 +81,10 @@ export default function HomePage() {
   const isAdmin = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'ADMIN');
   const [loading, setLoading] = useState(false);
   const [page, setPage] = useState(1);
+  // The first paint holds the first screen only (hero, figures); the sections below render right
+  // after it, in a transition React can interrupt (docs/performance.md).
+  const [belowTheFold, setBelowTheFold] = useState(false);
+  useEffect(() => startTransition(() => setBelowTheFold(true)), []);
   const premium = useMemo(() => products.filter((p) => p.isPremium), [products]);
 
   // SPEC.md section 2: the home page loads products only when none are held.
@@ -137,103 +141,110 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <section aria-labelledby="premium-heading" className="mx-auto max-w-7xl px-4 py-20">
-        <div className="mx-auto max-w-2xl text-center" {...aos()}>
-          <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Handpicked for you</p>
-          <h2 id="premium-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
-            Our Premium Range
-          </h2>
-          <p className="mt-3 text-gray-700">Our finest grades, chosen by buyers who ask for the very best.</p>
-        </div>
-        <div className="mt-10">
-          {premium.length > 0 ? (
-            <ProductGrid products={premium} page={page} pageSize={PREMIUM_PAGE_SIZE} onPageChange={setPage} label="Premium products" />
-          ) : loading ? (
-            <p role="status" className="text-center text-gray-600">
-              Loading products...
-            </p>
-          ) : (
-            <p className="text-center text-gray-700">Our premium range is being restocked; see all our products in the meantime.</p>
-          )}
-        </div>
-        <div className="mt-10 text-center">
-          <Link to="/products" className="btn-secondary px-6 py-3">
-            View All Products <ArrowRightIcon size={18} />
-          </Link>
-        </div>
-      </section>
+      {belowTheFold ? (
+        <>
+          <section aria-labelledby="premium-heading" className="mx-auto max-w-7xl px-4 py-20">
+            <div className="mx-auto max-w-2xl text-center" {...aos()}>
+              <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Handpicked for you</p>
+              <h2 id="premium-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
+                Our Premium Range
+              </h2>
+              <p className="mt-3 text-gray-700">Our finest grades, chosen by buyers who ask for the very best.</p>
+            </div>
+            <div className="mt-10">
+              {premium.length > 0 ? (
+                <ProductGrid products={premium} page={page} pageSize={PREMIUM_PAGE_SIZE} onPageChange={setPage} label="Premium products" />
+              ) : loading ? (
+                <p role="status" className="text-center text-gray-600">
+                  Loading products...
+                </p>
+              ) : (
+                <p className="text-center text-gray-700">Our premium range is being restocked; see all our products in the meantime.</p>
+              )}
+            </div>
+            <div className="mt-10 text-center">
+              <Link to="/products" className="btn-secondary px-6 py-3">
+                View All Products <ArrowRightIcon size={18} />
+              </Link>
+            </div>
+          </section>
 
-      <section aria-labelledby="why-heading" className="bg-brand-50 py-20">
-        <div className="mx-auto max-w-7xl px-4">
-          <div className="mx-auto max-w-2xl text-center" {...aos()}>
-            <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Why choose us</p>
-            <h2 id="why-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
-              Why Buyers Choose {SITE.companyName}
-            </h2>
-          </div>
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {REASONS.map((r, i) => (
-              <li key={r.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100 transition-shadow hover:shadow-md" {...aos('fade-up', (i % 3) * 75)}>
-                <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-800 text-accent-400">{r.icon}</span>
-                <h3 className="mt-4 text-lg font-bold text-gray-900">{r.title}</h3>
-                <p className="mt-2 text-gray-700">{r.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+          <section aria-labelledby="why-heading" className="bg-brand-50 py-20">
+            <div className="mx-auto max-w-7xl px-4">
+              <div className="mx-auto max-w-2xl text-center" {...aos()}>
+                <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Why choose us</p>
+                <h2 id="why-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
+                  Why Buyers Choose {SITE.companyName}
+                </h2>
+              </div>
+              <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {REASONS.map((r, i) => (
+                  <li key={r.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100 transition-shadow hover:shadow-md" {...aos('fade-up', (i % 3) * 75)}>
+                    <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-800 text-accent-400">{r.icon}</span>
+                    <h3 className="mt-4 text-lg font-bold text-gray-900">{r.title}</h3>
+                    <p className="mt-2 text-gray-700">{r.text}</p>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </section>
 
-      <section aria-labelledby="origin-heading" className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-20 lg:grid-cols-2">
-        <div {...aos()}>
-          <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Our roots</p>
-          <h2 id="origin-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
-            From the sugarcane fields of Kolhapur
-          </h2>
-          <p className="mt-4 text-gray-700">
-            Kolhapur is famous across India for its golden jaggery. Founded in {SITE.founded}, we work directly with local farmers and
-            processors to bring that tradition to kitchens and food factories worldwide, alongside our fried onions and non-agro
-            lines.
-          </p>
-          {!isAdmin && (
-            <Link to="/about" className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-800 hover:text-brand-900 hover:underline">
-              Read our story <ArrowRightIcon size={18} />
-            </Link>
-          )}
-        </div>
-        <ul className="grid grid-cols-2 gap-4" {...aos('fade-up', 100)}>
-          {SITE.certifications.map((c) => (
-            <li key={c} className="flex flex-col items-center justify-center rounded-2xl border border-brand-100 bg-white p-6 text-center shadow-sm">
-              <AwardIcon size={32} className="text-accent-500" />
-              <span className="mt-2 text-xl font-bold text-brand-900">{c}</span>
-              <span className="text-sm text-gray-600">Certified</span>
-            </li>
-          ))}
-        </ul>
-      </section>
+          <section aria-labelledby="origin-heading" className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-20 lg:grid-cols-2">
+            <div {...aos()}>
+              <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Our roots</p>
+              <h2 id="origin-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
+                From the sugarcane fields of Kolhapur
+              </h2>
+              <p className="mt-4 text-gray-700">
+                Kolhapur is famous across India for its golden jaggery. Founded in {SITE.founded}, we work directly with local farmers and
+                processors to bring that tradition to kitchens and food factories worldwide, alongside our fried onions and non-agro
+                lines.
+              </p>
+              {!isAdmin && (
+                <Link to="/about" className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-800 hover:text-brand-900 hover:underline">
+                  Read our story <ArrowRightIcon size={18} />
+                </Link>
+              )}
+            </div>
+            <ul className="grid grid-cols-2 gap-4" {...aos('fade-up', 100)}>
+              {SITE.certifications.map((c) => (
+                <li key={c} className="flex flex-col items-center justify-center rounded-2xl border border-brand-100 bg-white p-6 text-center shadow-sm">
+                  <AwardIcon size={32} className="text-accent-500" />
+                  <span className="mt-2 text-xl font-bold text-brand-900">{c}</span>
+                  <span className="text-sm text-gray-600">Certified</span>
+                </li>
+              ))}
+            </ul>
+          </section>
 
-      <section aria-labelledby="cta-heading" className="px-4 pb-20">
-        <div
-          className="mx-auto flex max-w-7xl flex-col items-start gap-6 rounded-3xl bg-gradient-to-r from-brand-900 to-brand-700 p-8 text-white shadow-xl sm:p-12 lg:flex-row lg:items-center lg:justify-between"
-          {...aos()}
-        >
-          <div>
-            <h2 id="cta-heading" className="text-2xl font-bold sm:text-3xl">
-              Ready to source from India?
-            </h2>
-            <p className="mt-2 max-w-xl text-brand-100">
-              Tell us what you need: product, quantity, packaging and destination. {SITE.replyPromise}
-            </p>
-          </div>
-          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <Link to="/quote" className="btn-primary bg-accent-400 px-6 py-3 text-brand-900 hover:bg-accent-500">
-              Get a Free Quote
-            </Link>
-            <Link to="/products" className="btn-secondary border-white/40 bg-transparent px-6 py-3 text-white hover:bg-white/10">
-              Browse Catalogue
-            </Link>
-          </div>
-        </div>
-      </section>
+          <section aria-labelledby="cta-heading" className="px-4 pb-20">
+            <div
+              className="mx-auto flex max-w-7xl flex-col items-start gap-6 rounded-3xl bg-gradient-to-r from-brand-900 to-brand-700 p-8 text-white shadow-xl sm:p-12 lg:flex-row lg:items-center lg:justify-between"
+              {...aos()}
+            >
+              <div>
+                <h2 id="cta-heading" className="text-2xl font-bold sm:text-3xl">
+                  Ready to source from India?
+                </h2>
+                <p className="mt-2 max-w-xl text-brand-100">
+                  Tell us what you need: product, quantity, packaging and destination. {SITE.replyPromise}
+                </p>
+              </div>
+              <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+                <Link to="/quote" className="btn-primary bg-accent-400 px-6 py-3 text-brand-900 hover:bg-accent-500">
+                  Get a Free Quote
+                </Link>
+                <Link to="/products" className="btn-secondary border-white/40 bg-transparent px-6 py-3 text-white hover:bg-white/10">
+                  Browse Catalogue
+                </Link>
+              </div>
+            </div>
+          </section>
+        </>
+      ) : (
+        // Holds the footer below the first screen until the sections arrive (no layout shift).
+        <div className="min-h-screen" />
+      )}
     </>
   );
 }

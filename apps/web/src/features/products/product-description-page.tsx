@@ -72,6 +72,8 @@ function ImageSwitcher({ product }: { product: Product }) {
           width={800}
           height={600}
           sizes="(min-width: 1024px) 600px, 100vw"
+          // The page's largest element: fetched before anything else still queued.
+          fetchPriority="high"
           className="aspect-[4/3] h-auto w-full object-cover"
         />
       </div>
@@ -175,7 +177,7 @@ function ProductDetail({ product }: { product: Product }) {
           </dl>
 
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/quote" className="btn-primary px-6 py-3">
+            <Link to="/quote" state={{ id: product._id }} className="btn-primary px-6 py-3">
               Request Quote
             </Link>
             {canDownload && (
@@ -235,8 +237,9 @@ export default function ProductDescriptionPage() {
   // Details held from an earlier visit are shown only if they are this product's.
   const product = details && details._id === id ? details : null;
   if (!product) {
+    // As tall as the screen, so the footer does not jump when the product arrives (layout shift).
     return (
-      <div role="status" className="flex justify-center p-16">
+      <div role="status" className="flex min-h-screen justify-center p-16">
         <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-800" aria-hidden="true" />
         <span className="sr-only">Loading product...</span>
       </div>

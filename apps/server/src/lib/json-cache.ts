@@ -1,0 +1,125 @@
+/**
+ * Serialized JSON answers kept in memory per content version (see the content-versions
+ * migration): the product list, a product and the gallery are read, serialized, hashed and
+ * compressed once per change instead of once per request. A request costs one primary-key read
+ * of the version; an unchanged resource is answered from memory, or with 304.
+ */
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { etagOf, matchesIfNoneMatch } from './etag.js';
+
+export type ContentKind = 'products' | 'gallery';
+
+/** The counter the triggers bump on every write to `kind`'s tables. */
+export async function contentVersion(app: FastifyInstance, kind: ContentKind): Promise<string> {
+  return (await app.readMeta(`${kind}_version`)) ?? '0';
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** One serialized answer; compressed forms are made on first demand and then kept. */
+export interface CachedJson {
+  etag: string;
+  identity: Buffer;
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+/** Below this, compression saves less than its headers and time cost (as @fastify/compress). */
+const COMPRESS_THRESHOLD = 1024;
+/** Brotli's best quality is affordable once per change for small bodies, too slow for 10 MB lists. */
+const BROTLI_MAX_QUALITY_BYTES = 256 * 1024;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+function toCachedJson(json: string): CachedJson {
+  return { etag: etagOf(json), identity: Buffer.from(json), encoded: {} };
+}
+
+function compress(body: CachedJson, encoding: Encoding): Promise<Buffer> {
+  let pending = body.encoded[encoding];
+  if (!pending) {
+    const size = body.identity.length;
+    // Runs on libuv's thread pool, so a large list does not stall the event loop.
+    pending =
+      encoding === 'br'
+        ? brotli(body.identity, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: size <= BROTLI_MAX_QUALITY_BYTES ? 11 : 5,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+            },
+          })
+        : gzip(body.identity, { level: 9 });
+    body.encoded[encoding] = pending;
+  }
+  return pending;
+}
+
+/** br, else gzip, else nothing, as the request's Accept-Encoding allows (q=0 refuses). */
+export function pickEncoding(header: string | string[] | undefined): Encoding | undefined {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const accepted = new Map<string, number>();
+  for (const part of text.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const ok = (name: Encoding): boolean => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return undefined;
+}
+
+/**
+ * Answer with `body`: 304 when the client holds it, else the best encoding it accepts. `no-cache`
+ * makes browsers revalidate every time, so a change shows at once and no change costs a 304.
+ */
+export async function sendCachedJson(request: FastifyRequest, reply: FastifyReply, body: CachedJson): Promise<FastifyReply> {
+  const vary = reply.getHeader('Vary');
+  // Appended, not set: a CORS answer already varies on Origin.
+  reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  reply.header('ETag', body.etag).header('Cache-Control', 'no-cache');
+  if (matchesIfNoneMatch(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding = body.identity.length >= COMPRESS_THRESHOLD ? pickEncoding(request.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.send(body.identity);
+  const data = await compress(body, encoding);
+  return reply.header('Content-Encoding', encoding).header('Content-Length', data.length).send(data);
+}
+
+/**
+ * Answers per key (e.g. the origin image URLs are built on, or a product id), each valid for one
+ * content version. Concurrent requests for a missing answer share one build; the map is bounded
+ * (least recently used out first) so varying Host headers cannot grow it without limit.
+ */
+export class JsonCache {
+  private readonly entries = new Map<string, { version: string; body: Promise<CachedJson | undefined> }>();
+
+  constructor(private readonly maxEntries: number) {}
+
+  /** The answer for `key` at `version`; `build` returns the value to serialize, or undefined (nothing to cache). */
+  get(key: string, version: string, build: () => Promise<unknown>): Promise<CachedJson | undefined> {
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.body;
+    }
+    const body = build().then((value) => (value === undefined ? undefined : toCachedJson(JSON.stringify(value))));
+    const entry = { version, body };
+    this.entries.set(key, entry);
+    const drop = () => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    };
+    // A failed build is not kept, nor a "not found" (requests for random ids must not evict real answers).
+    body.then((value) => value === undefined && drop(), drop);
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    return body;
+  }
+}

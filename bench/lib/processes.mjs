@@ -1,0 +1,145 @@
+/* global fetch */
+/**
+ * Helpers shared by the bench, budget and Lighthouse scripts: build the web app, start the real
+ * server (production mode, temporary DATA_DIR) as its own process, wait for it, read its peak
+ * memory, and stop it again.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
+
+/** Run a command to completion (output passed through); rejects on a non-zero exit. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: options.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: { ...process.env, ...options.env } });
+    let out = '';
+    child.stdout?.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+/** `npm run build` (the web app), as `npm start` does. */
+export async function buildWeb() {
+  await run('npm', ['run', 'build', '--silent', '-w', 'apps/web', '--', '--logLevel', 'warn']);
+}
+
+/** Written by the build (apps/web/vite.config.ts): per chunk, its imports and modules. */
+export const CHUNK_REPORT = path.join(WEB_DIST, '.vite/chunk-report.json');
+const WEB_SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/shared/src'];
+
+function newestMtime(target) {
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** Build the web app when dist/ is missing or older than any of its sources. */
+export async function buildWebIfStale() {
+  const fresh =
+    fs.existsSync(CHUNK_REPORT) &&
+    fs.existsSync(path.join(WEB_DIST, 'index.html')) &&
+    WEB_SOURCES.every((s) => newestMtime(path.join(REPO_ROOT, s)) <= fs.statSync(CHUNK_REPORT).mtimeMs);
+  if (fresh) return;
+  console.log('Building the web app (dist/ is missing or older than its sources)...');
+  await buildWeb();
+}
+
+export async function tempDir(prefix) {
+  return fsp.mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+/** Node with the tsx loader, for the TypeScript sources (the server runs from source, as `npm start` does). */
+export function tsNodeArgs(script, args = []) {
+  return ['--import', 'tsx', script, ...args];
+}
+
+async function waitForHttp(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * Start the server in production mode on `port` with `env` (DATA_DIR, DATABASE_URL, SEED_DEMO...).
+ * Its output goes to `logFile`. Resolves once `readyPath` answers 200.
+ */
+export async function startServer({ port, env, logFile, readyPath = '/api/v1/product/all', timeoutMs = 120_000 }) {
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, tsNodeArgs(SERVER_MAIN), {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', log, log],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      ...env,
+    },
+  });
+  fs.closeSync(log);
+  const url = `http://127.0.0.1:${port}`;
+  const server = {
+    url,
+    pid: child.pid,
+    child,
+    /** Peak resident set size so far (VmHWM), in MB. */
+    peakRssMb: () => peakRssMb(child.pid),
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  try {
+    await waitForHttp(url + readyPath, child, timeoutMs);
+  } catch (err) {
+    await server.stop();
+    throw new Error(`${err instanceof Error ? err.message : String(err)} (log: ${logFile})`);
+  }
+  return server;
+}
+
+/** VmHWM of a process from /proc (Linux), in MB; undefined elsewhere. */
+export function peakRssMb(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+    return Number.isFinite(kb) ? kb / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stop every started process on Ctrl-C, then exit. */
+export function stopOnInterrupt(stoppers) {
+  const handler = async () => {
+    await Promise.allSettled([...stoppers].map((stop) => stop()));
+    process.exit(130);
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+}

@@ -1,0 +1,143 @@
+/* global fetch */
+/**
+ * npm run lighthouse: Lighthouse 12.8.2 (run through npx, kept out of the lockfile: DESIGN.md)
+ * in Debian's Chromium, at its default mobile settings (emulated phone, simulated slow 4G and
+ * 4x CPU slowdown), on the home page, the products page and a product's detail page, against
+ * the real server (production mode, temporary DATA_DIR, demo catalogue).
+ *
+ * Each page is measured LIGHTHOUSE_RUNS times (default 3) and the median run (by performance
+ * score) is reported, as Lighthouse's documentation advises against run-to-run variance. Prints
+ * the four category scores per page and, for anything under its goal, the audits that cost points. Reports go to bench/results/lighthouse-<time>/. A measurement: the exit code only
+ * says whether the run worked. LIGHTHOUSE_PORT (default 3731), CHROMIUM_PATH.
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { REPO_ROOT, buildWebIfStale, run, startServer, stopOnInterrupt, tempDir } from './lib/processes.mjs';
+
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+];
+
+/** One Lighthouse run; retried twice when Lighthouse itself fails (e.g. NO_NAVSTART on a busy machine). */
+async function lighthouse(url, outputPath) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, outputPath);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.log(`  Lighthouse failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); again...`);
+    }
+  }
+}
+
+async function lighthouseOnce(url, outputPath) {
+  await run(
+    'npx',
+    [
+      '-y',
+      LIGHTHOUSE,
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${outputPath}`,
+      `--only-categories=${CATEGORIES.join(',')}`,
+      '--chrome-flags=--headless --no-sandbox',
+    ],
+    { env: { CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } },
+  );
+  return JSON.parse(await fsp.readFile(outputPath, 'utf8'));
+}
+
+/** The audits of a category that lost points (weighted ones first), as short lines. */
+function lostPoints(report, categoryId) {
+  const category = report.categories[categoryId];
+  return category.auditRefs
+    .map((ref) => ({ ref, audit: report.audits[ref.id] }))
+    .filter(({ audit }) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'manual')
+    .sort((a, b) => b.ref.weight - a.ref.weight)
+    .map(({ ref, audit }) => `${audit.id} (score ${audit.score}, weight ${ref.weight}): ${audit.title}${audit.displayValue ? ` - ${audit.displayValue}` : ''}`);
+}
+
+async function main() {
+  await buildWebIfStale();
+  const dataDir = await tempDir('agro-lighthouse-');
+  const started = new Date();
+  const outDir = path.join(REPO_ROOT, 'bench/results', `lighthouse-${started.toISOString().replace(/[:.]/g, '-')}`);
+  fs.mkdirSync(outDir, { recursive: true });
+  const stoppers = new Set();
+  stopOnInterrupt(stoppers);
+  let server;
+  const results = [];
+  try {
+    console.log('Starting the server with the demo catalogue (first start draws its images)...');
+    server = await startServer({
+      port: Number(process.env.LIGHTHOUSE_PORT ?? 3731),
+      logFile: path.join(dataDir, 'server.log'),
+      env: { DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: '' },
+    });
+    stoppers.add(server.stop);
+    const { products } = await (await fetch(`${server.url}/api/v1/product/all`)).json();
+    if (!products?.length) throw new Error('the demo catalogue is empty');
+    const pages = [
+      ['home', '/'],
+      ['products', '/products'],
+      ['product detail', `/products/description?id=${products[0]._id}`],
+    ];
+    for (const [name, pathname] of pages) {
+      const runs = [];
+      for (let run = 1; run <= RUNS; run += 1) {
+        console.log(`Lighthouse: ${name} (${pathname}), run ${run} of ${RUNS}...`);
+        runs.push(await lighthouse(`${server.url}${pathname}`, path.join(outDir, `${name.replace(/\W+/g, '-')}-${run}.json`)));
+      }
+      // Lighthouse's own advice against run-to-run variance: report the median run.
+      runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+      results.push({ name, pathname, report: runs[Math.floor(runs.length / 2)], performanceScores: runs.map((r) => Math.round(r.categories.performance.score * 100)) });
+    }
+  } finally {
+    await server?.stop();
+    await fsp.rm(dataDir, { recursive: true, force: true });
+  }
+
+  const header = ['page', ...CATEGORIES, ...METRICS.map(([, short]) => short), 'performance, every run'];
+  const rows = results.map(({ name, report, performanceScores }) => [
+    name,
+    ...CATEGORIES.map((c) => String(Math.round(report.categories[c].score * 100))),
+    ...METRICS.map(([id]) => report.audits[id]?.displayValue ?? '-'),
+    performanceScores.join(' '),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(
+    `\nLighthouse ${LIGHTHOUSE.split('@')[1]}, ${results[0]?.report.configSettings.formFactor} (${results[0]?.report.configSettings.throttlingMethod} throttling), median of ${RUNS} runs by performance score`,
+  );
+  console.log(line(header));
+  for (const r of rows) console.log(line(r));
+
+  console.log('\nGoals: performance >= 95; accessibility, best practices and SEO 100');
+  let allMet = true;
+  for (const { name, report } of results) {
+    for (const c of CATEGORIES) {
+      const score = Math.round(report.categories[c].score * 100);
+      if (score >= GOALS[c]) continue;
+      allMet = false;
+      console.log(`  NOT MET  ${name}: ${c} ${score}`);
+      for (const l of lostPoints(report, c)) console.log(`           ${l}`);
+    }
+  }
+  if (allMet) console.log('  all met');
+  console.log(`\nReports: ${path.relative(REPO_ROOT, outDir)}/`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
