@@ -187,6 +187,10 @@ test.describe('quote request', () => {
     await expect(submit).toBeDisabled();
     await terms.check();
 
+    // Coming from the product page, its product is chosen already; clear it to see every rule.
+    await expect(label(page, 'Product')).toHaveValue(product._id);
+    await label(page, 'Product').selectOption('');
+
     // Everything empty: each field's '<Field> is required', focus on the first in spec order.
     await submit.click();
     const required = VALIDATION.quoteRequired;

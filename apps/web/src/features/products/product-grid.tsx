@@ -29,7 +29,7 @@ export function ProductGrid({ products, page, pageSize, onPageChange, headingLev
 
   return (
     <div ref={top} className="scroll-mt-24">
-      <ul aria-label={label} className="grid grid-cols-[repeat(auto-fill,300px)] justify-center gap-x-4 gap-y-8">
+      <ul aria-label={label} className="grid grid-cols-[repeat(auto-fit,300px)] justify-center gap-x-4 gap-y-8">
         {visible.map((p, i) => (
           <li key={p._id}>
             <ProductCard product={p} headingLevel={headingLevel} eager={i < 3} />
