@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contactSchema, UI_TEXT } from '@agro/shared';
+import { contactSchema } from '@agro/shared';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useAppDispatch, useAppSelector } from '@/app/store';
 import { Field } from '@/components/ui/field';
+import { ProductSelect } from '@/components/ui/product-select';
 import { SendIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { Spinner } from '@/components/ui/spinner';
@@ -87,14 +88,7 @@ export default function ContactPage() {
               <input {...register('country')} className="input" autoComplete="country-name" />
             </Field>
             <Field label="Product" error={errors.productId?.message} required>
-              <select {...register('productId')} className="input">
-                <option value="">{products.length === 0 ? UI_TEXT.noProducts : 'Select a product'}</option>
-                {products.map((p) => (
-                  <option key={p._id} value={p._id}>
-                    {p.productName}
-                  </option>
-                ))}
-              </select>
+              <ProductSelect products={products} {...register('productId')} />
             </Field>
             <Field
               label="Estimated Quantity"

@@ -5,7 +5,6 @@ import {
   quoteFormSchema,
   quoteMessageOrder,
   SITE,
-  UI_TEXT,
 } from '@agro/shared';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
@@ -14,6 +13,7 @@ import type { z } from 'zod';
 import { useAppDispatch, useAppSelector } from '@/app/store';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field } from '@/components/ui/field';
+import { ProductSelect } from '@/components/ui/product-select';
 import { BuildingIcon, FileTextIcon, MailIcon, PackageIcon, PhoneIcon, SendIcon, TruckIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { Spinner } from '@/components/ui/spinner';
@@ -145,18 +145,7 @@ export default function QuotePage() {
           <FormSection title="Product Requirements" icon={<PackageIcon />}>
             <div className="grid gap-5 sm:grid-cols-2">
               <Field label="Product" error={errors.productId?.message} required className="sm:col-span-2">
-                <select {...register('productId')} className="input">
-                  {products.length === 0 ? (
-                    <option value="">{UI_TEXT.noProducts}</option>
-                  ) : (
-                    <option value="">Select a product</option>
-                  )}
-                  {products.map((p) => (
-                    <option key={p._id} value={p._id}>
-                      {p.productName}
-                    </option>
-                  ))}
-                </select>
+                <ProductSelect products={products} {...register('productId')} />
               </Field>
               <Field
                 label="Required Quantity"

@@ -1,0 +1,18 @@
+import { UI_TEXT, type Product } from '@agro/shared';
+import type { ComponentPropsWithRef } from 'react';
+
+type ProductSelectProps = ComponentPropsWithRef<'select'> & { products: readonly Product[] };
+
+/** The catalogue as a select; an empty catalogue says 'No products available' (SPEC.md section 2). */
+export function ProductSelect({ products, className, ...props }: ProductSelectProps) {
+  return (
+    <select {...props} className={`input ${className ?? ''}`}>
+      <option value="">{products.length === 0 ? UI_TEXT.noProducts : 'Select a product'}</option>
+      {products.map((p) => (
+        <option key={p._id} value={p._id}>
+          {p.productName}
+        </option>
+      ))}
+    </select>
+  );
+}
