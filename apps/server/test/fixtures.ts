@@ -39,3 +39,24 @@ export async function insertTestProduct(db: Db, overrides: Partial<NewProductRow
     .execute();
   return id;
 }
+
+/** A valid POST /api/v1/quote/add body for `productId`; `overrides` replace or add fields. */
+export function quoteBody(productId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    companyName: 'Global Foods Ltd',
+    contactPersonName: 'Maria Lopez',
+    companyEmail: 'buying@globalfoods.example',
+    mobileNumber: '+34-600123456',
+    country: 'Spain',
+    productId,
+    requiredQty: 1200,
+    packagingType: 'PP_BAG',
+    deliveryLocation: 'Port of Valencia, Spain',
+    address: 'Calle Mayor 1, 46001 Valencia',
+    heardFrom: 'Google',
+    isCustomPackagingRequired: true,
+    isUrgent: false,
+    additionalInfo: 'Need samples first',
+    ...overrides,
+  };
+}

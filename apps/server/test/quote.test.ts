@@ -1,6 +1,6 @@
 import { API, SERVER_ERRORS, SUCCESS, VALIDATION as V } from '@agro/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestProduct } from './fixtures.js';
+import { insertTestProduct, quoteBody as fixtureQuoteBody } from './fixtures.js';
 import { buildTestApp, type TestApp, type TestUser } from './helper.js';
 
 let t: TestApp;
@@ -18,25 +18,7 @@ afterAll(() => t.close());
 
 const R = V.quoteRequired;
 
-function quoteBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    companyName: 'Global Foods Ltd',
-    contactPersonName: 'Maria Lopez',
-    companyEmail: 'buying@globalfoods.example',
-    mobileNumber: '+34-600123456',
-    country: 'Spain',
-    productId,
-    requiredQty: 1200,
-    packagingType: 'PP_BAG',
-    deliveryLocation: 'Port of Valencia, Spain',
-    address: 'Calle Mayor 1, 46001 Valencia',
-    heardFrom: 'Google',
-    isCustomPackagingRequired: true,
-    isUrgent: false,
-    additionalInfo: 'Need samples first',
-    ...overrides,
-  };
-}
+const quoteBody = (overrides: Record<string, unknown> = {}) => fixtureQuoteBody(productId, overrides);
 
 const add = (cookie: string | undefined, body: unknown) =>
   t.app.inject({ method: 'POST', url: API.addQuote, payload: body as object, headers: cookie ? { cookie } : {} });

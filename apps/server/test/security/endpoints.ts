@@ -25,9 +25,10 @@ import type { z } from 'zod';
 import { newId } from '../../src/db/ids.js';
 import { nowIso } from '../../src/db/mappers.js';
 import { hashToken } from '../../src/lib/tokens.js';
-import { insertTestProduct } from '../fixtures.js';
+import { insertTestProduct, quoteBody } from '../fixtures.js';
 import { PASSWORD, newUserBody, type TestApp } from '../helper.js';
 import { file, makeImage, multipart } from '../images-fixtures.js';
+export { quoteBody };
 
 export const ACTORS = ['anonymous', 'user', 'otherUser', 'admin'] as const;
 export type Actor = (typeof ACTORS)[number];
@@ -80,25 +81,6 @@ const LOGGED_IN: Record<Actor, number> = { anonymous: 401, user: 200, otherUser:
 const USER_ONLY: Record<Actor, number> = { anonymous: 401, user: 200, otherUser: 200, admin: 403 };
 const ADMIN_ONLY: Record<Actor, number> = { anonymous: 401, user: 403, otherUser: 403, admin: 200 };
 
-export function quoteBody(productId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    companyName: 'Global Foods Ltd',
-    contactPersonName: 'Maria Lopez',
-    companyEmail: 'buying@globalfoods.example',
-    mobileNumber: '+34-600123456',
-    country: 'Spain',
-    productId,
-    requiredQty: 1200,
-    packagingType: 'PP_BAG',
-    deliveryLocation: 'Port of Valencia, Spain',
-    address: 'Calle Mayor 1, 46001 Valencia',
-    heardFrom: 'Google',
-    isCustomPackagingRequired: true,
-    isUrgent: false,
-    additionalInfo: 'Need samples first',
-    ...overrides,
-  };
-}
 
 export function contactBody(productId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
