@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { PREACT_ALIASES } from './preact-aliases';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -84,7 +85,10 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), chunkReport(), precompress()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...PREACT_ALIASES,
+    ],
   },
   server: {
     proxy: { '/api': apiTarget, '/uploads': apiTarget },

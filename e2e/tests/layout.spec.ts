@@ -136,3 +136,28 @@ test.describe('logout dialog', () => {
     await expectPath(page, '/login');
   });
 });
+
+test.describe('slow page code', () => {
+  test('going Home while the Gallery page is still loading shows Home, then the Gallery when chosen again', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sahyadri Agro Exports' })).toBeVisible();
+    // The gallery page's code is held back, as on a slow phone connection, until release().
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/gallery-page-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await mainNav(page).getByRole('link', { name: 'Gallery' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toBeVisible();
+    await mainNav(page).getByRole('link', { name: 'Home' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sahyadri Agro Exports' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Premium products' })).toBeVisible();
+    release();
+    await page.waitForTimeout(300);
+    await expectPath(page, '/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sahyadri Agro Exports' })).toBeVisible();
+    await mainNav(page).getByRole('link', { name: 'Gallery' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Gallery/);
+  });
+});

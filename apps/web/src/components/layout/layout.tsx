@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useAos } from '@/lib/aos';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -7,6 +7,9 @@ import { ScrollToTop } from './scroll-to-top';
 
 export function Layout() {
   useAos();
+  // One boundary per page: leaving a page whose code is still loading (About, then Home at once)
+  // must show the new page, not wait on the old one's chunk (Preact keeps a suspended boundary).
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col overflow-x-clip bg-white text-gray-900">
       <a
@@ -17,7 +20,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<PageLoading />}>
+        <Suspense key={pathname} fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>

@@ -82,7 +82,7 @@ export default function HomePage() {
   const [loading, setLoading] = useState(false);
   const [page, setPage] = useState(1);
   // The first paint holds the first screen only (hero, figures); the sections below render right
-  // after it, in a transition React can interrupt (docs/performance.md).
+  // after it, in a second render (a transition: Preact runs it whole; docs/performance.md).
   const [belowTheFold, setBelowTheFold] = useState(false);
   useEffect(() => startTransition(() => setBelowTheFold(true)), []);
   const premium = useMemo(() => products.filter((p) => p.isPremium), [products]);
