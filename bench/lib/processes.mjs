@@ -33,7 +33,7 @@ export async function buildWeb() {
 
 /** Written by the build (apps/web/vite.config.ts): per chunk, its imports and modules. */
 export const CHUNK_REPORT = path.join(WEB_DIST, '.vite/chunk-report.json');
-const WEB_SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/shared/src'];
+const WEB_SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/preact-aliases.ts', 'apps/web/package.json', 'packages/shared/src'];
 
 function newestMtime(target) {
   const stat = fs.statSync(target);
