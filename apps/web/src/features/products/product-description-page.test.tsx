@@ -59,6 +59,8 @@ describe('Product detail page (SPEC.md section 2)', () => {
     const description = screen.getByRole('tab', { name: 'Description' });
     expect(description).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Description');
+    // The description is shown once, in its tab (not also under the title).
+    expect(screen.getAllByText(agro.productDescription)).toEqual([within(screen.getByRole('tabpanel')).getByText(agro.productDescription)]);
 
     description.focus();
     await user.keyboard('{ArrowRight}');

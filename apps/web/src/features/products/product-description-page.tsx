@@ -162,7 +162,6 @@ function ProductDetail({ product }: { product: Product }) {
             )}
           </ul>
           <h1 className="mt-4 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{product.productName}</h1>
-          <p className="mt-4 line-clamp-4 leading-relaxed text-gray-700">{product.productDescription}</p>
 
           <dl className="mt-6 grid gap-3 sm:grid-cols-2">
             {facts.map((f) => (
