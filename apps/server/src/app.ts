@@ -6,7 +6,7 @@ import pino from 'pino';
 import zlib from 'node:zlib';
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle, type Db, type Dialect } from './db/index.js';
-import { registerAccessLog } from './lib/access-log.js';
+import { AccessLog } from './lib/access-log.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import contactRoutes from './modules/contact/routes.js';
 import quoteRoutes from './modules/quote/routes.js';
@@ -53,7 +53,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       ...(config.nodeEnv === 'production' ? { stream: pino.destination({ sync: false, minLength: 4096 }) } : {}),
     },
     // One access-log line per request instead of Fastify's two (lib/access-log.ts).
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
@@ -64,7 +64,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const mailer =
     deps.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: app.log });
-  registerAccessLog(app);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
