@@ -41,7 +41,7 @@ export function Tabs({ tabs, label }: TabsProps) {
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-gray-200">
+      <div role="tablist" aria-label={label} className="flex overflow-x-auto border-b border-gray-200 sm:gap-1">
         {tabs.map((tab, i) => (
           <button
             key={tab.key}
@@ -56,7 +56,7 @@ export function Tabs({ tabs, label }: TabsProps) {
             tabIndex={i === current ? 0 : -1}
             onClick={() => setSelected(i)}
             onKeyDown={onKeyDown}
-            className={`-mb-px shrink-0 border-b-2 px-4 py-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700 sm:px-5 sm:text-base ${
+            className={`-mb-px shrink-0 grow border-b-2 px-2 py-3 text-sm sm:grow-0 font-semibold transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700 sm:px-5 sm:text-base ${
               i === current ? 'border-brand-800 text-brand-900' : 'border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900'
             }`}
           >
