@@ -6,7 +6,8 @@ import { PREACT_ALIASES, REACT_DEPENDENTS } from './preact-aliases';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    // ES builds of the packages below: their CommonJS builds would require React itself.
+    // The ES builds of React Router and friends (their CommonJS builds would require React itself,
+    // out of the aliases' reach).
     conditions: ['module', 'browser', 'development|production'],
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -19,8 +20,11 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Bundled by Vite, not handed to Node, so the aliases reach their `import "react"`: the packages
+    // that import React, and the pre-bundled dependencies below.
     server: { deps: { inline: [...REACT_DEPENDENTS, /\/node_modules\/\.vite\//] } },
-    // CommonJS-only helpers that require React: pre-bundled, so the aliases reach their require().
+    // use-sync-external-store (React Redux's selector hook) is CommonJS only: pre-bundled into an ES
+    // module whose `import "react"` is then aliased like any other.
     deps: {
       optimizer: {
         client: {
