@@ -27,4 +27,24 @@ export default tseslint.config(
       globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly' },
     },
   },
+  // Server zones (apps/server/README.md, Layout): lib/ and db/ are the bottom layer and never
+  // import plugins/ or modules/; plugins/ never import modules/ (the app passes them what they need).
+  {
+    files: ['apps/server/src/lib/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/plugins/**', '**/modules/**'], message: 'lib/ and db/ never import plugins/ or modules/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/plugins/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/modules/**'], message: 'plugins/ never import modules/: take what you need as plugin options.' }] },
+      ],
+    },
+  },
 );

@@ -1,42 +1,35 @@
 /**
- * The ceiling: a bare Fastify route (no plugins, no logger, no database) answering the very
- * same bytes the real server answered for SOURCE_URL. What the real route reaches of this, in
- * the same run on the same machine, is the share its own work costs.
+ * The ceiling: bare Fastify routes (no plugins, no logger, no database) answering the very same
+ * status, type, encoding and bytes the real server answered for each target. What a real route
+ * reaches of its ceiling, in the same run on the same machine, is the share its own work costs.
  *
- *   node bench/ceiling-server.mjs PORT SOURCE_URL   -> prints "ready" when listening
+ *   node bench/ceiling-server.mjs PORT ANSWERS.json   -> prints "ready" when listening
  *
- * GET /ceiling      the plain body (as asked without Accept-Encoding)
- * GET /ceiling-br   the brotli body, as the real server answers a browser (Accept-Encoding: br)
+ * ANSWERS.json: [{ key, method, status, type, encoding, body (base64) }]; each is served at
+ * /ceiling/<key> with that method.
  */
-import http from 'node:http';
+import fs from 'node:fs';
 import Fastify from 'fastify';
 
-/** The raw answer (node:http does not decode bodies, unlike fetch). */
-function fetchRaw(url, headers) {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve({ body: Buffer.concat(chunks), type: res.headers['content-type'], encoding: res.headers['content-encoding'] })
-            : reject(new Error(`ceiling: ${url} answered ${res.statusCode}`)),
-        );
-      })
-      .on('error', reject);
-  });
-}
-
-const [port, source] = process.argv.slice(2);
-const plain = await fetchRaw(source, {});
-const br = await fetchRaw(source, { 'accept-encoding': 'br' });
+const [port, file] = process.argv.slice(2);
+const answers = JSON.parse(fs.readFileSync(file, 'utf8'));
 
 const app = Fastify({ logger: false });
-app.get('/ceiling', (_request, reply) => reply.type(plain.type).send(plain.body));
-app.get('/ceiling-br', (_request, reply) => reply.type(br.type).header('content-encoding', br.encoding ?? 'identity').send(br.body));
+for (const a of answers) {
+  const body = Buffer.from(a.body, 'base64');
+  app.route({
+    method: a.method,
+    url: `/ceiling/${a.key}`,
+    handler: (_request, reply) => {
+      reply.code(a.status);
+      if (a.type) reply.type(a.type);
+      if (a.encoding) reply.header('content-encoding', a.encoding);
+      return reply.send(body);
+    },
+  });
+}
 await app.listen({ port: Number(port), host: '127.0.0.1' });
-process.stdout.write(`ready ${plain.body.length} ${br.body.length}\n`);
+process.stdout.write('ready\n');
 
 const close = () => app.close().then(() => process.exit(0));
 process.once('SIGTERM', close);

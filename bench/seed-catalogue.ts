@@ -15,6 +15,7 @@ import { createDatabase, migrateToLatest } from '../apps/server/src/db/index.js'
 import { nowIso, toFlag, toJsonList } from '../apps/server/src/db/mappers.js';
 import type { NewProductRow, ProductImagesTable } from '../apps/server/src/db/schema.js';
 import { encodeTrustedImage, storeProcessedImage, type StoredImage } from '../apps/server/src/lib/images.js';
+import { createImageStorage } from '../apps/server/src/lib/images-storage.js';
 import { DEMO_PRODUCTS } from '../apps/server/src/seed/demo-data.js';
 
 const BATCH = 500;
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
     const images: StoredImage[] = [];
     for (const demo of DEMO_PRODUCTS) {
       const processed = await encodeTrustedImage(sharp(Buffer.from(demo.images()[0]!)));
-      images.push(await storeProcessedImage(db, config.uploadsDir, processed));
+      images.push(await storeProcessedImage(db, createImageStorage(config), processed));
     }
 
     const start = Date.parse('2025-06-01T00:00:00.000Z');

@@ -81,11 +81,12 @@ async function waitForHttp(url, child, timeoutMs) {
 
 /**
  * Start the server in production mode on `port` with `env` (DATA_DIR, DATABASE_URL, SEED_DEMO...).
- * Its output goes to `logFile`. Resolves once `readyPath` answers 200.
+ * Its output goes to `logFile`. Resolves once `readyPath` answers 200. `nodeArgs` go to node
+ * before the loader (e.g. `--cpu-prof`).
  */
-export async function startServer({ port, env, logFile, readyPath = '/api/v1/product/all', timeoutMs = 120_000 }) {
+export async function startServer({ port, env, logFile, readyPath = '/api/v1/product/all', timeoutMs = 120_000, nodeArgs = [] }) {
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, tsNodeArgs(SERVER_MAIN), {
+  const child = spawn(process.execPath, [...nodeArgs, ...tsNodeArgs(SERVER_MAIN)], {
     cwd: REPO_ROOT,
     stdio: ['ignore', log, log],
     env: {

@@ -247,3 +247,24 @@ export async function userWithQuote(companyName: string, productId: string): Pro
     await api.dispose();
   }
 }
+
+/** Today's date in India (IST, UTC+5:30), plus `days`: what an offer's validity date is measured in. */
+export function indiaDate(days = 0): string {
+  return new Date(Date.now() + 19_800_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * An administrator's offer on the quote of `company`, through the API in the admin session of
+ * `api` (a logged-in admin page's `page.request`). Returns the quote's id.
+ */
+export async function offerViaApi(api: APIRequestContext, company: string, offer: Record<string, unknown>): Promise<string> {
+  const all = await api.get('/api/v1/quote/all');
+  expect(all.ok(), await all.text()).toBe(true);
+  const quote = ((await all.json()) as { quotes: { _id: string; companyName: string }[] }).quotes.find((q) => q.companyName === company);
+  if (!quote) throw new Error(`no quote from ${company}`);
+  const res = await api.post(`/api/v1/quote/${quote._id}/offer`, {
+    data: { portOfLoading: 'Mundra, India', paymentTerms: 'LC at sight', leadTimeDays: 30, validUntil: indiaDate(10), ...offer },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return quote._id;
+}

@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, findProduct, loginAsAdmin, loginAsNewUser, openPage, test } from '../support/fixtures';
+import { expect, findProduct, loginAsAdmin, loginAsNewUser, loginViaUi, offerViaApi, openPage, test, uniqueId, userWithQuote } from '../support/fixtures';
 
 async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -23,7 +23,7 @@ async function settle(page: Page): Promise<void> {
 }
 
 test.describe('public pages', () => {
-  const PUBLIC = ['/', '/about', '/products', '/gallery', '/register', '/login', '/forgot-password', '/reset-password/some-token', '/privacy', '/terms', '/no-such-page'];
+  const PUBLIC = ['/', '/about', '/products', '/gallery', '/register', '/login', '/forgot-password', '/reset-password/some-token', '/privacy', '/terms', '/no-such-page', '/api/docs'];
 
   for (const path of PUBLIC) {
     test(`${path} (1280 px and 390 px)`, async ({ browser }) => {
@@ -133,6 +133,91 @@ test.describe('forms behind the login', () => {
       await expectNoSeriousViolations(page, 'add images dialog');
     } finally {
       await close();
+    }
+  });
+});
+
+test.describe('trade desk (issue 12), at 1280 px and 390 px', () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    test(`quote form with its trade terms open (${viewport.width} px)`, async ({ browser, request }) => {
+      test.setTimeout(120_000);
+      const { page, close } = await openPage(browser, { viewport });
+      try {
+        await loginAsNewUser(page, request, 'axe-trade');
+        await page.goto('/quote');
+        await settle(page);
+        await page.getByRole('button', { name: 'Trade Terms (optional)' }).click();
+        await expect(page.getByLabel('Preferred Incoterm', { exact: true })).toBeVisible();
+        await expectNoSeriousViolations(page, `quote form with trade terms at ${viewport.width} px`);
+      } finally {
+        await close();
+      }
+    });
+
+    test(`All Quotes with filters, inbox, dashboard (${viewport.width} px)`, async ({ browser }) => {
+      test.setTimeout(180_000);
+      const { page, close } = await openPage(browser, { viewport });
+      try {
+        await loginAsAdmin(page);
+        for (const path of ['/profile?country=India', '/inquiries?status=OPEN', '/dashboard']) {
+          await page.goto(path);
+          await settle(page);
+          await expectNoSeriousViolations(page, `${path} at ${viewport.width} px`);
+        }
+        await page.getByText('Show the numbers as a table').first().click();
+        await expectNoSeriousViolations(page, `dashboard with a data table open at ${viewport.width} px`);
+      } finally {
+        await close();
+      }
+    });
+  }
+});
+
+test.describe('quote desk (issue 11)', () => {
+  test('admin: status, offers, history, offer and reject forms; buyer: offer card and accept dialog (1280 px and 390 px)', async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const product = await findProduct(request, (p) => p.productType === 'AGRO');
+    const company = `Axe Quote Desk ${uniqueId()}`;
+    const buyer = await userWithQuote(company, product._id);
+    const admin = await openPage(browser);
+    const buyerSide = await openPage(browser);
+    try {
+      const page = admin.page;
+      await loginAsAdmin(page);
+      await offerViaApi(page.request, company, {
+        unitPrice: '7.25',
+        currency: 'GBP',
+        incoterm: 'CFR',
+        destination: 'Port of Felixstowe, United Kingdom',
+      });
+
+      await loginViaUi(buyerSide.page, buyer);
+      for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+        await page.setViewportSize(viewport);
+        await page.goto('/profile');
+        await page.getByRole('button', { name: `View details of the quote from ${company}` }).click();
+        await expect(page.getByRole('heading', { name: 'Send a new offer' })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expectNoSeriousViolations(page, `quote desk (ADMIN) at ${viewport.width} px`);
+        await page.getByRole('button', { name: 'Send offer' }).click();
+        await expect(page.getByRole('alert').first()).toBeVisible();
+        await expectNoSeriousViolations(page, `offer form with errors at ${viewport.width} px`);
+
+        const b = buyerSide.page;
+        await b.setViewportSize(viewport);
+        await b.goto('/profile');
+        await settle(b);
+        const card = b.getByRole('article').filter({ hasText: company });
+        await expect(card.getByRole('button', { name: 'Accept', exact: true })).toBeVisible();
+        await expectNoSeriousViolations(b, `Your Quotes with an offer at ${viewport.width} px`);
+        await card.getByRole('button', { name: 'Decline', exact: true }).click();
+        await expect(b.getByRole('dialog', { name: 'Do you want to decline this offer?' })).toBeVisible();
+        await expectNoSeriousViolations(b, `decline dialog at ${viewport.width} px`);
+        await b.keyboard.press('Escape');
+      }
+    } finally {
+      await admin.close();
+      await buyerSide.close();
     }
   });
 });

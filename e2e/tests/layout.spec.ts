@@ -9,7 +9,7 @@ import { LOADING, SUCCESS, TEXT } from '../support/spec-texts';
 const LINKS = {
   anonymous: ['Home', 'Products', 'Gallery', 'About', 'Contact', 'Register', 'Login'],
   USER: ['Home', 'Products', 'Gallery', 'About', 'Contact', 'Profile'],
-  ADMIN: ['Home', 'Products', 'Gallery', 'Add Product', 'Profile'],
+  ADMIN: ['Home', 'Products', 'Gallery', 'Add Product', 'Inquiries', 'Profile'],
 } as const;
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true });

@@ -44,6 +44,8 @@ const ROUTES: RouteCase[] = [
   { path: '/contact', anonymous: 'login', USER: { heading: 'Contact Us' }, ADMIN: 'denied' },
   { path: '/add-product', anonymous: 'login', USER: 'denied', ADMIN: { heading: 'Add Product' } },
   { path: '/edit-product', anonymous: 'login', USER: 'denied', ADMIN: { heading: 'Edit Product' } },
+  { path: '/inquiries', anonymous: 'login', USER: 'denied', ADMIN: { heading: 'Inquiry Inbox' } },
+  { path: '/dashboard', anonymous: 'login', USER: 'denied', ADMIN: { heading: 'Dashboard' } },
   { path: '/no-such-page', anonymous: 'notFound', USER: 'notFound', ADMIN: 'notFound' },
   { path: '/products/unknown/deeper', anonymous: 'notFound', USER: 'notFound', ADMIN: 'notFound' },
 ];

@@ -7,15 +7,20 @@ import zlib from 'node:zlib';
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle, type Db, type Dialect } from './db/index.js';
 import { AccessLog } from './lib/access-log.js';
+import { createImageStorage, type ImageStorage } from './lib/images-storage.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { serializerCompiler, validatorCompiler } from './lib/route-schemas.js';
 import contactRoutes from './modules/contact/routes.js';
+import dashboardRoutes from './modules/dashboard/routes.js';
+import galleryRoutes from './modules/gallery/routes.js';
+import productRoutes from './modules/product/routes.js';
 import quoteRoutes from './modules/quote/routes.js';
 import userRoutes from './modules/user/routes.js';
-// ---- Phase 2 modules: products and gallery ----
-import productRoutes from './modules/product/routes.js';
-import galleryRoutes from './modules/gallery/routes.js';
-// -----------------------------------------------
+import { sessionStore } from './modules/user/session-repository.js';
+import apiDocs from './plugins/api-docs.js';
+import auth from './plugins/auth.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
+import health from './plugins/health.js';
 import rateLimit from './plugins/rate-limit.js';
 import security from './plugins/security.js';
 import staticFiles from './plugins/static-files.js';
@@ -28,6 +33,8 @@ declare module 'fastify' {
     /** See DatabaseHandle.readMeta. */
     readMeta: DatabaseHandle['readMeta'];
     mailer: Mailer;
+    /** Where image files live (lib/images-storage.ts). */
+    imageStorage: ImageStorage;
   }
 }
 
@@ -36,6 +43,8 @@ export interface AppDeps {
   database?: DatabaseHandle;
   /** By default a mailer from SMTP_URL / the outbox. */
   mailer?: Mailer;
+  /** By default the local uploads folder, or S3 when S3_BUCKET is set. */
+  imageStorage?: ImageStorage;
 }
 
 /** JSON bodies are small forms; uploads have their own multipart limits. */
@@ -63,19 +72,34 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const database = deps.database ?? createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
   const mailer =
     deps.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: app.log });
+    createMailer({
+      db: database.db,
+      dialect: database.dialect,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: config.outboxDir,
+      logger: app.log,
+      pollMs: config.mail.pollMs,
+      retryBaseMs: config.mail.retryBaseMs,
+      maxAttempts: config.mail.maxAttempts,
+      secret: config.mail.secret,
+      leaseMs: config.mail.leaseMs,
+    });
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('readMeta', database.readMeta);
   app.decorate('mailer', mailer);
-  app.decorateRequest('user', null);
-  app.decorateRequest('sessionTokenHash', null);
+  app.decorate('imageStorage', deps.imageStorage ?? createImageStorage(config));
   app.addHook('onClose', async () => {
     // Queued mails go out before the database (and the process) goes away.
     if (!deps.mailer) await mailer.close();
     if (!deps.database) await database.close();
   });
+
+  // Routes declare zod schemas (lib/route-schemas.ts); answers are checked against theirs outside production.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler(config.nodeEnv !== 'production'));
 
   await app.register(errorHandler);
   await app.register(security, { config });
@@ -85,15 +109,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
+  await app.register(auth, { sessions: sessionStore(database.db) });
   await app.register(rateLimit);
+  await app.register(health);
+  await app.register(apiDocs);
 
   await app.register(userRoutes, { prefix: `${API_PREFIX}/user` });
   await app.register(quoteRoutes, { prefix: `${API_PREFIX}/quote` });
   await app.register(contactRoutes, { prefix: `${API_PREFIX}/contact` });
-  // ---- Phase 2 modules: products and gallery ----
+  await app.register(dashboardRoutes, { prefix: `${API_PREFIX}/dashboard` });
   await app.register(productRoutes, { prefix: `${API_PREFIX}/product` });
   await app.register(galleryRoutes, { prefix: `${API_PREFIX}/gallery` });
-  // -----------------------------------------------
 
   await app.register(staticFiles, { config });
   return app;

@@ -71,6 +71,20 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_MAX: int(10, 1, 1_000_000),
   RATE_LIMIT_FORM_MAX: int(20, 1, 1_000_000),
   SESSION_TTL_HOURS: int(24 * 7, 1, 24 * 365),
+  MAIL_POLL_MS: int(1000, 0, 3_600_000),
+  MAIL_SECRET: optionalText,
+  MAIL_LEASE_MS: int(120_000, 1000, 86_400_000),
+  MAIL_RETRY_BASE_MS: int(5000, 1, 3_600_000),
+  MAIL_MAX_ATTEMPTS: int(25, 1, 1000),
+  RATE_LIMIT_STORE: z.enum(['memory', 'database', '']).optional(),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: httpUrl,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PREFIX: optionalText,
+  S3_FORCE_PATH_STYLE: bool(true),
+  IMAGE_BASE_URL: httpUrl,
   PASSWORD_HASH_COST: int(15, 12, 20),
 });
 
@@ -97,10 +111,34 @@ export interface Config {
   webDist: string;
   uploadsDir: string;
   outboxDir: string;
-  rateLimit: { enabled: boolean; windowMs: number; authMax: number; formMax: number };
+  rateLimit: {
+    enabled: boolean;
+    windowMs: number;
+    authMax: number;
+    formMax: number;
+    /** Where counts live: this process's memory, or the database (shared by every process). */
+    store: 'memory' | 'database';
+  };
+  mail: { pollMs: number; retryBaseMs: number; maxAttempts: number; leaseMs: number; secret: string | undefined };
+  /** S3-compatible image storage; undefined = DATA_DIR/uploads on the local disk. */
+  s3: S3Config | undefined;
+  /** Public base URL of stored images (a public bucket or CDN); undefined = served by this server. */
+  imageBaseUrl: string | undefined;
   sessionTtlMs: number;
   /** log2 of the scrypt cost parameter N. */
   passwordHashCost: number;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Custom endpoint (MinIO, R2, ...); undefined = AWS. */
+  endpoint: string | undefined;
+  region: string;
+  /** Undefined = the SDK's default credential chain (environment, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Key prefix inside the bucket, e.g. `uploads/` ('' = none). */
+  prefix: string;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -121,6 +159,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  if (e.S3_BUCKET === undefined && e.S3_ENDPOINT !== undefined) problems.push('S3_ENDPOINT needs S3_BUCKET');
   if (problems.length > 0) throw new ConfigError(problems);
 
   // Relative paths are taken from the cwd (as a person typing them expects); the defaults live
@@ -156,7 +198,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.RATE_LIMIT_WINDOW_MS,
       authMax: e.RATE_LIMIT_AUTH_MAX,
       formMax: e.RATE_LIMIT_FORM_MAX,
+      // Several processes share PostgreSQL, so by default they share the counts there too;
+      // one SQLite process keeps them in memory (docs/decisions/006-scale-out.md).
+      store: e.RATE_LIMIT_STORE || (e.DATABASE_URL ? 'database' : 'memory'),
     },
+    mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, leaseMs: e.MAIL_LEASE_MS, secret: e.MAIL_SECRET },
+    s3:
+      e.S3_BUCKET === undefined
+        ? undefined
+        : {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+            region: e.S3_REGION ?? 'us-east-1',
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            prefix: e.S3_PREFIX === undefined ? '' : `${e.S3_PREFIX.replace(/^\/+|\/+$/g, '')}/`,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          },
+    imageBaseUrl: e.IMAGE_BASE_URL?.replace(/\/+$/, ''),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     passwordHashCost: e.PASSWORD_HASH_COST,
   };

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createDatabase, migrateToLatest } from './db/index.js';
+import { sql } from 'kysely';
+import { createDatabase, migrateToLatest, type DatabaseHandle } from './db/index.js';
 import { createUserService } from './modules/user/service.js';
 import { seedDemoData } from './seed/seed.js';
 
@@ -21,13 +22,17 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { database });
   app.addHook('onClose', () => database.close());
   try {
-    const applied = await migrateToLatest(database);
-    if (applied.length > 0) app.log.info({ applied }, 'database migrated');
-    if (config.seedDemo) await seedDemoData(app.db, config, app.log);
-    if (config.adminEmail && config.adminPassword) {
-      const result = await createUserService(app.db, config).ensureAdmin(config.adminEmail, config.adminPassword);
-      app.log.info({ email: config.adminEmail, result }, 'admin account ready');
-    }
+    // Several processes may start at once on one PostgreSQL database: one at a time migrates,
+    // seeds and sets up the admin; the others wait, then find it done.
+    await withStartupLock(database, async () => {
+      const applied = await migrateToLatest(database);
+      if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+      if (config.seedDemo) await seedDemoData(app.db, config, app.log, app.imageStorage);
+      if (config.adminEmail && config.adminPassword) {
+        const result = await createUserService(app.db, config).ensureAdmin(config.adminEmail, config.adminPassword);
+        app.log.info({ email: config.adminEmail, result }, 'admin account ready');
+      }
+    });
     if (!config.publicUrl && config.nodeEnv === 'production') {
       app.log.warn('PUBLIC_URL is not set: links in mails point at localhost unless the request came from it');
     }
@@ -57,6 +62,25 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** Arbitrary but fixed: the key of the session-level advisory lock that start-up holds. */
+const STARTUP_LOCK_KEY = 720_514_001;
+
+/**
+ * Run `fn` while holding PostgreSQL's advisory lock for start-up (on its own connection, released
+ * when `fn` ends or the connection dies with the process). SQLite: one file has one writer anyway.
+ */
+async function withStartupLock(database: DatabaseHandle, fn: () => Promise<void>): Promise<void> {
+  if (database.dialect !== 'postgres') return fn();
+  await database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(connection);
+    try {
+      await fn();
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(connection);
+    }
+  });
 }
 
 void main();

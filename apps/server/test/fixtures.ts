@@ -7,6 +7,7 @@ import type { Db } from '../src/db/index.js';
 import { newId } from '../src/db/ids.js';
 import { nowIso, toFlag, toJsonList } from '../src/db/mappers.js';
 import type { NewProductRow } from '../src/db/schema.js';
+import { offerToday } from '@agro/shared';
 
 export async function insertTestProduct(db: Db, overrides: Partial<NewProductRow> = {}): Promise<string> {
   const imageId = randomBytes(16).toString('hex');
@@ -59,4 +60,27 @@ export function quoteBody(productId: string, overrides: Record<string, unknown> 
     additionalInfo: 'Need samples first',
     ...overrides,
   };
+}
+
+/**
+ * A valid POST /api/v1/quote/{id}/offer body (valid for two weeks); `overrides` replace fields and
+ * an `undefined` override removes one.
+ */
+export function offerBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    unitPrice: '12.35',
+    currency: 'USD',
+    incoterm: 'FOB',
+    portOfLoading: 'Nhava Sheva (JNPT), India',
+    destination: 'Port of Valencia, Spain',
+    leadTimeDays: 21,
+    paymentTerms: '30% TT advance / 70% against documents',
+    validUntil: offerToday(Date.now() + 14 * 86_400_000),
+    note: 'Price includes PP bags of 25 kg.',
+  };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) delete body[key];
+    else body[key] = value;
+  }
+  return body;
 }

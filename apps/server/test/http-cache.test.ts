@@ -3,7 +3,7 @@
  * statement invalidates them; ETag/304; precompressed bodies identical to the plain one.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { API, type Product } from '@agro/shared';
+import { API, SERVER_ERRORS, type Product } from '@agro/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,19 @@ describe('cached product list, product and gallery', () => {
     await t.db.deleteFrom('products').where('id', '=', id).execute();
     expect((await get(t.app, API.product(id))).statusCode).toBe(404);
     expect((await get(t.app, API.productList)).json<{ products: Product[] }>().products.map((p) => p._id)).not.toContain(id);
+  });
+
+  it('refuses an unknown id from memory, and knows an id written behind the API at once', async () => {
+    const id = newId();
+    const unknown = await get(t.app, API.product(id));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ success: false, message: SERVER_ERRORS.productNotFound });
+    await insertTestProduct(t.db, { id, product_name: 'Known Now' });
+    const known = await get(t.app, API.product(id));
+    expect(known.statusCode).toBe(200);
+    expect(known.json<{ product: Product }>().product.productName).toBe('Known Now');
+    await t.db.deleteFrom('products').where('id', '=', id).execute();
+    expect((await get(t.app, API.product(id))).statusCode).toBe(404);
   });
 
   it('sees gallery rows written behind the API', async () => {

@@ -119,6 +119,11 @@ describe('web app and files', () => {
     expect(missing.statusCode).toBe(404);
     const traversal = await t.app.inject({ method: 'GET', url: '/uploads/..%2f..%2fagro.sqlite' });
     expect(traversal.statusCode).toBe(404);
+    const again = await t.app.inject({ method: 'GET', url: '/uploads/abc.webp', headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    const head = await t.app.inject({ method: 'HEAD', url: '/uploads/abc.webp' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(res.headers['content-length']);
   });
 
   it('serves a placeholder page when the web app is not built', async () => {

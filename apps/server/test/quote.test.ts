@@ -55,6 +55,9 @@ describe('POST /api/v1/quote/add', () => {
       heardFrom: 'Google',
       quotedByEmail: user.email,
       createdAt: expect.any(String),
+      // Quote desk (issue 11): a new request has no offer yet.
+      status: 'NEW',
+      offer: null,
     });
     expect(json.quote.createdAt).not.toBe('2001-01-01');
   });

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { VALIDATION as V } from './messages.js';
-import { isEmail, optionalString, requiredNumber, requiredString } from './validation.js';
+import { isEmail, optionalString, requiredLine, requiredNumber, requiredString } from './validation.js';
 
 const R = V.contactRequired;
 
 /** POST /api/v1/contact/addNewContact body. */
 export const contactSchema = z.object({
-  fullName: requiredString(R, 100),
+  fullName: requiredLine(R, 100),
   email: requiredString(R, 254).refine(isEmail, { error: V.invalidEmail }),
-  companyName: requiredString(R, 200),
-  country: requiredString(R, 100),
-  productId: requiredString(R, 64),
+  companyName: requiredLine(R, 200),
+  country: requiredLine(R, 100),
+  productId: requiredLine(R, 64),
   estimatedQuantity: requiredNumber(R, 1, R),
   description: requiredString(R, 5000),
   productName: optionalString(200),

@@ -6,6 +6,8 @@
 /** Validation messages (SPEC.md section 5). */
 export const VALIDATION = {
   invalidEmail: 'Enter a valid email !',
+  /** Not in SPEC.md: a single-line field (a name, a phone number...) with a line break or control character. */
+  singleLine: 'Must be a single line, without line breaks or control characters',
   // Registration / profile
   fullNameRequired: 'Full name is a required field !',
   emailRequired: 'Email is a required field !',

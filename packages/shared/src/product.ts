@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PRODUCT_TYPE, DEFAULT_QUANTITY_TYPE, LIMITS, PRODUCT_TYPES, QUANTITY_TYPES } from './constants.js';
 import { VALIDATION as V } from './messages.js';
-import { booleanish, requiredNumber, requiredString, stringList } from './validation.js';
+import { booleanish, requiredLine, requiredNumber, requiredString, stringList } from './validation.js';
 
 const R = V.productRequired;
 
@@ -21,10 +21,10 @@ const shelfLife = requiredNumber(R.productShelfLife, LIMITS.shelfLifeMin, V.prod
  */
 export const productSchema = z
   .object({
-    productName: requiredString(R.productName, 200),
+    productName: requiredLine(R.productName, 200),
     productType,
     productQuantityType: quantityType,
-    productForm: requiredString(R.productForm, 200),
+    productForm: requiredLine(R.productForm, 200),
     productDescription: requiredString(R.productDescription, 5000),
     nutrientContent: stringList(),
     isOrganic: booleanish(),
@@ -66,10 +66,10 @@ const optionalIfBlank = <T extends z.ZodType>(schema: T) =>
  */
 export const productUpdateSchema = z.object({
   _id: requiredString(V.productIdRequired, 64),
-  productName: optionalIfBlank(requiredString(R.productName, 200)),
+  productName: optionalIfBlank(requiredLine(R.productName, 200)),
   productType: optionalIfBlank(z.enum(PRODUCT_TYPES, { error: V.invalidProductType })),
   productQuantityType: optionalIfBlank(z.enum(QUANTITY_TYPES, { error: V.invalidQuantityType })),
-  productForm: optionalIfBlank(requiredString(R.productForm, 200)),
+  productForm: optionalIfBlank(requiredLine(R.productForm, 200)),
   productDescription: optionalIfBlank(requiredString(R.productDescription, 5000)),
   nutrientContent: optionalIfBlank(stringList()),
   isOrganic: optionalIfBlank(booleanish()),

@@ -1,102 +1,158 @@
-import type { PackagingType, ProductType, QuantityType, Role } from './constants.js';
+/**
+ * What the API answers (SPEC.md section 7), as zod schemas: the server declares them as route
+ * response schemas (and so in its OpenAPI document), and every type below is inferred from them.
+ */
+import { z } from 'zod';
+import { PACKAGING_TYPE_VALUES, PRODUCT_TYPES, QUANTITY_TYPES, ROLES } from './constants.js';
+import { leadPageSchema } from './leads.js';
+import { QUOTE_STATUSES, quoteHistoryEntrySchema, quoteOfferSchema } from './quote-desk.js';
+import { tradeTermsRecordSchema } from './trade-terms.js';
 
 /** An image as the API exposes it: `secure_url` is a public URL on this server. */
-export interface ImageRef {
-  secure_url: string;
+export const imageRefSchema = z.object({
+  secure_url: z.string(),
   /** Same image at other widths, smallest first ("url 480w, url 960w"), when the server made them. */
-  srcset?: string;
-  width?: number;
-  height?: number;
-}
+  srcset: z.string().optional(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+});
+export type ImageRef = z.infer<typeof imageRefSchema>;
 
-export interface Product {
-  _id: string;
-  productName: string;
-  productType: ProductType;
-  productQuantityType: QuantityType;
-  productForm: string;
-  productDescription: string;
-  nutrientContent: string[];
-  isOrganic: boolean;
-  keyFeatures: string[];
-  applications: string[];
-  isPremium: boolean;
-  productShelfLife: number;
-  productThumbnail: ImageRef;
-  productImages: ImageRef[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const productRecordSchema = z.object({
+  _id: z.string(),
+  productName: z.string(),
+  productType: z.enum(PRODUCT_TYPES),
+  productQuantityType: z.enum(QUANTITY_TYPES),
+  productForm: z.string(),
+  productDescription: z.string(),
+  nutrientContent: z.array(z.string()),
+  isOrganic: z.boolean(),
+  keyFeatures: z.array(z.string()),
+  applications: z.array(z.string()),
+  isPremium: z.boolean(),
+  productShelfLife: z.number(),
+  productThumbnail: imageRefSchema,
+  productImages: z.array(imageRefSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof productRecordSchema>;
 
-export interface PublicUser {
-  _id: string;
-  fullName: string;
-  email: string;
-  phoneNumber: string;
-  role: Role;
-  createdAt: string;
-}
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  role: z.enum(ROLES),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export interface QuoteProductRef {
-  _id: string;
-  productName: string;
-  productType: ProductType;
-  productQuantityType: QuantityType;
-  isPremium: boolean;
-  isOrganic: boolean;
-}
+export const quoteProductRefSchema = z.object({
+  _id: z.string(),
+  productName: z.string(),
+  productType: z.enum(PRODUCT_TYPES),
+  productQuantityType: z.enum(QUANTITY_TYPES),
+  isPremium: z.boolean(),
+  isOrganic: z.boolean(),
+});
+export type QuoteProductRef = z.infer<typeof quoteProductRefSchema>;
 
-export interface Quote {
-  _id: string;
-  companyName: string;
-  contactPersonName: string;
-  companyEmail: string;
-  mobileNumber: string;
-  country: string;
-  address: string;
-  requiredQty: number;
-  packagingType: PackagingType;
-  isCustomPackagingRequired: boolean;
+export const quoteRecordSchema = z.object({
+  _id: z.string(),
+  companyName: z.string(),
+  contactPersonName: z.string(),
+  companyEmail: z.string(),
+  mobileNumber: z.string(),
+  country: z.string(),
+  address: z.string(),
+  requiredQty: z.number(),
+  packagingType: z.enum(PACKAGING_TYPE_VALUES),
+  isCustomPackagingRequired: z.boolean(),
   /** Populated product; null when the product was deleted after the quote was made. */
-  productId: QuoteProductRef | null;
-  deliveryLocation: string;
-  isUrgent: boolean;
-  additionalInfo: string;
-  heardFrom: string;
-  quotedByEmail: string;
-  createdAt: string;
-}
+  productId: quoteProductRefSchema.nullable(),
+  deliveryLocation: z.string(),
+  isUrgent: z.boolean(),
+  additionalInfo: z.string(),
+  heardFrom: z.string(),
+  quotedByEmail: z.string(),
+  createdAt: z.string(),
+  /** The buyer's export terms (trade desk); the key is absent when none were given. */
+  tradeTerms: tradeTermsRecordSchema.optional(),
+  /** Quote desk: EXPIRED when the current offer's validity date has passed. */
+  status: z.enum(QUOTE_STATUSES),
+  /** The current (latest) offer, or null before the first one. */
+  offer: quoteOfferSchema.nullable(),
+});
+export type Quote = z.infer<typeof quoteRecordSchema>;
 
-export interface GalleryImage {
-  _id: string;
-  secure_url: string;
-  srcset?: string;
-  width?: number;
-  height?: number;
-}
+/** GET /api/v1/quote/{id}: a quote with every offer (newest first) and its history (oldest first). */
+export const quoteDetailSchema = quoteRecordSchema.extend({
+  offers: z.array(quoteOfferSchema),
+  history: z.array(quoteHistoryEntrySchema),
+});
+export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
+
+export const contactRecordSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  companyName: z.string(),
+  country: z.string(),
+  /** null once the product is deleted; productName keeps its name. */
+  productId: z.string().nullable(),
+  productName: z.string(),
+  estimatedQuantity: z.number(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+export type ContactRecord = z.infer<typeof contactRecordSchema>;
+
+export const galleryImageSchema = imageRefSchema.extend({ _id: z.string() });
+export type GalleryImage = z.infer<typeof galleryImageSchema>;
 
 /** Every response carries these. */
-export interface ApiResult {
-  success: boolean;
-  message: string;
-}
+export const apiResultSchema = z.object({ success: z.boolean(), message: z.string() });
+export type ApiResult = z.infer<typeof apiResultSchema>;
 
-export interface UserResponse extends ApiResult {
-  user: PublicUser;
-}
-export interface ProductsResponse extends ApiResult {
-  products: Product[];
-}
-export interface ProductResponse extends ApiResult {
-  product: Product;
-}
-export interface QuoteResponse extends ApiResult {
-  quote: Quote;
-}
-export interface QuotesResponse extends ApiResult {
-  quotes: Quote[];
-}
+/** Every failure: the first message in SPEC.md order, and for validation failures each field's first message. */
+export const errorResultSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResult = z.infer<typeof errorResultSchema>;
+
+export const userResponseSchema = apiResultSchema.extend({ user: publicUserSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+/** GET /api/v1/product/all: every product; with `page`/`limit` also the paging numbers. */
+export const productsResponseSchema = apiResultSchema.extend({
+  products: z.array(productRecordSchema),
+  page: z.number().int().optional(),
+  limit: z.number().int().optional(),
+  total: z.number().int().optional(),
+});
+export type ProductsResponse = z.infer<typeof productsResponseSchema>;
+
+export const productResponseSchema = apiResultSchema.extend({ product: productRecordSchema });
+export type ProductResponse = z.infer<typeof productResponseSchema>;
+
+export const quoteResponseSchema = apiResultSchema.extend({ quote: quoteRecordSchema });
+export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
+
+export const quoteDetailResponseSchema = apiResultSchema.extend({ quote: quoteDetailSchema });
+export type QuoteDetailResponse = z.infer<typeof quoteDetailResponseSchema>;
+
+/** Paginated (trade desk: page or limit given), it also has the page facts of `leadPageSchema`. */
+export const quotesResponseSchema = apiResultSchema.extend({ quotes: z.array(quoteRecordSchema) }).extend(leadPageSchema.partial().shape);
+export type QuotesResponse = z.infer<typeof quotesResponseSchema>;
+
+export const contactResponseSchema = apiResultSchema.extend({ contact: contactRecordSchema });
+export type ContactResponse = z.infer<typeof contactResponseSchema>;
+
 /** GET /api/v1/gallery/all: the first element holds the list (SPEC.md section 7). */
-export interface GalleryResponse extends ApiResult {
-  galleryImages: { _id: string; galleryImages: GalleryImage[] }[];
-}
+export const galleryResponseSchema = apiResultSchema.extend({
+  galleryImages: z.array(z.object({ _id: z.string(), galleryImages: z.array(galleryImageSchema) })),
+});
+export type GalleryResponse = z.infer<typeof galleryResponseSchema>;

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from './constants.js';
 import { VALIDATION as V } from './messages.js';
-import { isEmail, isStrongPassword, requiredString } from './validation.js';
+import { isEmail, isStrongPassword, requiredLine, requiredString } from './validation.js';
 import { LIMITS } from './constants.js';
 
 const email = (requiredMessage: string, invalidMessage: string) =>
   requiredString(requiredMessage, 254).refine(isEmail, { error: invalidMessage });
 
-const fullName = requiredString(V.fullNameRequired, 100).refine((v) => v.length >= LIMITS.fullNameMin, {
+const fullName = requiredLine(V.fullNameRequired, 100).refine((v) => v.length >= LIMITS.fullNameMin, {
   error: V.fullNameMin,
 });
 
-const phoneNumber = requiredString(V.phoneRequired, 30).refine((v) => v.length >= LIMITS.phoneMin, {
+const phoneNumber = requiredLine(V.phoneRequired, 30).refine((v) => v.length >= LIMITS.phoneMin, {
   error: V.invalidPhone,
 });
 

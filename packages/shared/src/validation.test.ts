@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isEmail, isStrongPassword } from './validation.js';
+import { VALIDATION } from './messages.js';
+import { isEmail, isSingleLine, isStrongPassword, requiredLine } from './validation.js';
 
 describe('email pattern (SPEC.md section 5)', () => {
   it.each(['a@b.co', 'buyer.name+tag@example.com', 'x@sub.domain.org', 'ü@例え.jp'])('accepts %s', (email) => {
@@ -37,5 +38,19 @@ describe('password strength (SPEC.md section 5)', () => {
     ['a hyphen', 'Aa1@aa-aa'],
   ])('refuses %s', (_name, password) => {
     expect(isStrongPassword(password)).toBe(false);
+  });
+});
+
+describe('single-line fields', () => {
+  it('refuses line breaks and control characters inside, after trimming the ends', () => {
+    const field = requiredLine('required', 100);
+    expect(field.parse('  Asha Traders \n')).toBe('Asha Traders');
+    for (const bad of ['Asha\nTraders', 'Asha\r\nBcc: x@example.com', 'A\tB', 'A\u0000B', 'A\u2028B', 'A\u0085B']) {
+      expect(isSingleLine(bad)).toBe(false);
+      const result = field.safeParse(bad);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(VALIDATION.singleLine);
+    }
+    expect(isSingleLine('Zoë Müller-Ñandú, 株式会社')).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION } from './messages.js';
 
 /** something @ something . at-least-two, no spaces (SPEC.md section 5). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -16,6 +17,19 @@ export const requiredString = (message: string, max = 500) =>
     .trim()
     .min(1, { error: message, abort: true })
     .max(max, { error: `Must be at most ${max} characters` });
+
+/** C0 and C1 control characters (CR, LF, tab, NUL...) and the Unicode line/paragraph separators. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+export const isSingleLine = (value: string): boolean => !CONTROL_CHARACTERS.test(value);
+
+/**
+ * A required single-line field (a name, a company, a country, a phone number): as requiredString,
+ * and a line break or control character inside it is refused (it would end up in mail headers
+ * and mail text). The message is not one of SPEC.md's, so it comes after all of them.
+ */
+export const requiredLine = (message: string, max = 500) =>
+  requiredString(message, max).refine(isSingleLine, { error: VALIDATION.singleLine });
 
 /** Optional free text: missing or blank becomes "". */
 export const optionalString = (max = 2000) =>

@@ -2,7 +2,22 @@
  * The one place where stored representations become API values and back:
  * 0/1 <-> boolean, JSON text <-> string[], snake_case row -> camelCase object with `_id`.
  */
-import type { PublicUser, QuoteProductRef } from '@agro/shared';
+import {
+  CERTIFICATION_VALUES,
+  CONTAINER_VALUES,
+  QUANTITY_TYPES,
+  isCurrency,
+  isIncoterm,
+  minorDigits,
+  minorToDecimal,
+  parseMinorUnits,
+  type Certification,
+  type ContainerType,
+  type PublicUser,
+  type QuoteProductRef,
+  type TradeTerms,
+  type TradeTermsInput,
+} from '@agro/shared';
 import type { Flag, UserRow } from './schema.js';
 
 export const toFlag = (value: boolean): Flag => (value ? 1 : 0);
@@ -18,6 +33,9 @@ export function fromJsonList(text: string | null | undefined): string[] {
     return [];
   }
 }
+
+const isCertification = (v: string): v is Certification => (CERTIFICATION_VALUES as readonly string[]).includes(v);
+const isContainer = (v: string | null): v is ContainerType => (CONTAINER_VALUES as readonly (string | null)[]).includes(v);
 
 export const nowIso = (now = Date.now()): string => new Date(now).toISOString();
 
@@ -48,5 +66,52 @@ export function toQuoteProductRef(row: {
     productQuantityType: row.product_quantity_type,
     isPremium: fromFlag(row.is_premium),
     isOrganic: fromFlag(row.is_organic),
+  };
+}
+
+/** A quote row's trade-term columns -> the API's `tradeTerms` (null when the buyer gave none). */
+export function toTradeTerms(row: {
+  trade_incoterm: string | null;
+  trade_destination: string | null;
+  trade_container: string | null;
+  trade_target_price_minor: number | string | null;
+  trade_target_currency: string | null;
+  trade_target_unit: string | null;
+  trade_certifications: string;
+  trade_sample_first: Flag;
+}): TradeTerms | null {
+  const certifications = fromJsonList(row.trade_certifications).filter(isCertification);
+  const minor = row.trade_target_price_minor === null ? null : Number(row.trade_target_price_minor);
+  const currency = isCurrency(row.trade_target_currency) ? row.trade_target_currency : null;
+  const terms: TradeTerms = {
+    incoterm: isIncoterm(row.trade_incoterm) ? row.trade_incoterm : null,
+    destinationPort: row.trade_destination,
+    container: isContainer(row.trade_container) ? row.trade_container : null,
+    targetPrice: minor === null || currency === null ? null : minorToDecimal(minor, minorDigits(currency)),
+    targetPriceMinor: minor,
+    targetCurrency: currency,
+    targetPriceUnit: (QUANTITY_TYPES as readonly (string | null)[]).includes(row.trade_target_unit)
+      ? (row.trade_target_unit as TradeTerms['targetPriceUnit'])
+      : null,
+    certifications,
+    sampleFirst: fromFlag(row.trade_sample_first),
+  };
+  const given =
+    terms.incoterm ?? terms.destinationPort ?? terms.container ?? terms.targetPrice ?? (certifications.length > 0 || terms.sampleFirst ? true : null);
+  return given === null ? null : terms;
+}
+
+/** Validated trade terms -> the quote row's columns (all empty when none were given). */
+export function fromTradeTerms(t: TradeTermsInput | undefined) {
+  const currency = t?.targetCurrency;
+  return {
+    trade_incoterm: t?.incoterm ?? null,
+    trade_destination: t?.destinationPort ?? null,
+    trade_container: t?.container ?? null,
+    trade_target_price_minor: t?.targetPrice && currency ? parseMinorUnits(t.targetPrice, minorDigits(currency)) : null,
+    trade_target_currency: currency ?? null,
+    trade_target_unit: t?.targetPriceUnit ?? null,
+    trade_certifications: toJsonList(t?.certifications ?? []),
+    trade_sample_first: toFlag(t?.sampleFirst === true),
   };
 }

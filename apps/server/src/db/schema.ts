@@ -4,7 +4,8 @@
  * dialects so one set of queries and mappers serves SQLite and PostgreSQL.
  * Timestamps are ISO-8601 UTC strings (sortable as text).
  */
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { StoredQuoteStatus } from '@agro/shared';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** 0 or 1. */
 export type Flag = number;
@@ -109,6 +110,57 @@ export interface QuotesTable {
   /** Owner; null if the account is deleted. Lookups use this, so an email change keeps the quotes. */
   user_id: string | null;
   created_at: string;
+  /** Quote desk: NEW, QUOTED, ACCEPTED, DECLINED or REJECTED (EXPIRED is computed on read). */
+  status: Generated<StoredQuoteStatus>;
+  current_offer_id: Generated<string | null>;
+  /** When the current offer expires (ISO instant); null without an offer. */
+  offer_expires_at: Generated<string | null>;
+  status_changed_at: Generated<string | null>;
+  /** Trade terms (issue 12): null / '[]' / 0 when the buyer gave none. */
+  trade_incoterm: Generated<string | null>;
+  trade_destination: Generated<string | null>;
+  trade_container: Generated<string | null>;
+  /** Integer minor units; PostgreSQL's bigint arrives as a string, hence the union. */
+  trade_target_price_minor: ColumnType<number | string | null, number | null | undefined, number | null>;
+  trade_target_currency: Generated<string | null>;
+  trade_target_unit: Generated<string | null>;
+  /** JSON text: string[]. */
+  trade_certifications: Generated<string>;
+  trade_sample_first: Generated<Flag>;
+}
+
+/** Offers sent for a quote; the newest (highest revision) is the current one. */
+export interface QuoteOffersTable {
+  id: string;
+  quote_id: string;
+  revision: number;
+  currency: string;
+  /** Integer minor units; PostgreSQL's bigint arrives as a string, hence the union. */
+  unit_price_minor: ColumnType<number | string, number, number>;
+  price_basis: string;
+  incoterm: string;
+  port_of_loading: string;
+  destination: string;
+  lead_time_days: number;
+  payment_terms: string;
+  /** 'YYYY-MM-DD'. */
+  valid_until: string;
+  expires_at: string;
+  note: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** A quote's status changes (the quote's creation is its own created_at). */
+export interface QuoteEventsTable {
+  id: string;
+  quote_id: string;
+  status: StoredQuoteStatus;
+  actor: 'BUYER' | 'COMPANY';
+  user_id: string | null;
+  offer_id: string | null;
+  note: string;
+  created_at: string;
 }
 
 export interface ContactsTable {
@@ -123,12 +175,42 @@ export interface ContactsTable {
   description: string;
   user_id: string | null;
   created_at: string;
+  /** Null while open (issue 12). */
+  handled_at: Generated<string | null>;
 }
 
 /** Small key/value facts about this database (e.g. when the demo data was seeded). */
 export interface AppMetaTable {
   key: string;
   value: string;
+}
+
+/** A mail waiting to be sent (or sent): see lib/mailer.ts. */
+export interface MailOutboxTable {
+  id: string;
+  /** `event:recipient`; unique, so the same mail is never queued twice. */
+  dedupe_key: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  reply_to: string | null;
+  sealed_secret: string | null;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** Shared rate-limit counters (PostgreSQL deployments): see plugins/rate-limit.ts. */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  /** Epoch milliseconds (bigint on PostgreSQL: read back as a string). */
+  window_ends: number | string;
 }
 
 export interface Database {
@@ -140,8 +222,12 @@ export interface Database {
   product_images: ProductImagesTable;
   gallery_images: GalleryImagesTable;
   quotes: QuotesTable;
+  quote_offers: QuoteOffersTable;
+  quote_events: QuoteEventsTable;
   contacts: ContactsTable;
   app_meta: AppMetaTable;
+  mail_outbox: MailOutboxTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -155,5 +241,10 @@ export type ProductUpdate = Updateable<ProductsTable>;
 export type GalleryImageRow = Selectable<GalleryImagesTable>;
 export type QuoteRow = Selectable<QuotesTable>;
 export type NewQuoteRow = Insertable<QuotesTable>;
+export type QuoteOfferRow = Selectable<QuoteOffersTable>;
+export type NewQuoteOfferRow = Insertable<QuoteOffersTable>;
+export type QuoteEventRow = Selectable<QuoteEventsTable>;
+export type NewQuoteEventRow = Insertable<QuoteEventsTable>;
 export type ContactRow = Selectable<ContactsTable>;
 export type NewContactRow = Insertable<ContactsTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;

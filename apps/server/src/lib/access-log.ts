@@ -5,7 +5,8 @@ const SECRET_SEGMENT = /(\/reset-password\/)[^/?#]+/g;
 
 /** The URL as written to the access log: reset tokens replaced, so logs never hold a usable link. */
 export function loggedUrl(url: string): string {
-  return url.replace(SECRET_SEGMENT, '$1:token');
+  // Most URLs carry no secret: skip the regular expression (1.4 us a request, cost table).
+  return url.includes('/reset-password/') ? url.replace(SECRET_SEGMENT, '$1:token') : url;
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Backup and restore of everything the site stores: the database and DATA_DIR/uploads.
+ * Backup and restore of everything the site stores: the database and the images (DATA_DIR/uploads
+ * or the S3 bucket, read and written through lib/images-storage.ts).
  *
  * SQLite: `VACUUM INTO` writes a consistent snapshot (one read transaction) through a connection of
  * our own, while the server keeps reading and writing (WAL mode). PostgreSQL: `pg_dump` (custom
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../config.js';
+import { createImageStorage, type ImageStorage } from './images-storage.js';
 
 const run = promisify(execFile);
 
@@ -40,18 +42,15 @@ export function defaultBackupDir(config: Config, now = new Date()): string {
   return path.join(config.dataDir, 'backups', now.toISOString().replace(/[:.]/g, '-'));
 }
 
-/** Copy every finished upload not yet in `to` (temporary `*.tmp` files are writes in progress). */
-async function copyNewUploads(from: string, to: string): Promise<void> {
-  const names = await fs.readdir(from).catch(() => [] as string[]);
+/** Copy every stored image (disk or bucket, writes in progress excluded) not yet in `to`. */
+async function copyNewUploads(from: ImageStorage, to: string): Promise<void> {
+  const names = await from.list();
   const present = new Set(await fs.readdir(to));
   for (const name of names) {
-    if (name.endsWith('.tmp') || present.has(name)) continue;
-    try {
-      await fs.copyFile(path.join(from, name), path.join(to, name));
-    } catch (err) {
-      // Deleted between the listing and the copy: the database snapshot decides whether it mattered.
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
+    if (present.has(name)) continue;
+    const data = await from.get(name);
+    // Deleted between the listing and the copy: the database snapshot decides whether it mattered.
+    if (data) await fs.writeFile(path.join(to, name), data);
   }
 }
 
@@ -105,18 +104,19 @@ export interface BackupOptions {
 
 /** Back up the database and the uploads into `dest` (created; must not exist yet). */
 export async function backupData(config: Config, dest: string, options: BackupOptions = {}): Promise<BackupManifest> {
+  const storage = createImageStorage(config);
   await fs.mkdir(path.dirname(dest), { recursive: true });
   await fs.mkdir(dest);
   const uploads = path.join(dest, UPLOADS_BACKUP_DIR);
   await fs.mkdir(uploads);
-  await copyNewUploads(config.uploadsDir, uploads);
+  await copyNewUploads(storage, uploads);
   await options.beforeSnapshot?.();
 
   let manifest: BackupManifest;
   if (config.databaseUrl) {
     const file = path.join(dest, PG_BACKUP_FILE);
     await run(pgTool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, config.databaseUrl]);
-    await copyNewUploads(config.uploadsDir, uploads);
+    await copyNewUploads(storage, uploads);
     manifest = { createdAt: new Date().toISOString(), dialect: 'postgres', database: PG_BACKUP_FILE, files: 0, missingFiles: [] };
   } else {
     const file = path.join(dest, SQLITE_BACKUP_FILE);
@@ -128,7 +128,7 @@ export async function backupData(config: Config, dest: string, options: BackupOp
     } finally {
       live.close();
     }
-    await copyNewUploads(config.uploadsDir, uploads);
+    await copyNewUploads(storage, uploads);
     const snapshot = new SQLite(file, { readonly: true });
     let referenced: Set<string>;
     let rows: Record<string, number>;
@@ -167,8 +167,6 @@ export async function restoreData(config: Config, source: string, { force = fals
   if ((manifest.dialect === 'postgres') !== Boolean(config.databaseUrl)) {
     throw new Error(`this is a ${manifest.dialect} backup; set DATABASE_URL accordingly`);
   }
-  await fs.mkdir(config.uploadsDir, { recursive: true });
-
   if (manifest.dialect === 'sqlite') {
     const backupFile = path.join(source, SQLITE_BACKUP_FILE);
     const integrity = sqliteIntegrity(backupFile);
@@ -196,8 +194,9 @@ export async function restoreData(config: Config, source: string, { force = fals
     ]);
   }
   const uploads = path.join(source, UPLOADS_BACKUP_DIR);
+  const storage = createImageStorage(config);
   for (const name of await fs.readdir(uploads)) {
-    await fs.copyFile(path.join(uploads, name), path.join(config.uploadsDir, name));
+    await storage.put(name, await fs.readFile(path.join(uploads, name)));
   }
   return manifest;
 }

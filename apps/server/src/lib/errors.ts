@@ -1,7 +1,11 @@
 import { SERVER_ERRORS, validate } from '@agro/shared';
 import type { z } from 'zod';
 
-/** An error whose message is safe to show the client; anything else becomes a generic 500. */
+/**
+ * An error whose message is safe to show the client; anything else becomes a generic 500.
+ * It is an answer, not a fault: no stack trace is captured (it is never logged, and capturing
+ * one was most of the cost of a refusal: docs/performance.md, cost table, "error path").
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -11,7 +15,10 @@ export class HttpError extends Error {
     /** Extra response headers (e.g. Retry-After). */
     readonly headers?: Record<string, string>,
   ) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.name = 'HttpError';
   }
 }
@@ -25,11 +32,7 @@ export const payloadTooLarge = (message: string = SERVER_ERRORS.payloadTooLarge)
 export const unsupportedMediaType = (message: string = SERVER_ERRORS.notAnImage) => new HttpError(415, message);
 
 /** The error body every failure uses. */
-export interface ErrorBody {
-  success: false;
-  message: string;
-  errors?: Record<string, string>;
-}
+export type { ErrorResult as ErrorBody } from '@agro/shared';
 
 /**
  * Validate `input` with a shared schema; on failure throw a 400 carrying the FIRST message in

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Weak: compression changes the bytes on the wire, not the meaning. */
-export const etagOf = (json: string): string => `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+export const etagOf = (json: string | Buffer): string => `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
 
 /** True when an If-None-Match header names `etag` (weak comparison, RFC 9110 13.1.2). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {

@@ -116,8 +116,8 @@ describe('toImageRef', () => {
 describe('storing and releasing', () => {
   it('storeImage is idempotent on content', async () => {
     const input = await makeImage('png', 1000, 500, 10);
-    const a = await storeImage(t.db, t.config.uploadsDir, input);
-    const b = await storeImage(t.db, t.config.uploadsDir, input);
+    const a = await storeImage(t.db, t.app.imageStorage, input);
+    const b = await storeImage(t.db, t.app.imageStorage, input);
     expect(b).toEqual(a);
     const rows = await t.db.selectFrom('images').selectAll().where('id', '=', a.id).execute();
     expect(rows).toHaveLength(1);
@@ -129,11 +129,11 @@ describe('storing and releasing', () => {
   });
 
   it('saveImages takes back the files it created when the transaction fails', async () => {
-    const kept = await storeImage(t.db, t.config.uploadsDir, await makeImage('png', 40, 40, 20));
+    const kept = await storeImage(t.db, t.app.imageStorage, await makeImage('png', 40, 40, 20));
     const fresh = await processImage(await makeImage('png', 1200, 600, 21));
     const again = await processImage(await makeImage('png', 40, 40, 20));
     await expect(
-      saveImages(t.db, t.config.uploadsDir, [fresh, again], async (tx) => {
+      saveImages(t.db, t.app.imageStorage, [fresh, again], async (tx) => {
         await tx.insertInto('gallery_images').values({ id: newId(), image_id: fresh.id, created_at: new Date().toISOString() }).execute();
         throw new Error('reference failed');
       }),
@@ -150,19 +150,19 @@ describe('storing and releasing', () => {
     const used = await processImage(await makeImage('png', 1000, 500, 30));
     const loose = await processImage(await makeImage('png', 50, 50, 31));
     const galleryId = newId();
-    await saveImages(t.db, t.config.uploadsDir, [used, loose], (tx) =>
+    await saveImages(t.db, t.app.imageStorage, [used, loose], (tx) =>
       tx.insertInto('gallery_images').values({ id: galleryId, image_id: used.id, created_at: new Date().toISOString() }).execute(),
     );
-    expect(await releaseImages(t.db, t.config.uploadsDir, [used.id])).toBe(0);
+    expect(await releaseImages(t.db, t.app.imageStorage, [used.id])).toBe(0);
     expect(onDisk(used.main.fileName)).toBe(true);
 
     await t.db.deleteFrom('gallery_images').where('id', '=', galleryId).execute();
-    expect(await releaseImages(t.db, t.config.uploadsDir, [used.id, used.id])).toBe(1);
+    expect(await releaseImages(t.db, t.app.imageStorage, [used.id, used.id])).toBe(1);
     expect([used.main, ...used.variants].some((r) => onDisk(r.fileName))).toBe(false);
 
     // `loose` was never referenced (and anything stored above by storeImage neither).
     expect(onDisk(loose.main.fileName)).toBe(true);
-    expect(await removeUnreferencedImages(t.db, t.config.uploadsDir)).toBeGreaterThanOrEqual(1);
+    expect(await removeUnreferencedImages(t.db, t.app.imageStorage)).toBeGreaterThanOrEqual(1);
     expect(onDisk(loose.main.fileName)).toBe(false);
     expect(await t.db.selectFrom('images').select('id').execute()).toEqual([]);
     expect(fs.readdirSync(t.config.uploadsDir)).toEqual([]);

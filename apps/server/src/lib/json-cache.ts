@@ -33,8 +33,49 @@ const BROTLI_MAX_QUALITY_BYTES = 256 * 1024;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-function toCachedJson(json: string): CachedJson {
-  return { etag: etagOf(json), identity: Buffer.from(json), encoded: {} };
+/** `text` as a cached answer; `encoded` holds forms compressed beforehand (e.g. by the build). */
+export function toCachedJson(text: string | Buffer, encoded: CachedJson['encoded'] = {}): CachedJson {
+  const identity = typeof text === 'string' ? Buffer.from(text) : text;
+  // Hashed as bytes: hashing the string made a second, temporary UTF-8 copy of it.
+  return { etag: etagOf(identity), identity, encoded };
+}
+
+/** JSON serialized beforehand (e.g. piece by piece, see serializeList): cached as it is. */
+export class SerializedJson {
+  constructor(readonly bytes: Buffer) {}
+}
+
+/**
+ * The bytes of `JSON.stringify({ ...head, [key]: items })`, written a piece of items at a time:
+ * with 10,000 products the list is 25 MB, and the whole string, its Buffer and a hash copy of it,
+ * with every product object alive meanwhile, were most of the server's peak memory
+ * (docs/performance.md, "Memory").
+ */
+export class JsonListWriter {
+  private readonly pieces: Buffer[];
+  private empty = true;
+
+  constructor(head: Record<string, unknown>, key: string) {
+    const open = JSON.stringify(head);
+    this.pieces = [Buffer.from(`${open.slice(0, -1)}${open.length > 2 ? ',' : ''}${JSON.stringify(key)}:[`)];
+  }
+
+  add(items: readonly unknown[]): void {
+    if (items.length === 0) return;
+    const json = JSON.stringify(items);
+    this.pieces.push(Buffer.from(`${this.empty ? '' : ','}${json.slice(1, -1)}`));
+    this.empty = false;
+  }
+
+  finish(): SerializedJson {
+    return new SerializedJson(Buffer.concat([...this.pieces, Buffer.from(']}')]));
+  }
+}
+
+export function serializeList(head: Record<string, unknown>, key: string, items: readonly unknown[], pieceSize = 200): SerializedJson {
+  const writer = new JsonListWriter(head, key);
+  for (let i = 0; i < items.length; i += pieceSize) writer.add(items.slice(i, i + pieceSize));
+  return writer.finish();
 }
 
 function compress(body: CachedJson, encoding: Encoding): Promise<Buffer> {
@@ -73,20 +114,43 @@ export function pickEncoding(header: string | string[] | undefined): Encoding | 
 }
 
 /**
- * Answer with `body`: 304 when the client holds it, else the best encoding it accepts. `no-cache`
- * makes browsers revalidate every time, so a change shows at once and no change costs a 304.
+ * Answer with `body` of content type `type`: 304 when the client holds it, else the best encoding
+ * it accepts. `no-cache` makes browsers revalidate every time, so a change shows at once and no
+ * change costs a 304.
  */
-export async function sendCachedJson(request: FastifyRequest, reply: FastifyReply, body: CachedJson): Promise<FastifyReply> {
+export async function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedJson, type: string): Promise<FastifyReply> {
   const vary = reply.getHeader('Vary');
   // Appended, not set: a CORS answer already varies on Origin.
   reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   reply.header('ETag', body.etag).header('Cache-Control', 'no-cache');
   if (matchesIfNoneMatch(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
+  reply.type(type);
   const encoding = body.identity.length >= COMPRESS_THRESHOLD ? pickEncoding(request.headers['accept-encoding']) : undefined;
   if (!encoding) return reply.send(body.identity);
   const data = await compress(body, encoding);
   return reply.header('Content-Encoding', encoding).header('Content-Length', data.length).send(data);
+}
+
+export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, body: CachedJson): Promise<FastifyReply> {
+  return sendCached(request, reply, body, 'application/json; charset=utf-8');
+}
+
+/**
+ * One value valid for one content version (e.g. the set of product ids), rebuilt on first use
+ * after the version changes; concurrent requests share one build, a failed build is not kept.
+ */
+export class VersionedValue<T> {
+  private current: { version: string; value: Promise<T> } | undefined;
+
+  get(version: string, build: () => Promise<T>): Promise<T> {
+    if (this.current?.version === version) return this.current.value;
+    const entry = { version, value: build() };
+    this.current = entry;
+    entry.value.catch(() => {
+      if (this.current === entry) this.current = undefined;
+    });
+    return entry.value;
+  }
 }
 
 /**
@@ -107,7 +171,9 @@ export class JsonCache {
       this.entries.set(key, hit);
       return hit.body;
     }
-    const body = build().then((value) => (value === undefined ? undefined : toCachedJson(JSON.stringify(value))));
+    const body = build().then((value) =>
+      value === undefined ? undefined : toCachedJson(value instanceof SerializedJson ? value.bytes : JSON.stringify(value)),
+    );
     const entry = { version, body };
     this.entries.set(key, entry);
     const drop = () => {

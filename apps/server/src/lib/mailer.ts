@@ -1,8 +1,33 @@
+/**
+ * Durable mail. Every mail is first a row of `mail_outbox`, written by `queueMail` in the same
+ * transaction as what caused it (a quote, an inquiry, a reset token): if that commits, the mail
+ * exists; if it rolls back, there is no mail. A worker in every server process then claims due
+ * rows (on PostgreSQL with `FOR UPDATE SKIP LOCKED`, so two processes never claim the same row),
+ * sends them and marks them sent, or schedules a retry with exponential backoff.
+ *
+ * "Sent twice" is ruled out per recipient and event by the unique `dedupe_key` (queuing the same
+ * event again is a no-op) and by the claim's lease (another worker takes a row only once the lease
+ * ran out, which is longer than any SMTP timeout). The one window left is a process dying between
+ * the SMTP server's "250 OK" and the row's update: the row is sent again with the same Message-ID,
+ * which receiving servers use to drop the copy.
+ *
+ * A secret a mail carries (a password reset token) is never stored in clear: the row holds the
+ * mail with a placeholder and the secret sealed with AES-256-GCM under a key derived from
+ * MAIL_SECRET (shared by every process), or a random key of this process when it is unset.
+ *
+ * Without SMTP_URL every mail becomes DATA_DIR/outbox/<created>-<id>.eml (named after the row, so
+ * a retry rewrites the same file) and its subject and links are logged.
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import { newId } from '../db/ids.js';
+import type { Db, DbOrTx, Dialect } from '../db/index.js';
+import { nowIso } from '../db/mappers.js';
+import type { MailOutboxRow } from '../db/schema.js';
 
 export interface MailMessage {
   to: string;
@@ -12,64 +37,257 @@ export interface MailMessage {
   replyTo?: string;
 }
 
+export interface QueuedMail extends MailMessage {
+  /**
+   * What caused the mail, unique per event (e.g. `quote:<id>:company`): with the recipient it
+   * makes the mail's identity, so queuing it again never sends a second copy.
+   */
+  event: string;
+  /** A secret inside subject, text or html (a reset token): stored sealed, never in clear. */
+  secret?: string;
+}
+
+/** Stands for the secret in a stored mail. */
+const SECRET_PLACEHOLDER = '{{sealed-secret}}';
+let sealKey = randomBytes(32);
+
+/** Seal mail secrets with a key derived from `secret` (the same in every process) from now on. */
+export function useMailSecret(secret: string): void {
+  sealKey = createHash('sha256').update(`agro-mail-outbox\n${secret}`).digest();
+}
+
+function seal(secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
+  const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64')).join('.');
+}
+
+function unseal(sealed: string): string {
+  const [iv, tag, data] = sealed.split('.').map((p) => Buffer.from(p, 'base64'));
+  if (!iv || !tag || !data) throw new Error('malformed sealed secret');
+  const decipher = createDecipheriv('aes-256-gcm', sealKey, iv);
+  decipher.setAuthTag(tag);
+  try {
+    return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+  } catch {
+    throw new Error('the mail was sealed with another key (set the same MAIL_SECRET in every process)');
+  }
+}
+
+/** Write a mail to the outbox; call it inside the transaction that caused the mail. */
+export async function queueMail(db: DbOrTx, mail: QueuedMail): Promise<void> {
+  const now = nowIso();
+  const hide = (text: string): string => (mail.secret ? text.split(mail.secret).join(SECRET_PLACEHOLDER) : text);
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      id: newId(),
+      dedupe_key: `${mail.event}:${mail.to.toLowerCase()}`,
+      to_address: mail.to,
+      subject: hide(mail.subject),
+      text_body: hide(mail.text),
+      html_body: mail.html === undefined ? null : hide(mail.html),
+      sealed_secret: mail.secret ? seal(mail.secret) : null,
+      reply_to: mail.replyTo ?? null,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
+}
+
 export interface Mailer {
-  /** Queue a message. Never throws and never waits for delivery: failures are logged. */
-  send(message: MailMessage): void;
-  /** Resolves once every queued message has been handled (tests, shutdown). */
+  /**
+   * Queue a mail in a transaction of its own (prefer `queueMail` inside the caller's transaction
+   * and then `kick()`). Never throws: a failure to queue is logged.
+   */
+  send(message: MailMessage & { event?: string }): void;
+  /** Look for due mail now (after a commit that queued some) instead of at the next poll. */
+  kick(): void;
+  /** Resolves once every mail due now has been tried (tests, shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface MailerOptions {
+  db: Db;
+  dialect: Dialect;
   smtpUrl: string | undefined;
   from: string;
   outboxDir: string;
   logger: FastifyBaseLogger;
+  /** How often each process looks for due mail (ms); 0 = only on kick()/idle(). */
+  pollMs?: number;
+  /** First retry delay (ms); doubled per attempt up to `retryMaxMs`. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** After this many failed attempts the row is marked failed (and logged as an error). */
+  maxAttempts?: number;
+  /** How long a claimed row is reserved for the worker that claimed it (ms). */
+  leaseMs?: number;
+  /** MAIL_SECRET: see useMailSecret. */
+  secret?: string;
 }
 
 const LINK_PATTERN = /https?:\/\/[^\s"'<>]+/g;
+const BATCH = 10;
+/** SMTP timeouts, all well below the default lease. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-/**
- * SMTP when SMTP_URL is set; otherwise every message becomes an .eml file in the outbox and its
- * subject and links are logged, so flows such as password reset work on a fresh machine.
- * Messages are sent one after another in the background so a slow or failing mail server
- * never delays or fails the request that caused the mail.
- */
+/** Retry delay after `attempts` failed attempts: base * 2^(attempts-1), capped, with up to 20% jitter. */
+export function retryDelay(attempts: number, baseMs: number, maxMs: number): number {
+  const delay = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(delay * (1 + Math.random() * 0.2));
+}
+
 export function createMailer(options: MailerOptions): Mailer {
-  const { logger } = options;
+  const { db, logger } = options;
+  if (options.secret) useMailSecret(options.secret);
+  const pollMs = options.pollMs ?? 1000;
+  const retryBaseMs = options.retryBaseMs ?? 5000;
+  const retryMaxMs = options.retryMaxMs ?? 3_600_000;
+  const maxAttempts = options.maxAttempts ?? 25;
+  const leaseMs = options.leaseMs ?? 120_000;
   const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: BATCH, ...SMTP_TIMEOUTS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  let queue: Promise<void> = Promise.resolve();
 
-  async function deliver(message: MailMessage): Promise<void> {
-    const info = await transport.sendMail({ from: options.from, ...message });
+  let closed = false;
+  let running: Promise<void> = Promise.resolve();
+  let pending = false;
+
+  /** Claim up to BATCH due rows for this worker. */
+  async function claim(): Promise<MailOutboxRow[]> {
+    const now = Date.now();
+    const due = db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', nowIso(now))
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso(now))]))
+      .orderBy('next_attempt_at')
+      .limit(BATCH)
+      .$if(options.dialect === 'postgres', (qb) => qb.forUpdate().skipLocked());
+    return db
+      .updateTable('mail_outbox')
+      .set({ locked_until: nowIso(now + leaseMs), attempts: sql<number>`attempts + 1` })
+      .where('id', 'in', due)
+      .returningAll()
+      .execute();
+  }
+
+  async function deliver(row: MailOutboxRow): Promise<void> {
+    const secret = row.sealed_secret === null ? undefined : unseal(row.sealed_secret);
+    const show = (text: string): string => (secret === undefined ? text : text.split(SECRET_PLACEHOLDER).join(secret));
+    const message = {
+      from: options.from,
+      to: row.to_address,
+      subject: show(row.subject),
+      text: show(row.text_body),
+      ...(row.html_body !== null ? { html: show(row.html_body) } : {}),
+      ...(row.reply_to !== null ? { replyTo: row.reply_to } : {}),
+      // The same id on every attempt: a receiving server can drop a copy.
+      messageId: `<${row.id}@outbox.agro>`,
+    };
+    const info = await transport.sendMail(message);
     if (options.smtpUrl) {
-      logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+      logger.info({ to: row.to_address, subject: row.subject, mailId: row.id }, 'mail sent');
       return;
     }
     await fs.mkdir(options.outboxDir, { recursive: true });
-    // Time first, then a sortable id: `ls` shows the outbox in sending order.
-    const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`);
+    // Time first, then the row's id: `ls` shows the outbox in queuing order.
+    const file = path.join(options.outboxDir, `${row.created_at.replace(/[:.]/g, '-')}-${row.id}.eml`);
     const raw = (info as { message?: unknown }).message;
     await fs.writeFile(file, Buffer.isBuffer(raw) ? raw : String(raw ?? ''));
     logger.info(
-      { to: message.to, subject: message.subject, links: message.text.match(LINK_PATTERN) ?? [], file },
+      { to: row.to_address, subject: message.subject, links: message.text.match(LINK_PATTERN) ?? [], file },
       'mail written to outbox',
     );
   }
 
-  return {
-    send(message) {
-      queue = queue.then(() =>
-        deliver(message).catch((err: unknown) => {
-          logger.error({ err, to: message.to, subject: message.subject }, 'mail could not be sent');
+  async function settle(row: MailOutboxRow, err: unknown): Promise<void> {
+    if (err === undefined) {
+      await db
+        .updateTable('mail_outbox')
+        .set({ status: 'sent', sent_at: nowIso(), locked_until: null, last_error: null })
+        .where('id', '=', row.id)
+        .execute();
+      return;
+    }
+    const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+    const failed = row.attempts >= maxAttempts;
+    await db
+      .updateTable('mail_outbox')
+      .set({
+        status: failed ? 'failed' : 'pending',
+        next_attempt_at: nowIso(Date.now() + retryDelay(row.attempts, retryBaseMs, retryMaxMs)),
+        locked_until: null,
+        last_error: lastError,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    const log = { err, to: row.to_address, subject: row.subject, mailId: row.id, attempts: row.attempts };
+    if (failed) logger.error(log, 'mail could not be sent: giving up');
+    else logger.warn(log, 'mail could not be sent: will retry');
+  }
+
+  /** Send everything due now, batch after batch. */
+  async function drain(): Promise<void> {
+    pending = false;
+    while (!closed) {
+      const rows = await claim();
+      if (rows.length === 0) return;
+      // A batch goes out in parallel over the pooled SMTP connections.
+      await Promise.all(
+        rows.map(async (row) => {
+          let error: unknown;
+          try {
+            await deliver(row);
+          } catch (err) {
+            error = err ?? new Error('unknown mail error');
+          }
+          await settle(row, error);
         }),
       );
+    }
+  }
+
+  function run(): Promise<void> {
+    if (!pending) {
+      pending = true;
+      running = running.then(drain).catch((err: unknown) => {
+        pending = false;
+        logger.error({ err }, 'mail worker failed; retrying at the next poll');
+      });
+    }
+    return running;
+  }
+
+  const timer = pollMs > 0 ? setInterval(() => void run(), pollMs) : undefined;
+  timer?.unref();
+
+  return {
+    send(message) {
+      const { event, ...mail } = message;
+      void queueMail(db, { ...mail, event: event ?? `mail:${newId()}` }).then(run, (err: unknown) => {
+        logger.error({ err, to: message.to, subject: message.subject }, 'mail could not be queued');
+      });
     },
-    idle: () => queue,
+    kick() {
+      if (!closed) void run();
+    },
+    idle: () => (closed ? running : run()),
     async close() {
-      await queue;
+      if (timer) clearInterval(timer);
+      // Whatever is in flight finishes; rows not yet claimed wait in the table for the next start.
+      closed = true;
+      await running;
       transport.close();
     },
   };

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { requestOrigin } from '../plugins/security.js';
+import { requestOrigin } from './request-origin.js';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 

@@ -1,28 +1,38 @@
 /**
  * Sessions: an opaque random token in an httpOnly SameSite=Lax cookie; the database keeps only
  * its SHA-256, so a leaked database does not leak live sessions and several server processes
- * share sessions. Routes protect themselves with `preHandler: requireAuth` or
- * `preHandler: requireRole('ADMIN')`; afterwards `request.user` is set.
+ * share sessions (docs/decisions). Routes protect themselves with `preValidation: requireAuth`
+ * or `preValidation: requireRole('ADMIN')` (before the body is validated: 401/403 before 400);
+ * afterwards `request.user` is set. The session rows are read and written through the
+ * `SessionStore` the app passes in (the user module's session repository).
  */
 import type { PublicUser, Role } from '@agro/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { nowIso, toPublicUser } from '../db/mappers.js';
+import type { UserRow } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
+import { isHttps } from '../lib/request-origin.js';
 import { hashToken, newToken } from '../lib/tokens.js';
-import {
-  deleteSession,
-  extendSession,
-  findSessionUser,
-  insertSession,
-} from '../modules/user/session-repository.js';
-import { isHttps } from './security.js';
 
 export const SESSION_COOKIE = 'agro_session';
 
 /** Extend a session at most once a day, not on every request. */
 const SLIDE_AFTER_MS = 24 * 3_600_000;
 
+/** Session rows by token hash. */
+export interface SessionStore {
+  insert(session: { tokenHash: string; userId: string; createdAt: string; expiresAt: string }): Promise<void>;
+  /** The session's user when the session exists and has not expired at `nowIso`. */
+  findUser(tokenHash: string, nowIso: string): Promise<{ user: UserRow; expiresAt: string } | undefined>;
+  extend(tokenHash: string, expiresAt: string): Promise<void>;
+  delete(tokenHash: string): Promise<void>;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionStore;
+  }
   interface FastifyRequest {
     /** The logged-in user, set by requireAuth / requireRole (null before or without a session). */
     user: PublicUser | null;
@@ -47,14 +57,14 @@ export async function loadSession(request: FastifyRequest, reply: FastifyReply):
   if (request.user) return request.user;
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
-  const { db, config } = request.server;
+  const { sessions, config } = request.server;
   const tokenHash = hashToken(token);
   const now = Date.now();
-  const found = await findSessionUser(db, tokenHash, nowIso(now));
+  const found = await sessions.findUser(tokenHash, nowIso(now));
   if (!found) return null;
   if (Date.parse(found.expiresAt) - now < config.sessionTtlMs - SLIDE_AFTER_MS) {
     const expiresAt = new Date(now + config.sessionTtlMs);
-    await extendSession(db, tokenHash, expiresAt.toISOString());
+    await sessions.extend(tokenHash, expiresAt.toISOString());
     setSessionCookie(request, reply, token, expiresAt);
   }
   request.user = toPublicUser(found.user);
@@ -62,12 +72,12 @@ export async function loadSession(request: FastifyRequest, reply: FastifyReply):
   return request.user;
 }
 
-/** preHandler: 401 unless logged in. */
+/** preValidation hook: 401 unless logged in. */
 export async function requireAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!(await loadSession(request, reply))) throw unauthorized();
 }
 
-/** preHandler factory: 401 unless logged in, 403 unless the user has one of `roles`. */
+/** preValidation hook factory: 401 unless logged in, 403 unless the user has one of `roles`. */
 export function requireRole(...roles: Role[]) {
   return async function requireRoleHandler(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const user = await loadSession(request, reply);
@@ -78,11 +88,11 @@ export function requireRole(...roles: Role[]) {
 
 /** Start a new session for `userId` and set its cookie. */
 export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
-  const { db, config } = request.server;
+  const { sessions, config } = request.server;
   const token = newToken();
   const now = Date.now();
   const expiresAt = new Date(now + config.sessionTtlMs);
-  await insertSession(db, {
+  await sessions.insert({
     tokenHash: hashToken(token),
     userId,
     createdAt: nowIso(now),
@@ -94,7 +104,7 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
 /** End the current session (if any) and clear the cookie. */
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
-  if (token) await deleteSession(request.server.db, hashToken(token));
+  if (token) await request.server.sessions.delete(hashToken(token));
   request.user = null;
   request.sessionTokenHash = null;
   reply.clearCookie(SESSION_COOKIE, {
@@ -104,3 +114,12 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
     secure: isHttps(request, request.server.config),
   });
 }
+
+/** Owns the session decorators; register once, before the routes. */
+async function auth(app: FastifyInstance, { sessions }: { sessions: SessionStore }): Promise<void> {
+  app.decorate('sessions', sessions);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionTokenHash', null);
+}
+
+export default fp(auth, { name: 'auth', dependencies: ['@fastify/cookie'] });

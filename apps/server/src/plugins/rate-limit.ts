@@ -1,8 +1,10 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { SERVER_ERRORS } from '@agro/shared';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
 import { HttpError } from '../lib/errors.js';
 
 export type RateLimitKind = 'auth' | 'form';
@@ -18,9 +20,66 @@ export function rateLimited(config: Config, kind: RateLimitKind): FastifyContext
   return { rateLimit: { max, timeWindow: config.rateLimit.windowMs } };
 }
 
+type StoreCallback = (err: Error | null, result?: { current: number; ttl: number }) => void;
+
+interface RouteInfo {
+  method?: string | string[];
+  url?: string;
+}
+
+/** Expired counters are deleted now and then (at most once per this many ms per process). */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * A @fastify/rate-limit store whose counters live in the `rate_limits` table, so every server
+ * process sharing the database counts the same hits. One upsert per limited request: it starts a
+ * new window when the old one ended and otherwise adds one, and returns the count and the end.
+ */
+export function databaseStore(db: Db) {
+  let lastSweep = 0;
+  return class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    constructor(
+      _params: unknown,
+      private readonly namespace = '',
+    ) {}
+
+    incr(key: string, callback: StoreCallback, timeWindow: number): void {
+      const now = Date.now();
+      const ends = now + timeWindow;
+      const id = `${this.namespace}${key}`;
+      sql<{ hits: number; window_ends: number | string }>`
+        insert into rate_limits (key, hits, window_ends) values (${id}, 1, ${ends})
+        on conflict (key) do update set
+          hits = case when rate_limits.window_ends <= ${now} then 1 else rate_limits.hits + 1 end,
+          window_ends = case when rate_limits.window_ends <= ${now} then excluded.window_ends else rate_limits.window_ends end
+        returning hits, window_ends`
+        .execute(db)
+        .then((result) => {
+          const row = result.rows[0]!;
+          callback(null, { current: Number(row.hits), ttl: Math.max(0, Number(row.window_ends) - now) });
+        }, (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
+      if (now - lastSweep > SWEEP_EVERY_MS) {
+        lastSweep = now;
+        void db.deleteFrom('rate_limits').where('window_ends', '<', now).execute().catch(() => undefined);
+      }
+    }
+
+    /** One store per limited route: its counters are kept apart by a `METHOD/url:` prefix. */
+    child(params: Parameters<FastifyRateLimitStore['child']>[0]): DatabaseRateLimitStore {
+      // At run time the plugin passes its merged options, with the route under `routeInfo`.
+      const info: RouteInfo = (params as { routeInfo?: RouteInfo }).routeInfo ?? params;
+      const method = [info.method ?? ''].flat().join(',');
+      return new DatabaseRateLimitStore(params, `${method}${info.url ?? ''}:`);
+    }
+  };
+}
+
 async function rateLimitPlugin(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    ...(app.config.rateLimit.store === 'database' ? { store: databaseStore(app.db) } : {}),
+    // A broken counter store must not lock everyone out: the request goes through (logged).
+    skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, SERVER_ERRORS.rateLimited, undefined, {
         'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),

@@ -1,19 +1,12 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { SERVER_ERRORS } from '@agro/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { requestOrigin } from '../lib/request-origin.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** The origin this server answers on for this request (honours X-Forwarded-* only with TRUST_PROXY). */
-export function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
-export function isHttps(request: FastifyRequest, config: Config): boolean {
-  return request.protocol === 'https' || (config.publicUrl?.startsWith('https:') ?? false);
-}
 
 /**
  * Security headers (CSP without inline script), CORS limited to CORS_ORIGINS, and a refusal of
@@ -23,7 +16,7 @@ export function isHttps(request: FastifyRequest, config: Config): boolean {
 async function security(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const https = config.publicUrl?.startsWith('https:') ?? false;
   // Built once: @fastify/helmet rebuilt (and re-parsed the CSP of) helmet on every request,
-  // about 5% of a cached API answer's CPU time (docs/performance.md).
+  // about 5% of a cached API answer's CPU time (docs/performance.md); and run once (below).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -49,16 +42,19 @@ async function security(app: FastifyInstance, { config }: { config: Config }): P
     // HSTS over plain http is ignored by browsers and would only confuse a local setup.
     hsts: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
-  });
+  const { set, removed } = staticHeaders(securityHeaders);
 
   const allowed = new Set(config.corsOrigins);
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
 
-  app.addHook('onRequest', async (request, reply) => {
+  // One synchronous hook for the security headers and CORS: a promise per request and helmet's
+  // chain of twelve middlewares were a line of their own in the cost table (docs/performance.md).
+  app.addHook('onRequest', (request, reply, done) => {
+    const res = reply.raw;
+    for (const [name, value] of set) res.setHeader(name, value);
+    for (const name of removed) res.removeHeader(name);
     const origin = request.headers.origin;
-    if (origin === undefined) return;
+    if (origin === undefined) return done();
     const corsAllowed = allowed.has(origin);
     if (corsAllowed) {
       reply.header('Access-Control-Allow-Origin', origin);
@@ -71,14 +67,34 @@ async function security(app: FastifyInstance, { config }: { config: Config }): P
           .header('Access-Control-Max-Age', '600')
           .code(204)
           .send();
-        return reply;
+        return;
       }
     }
     if (STATE_CHANGING.has(request.method) && !corsAllowed && origin !== requestOrigin(request) && origin !== publicOrigin) {
       reply.code(403).send({ success: false, message: SERVER_ERRORS.foreignOrigin });
-      return reply;
+      return;
     }
+    done();
   });
+}
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+/**
+ * What helmet does to every response, recorded once: its headers do not depend on the request
+ * (no nonces), so they are computed at start-up and copied onto each response.
+ */
+function staticHeaders(middleware: Middleware): { set: [string, string | string[]][]; removed: string[] } {
+  const set: [string, string | string[]][] = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => set.push([name, typeof value === 'number' ? String(value) : Array.isArray(value) ? [...value] : String(value)]),
+    removeHeader: (name: string) => removed.push(name),
+  };
+  let failed: unknown;
+  middleware({ headers: {} } as IncomingMessage, recorder as unknown as ServerResponse, (err) => (failed = err));
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  return { set, removed };
 }
 
 export default fp(security, { name: 'security' });

@@ -2,15 +2,69 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { SERVER_ERRORS, SITE } from '@agro/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { matchesIfNoneMatch } from '../lib/etag.js';
 import { escapeHtml } from '../lib/html.js';
+import { ImmutableFiles, readFileIfExists } from '../lib/immutable-files.js';
+import { IMAGE_CACHE_CONTROL } from '../lib/images-storage.js';
+import { sendCached, toCachedJson } from '../lib/json-cache.js';
+import { UPLOADS_PREFIX } from '../lib/request-origin.js';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = IMAGE_CACHE_CONTROL;
 
-/** URL prefix of stored images; `secure_url` values start with it. */
-export const UPLOADS_PREFIX = '/uploads/';
+
+/** A stored file's name: no path, no dotfile. */
+const UPLOAD_NAME = /^[\w-]+\.[A-Za-z0-9]+$/;
+const IMAGE_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', avif: 'image/avif' };
+/** Stored images kept in memory: at most this many bytes, each re-read after this long. */
+const UPLOADS_MEMORY_BYTES = 32 * 1024 * 1024;
+const UPLOADS_MEMORY_MS = 60_000;
+
+/** The web app's screens (SPEC.md section 2): each answers with the app shell. */
+const APP_SCREENS = [
+  '/',
+  '/about',
+  '/products',
+  '/products/description',
+  '/gallery',
+  '/register',
+  '/login',
+  '/forgot-password',
+  '/reset-password/:token',
+  '/privacy',
+  '/terms',
+  '/quote',
+  '/quote/description',
+  '/profile',
+  '/contact',
+  '/add-product',
+  '/edit-product',
+];
+
+/** How long the app shell (index.html) is served from memory before it is read again. */
+const APP_SHELL_MS = 5_000;
+
+/** `load()`'s result, loaded again when older than `ms` (the old one is served meanwhile). */
+function refreshedEvery<T>(ms: number, load: () => Promise<T>): () => Promise<T> {
+  let current: Promise<T> | undefined;
+  let loadedAt = 0;
+  return () => {
+    const now = Date.now();
+    if (!current || now - loadedAt >= ms) {
+      const next = load();
+      loadedAt = now;
+      // Until the new one is read, the old one answers; a failed read is tried again next time.
+      next.then(
+        () => (current = next),
+        () => (loadedAt = 0),
+      );
+      current ??= next;
+    }
+    return current;
+  };
+}
 
 /** The build's precompressed siblings of a file. */
 const PRECOMPRESSED_SUFFIX = /\.(?:br|gz)$/;
@@ -24,20 +78,37 @@ const FILE_PREFIXES = ['/api/', UPLOADS_PREFIX, '/assets/'];
  * web app's router shows its own "page not found".
  */
 async function staticFiles(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: UPLOADS_PREFIX,
-    decorateReply: false,
-    index: false,
-    dotfiles: 'ignore',
-    cacheControl: false,
-    setHeaders: (res) => res.header('Cache-Control', IMMUTABLE),
+  // Stored images are named by their content's hash, so they never change: served from memory
+  // (lib/immutable-files.ts) in front of the image storage (local disk or S3, lib/images-storage.ts),
+  // with no storage call per request once read.
+  const storage = app.imageStorage;
+  const uploads = new ImmutableFiles((name) => storage.get(name), UPLOADS_MEMORY_BYTES, UPLOADS_MEMORY_MS);
+  app.get<{ Params: { file: string } }>(`${UPLOADS_PREFIX}:file`, { compress: false, decompress: false }, async (request, reply) => {
+    const { file } = request.params;
+    const type = UPLOAD_NAME.test(file) ? IMAGE_TYPES[file.slice(file.lastIndexOf('.') + 1).toLowerCase()] : undefined;
+    const data = type && (await uploads.get(file));
+    if (!data) return reply.callNotFound();
+    const etag = `"${file}"`;
+    reply.header('Cache-Control', IMMUTABLE).header('ETag', etag);
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type(type).send(data);
   });
 
   const indexFile = path.join(config.webDist, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
+  // The app shell every screen answers with, from memory with its build-time brotli and gzip
+  // forms; read again every few seconds so a new build shows without a restart.
+  const appShell = refreshedEvery(APP_SHELL_MS, async () => {
+    const [html, br, gzip] = await Promise.all(['', '.br', '.gz'].map((suffix) => readFileIfExists(indexFile + suffix)));
+    if (!html) throw new Error(`${indexFile} is missing`);
+    return toCachedJson(html.toString('utf8'), { ...(br ? { br: Promise.resolve(br) } : {}), ...(gzip ? { gzip: Promise.resolve(gzip) } : {}) });
+  });
   if (hasWebApp) {
+    // The screens of SPEC.md section 2 get routes of their own: through @fastify/static's
+    // wildcard, each first cost a directory read and a failed stat (docs/performance.md).
+    const shell = (request: FastifyRequest, reply: FastifyReply) =>
+      appShell().then((body) => sendCached(request, reply, body, 'text/html; charset=utf-8'));
+    for (const screen of APP_SCREENS) app.get(screen, shell);
     const assetsDir = path.join(config.webDist, 'assets') + path.sep;
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -69,7 +140,7 @@ async function staticFiles(app: FastifyInstance, { config }: { config: Config })
       return reply.code(404).send({ success: false, message });
     }
     reply.header('Cache-Control', 'no-cache');
-    if (hasWebApp) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    if (hasWebApp) return sendCached(request, reply, await appShell(), 'text/html; charset=utf-8');
     return reply.type('text/html; charset=utf-8').send(placeholderPage());
   });
 }

@@ -5,6 +5,7 @@ import { newId } from '../db/ids.js';
 import { nowIso, toFlag, toJsonList } from '../db/mappers.js';
 import sharp from 'sharp';
 import { encodeTrustedImage, storeProcessedImage } from '../lib/images.js';
+import { createImageStorage, type ImageStorage } from '../lib/images-storage.js';
 import { DEMO_GALLERY, DEMO_PRODUCTS } from './demo-data.js';
 
 export const SEEDED_KEY = 'demo_seeded_at';
@@ -14,7 +15,12 @@ export const SEEDED_KEY = 'demo_seeded_at';
  * no products, so deleting demo data by hand is never undone by a restart.
  * Returns true when it seeded.
  */
-export async function seedDemoData(db: Db, config: Config, log: FastifyBaseLogger): Promise<boolean> {
+export async function seedDemoData(
+  db: Db,
+  config: Config,
+  log: FastifyBaseLogger,
+  storage: ImageStorage = createImageStorage(config),
+): Promise<boolean> {
   const marker = await db.selectFrom('app_meta').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
   if (marker) return false;
   const anyProduct = await db.selectFrom('products').select('id').limit(1).executeTakeFirst();
@@ -40,7 +46,7 @@ export async function seedDemoData(db: Db, config: Config, log: FastifyBaseLogge
     const tick = () => nowIso((clock += 1000));
     for (const product of products) {
       const images = [];
-      for (const image of product.rendered) images.push(await storeProcessedImage(tx, config.uploadsDir, image));
+      for (const image of product.rendered) images.push(await storeProcessedImage(tx, storage, image));
       const id = newId();
       const createdAt = tick();
       await tx
@@ -69,7 +75,7 @@ export async function seedDemoData(db: Db, config: Config, log: FastifyBaseLogge
         .execute();
     }
     for (const rendered of gallery) {
-      const image = await storeProcessedImage(tx, config.uploadsDir, rendered);
+      const image = await storeProcessedImage(tx, storage, rendered);
       await tx.insertInto('gallery_images').values({ id: newId(), image_id: image.id, created_at: tick() }).execute();
     }
     await markSeeded(tx, nowIso());

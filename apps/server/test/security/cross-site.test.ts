@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API, SERVER_ERRORS } from '@agro/shared';
+import { API, SERVER_ERRORS, VALIDATION } from '@agro/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/config.js';
@@ -164,12 +164,21 @@ describe('user text is never HTML', () => {
 
   it('in the quote and inquiry mails (escaped in the HTML part), with no header injection', async () => {
     const before = (await t.outbox()).length;
+    // A line break in a single-line field (header injection into the subject) is refused outright.
+    const injected = await t.app.inject({
+      method: 'POST',
+      url: API.addQuote,
+      headers: { cookie: user.cookie },
+      payload: quoteBody(ctx.productId, { companyName: `Evil Corp ${HOSTILE}\r\nBcc: victim@example.com` }),
+    });
+    expect(injected.statusCode).toBe(400);
+    expect(injected.json().message).toBe(VALIDATION.singleLine);
     const quote = await t.app.inject({
       method: 'POST',
       url: API.addQuote,
       headers: { cookie: user.cookie },
       payload: quoteBody(ctx.productId, {
-        companyName: `Evil Corp ${HOSTILE}\r\nBcc: victim@example.com`,
+        companyName: `Evil Corp ${HOSTILE}`,
         contactPersonName: `Mallory ${HOSTILE}`,
         mobileNumber: `+1-555 ${HOSTILE}`.slice(0, 30),
         country: `Nowhere ${HOSTILE}`,

@@ -11,12 +11,17 @@ import {
   API,
   changePasswordSchema,
   contactSchema,
+  decisionSchema,
   forgotPasswordSchema,
+  inquiryUpdateSchema,
+  offerSchema,
   loginSchema,
   quoteSchema,
   registerSchema,
+  rejectSchema,
   resetPasswordSchema,
   updateProfileSchema,
+  type Inquiry,
   type Quote,
 } from '@agro/shared';
 import type { LightMyRequestResponse } from 'fastify';
@@ -25,7 +30,8 @@ import type { z } from 'zod';
 import { newId } from '../../src/db/ids.js';
 import { nowIso } from '../../src/db/mappers.js';
 import { hashToken } from '../../src/lib/tokens.js';
-import { insertTestProduct, quoteBody } from '../fixtures.js';
+import { sendOffer } from '../../src/modules/quote/service.js';
+import { insertTestProduct, offerBody, quoteBody } from '../fixtures.js';
 import { PASSWORD, newUserBody, type TestApp } from '../helper.js';
 import { file, makeImage, multipart } from '../images-fixtures.js';
 export { quoteBody };
@@ -70,6 +76,8 @@ export interface Endpoint {
   expect: Record<Actor, number>;
   /** The call ends or changes the caller's session or account: use new accounts for each call. */
   fresh?: boolean;
+  /** What an allowed call answers: JSON (`{ success: true, ... }`) unless said otherwise. */
+  response?: 'json' | 'pdf' | 'csv';
   /** Shared schema of a JSON body: a body it refuses must never be accepted. */
   schema?: z.ZodType;
   /** A valid request for `caller` (null = anonymous), making whatever rows it needs. */
@@ -80,6 +88,18 @@ const PUBLIC: Record<Actor, number> = { anonymous: 200, user: 200, otherUser: 20
 const LOGGED_IN: Record<Actor, number> = { anonymous: 401, user: 200, otherUser: 200, admin: 200 };
 const USER_ONLY: Record<Actor, number> = { anonymous: 401, user: 200, otherUser: 200, admin: 403 };
 const ADMIN_ONLY: Record<Actor, number> = { anonymous: 401, user: 403, otherUser: 403, admin: 200 };
+/** The quote's owner (a USER) or any ADMIN: another USER is refused. */
+const OWNER_OR_ADMIN: Record<Actor, number> = { anonymous: 401, user: 200, otherUser: 403, admin: 200 };
+/** Only the USER who owns the quote (the buyer's decision). */
+const OWNER_ONLY: Record<Actor, number> = { anonymous: 401, user: 200, otherUser: 403, admin: 403 };
+
+/** A quote owned by `owner` with a current offer (written as an admin would, without an HTTP call). */
+async function addOfferedQuote(ctx: EndpointContext, owner: Session): Promise<Quote> {
+  const quote = await addQuote(ctx, owner);
+  const admin = await ctx.t.db.selectFrom('users').select('id').where('role', '=', 'ADMIN').executeTakeFirstOrThrow();
+  await sendOffer(ctx.t.db, ctx.t.dialect, quote._id, offerSchema.parse(offerBody()), { userId: admin.id });
+  return quote;
+}
 
 
 export function contactBody(productId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -121,6 +141,13 @@ export async function addQuote(ctx: EndpointContext, owner: Session): Promise<Qu
   });
   if (res.statusCode !== 200) throw new Error(`quote fixture failed ${res.statusCode}: ${res.body}`);
   return res.json<{ quote: Quote }>().quote;
+}
+
+/** An inquiry sent by `owner` through the API. */
+export async function addInquiry(ctx: EndpointContext, owner: Session): Promise<string> {
+  const res = await ctx.t.app.inject({ method: 'POST', url: API.addContact, payload: contactBody(ctx.productId), headers: { cookie: owner.cookie } });
+  if (res.statusCode !== 200) throw new Error(`inquiry fixture failed ${res.statusCode}: ${res.body}`);
+  return res.json<{ contact: { _id: string } }>().contact._id;
 }
 
 /** A gallery entry (row only: the permission check comes before any file work). */
@@ -368,6 +395,173 @@ export const ENDPOINTS: readonly Endpoint[] = [
     prepare: async (ctx, caller) => ({ url: API.deleteQuote((await addQuote(ctx, ctx.owner))._id), headers: cookieOf(caller) }),
   },
   {
+    api: 'quote',
+    method: 'GET',
+    path: '/api/v1/quote/{id}',
+    body: 'none',
+    expect: OWNER_OR_ADMIN,
+    prepare: async (ctx, caller) => {
+      const owned = await addOfferedQuote(ctx, ctx.owner);
+      return {
+        url: API.quote(owned._id),
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ quote: { _id: string; offers: unknown[] } }>().quote).toMatchObject({ _id: owned._id, status: 'QUOTED' }),
+      };
+    },
+  },
+  {
+    api: 'quoteOffer',
+    method: 'POST',
+    path: '/api/v1/quote/{id}/offer',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: offerSchema,
+    prepare: async (ctx, caller) => ({ url: API.quoteOffer((await addQuote(ctx, ctx.owner))._id), payload: offerBody(), headers: cookieOf(caller) }),
+  },
+  {
+    api: 'quoteReject',
+    method: 'POST',
+    path: '/api/v1/quote/{id}/reject',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: rejectSchema,
+    prepare: async (ctx, caller) => ({
+      url: API.quoteReject((await addQuote(ctx, ctx.owner))._id),
+      payload: { reason: 'Out of season until March.' },
+      headers: cookieOf(caller),
+    }),
+  },
+  {
+    api: 'quoteAccept',
+    method: 'POST',
+    path: '/api/v1/quote/{id}/accept',
+    body: 'json',
+    expect: OWNER_ONLY,
+    schema: decisionSchema,
+    prepare: async (ctx, caller) => ({
+      url: API.quoteAccept((await addOfferedQuote(ctx, ctx.owner))._id),
+      payload: { note: 'Accepted, please send the proforma.' },
+      headers: cookieOf(caller),
+      check: (res) => expect(res.json<{ quote: Quote }>().quote.status).toBe('ACCEPTED'),
+    }),
+  },
+  {
+    api: 'quoteDecline',
+    method: 'POST',
+    path: '/api/v1/quote/{id}/decline',
+    body: 'json',
+    expect: OWNER_ONLY,
+    schema: decisionSchema,
+    prepare: async (ctx, caller) => ({
+      url: API.quoteDecline((await addOfferedQuote(ctx, ctx.owner))._id),
+      payload: {},
+      headers: cookieOf(caller),
+      check: (res) => expect(res.json<{ quote: Quote }>().quote.status).toBe('DECLINED'),
+    }),
+  },
+  {
+    api: 'quotePdf',
+    method: 'GET',
+    path: '/api/v1/quote/{id}/pdf',
+    body: 'none',
+    expect: OWNER_OR_ADMIN,
+    response: 'pdf',
+    prepare: async (ctx, caller) => ({
+      url: API.quotePdf((await addOfferedQuote(ctx, ctx.owner))._id),
+      headers: cookieOf(caller),
+      check: (res) => {
+        expect(res.headers['content-type']).toBe('application/pdf');
+        expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      },
+    }),
+  },
+  {
+    api: 'exportQuotes',
+    method: 'GET',
+    path: '/api/v1/quote/export',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    response: 'csv',
+    prepare: async (ctx, caller) => {
+      const owned = await addQuote(ctx, ctx.owner);
+      return {
+        url: `${API.exportQuotes}?country=spain`,
+        headers: cookieOf(caller),
+        check: (res) => {
+          expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+          expect(res.body).toContain(owned._id);
+        },
+      };
+    },
+  },
+  {
+    api: 'allInquiries',
+    method: 'GET',
+    path: '/api/v1/contact/all',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => {
+      const id = await addInquiry(ctx, ctx.owner);
+      return {
+        url: API.allInquiries,
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ inquiries: Inquiry[] }>().inquiries.map((i) => i._id)).toContain(id),
+      };
+    },
+  },
+  {
+    api: 'exportInquiries',
+    method: 'GET',
+    path: '/api/v1/contact/export',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    response: 'csv',
+    prepare: async (ctx, caller) => {
+      const id = await addInquiry(ctx, ctx.owner);
+      return { url: `${API.exportInquiries}?status=OPEN`, headers: cookieOf(caller), check: (res) => expect(res.body).toContain(id) };
+    },
+  },
+  {
+    api: 'updateInquiry',
+    method: 'PATCH',
+    path: '/api/v1/contact/{id}',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: inquiryUpdateSchema,
+    prepare: async (ctx, caller) => {
+      const id = await addInquiry(ctx, ctx.owner);
+      return {
+        url: API.updateInquiry(id),
+        payload: { handled: true },
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ inquiry: Inquiry }>().inquiry).toMatchObject({ _id: id, handled: true }),
+      };
+    },
+  },
+  {
+    api: 'deleteInquiry',
+    method: 'DELETE',
+    path: '/api/v1/contact/{id}',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => ({ url: API.deleteInquiry(await addInquiry(ctx, ctx.owner)), headers: cookieOf(caller) }),
+  },
+  {
+    api: 'dashboard',
+    method: 'GET',
+    path: '/api/v1/dashboard',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => {
+      await addQuote(ctx, ctx.owner);
+      return {
+        url: API.dashboard,
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ dashboard: { months: { quotes: number }[] } }>().dashboard.months.at(-1)!.quotes).toBeGreaterThan(0),
+      };
+    },
+  },
+  {
     api: 'gallery',
     method: 'GET',
     path: '/api/v1/gallery/all',
@@ -409,7 +603,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
 /** Every table a request can change, as comparable data (sessions aside: logging in is not a change of data). */
 export async function dataSnapshot(t: TestApp): Promise<Record<string, unknown[]>> {
-  const tables = ['users', 'password_resets', 'products', 'product_images', 'images', 'gallery_images', 'quotes', 'contacts'] as const;
+  const tables = ['users', 'password_resets', 'products', 'product_images', 'images', 'gallery_images', 'quotes', 'quote_offers', 'quote_events', 'contacts'] as const;
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {
     const rows = await t.db.selectFrom(table).selectAll().execute();

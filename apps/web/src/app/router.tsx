@@ -24,6 +24,8 @@ const ProfilePage = page(() => import('@/features/profile/profile-page'));
 const ContactPage = page(() => import('@/features/contact/contact-page'));
 const AddProductPage = page(() => import('@/features/products/add-product-page'));
 const EditProductPage = page(() => import('@/features/products/edit-product-page'));
+const InquiriesPage = page(() => import('@/features/inquiries/inquiries-page'));
+const DashboardPage = page(() => import('@/features/dashboard/dashboard-page'));
 const NotFoundPage = page(() => import('@/features/errors/not-found-page'));
 
 const USER_OR_ADMIN: readonly Role[] = ['USER', 'ADMIN'];
@@ -58,6 +60,9 @@ export const routes: RouteObject[] = [
       { path: '/contact', element: guarded(USER_ONLY, ContactPage) },
       { path: '/add-product', element: guarded(ADMIN_ONLY, AddProductPage) },
       { path: '/edit-product', element: guarded(ADMIN_ONLY, EditProductPage) },
+      // Trade desk (issue 12).
+      { path: '/inquiries', element: guarded(ADMIN_ONLY, InquiriesPage) },
+      { path: '/dashboard', element: guarded(ADMIN_ONLY, DashboardPage) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

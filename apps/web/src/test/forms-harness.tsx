@@ -90,6 +90,8 @@ export function renderRoute(entry: Entry) {
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string, without "?"; absent when none. */
+  search?: string;
   /** Parsed JSON body, or the FormData sent. */
   body: unknown;
 }
@@ -109,7 +111,7 @@ export function stubFetch(replies: Record<string, Reply>): RecordedCall[] {
       const method = (init?.method ?? 'GET').toUpperCase();
       let body: unknown = init?.body;
       if (typeof body === 'string') body = JSON.parse(body) as unknown;
-      const call: RecordedCall = { method, path: url.pathname, body };
+      const call: RecordedCall = { method, path: url.pathname, ...(url.search ? { search: url.search.slice(1) } : {}), body };
       calls.push(call);
       const reply = replies[`${method} ${url.pathname}`];
       const answer = typeof reply === 'function' ? reply(call) : (reply ?? { status: 404, body: { success: false, message: 'Not found' } });

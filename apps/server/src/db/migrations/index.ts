@@ -5,6 +5,9 @@
 import type { Kysely } from 'kysely';
 import * as initial from './20250601000000-initial.js';
 import * as contentVersions from './20250701000000-content-versions.js';
+import * as quoteDesk from './20261123100000-quote-desk.js';
+import * as tradeDesk from './20261123110000-trade-desk.js';
+import * as outboxAndRateLimits from './20261123120000-outbox-and-rate-limits.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -16,4 +19,7 @@ export interface DialectMigration {
 export const migrations: Record<string, DialectMigration> = {
   '20250601000000-initial': initial,
   '20250701000000-content-versions': contentVersions,
+  '20261123100000-quote-desk': quoteDesk,
+  '20261123110000-trade-desk': tradeDesk,
+  '20261123120000-outbox-and-rate-limits': outboxAndRateLimits,
 };

@@ -1,5 +1,8 @@
+import type { Inquiry, InquiryStatus, LeadPage, QuantityType } from '@agro/shared';
+import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import type { ContactRow, NewContactRow } from '../../db/schema.js';
+import { allOf, distinctCountries, leadConditions, pageOf, wantsPage, type LeadFilter } from '../leads/filters.js';
 
 export async function insertContact(db: DbOrTx, row: NewContactRow): Promise<ContactRow> {
   await db.insertInto('contacts').values(row).execute();
@@ -9,4 +12,82 @@ export async function insertContact(db: DbOrTx, row: NewContactRow): Promise<Con
 export async function findProductName(db: DbOrTx, productId: string): Promise<string | undefined> {
   const row = await db.selectFrom('products').select('product_name').where('id', '=', productId).executeTakeFirst();
   return row?.product_name;
+}
+
+/** Inquiries with the product's unit (null once the product is gone). */
+function selectInquiries(db: DbOrTx) {
+  return db
+    .selectFrom('contacts')
+    .leftJoin('products', 'products.id', 'contacts.product_id')
+    .selectAll('contacts')
+    .select('products.product_quantity_type as p_quantity_type');
+}
+
+/** An inquiry as POST /contact/addNewContact answers it. */
+export function toContact(row: ContactRow) {
+  return {
+    _id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    companyName: row.company_name,
+    country: row.country,
+    productId: row.product_id,
+    productName: row.product_name,
+    estimatedQuantity: Number(row.estimated_quantity),
+    description: row.description,
+    createdAt: row.created_at,
+  };
+}
+
+/** As the inbox lists it: with the product's unit and the handled mark. */
+function toInquiry(row: ContactRow & { p_quantity_type: QuantityType | null }): Inquiry {
+  return { ...toContact(row), productQuantityType: row.p_quantity_type, handled: row.handled_at !== null, handledAt: row.handled_at };
+}
+
+/** Search the inbox by company, person and email. */
+const INQUIRY_SEARCH_COLUMNS = ['company_name', 'full_name', 'email'] as const;
+
+export interface InquiryListFilter extends LeadFilter {
+  status?: InquiryStatus | undefined;
+}
+
+/** Newest first; every match, or one page of them when `page` or `limit` is set. */
+export async function listInquiries(db: DbOrTx, filter: InquiryListFilter): Promise<{ inquiries: Inquiry[]; page?: LeadPage }> {
+  const conditions = leadConditions('contacts', filter, INQUIRY_SEARCH_COLUMNS);
+  if (filter.status === 'OPEN') conditions.push(sql<boolean>`contacts.handled_at is null`);
+  if (filter.status === 'HANDLED') conditions.push(sql<boolean>`contacts.handled_at is not null`);
+  const where = allOf(conditions);
+  const query = selectInquiries(db).where(where).orderBy('contacts.created_at', 'desc').orderBy('contacts.id', 'desc');
+  if (!wantsPage(filter)) return { inquiries: (await query.execute()).map(toInquiry) };
+
+  const page = pageOf(filter, 0, []);
+  const [rows, count, countries] = await Promise.all([
+    query.limit(page.limit).offset((page.page - 1) * page.limit).execute(),
+    db.selectFrom('contacts').where(where).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('contacts').select('country').distinct().execute(),
+  ]);
+  return {
+    inquiries: rows.map(toInquiry),
+    page: pageOf(filter, Number(count.n), distinctCountries(countries.map((c) => c.country))),
+  };
+}
+
+export async function findInquiry(db: DbOrTx, id: string): Promise<Inquiry | undefined> {
+  const row = await selectInquiries(db).where('contacts.id', '=', id).executeTakeFirst();
+  return row ? toInquiry(row) : undefined;
+}
+
+/** Mark handled (keeping the first time it was) or reopen; false when there is no such inquiry. */
+export async function setInquiryHandled(db: DbOrTx, id: string, handled: boolean, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('contacts')
+    .set({ handled_at: handled ? sql<string>`coalesce(handled_at, ${now})` : null })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteInquiry(db: DbOrTx, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('contacts').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }

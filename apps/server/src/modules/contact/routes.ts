@@ -1,24 +1,57 @@
-import { SERVER_ERRORS, SUCCESS, contactMessageOrder, contactSchema } from '@agro/shared';
+import {
+  LEADS_TEXT,
+  SERVER_ERRORS,
+  SUCCESS,
+  apiResultSchema,
+  contactMessageOrder,
+  contactResponseSchema,
+  contactSchema,
+  inquiriesResponseSchema,
+  inquiryFilterSchema,
+  inquiryResponseSchema,
+  inquiryUpdateSchema,
+  leadFilterMessageOrder,
+} from '@agro/shared';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { isId, newId } from '../../db/ids.js';
 import { nowIso } from '../../db/mappers.js';
-import { notFound, parseInput } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
+import { queueMail } from '../../lib/mailer.js';
+import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { contactAcknowledgementMail, contactNotificationMail } from './mails.js';
-import { findProductName, insertContact } from './repository.js';
+import { csvAnswer, sendCsv } from '../leads/csv.js';
+import { inquiriesCsv } from './csv.js';
+import { deleteInquiry, findInquiry, findProductName, insertContact, listInquiries, setInquiryHandled, toContact } from './repository.js';
 
-/** /api/v1/contact/* : a logged-in USER only (SPEC.md section 6: admins get "access denied"). */
-export default async function contactRoutes(app: FastifyInstance): Promise<void> {
+/**
+ * /api/v1/contact/* : sending an inquiry is for a logged-in USER only (SPEC.md section 6: admins
+ * get "access denied"); the inbox (trade desk) is for an ADMIN only.
+ */
+export default async function contactRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/addNewContact',
-    { preHandler: requireRole('USER'), config: rateLimited(app.config, 'form') },
+    {
+      preValidation: requireRole('USER'),
+      config: rateLimited(app.config, 'form'),
+      schema: {
+        tags: ['contact'],
+        summary: 'Send an inquiry about a product (mails the company and the user)',
+        body: specInput(contactSchema, contactMessageOrder),
+        response: replies(contactResponseSchema, [400, 401, 403, 404, 429]),
+      },
+    },
     async (request) => {
-      const input = parseInput(contactSchema, contactMessageOrder, request.body);
+      const input = request.body;
       const productName = isId(input.productId) ? await findProductName(app.db, input.productId) : undefined;
       if (productName === undefined) throw notFound(SERVER_ERRORS.productNotFound);
       const user = request.user!;
-      const row = await insertContact(app.db, {
+      const row = await app.db.transaction().execute(async (tx) => {
+        const stored = await insertContact(tx, {
         id: newId(),
         full_name: input.fullName,
         email: input.email,
@@ -31,25 +64,98 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
         description: input.description,
         user_id: user._id,
         created_at: nowIso(),
+        });
+        // In the inquiry's transaction (lib/mailer.ts sends them later).
+        await queueMail(tx, { ...contactNotificationMail(app.config.companyEmail, stored, user.email), event: `contact:${stored.id}:company` });
+        await queueMail(tx, { ...contactAcknowledgementMail(user.email, stored), event: `contact:${stored.id}:buyer` });
+        return stored;
       });
-      app.mailer.send(contactNotificationMail(app.config.companyEmail, row, user.email));
-      app.mailer.send(contactAcknowledgementMail(user.email, row));
+      app.mailer.kick();
       return {
         success: true,
         message: SUCCESS.contact,
-        contact: {
-          _id: row.id,
-          fullName: row.full_name,
-          email: row.email,
-          companyName: row.company_name,
-          country: row.country,
-          productId: row.product_id,
-          productName: row.product_name,
-          estimatedQuantity: Number(row.estimated_quantity),
-          description: row.description,
-          createdAt: row.created_at,
-        },
+        contact: toContact(row),
       };
+    },
+  );
+
+  const tags = ['contact'];
+  const filterQuery = specInput(inquiryFilterSchema, leadFilterMessageOrder);
+  const idParams = z.object({ id: z.string() });
+
+  // Newest first. Filters: status (OPEN, HANDLED), productId, country, from, to, q; page/limit paginate.
+  app.get(
+    '/all',
+    {
+      preValidation: requireRole('ADMIN'),
+      schema: {
+        tags,
+        summary: 'The inquiry inbox, filtered and paginated (admin)',
+        querystring: filterQuery,
+        response: replies(inquiriesResponseSchema, [400, 401, 403]),
+      },
+    },
+    async (request) => {
+      const { inquiries, page } = await listInquiries(app.db, request.query);
+      return { success: true, message: LEADS_TEXT.inquiriesFetched, inquiries, ...page };
+    },
+  );
+
+  app.get(
+    '/export',
+    {
+      preValidation: requireRole('ADMIN'),
+      schema: {
+        tags,
+        summary: 'The filtered inquiries as CSV, every match (admin)',
+        querystring: filterQuery,
+        response: { ...replies(apiResultSchema, [400, 401, 403]), 200: csvAnswer('The inquiries, one row each') },
+      },
+    },
+    async (request, reply) => {
+      const { page: _page, limit: _limit, ...filter } = request.query;
+      const { inquiries } = await listInquiries(app.db, filter);
+      return sendCsv(reply, 'inquiries', inquiriesCsv(inquiries));
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      preValidation: requireRole('ADMIN'),
+      schema: {
+        tags,
+        summary: 'Mark an inquiry handled or open again (admin)',
+        params: idParams,
+        body: specInput(inquiryUpdateSchema, leadFilterMessageOrder),
+        response: replies(inquiryResponseSchema, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { handled } = request.body;
+      if (!isId(id) || !(await setInquiryHandled(app.db, id, handled, nowIso()))) throw notFound(LEADS_TEXT.inquiryNotFound);
+      const inquiry = await findInquiry(app.db, id);
+      if (!inquiry) throw notFound(LEADS_TEXT.inquiryNotFound);
+      return { success: true, message: handled ? LEADS_TEXT.inquiryHandled : LEADS_TEXT.inquiryReopened, inquiry };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      preValidation: requireRole('ADMIN'),
+      schema: {
+        tags,
+        summary: 'Delete an inquiry (admin)',
+        params: idParams,
+        response: replies(apiResultSchema, [401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isId(id) || !(await deleteInquiry(app.db, id))) throw notFound(LEADS_TEXT.inquiryNotFound);
+      return { success: true, message: LEADS_TEXT.inquiryDeleted };
     },
   );
 }

@@ -1,11 +1,14 @@
-import { SERVER_ERRORS, SUCCESS, type GalleryResponse } from '@agro/shared';
+import { SERVER_ERRORS, SUCCESS, apiResultSchema, galleryResponseSchema, type GalleryResponse } from '@agro/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { isId, newId } from '../../db/ids.js';
 import { nowIso } from '../../db/mappers.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { readUploadForm, registerImageUploads } from '../../lib/images-upload.js';
 import { imageBaseUrl, releaseImages, saveImages } from '../../lib/images.js';
 import { JsonCache, contentVersion, sendCachedJson } from '../../lib/json-cache.js';
+import { multipartForm, replies } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import * as repo from './repository.js';
 
@@ -15,12 +18,14 @@ import * as repo from './repository.js';
  */
 export const GALLERY_ID = 'gallery';
 const FILE_FIELD = 'galleryImages';
+const tags = ['gallery'];
 
 /** /api/v1/gallery/* (SPEC.md section 7). */
-export default async function galleryRoutes(app: FastifyInstance): Promise<void> {
-  await registerImageUploads(app);
-  const adminOnly = { preHandler: requireRole('ADMIN') };
-  const { uploadsDir } = app.config;
+export default async function galleryRoutes(fastify: FastifyInstance): Promise<void> {
+  await registerImageUploads(fastify);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const adminOnly = requireRole('ADMIN');
+  const storage = app.imageStorage;
 
   async function galleryBody(request: FastifyRequest, message: string): Promise<GalleryResponse> {
     const galleryImages = await repo.listGalleryImages(app.db, imageBaseUrl(request));
@@ -29,38 +34,79 @@ export default async function galleryRoutes(app: FastifyInstance): Promise<void>
 
   // One serialized gallery per origin image URLs are built on, valid per gallery version.
   const cache = new JsonCache(4);
-  app.get('/all', async (request, reply) => {
+  // Compressed once per version here, not by @fastify/compress per request.
+  app.get(
+    '/all',
+    {
+      compress: false,
+      decompress: false,
+      schema: { tags, summary: 'The gallery (the first element holds the list)', response: replies(galleryResponseSchema, []) },
+    },
+    async (request, reply) => {
     const version = await contentVersion(app, 'gallery');
     const body = await cache.get(imageBaseUrl(request), version, () => galleryBody(request, SUCCESS.gallery));
     return sendCachedJson(request, reply, body!);
-  });
+    },
+  );
 
-  app.post('/add', adminOnly, async (request) => {
+  app.post(
+    '/add',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'Add images to the gallery (admin; multipart/form-data)',
+        consumes: ['multipart/form-data'],
+        body: multipartForm(z.object({}), [], `Files: ${FILE_FIELD} (one or more images).`),
+        response: replies(galleryResponseSchema, [400, 401, 403, 413, 415]),
+      },
+    },
+    async (request) => {
     const form = await readUploadForm(request, [FILE_FIELD]);
     const images = form.files[FILE_FIELD] ?? [];
     if (images.length === 0) throw badRequest(SERVER_ERRORS.noImages);
     const createdAt = nowIso();
-    await saveImages(app.db, uploadsDir, images, (tx) =>
+    await saveImages(app.db, storage, images, (tx) =>
       repo.insertGalleryImages(
         tx,
         images.map((image) => ({ id: newId(), imageId: image.id, createdAt })),
       ),
     );
     return galleryBody(request, SUCCESS.uploadImages);
-  });
+    },
+  );
 
   // A static segment outranks the parameter in Fastify's router; registered first all the same.
-  app.delete('/delete/all', adminOnly, async () => {
+  app.delete(
+    '/delete/all',
+    {
+      preValidation: adminOnly,
+      schema: { tags, summary: 'Empty the gallery (admin)', response: replies(apiResultSchema, [401, 403]) },
+    },
+    async () => {
     const imageIds = await repo.deleteAllGalleryImages(app.db);
-    await releaseImages(app.db, uploadsDir, imageIds);
+    await releaseImages(app.db, storage, imageIds);
     return { success: true, message: SUCCESS.deleteAllImages };
-  });
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/delete/:id', adminOnly, async (request) => {
+  app.delete(
+    '/delete/:id',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'Delete one gallery image (admin)',
+        params: z.object({ id: z.string() }),
+        response: replies(apiResultSchema, [401, 403, 404]),
+      },
+    },
+    async (request) => {
     const { id } = request.params;
     const imageId = isId(id) ? await repo.deleteGalleryImage(app.db, id) : undefined;
     if (imageId === undefined) throw notFound(SERVER_ERRORS.imageNotFound);
-    await releaseImages(app.db, uploadsDir, [imageId]);
+    await releaseImages(app.db, storage, [imageId]);
     return { success: true, message: SUCCESS.deleteImage };
-  });
+    },
+  );
 }

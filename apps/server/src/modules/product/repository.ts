@@ -87,6 +87,12 @@ export async function findProduct(db: DbOrTx, id: string, baseUrl: string): Prom
   return product;
 }
 
+/** Every product id: the detail call answers an unknown id from this set, without a query. */
+export async function listProductIds(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db.selectFrom('products').select('id').execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function countProducts(db: DbOrTx): Promise<number> {
   const { count } = await db
     .selectFrom('products')

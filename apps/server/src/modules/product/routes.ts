@@ -1,12 +1,24 @@
-import { SERVER_ERRORS, SUCCESS } from '@agro/shared';
+import {
+  SERVER_ERRORS,
+  SUCCESS,
+  apiResultSchema,
+  productMessageOrder,
+  productResponseSchema,
+  productSchema,
+  productUpdateMessageOrder,
+  productUpdateSchema,
+  productsResponseSchema,
+} from '@agro/shared';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isId } from '../../db/ids.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { sendWithEtag } from '../../lib/etag.js';
 import { readUploadForm, registerImageUploads } from '../../lib/images-upload.js';
 import { imageBaseUrl } from '../../lib/images.js';
-import { JsonCache, contentVersion, sendCachedJson } from '../../lib/json-cache.js';
+import { JsonCache, JsonListWriter, VersionedValue, contentVersion, sendCachedJson } from '../../lib/json-cache.js';
+import { multipartForm, replies } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import * as repo from './repository.js';
 import { PRODUCT_FILE_FIELDS, createProductService } from './service.js';
@@ -17,36 +29,67 @@ const LIST_CACHE_ENTRIES = 4;
 /** Serialized products kept (per origin and id), least recently used out first. */
 const DETAIL_CACHE_ENTRIES = 1000;
 const DEFAULT_PAGE_SIZE = 20;
+/** Products read (and serialized) at a time when the whole list is built. */
+const LIST_BUILD_PAGE = 500;
 
 const pageNumber = z.coerce.number().int().min(1);
 /** Optional paging: without `page` and `limit` the list holds EVERY product (SPEC.md). */
 const listQuerySchema = z.object({
-  page: pageNumber.optional(),
-  limit: pageNumber.max(MAX_PAGE_SIZE).optional(),
+  page: pageNumber.optional().describe('Page number, from 1'),
+  limit: pageNumber.max(MAX_PAGE_SIZE).optional().describe(`Products per page (default ${DEFAULT_PAGE_SIZE})`),
 });
+const idParams = z.object({ id: z.string() });
+const tags = ['product'];
+const FILES = 'Files: productThumbnail (one image, required on add), productImages (images, optional).';
 
 /** /api/v1/product/* (SPEC.md section 7). */
-export default async function productRoutes(app: FastifyInstance): Promise<void> {
-  await registerImageUploads(app);
-  const products = createProductService(app.db, app.config.uploadsDir);
-  const adminOnly = { preHandler: requireRole('ADMIN') };
+export default async function productRoutes(fastify: FastifyInstance): Promise<void> {
+  await registerImageUploads(fastify);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const products = createProductService(app.db, app.imageStorage);
+  const adminOnly = requireRole('ADMIN');
   // Valid per products version (docs/performance.md): every write, by any process, changes it.
   const listCache = new JsonCache(LIST_CACHE_ENTRIES);
   const detailCache = new JsonCache(DETAIL_CACHE_ENTRIES);
+  // Unknown ids (junk traffic, old links) are refused from this set: no query per request.
+  const knownIds = new VersionedValue<Set<string>>();
 
-  app.get('/all', async (request, reply) => {
-    const query = listQuerySchema.safeParse(request.query ?? {});
-    if (!query.success) throw badRequest(SERVER_ERRORS.badRequest);
-    const { page, limit } = query.data;
+  /**
+   * The whole list, read and serialized a page at a time in one snapshot: each page's objects die
+   * young instead of 10,000 products (and their rows) being held at once (docs/performance.md,
+   * "Memory").
+   */
+  const serializedList = (baseUrl: string) =>
+    app.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (tx) => {
+        const list = new JsonListWriter({ success: true, message: SUCCESS.productList }, 'products');
+        for (let offset = 0; ; offset += LIST_BUILD_PAGE) {
+          const page = await repo.listProducts(tx, baseUrl, { limit: LIST_BUILD_PAGE, offset });
+          list.add(page);
+          if (page.length < LIST_BUILD_PAGE) break;
+        }
+        return list.finish();
+      });
+
+  app.get(
+    '/all',
+    {
+      schema: {
+        tags,
+        summary: 'The catalogue: every product, or one page of it with `page` / `limit`',
+        querystring: listQuerySchema,
+        response: replies(productsResponseSchema, [400]),
+      },
+    },
+    async (request, reply) => {
+    const { page, limit } = request.query;
     const baseUrl = imageBaseUrl(request);
     if (page === undefined && limit === undefined) {
       // The version is read before the rows, so a cached list is never older than its version.
       const version = await contentVersion(app, 'products');
-      const body = await listCache.get(baseUrl, version, async () => ({
-        success: true,
-        message: SUCCESS.productList,
-        products: await repo.listProducts(app.db, baseUrl),
-      }));
+      const body = await listCache.get(baseUrl, version, () => serializedList(baseUrl));
       return sendCachedJson(request, reply, body!);
     }
     const size = limit ?? DEFAULT_PAGE_SIZE;
@@ -63,36 +106,86 @@ export default async function productRoutes(app: FastifyInstance): Promise<void>
       limit: size,
       total,
     });
-  });
+    },
+  );
 
-  app.post('/add', adminOnly, async (request) => {
+  app.post(
+    '/add',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'Add a product (admin; multipart/form-data)',
+        consumes: ['multipart/form-data'],
+        body: multipartForm(productSchema, productMessageOrder, FILES),
+        response: replies(productResponseSchema, [400, 401, 403, 413, 415]),
+      },
+    },
+    async (request) => {
     const form = await readUploadForm(request, PRODUCT_FILE_FIELDS);
     const product = await products.add(form, imageBaseUrl(request));
     return { success: true, message: SUCCESS.addProduct, product };
-  });
+    },
+  );
 
-  app.patch<{ Params: { id: string } }>('/update/:id', adminOnly, async (request) => {
+  app.patch(
+    '/update/:id',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'Change a product (admin; multipart/form-data; only the non-empty fields sent change)',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        body: multipartForm(productUpdateSchema, productUpdateMessageOrder, FILES),
+        response: replies(productResponseSchema, [400, 401, 403, 404, 413, 415]),
+      },
+    },
+    async (request) => {
     const form = await readUploadForm(request, PRODUCT_FILE_FIELDS);
     const product = await products.update(request.params.id, form, imageBaseUrl(request));
     return { success: true, message: SUCCESS.updateProduct, product };
-  });
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/delete/:id', adminOnly, async (request) => {
+  app.delete(
+    '/delete/:id',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'Delete a product (admin)',
+        params: idParams,
+        response: replies(apiResultSchema, [401, 403, 404]),
+      },
+    },
+    async (request) => {
     await products.remove(request.params.id);
     return { success: true, message: SUCCESS.deleteProduct };
-  });
+    },
+  );
 
   // Registered last: static paths (/all) win over this parameter anyway, but keep it readable.
-  app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
+  app.get(
+    '/:id',
+    {
+      // Compressed once per version here, not by @fastify/compress per request.
+      compress: false,
+      decompress: false,
+      schema: { tags, summary: 'One product', params: idParams, response: replies(productResponseSchema, [404]) },
+    },
+    async (request, reply) => {
     const { id } = request.params;
     if (!isId(id)) throw notFound(SERVER_ERRORS.productNotFound);
     const baseUrl = imageBaseUrl(request);
     const version = await contentVersion(app, 'products');
+    if (!(await knownIds.get(version, () => repo.listProductIds(app.db))).has(id)) throw notFound(SERVER_ERRORS.productNotFound);
     const body = await detailCache.get(`${baseUrl} ${id}`, version, async () => {
       const product = await repo.findProduct(app.db, id, baseUrl);
       return product && { success: true, message: SUCCESS.product, product };
     });
     if (!body) throw notFound(SERVER_ERRORS.productNotFound);
     return sendCachedJson(request, reply, body);
-  });
+    },
+  );
 }

@@ -18,6 +18,7 @@ import type { Db } from '../../db/index.js';
 import { nowIso, toFlag, toJsonList } from '../../db/mappers.js';
 import type { ProductUpdate } from '../../db/schema.js';
 import { badRequest, notFound, parseInput } from '../../lib/errors.js';
+import type { ImageStorage } from '../../lib/images-storage.js';
 import type { UploadForm } from '../../lib/images-upload.js';
 import { releaseImages, saveImages } from '../../lib/images.js';
 import * as repo from './repository.js';
@@ -46,7 +47,7 @@ function parseAddForm(form: UploadForm): ProductInput {
   throw badRequest(message, fields);
 }
 
-export function createProductService(db: Db, uploadsDir: string) {
+export function createProductService(db: Db, storage: ImageStorage) {
   return {
     async add(form: UploadForm, baseUrl: string): Promise<Product> {
       const input = parseAddForm(form);
@@ -55,7 +56,7 @@ export function createProductService(db: Db, uploadsDir: string) {
       const images = form.files.productImages ?? [];
       const id = newId();
       const now = nowIso();
-      await saveImages(db, uploadsDir, [thumbnail, ...images], (tx) =>
+      await saveImages(db, storage, [thumbnail, ...images], (tx) =>
         repo.insertProduct(
           tx,
           {
@@ -121,7 +122,7 @@ export function createProductService(db: Db, uploadsDir: string) {
       const images = form.files.productImages;
       if (thumbnail) changes.thumbnail_image_id = thumbnail.id;
       const before = await repo.productImageIds(db, pathId);
-      await saveImages(db, uploadsDir, [...(thumbnail ? [thumbnail] : []), ...(images ?? [])], (tx) =>
+      await saveImages(db, storage, [...(thumbnail ? [thumbnail] : []), ...(images ?? [])], (tx) =>
         repo.updateProduct(
           tx,
           pathId,
@@ -129,7 +130,7 @@ export function createProductService(db: Db, uploadsDir: string) {
           images?.map((i) => i.id),
         ),
       );
-      await releaseImages(db, uploadsDir, [
+      await releaseImages(db, storage, [
         ...(thumbnail && before.thumbnail ? [before.thumbnail] : []),
         ...(images ? before.images : []),
       ]);
@@ -140,7 +141,7 @@ export function createProductService(db: Db, uploadsDir: string) {
       if (!isId(id)) throw notFound(SERVER_ERRORS.productNotFound);
       const used = await repo.productImageIds(db, id);
       if (!(await repo.deleteProduct(db, id))) throw notFound(SERVER_ERRORS.productNotFound);
-      await releaseImages(db, uploadsDir, [...(used.thumbnail ? [used.thumbnail] : []), ...used.images]);
+      await releaseImages(db, storage, [...(used.thumbnail ? [used.thumbnail] : []), ...used.images]);
     },
   };
 }

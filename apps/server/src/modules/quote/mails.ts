@@ -1,4 +1,4 @@
-import { PACKAGING_TYPES, SITE, TIMINGS, type Quote } from '@agro/shared';
+import { PACKAGING_TYPES, SITE, TIMINGS, formatMoney, tradeTermsRows, type Quote, type QuoteOffer } from '@agro/shared';
 import { escapeHtml } from '../../lib/html.js';
 import type { MailMessage } from '../../lib/mailer.js';
 
@@ -22,6 +22,7 @@ function quoteRows(quote: Quote): [string, string][] {
     ['Delivery location', quote.deliveryLocation],
     ['Heard from', quote.heardFrom],
     ['Additional information', quote.additionalInfo || '-'],
+    ...tradeTermsRows(quote.tradeTerms),
     ['Account', quote.quotedByEmail],
     ['Received', quote.createdAt],
   ];
@@ -61,5 +62,91 @@ export function quoteAcknowledgementMail(to: string, quote: Quote): MailMessage 
 <p>Thank you for requesting a quote for ${escapeHtml(product)} (${escapeHtml(quantity(quote))}).</p>
 <p>Our export team will reply within ${hours} hours.</p>
 <p>${escapeHtml(SITE.companyName)}<br>${escapeHtml(SITE.phone)} | ${escapeHtml(SITE.email)}</p>`,
+  };
+}
+
+const money = (offer: QuoteOffer, minor: number) => formatMoney(minor, offer.currency);
+
+/** The lines of an offer that say what, how much and until when (mail text and HTML). */
+function offerRows(quote: Quote, offer: QuoteOffer): [string, string][] {
+  return [
+    ['Quotation number', offer.quotationNumber],
+    ['Product', quote.productId?.productName ?? 'Product no longer listed'],
+    ['Quantity', quantity(quote)],
+    ['Unit price', `${money(offer, offer.unitPriceMinor)} per ${offer.priceBasis}`],
+    ['Total', money(offer, offer.totalMinor)],
+    ['Incoterm', `${offer.incoterm} (Incoterms 2020)`],
+    ['Port of loading', offer.portOfLoading],
+    ['Destination', offer.destination],
+    ['Lead time', `${offer.leadTimeDays} days`],
+    ['Payment terms', offer.paymentTerms],
+    ['Valid until', `${offer.validUntil} (end of day, India time)`],
+    ...(offer.note ? ([['Note', offer.note]] as [string, string][]) : []),
+  ];
+}
+
+const textRows = (rows: [string, string][]) => rows.map(([k, v]) => `${k}: ${v}`);
+const htmlRows = (rows: [string, string][]) =>
+  `<table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`;
+const signature = () => [SITE.companyName, `${SITE.phone} | ${SITE.email}`];
+
+/** To the buyer: the company's offer, with a link to their quotes. */
+export function offerMail(to: string, quote: Quote, offer: QuoteOffer, quotesLink: string): MailMessage {
+  const rows = offerRows(quote, offer);
+  const product = quote.productId?.productName ?? 'your request';
+  const intro = `${SITE.companyName} offers ${quantity(quote)} of ${product} at ${money(offer, offer.unitPriceMinor)} per ${offer.priceBasis}, ${money(offer, offer.totalMinor)} in total, valid until ${offer.validUntil}.`;
+  return {
+    to,
+    subject: `Quotation ${offer.quotationNumber}: ${money(offer, offer.totalMinor)} for ${product}`.slice(0, 160),
+    text: [
+      `Dear ${quote.contactPersonName},`,
+      '',
+      intro,
+      '',
+      ...textRows(rows),
+      '',
+      `Accept or decline it, and download the quotation PDF, in Your Quotes: ${quotesLink}`,
+      '',
+      ...signature(),
+    ].join('\n'),
+    html: `<p>Dear ${escapeHtml(quote.contactPersonName)},</p>
+<p>${escapeHtml(intro)}</p>
+${htmlRows(rows)}
+<p>Accept or decline it, and download the quotation PDF, in <a href="${escapeHtml(quotesLink)}">Your Quotes</a>.</p>
+<p>${signature().map(escapeHtml).join('<br>')}</p>`,
+  };
+}
+
+/** To the buyer: the company cannot quote, and why. */
+export function rejectionMail(to: string, quote: Quote, reason: string, quotesLink: string): MailMessage {
+  const product = quote.productId?.productName ?? 'your request';
+  const what = `${SITE.companyName} cannot offer ${quantity(quote)} of ${product} (quote request of ${quote.createdAt.slice(0, 10)}).`;
+  return {
+    to,
+    subject: `Your quote request for ${product} was declined by ${SITE.companyName}`.slice(0, 160),
+    text: [`Dear ${quote.contactPersonName},`, '', what, `Reason: ${reason}`, '', `Your quotes: ${quotesLink}`, '', ...signature()].join('\n'),
+    html: `<p>Dear ${escapeHtml(quote.contactPersonName)},</p>
+<p>${escapeHtml(what)}</p>
+<p>Reason: ${escapeHtml(reason)}</p>
+<p><a href="${escapeHtml(quotesLink)}">Your quotes</a></p>
+<p>${signature().map(escapeHtml).join('<br>')}</p>`,
+  };
+}
+
+/** To the company: the buyer accepted or declined the current offer. */
+export function decisionMail(to: string, quote: Quote, offer: QuoteOffer, decision: 'ACCEPTED' | 'DECLINED', note: string): MailMessage {
+  const product = quote.productId?.productName ?? 'a product no longer listed';
+  const verb = decision === 'ACCEPTED' ? 'accepted' : 'declined';
+  const what = `${quote.companyName} (${quote.contactPersonName}, ${quote.quotedByEmail}) ${verb} quotation ${offer.quotationNumber}: ${quantity(quote)} of ${product}, ${money(offer, offer.totalMinor)} ${offer.incoterm} ${offer.destination}.`;
+  const rows = offerRows(quote, offer);
+  return {
+    to,
+    replyTo: quote.companyEmail,
+    subject: `${decision}: quotation ${offer.quotationNumber} by ${quote.companyName}`.slice(0, 160),
+    text: [what, ...(note ? ['', `Buyer's note: ${note}`] : []), '', ...textRows(rows), '', `Quote id: ${quote._id}`].join('\n'),
+    html: `<p>${escapeHtml(what)}</p>
+${note ? `<p>Buyer's note: ${escapeHtml(note)}</p>` : ''}
+${htmlRows(rows)}
+<p>Quote id: ${escapeHtml(quote._id)}</p>`,
   };
 }

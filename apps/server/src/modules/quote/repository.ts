@@ -1,13 +1,17 @@
-import type { Quote } from '@agro/shared';
+import { effectiveQuoteStatus, type LeadPage, type Quote, type QuoteStatus } from '@agro/shared';
+import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
-import { fromFlag, toQuoteProductRef } from '../../db/mappers.js';
-import type { NewQuoteRow, QuoteRow } from '../../db/schema.js';
+import { fromFlag, nowIso, toQuoteProductRef, toTradeTerms } from '../../db/mappers.js';
+import type { NewQuoteRow, QuoteOfferRow, QuoteRow } from '../../db/schema.js';
+import { allOf, distinctCountries, leadConditions, pageOf, wantsPage, type LeadFilter } from '../leads/filters.js';
+import { toQuoteOffer } from './offer-repository.js';
 
-/** Quote columns plus the product fields a quote shows (null when the product is gone). */
+/** Quote columns plus the product fields a quote shows (null when the product is gone) and its current offer. */
 function selectQuotes(db: DbOrTx) {
   return db
     .selectFrom('quotes')
     .leftJoin('products', 'products.id', 'quotes.product_id')
+    .leftJoin('quote_offers as o', 'o.id', 'quotes.current_offer_id')
     .selectAll('quotes')
     .select([
       'products.id as p_id',
@@ -16,8 +20,26 @@ function selectQuotes(db: DbOrTx) {
       'products.product_quantity_type as p_quantity_type',
       'products.is_premium as p_is_premium',
       'products.is_organic as p_is_organic',
+      'o.id as o_id',
+      'o.revision as o_revision',
+      'o.currency as o_currency',
+      'o.unit_price_minor as o_unit_price_minor',
+      'o.price_basis as o_price_basis',
+      'o.incoterm as o_incoterm',
+      'o.port_of_loading as o_port_of_loading',
+      'o.destination as o_destination',
+      'o.lead_time_days as o_lead_time_days',
+      'o.payment_terms as o_payment_terms',
+      'o.valid_until as o_valid_until',
+      'o.expires_at as o_expires_at',
+      'o.note as o_note',
+      'o.created_by as o_created_by',
+      'o.created_at as o_created_at',
     ]);
 }
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+type Prefixed<T, P extends string> = { [K in keyof T as `${P}${K & string}`]: T[K] };
 
 type JoinedQuoteRow = QuoteRow & {
   p_id: string | null;
@@ -26,9 +48,54 @@ type JoinedQuoteRow = QuoteRow & {
   p_quantity_type: 'KG' | 'LTR' | 'NOS' | 'TONS' | null;
   p_is_premium: number | null;
   p_is_organic: number | null;
-};
+} & Prefixed<Nullable<Omit<QuoteOfferRow, 'quote_id'>>, 'o_'>;
 
-function toQuote(row: JoinedQuoteRow): Quote {
+/**
+ * The status a reader sees, in SQL: a QUOTED quote whose offer has expired is EXPIRED.
+ * `now` is an ISO instant; ISO strings compare in time order on both dialects.
+ */
+export function effectiveStatusSql(now: string = nowIso()) {
+  return sql<QuoteStatus>`case when quotes.status = 'QUOTED' and quotes.offer_expires_at <= ${now} then 'EXPIRED' else quotes.status end`;
+}
+
+/**
+ * WHERE condition for the quotes a reader sees in `status`, for any query that selects from
+ * `quotes` (uses the (status, offer_expires_at) index): `query.where(quoteStatusIs('EXPIRED'))`.
+ */
+export function quoteStatusIs(status: QuoteStatus, now: string = nowIso()) {
+  if (status === 'EXPIRED') return sql<SqlBool>`(quotes.status = 'QUOTED' and quotes.offer_expires_at <= ${now})`;
+  if (status === 'QUOTED') return sql<SqlBool>`(quotes.status = 'QUOTED' and quotes.offer_expires_at > ${now})`;
+  return sql<SqlBool>`quotes.status = ${status}`;
+}
+
+function currentOffer(row: JoinedQuoteRow, requiredQty: number, createdAt: string) {
+  if (row.o_id === null) return null;
+  return toQuoteOffer(
+    {
+      id: row.o_id,
+      quote_id: row.id,
+      revision: row.o_revision ?? 1,
+      currency: row.o_currency ?? 'USD',
+      unit_price_minor: row.o_unit_price_minor ?? 0,
+      price_basis: row.o_price_basis ?? 'NOS',
+      incoterm: row.o_incoterm ?? 'EXW',
+      port_of_loading: row.o_port_of_loading ?? '',
+      destination: row.o_destination ?? '',
+      lead_time_days: row.o_lead_time_days ?? 0,
+      payment_terms: row.o_payment_terms ?? '',
+      valid_until: row.o_valid_until ?? '',
+      expires_at: row.o_expires_at ?? '',
+      note: row.o_note ?? '',
+      created_by: row.o_created_by,
+      created_at: row.o_created_at ?? '',
+    },
+    { requiredQty, quoteId: row.id, quoteCreatedAt: createdAt },
+  );
+}
+
+function toQuote(row: JoinedQuoteRow, now: string): Quote {
+  const tradeTerms = toTradeTerms(row);
+  const requiredQty = Number(row.required_qty);
   return {
     _id: row.id,
     companyName: row.company_name,
@@ -37,7 +104,7 @@ function toQuote(row: JoinedQuoteRow): Quote {
     mobileNumber: row.mobile_number,
     country: row.country,
     address: row.address,
-    requiredQty: Number(row.required_qty),
+    requiredQty,
     packagingType: row.packaging_type as Quote['packagingType'],
     isCustomPackagingRequired: fromFlag(row.is_custom_packaging_required),
     productId:
@@ -57,6 +124,10 @@ function toQuote(row: JoinedQuoteRow): Quote {
     heardFrom: row.heard_from,
     quotedByEmail: row.quoted_by_email,
     createdAt: row.created_at,
+    status: effectiveQuoteStatus(row.status, row.offer_expires_at, now),
+    offer: currentOffer(row, requiredQty, row.created_at),
+    // Only when given: a quote made with SPEC.md's fields alone answers no trade-terms key.
+    ...(tradeTerms ? { tradeTerms } : {}),
   };
 }
 
@@ -70,17 +141,52 @@ export async function insertQuote(db: DbOrTx, row: NewQuoteRow): Promise<Quote> 
   return (await findQuote(db, row.id))!;
 }
 
-export async function findQuote(db: DbOrTx, id: string): Promise<Quote | undefined> {
+export async function findQuote(db: DbOrTx, id: string, now: string = nowIso()): Promise<Quote | undefined> {
   const row = await selectQuotes(db).where('quotes.id', '=', id).executeTakeFirst();
-  return row ? toQuote(row) : undefined;
+  return row ? toQuote(row, now) : undefined;
 }
 
-/** Newest first; the id breaks ties between quotes made in the same millisecond. */
-export async function listQuotes(db: DbOrTx, filter: { userId?: string } = {}): Promise<Quote[]> {
-  let query = selectQuotes(db);
-  if (filter.userId !== undefined) query = query.where('quotes.user_id', '=', filter.userId);
-  const rows = await query.orderBy('quotes.created_at', 'desc').orderBy('quotes.id', 'desc').execute();
-  return rows.map(toQuote);
+/** Who owns a quote (null: the account was deleted), without loading the rest. */
+export async function findQuoteOwner(db: DbOrTx, id: string): Promise<{ userId: string | null } | undefined> {
+  const row = await db.selectFrom('quotes').select('user_id').where('id', '=', id).executeTakeFirst();
+  return row ? { userId: row.user_id } : undefined;
+}
+
+export interface QuoteListFilter extends LeadFilter {
+  userId?: string;
+  /** The status a reader sees (EXPIRED included). */
+  status?: QuoteStatus | undefined;
+}
+
+/** Search 'All Quotes' by company, contact person and both emails. */
+const QUOTE_SEARCH_COLUMNS = ['company_name', 'contact_person_name', 'company_email', 'quoted_by_email'] as const;
+
+/**
+ * Newest first; the id breaks ties between quotes made in the same millisecond. Every quote that
+ * matches, or one page of them when `page` or `limit` is set (with the page facts).
+ */
+export async function listQuotes(
+  db: DbOrTx,
+  filter: QuoteListFilter = {},
+  now: string = nowIso(),
+): Promise<{ quotes: Quote[]; page?: LeadPage }> {
+  const conditions = leadConditions('quotes', filter, QUOTE_SEARCH_COLUMNS);
+  if (filter.status !== undefined) conditions.push(quoteStatusIs(filter.status, now));
+  if (filter.userId !== undefined) conditions.push(sql<SqlBool>`quotes.user_id = ${filter.userId}`);
+  const where = allOf(conditions);
+  const query = selectQuotes(db).where(where).orderBy('quotes.created_at', 'desc').orderBy('quotes.id', 'desc');
+  if (!wantsPage(filter)) return { quotes: (await query.execute()).map((row) => toQuote(row, now)) };
+
+  const page = pageOf(filter, 0, []);
+  const [rows, count, countries] = await Promise.all([
+    query.limit(page.limit).offset((page.page - 1) * page.limit).execute(),
+    db.selectFrom('quotes').where(where).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('quotes').select('country').distinct().execute(),
+  ]);
+  return {
+    quotes: rows.map((row) => toQuote(row, now)),
+    page: pageOf(filter, Number(count.n), distinctCountries(countries.map((c) => c.country))),
+  };
 }
 
 export async function deleteQuote(db: DbOrTx, id: string): Promise<boolean> {

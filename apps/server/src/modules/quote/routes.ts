@@ -1,25 +1,85 @@
-import { SERVER_ERRORS, SUCCESS, quoteMessageOrder, quoteSchema } from '@agro/shared';
-import type { FastifyInstance } from 'fastify';
+import {
+  QUOTE_DESK_MESSAGES as M,
+  SERVER_ERRORS,
+  SUCCESS,
+  apiResultSchema,
+  decisionSchema,
+  leadFilterMessageOrder,
+  offerMessageOrder,
+  offerSchema,
+  quoteDetailResponseSchema,
+  quoteFilterSchema,
+  quoteMessageOrder,
+  quoteResponseSchema,
+  quoteSchema,
+  quotesResponseSchema,
+  rejectMessageOrder,
+  rejectSchema,
+} from '@agro/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { isId, newId } from '../../db/ids.js';
-import { nowIso, toFlag } from '../../db/mappers.js';
-import { notFound, parseInput } from '../../lib/errors.js';
+import { fromTradeTerms, nowIso, toFlag } from '../../db/mappers.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { queueMail } from '../../lib/mailer.js';
+import { publicBaseUrl } from '../../lib/public-url.js';
+import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
-import { quoteAcknowledgementMail, quoteNotificationMail } from './mails.js';
-import { deleteQuote, findProductName, insertQuote, listQuotes } from './repository.js';
+import { csvAnswer, sendCsv } from '../leads/csv.js';
+import { quotesCsv } from './csv.js';
+import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMail, rejectionMail } from './mails.js';
+import { quotationPdf } from './pdf.js';
+import { deleteQuote, findProductName, findQuoteOwner, insertQuote, listQuotes } from './repository.js';
+import { decideQuote, getQuoteDetail, rejectQuote, sendOffer } from './service.js';
+
+type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+/**
+ * The quote named in the path, if the caller may see it: its owner (a USER) or any ADMIN.
+ * 404 for an unknown id, 403 for someone else's quote.
+ */
+async function authorisedQuoteId(request: IdRequest, roles: { admin: boolean; owner: boolean }): Promise<string> {
+  const { id } = request.params;
+  if (!isId(id)) throw notFound(SERVER_ERRORS.quoteNotFound);
+  const found = await findQuoteOwner(request.server.db, id);
+  if (!found) throw notFound(SERVER_ERRORS.quoteNotFound);
+  const user = request.user!;
+  const allowed = user.role === 'ADMIN' ? roles.admin : roles.owner && found.userId === user._id;
+  if (!allowed) throw forbidden();
+  return id;
+}
+
+const OWNER_OR_ADMIN = { admin: true, owner: true };
+const ADMIN = { admin: true, owner: false };
+const OWNER = { admin: false, owner: true };
+
+const tags = ['quote'];
 
 /** /api/v1/quote/* (SPEC.md section 7; roles from section 6). */
-export default async function quoteRoutes(app: FastifyInstance): Promise<void> {
+export default async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/add',
-    { preHandler: requireRole('USER', 'ADMIN'), config: rateLimited(app.config, 'form') },
+    {
+      preValidation: requireRole('USER', 'ADMIN'),
+      config: rateLimited(app.config, 'form'),
+      schema: {
+        tags,
+        summary: 'Ask for a quotation (mails the company and the user)',
+        body: specInput(quoteSchema, quoteMessageOrder),
+        response: replies(quoteResponseSchema, [400, 401, 403, 404, 429]),
+      },
+    },
     async (request) => {
-      const input = parseInput(quoteSchema, quoteMessageOrder, request.body);
+      const input = request.body;
       if (!isId(input.productId) || (await findProductName(app.db, input.productId)) === undefined) {
         throw notFound(SERVER_ERRORS.productNotFound);
       }
       const user = request.user!;
-      const quote = await insertQuote(app.db, {
+      const quote = await app.db.transaction().execute(async (tx) => {
+        const stored = await insertQuote(tx, {
         id: newId(),
         company_name: input.companyName,
         contact_person_name: input.contactPersonName,
@@ -39,28 +99,218 @@ export default async function quoteRoutes(app: FastifyInstance): Promise<void> {
         quoted_by_email: user.email,
         user_id: user._id,
         created_at: nowIso(),
+        ...fromTradeTerms(input.tradeTerms),
+        });
+        // In the quote's transaction: the quote and its mails are stored together or not at all.
+        // Sending happens later (lib/mailer.ts): a mail failure never fails the request.
+        await queueMail(tx, { ...quoteNotificationMail(app.config.companyEmail, stored), event: `quote:${stored._id}:company` });
+        await queueMail(tx, { ...quoteAcknowledgementMail(user.email, stored), event: `quote:${stored._id}:buyer` });
+        return stored;
       });
-      // Queued after the row is stored; a mail failure is logged and never fails the request.
-      app.mailer.send(quoteNotificationMail(app.config.companyEmail, quote));
-      app.mailer.send(quoteAcknowledgementMail(user.email, quote));
+      app.mailer.kick();
       return { success: true, message: SUCCESS.addQuote, quote };
     },
   );
 
   // SPEC.md section 6: seeing one's own quotes is a USER capability (admins use /all).
-  app.get('/getQuoteByUser', { preHandler: requireRole('USER') }, async (request) => {
-    const quotes = await listQuotes(app.db, { userId: request.user!._id });
-    return { success: true, message: SUCCESS.userQuotes, quotes };
-  });
+  app.get(
+    '/getQuoteByUser',
+    {
+      preValidation: requireRole('USER'),
+      schema: { tags, summary: "The logged-in user's quotes", response: replies(quotesResponseSchema, [401, 403]) },
+    },
+    async (request) => {
+      const { quotes } = await listQuotes(app.db, { userId: request.user!._id });
+      return { success: true, message: SUCCESS.userQuotes, quotes };
+    },
+  );
 
-  app.get('/all', { preHandler: requireRole('ADMIN') }, async () => {
-    const quotes = await listQuotes(app.db);
-    return { success: true, message: SUCCESS.allQuotes, quotes };
-  });
+  // Without a query string: every quote, as SPEC.md's client expects. With filters (status,
+  // productId, country, from, to, q) and/or page/limit: the matching quotes (one page of them,
+  // with total, page, limit, pageCount and countries, when paginated). Trade desk.
+  const filterQuery = specInput(quoteFilterSchema, leadFilterMessageOrder);
+  app.get(
+    '/all',
+    {
+      preValidation: requireRole('ADMIN'),
+      schema: {
+        tags,
+        summary: 'Every quote, or the filtered ones, one page of them when paginated (admin)',
+        querystring: filterQuery,
+        response: replies(quotesResponseSchema, [400, 401, 403]),
+      },
+    },
+    async (request) => {
+      const { quotes, page } = await listQuotes(app.db, request.query);
+      return { success: true, message: SUCCESS.allQuotes, quotes, ...page };
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/delete/:id', { preHandler: requireRole('ADMIN') }, async (request) => {
+  // The same filters as /all; every matching quote (no pagination), one row each.
+  app.get(
+    '/export',
+    {
+      preValidation: requireRole('ADMIN'),
+      schema: {
+        tags,
+        summary: 'The filtered quotes as CSV, every match (admin)',
+        querystring: filterQuery,
+        response: { ...replies(apiResultSchema, [400, 401, 403]), 200: csvAnswer('The quotes, one row each') },
+      },
+    },
+    async (request, reply) => {
+      const { page: _page, limit: _limit, ...filter } = request.query;
+      const { quotes } = await listQuotes(app.db, filter);
+      return sendCsv(reply, 'quotes', quotesCsv(quotes));
+    },
+  );
+
+  app.delete(
+    '/delete/:id',
+    {
+      preValidation: requireRole('ADMIN'),
+      schema: {
+        tags,
+        summary: 'Delete a quote (admin)',
+        params: z.object({ id: z.string() }),
+        response: replies(apiResultSchema, [401, 403, 404]),
+      },
+    },
+    async (request) => {
     const { id } = request.params;
     if (!isId(id) || !(await deleteQuote(app.db, id))) throw notFound(SERVER_ERRORS.quoteNotFound);
-    return { success: true, message: SUCCESS.deleteQuote };
-  });
+      return { success: true, message: SUCCESS.deleteQuote };
+    },
+  );
+
+  // The quote desk: one quote, offers, rejection, the buyer's decision, the PDF. Access to the
+  // quote (404 / 403) is checked before the body is validated, in preValidation.
+  const idParams = z.object({ id: z.string() });
+  const quoteAccess = (roles: { admin: boolean; owner: boolean }) => async (request: IdRequest) => {
+    await authorisedQuoteId(request, roles);
+  };
+
+  app.get(
+    '/:id',
+    {
+      preValidation: [requireRole('USER', 'ADMIN'), quoteAccess(OWNER_OR_ADMIN)],
+      schema: {
+        tags,
+        summary: 'One quote with its offers and history (its owner or an admin)',
+        params: idParams,
+        response: replies(quoteDetailResponseSchema, [401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const quote = await getQuoteDetail(app.db, request.params.id);
+      if (!quote) throw notFound(SERVER_ERRORS.quoteNotFound);
+      return { success: true, message: M.quoteFetched, quote };
+    },
+  );
+
+  app.post(
+    '/:id/offer',
+    {
+      preValidation: [requireRole('ADMIN'), quoteAccess(ADMIN)],
+      schema: {
+        tags,
+        summary: 'Send an offer (admin); a new offer replaces the current one',
+        params: idParams,
+        body: specInput(offerSchema, offerMessageOrder),
+        response: replies(quoteResponseSchema, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      // The mail is queued in the offer's transaction (lib/mailer.ts sends it).
+      const quote = await sendOffer(app.db, app.dialect, id, request.body, {
+        userId: request.user!._id,
+        mail: (q) => ({
+          ...offerMail(q.quotedByEmail, q, q.offer!, `${publicBaseUrl(request)}/profile`),
+          event: `quote:${id}:offer:${q.offer!.revision}`,
+        }),
+      });
+      app.mailer.kick();
+      return { success: true, message: M.offerSent, quote };
+    },
+  );
+
+  app.post(
+    '/:id/reject',
+    {
+      preValidation: [requireRole('ADMIN'), quoteAccess(ADMIN)],
+      schema: {
+        tags,
+        summary: 'Reject a quote with a reason (admin)',
+        params: idParams,
+        body: specInput(rejectSchema, rejectMessageOrder),
+        response: replies(quoteResponseSchema, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { reason } = request.body;
+      const { id } = request.params;
+      const quote = await rejectQuote(app.db, app.dialect, id, reason, {
+        userId: request.user!._id,
+        mail: (q) => ({ ...rejectionMail(q.quotedByEmail, q, reason, `${publicBaseUrl(request)}/profile`), event: `quote:${id}:rejected` }),
+      });
+      app.mailer.kick();
+      return { success: true, message: M.quoteRejected, quote };
+    },
+  );
+
+  for (const [action, decision, message] of [
+    ['accept', 'ACCEPTED', M.offerAccepted],
+    ['decline', 'DECLINED', M.offerDeclined],
+  ] as const) {
+    app.post(
+      `/:id/${action}`,
+      {
+        preValidation: [requireRole('USER'), quoteAccess(OWNER)],
+        schema: {
+          tags,
+          summary: `${action === 'accept' ? 'Accept' : 'Decline'} the current offer (the quote's owner)`,
+          params: idParams,
+          body: specInput(decisionSchema, []),
+          response: replies(quoteResponseSchema, [400, 401, 403, 404, 409]),
+        },
+      },
+      async (request) => {
+        const { note } = request.body;
+        const { id } = request.params;
+        const quote = await decideQuote(app.db, id, decision, note, {
+          userId: request.user!._id,
+          mail: (q) => ({ ...decisionMail(app.config.companyEmail, q, q.offer!, decision, note), event: `quote:${id}:${decision}` }),
+        });
+        app.mailer.kick();
+        return { success: true, message, quote };
+      },
+    );
+  }
+
+  app.get(
+    '/:id/pdf',
+    {
+      preValidation: [requireRole('USER', 'ADMIN'), quoteAccess(OWNER_OR_ADMIN)],
+      schema: {
+        tags,
+        summary: 'The current offer as a quotation PDF (its owner or an admin)',
+        params: idParams,
+        response: {
+          ...replies(apiResultSchema, [401, 403, 404]),
+          200: { description: 'The quotation', content: { 'application/pdf': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary', description: 'PDF bytes' }) } } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const quote = await getQuoteDetail(app.db, request.params.id);
+      if (!quote?.offer) throw notFound(M.noOffer);
+      const pdf = await quotationPdf(quote, quote.offer);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${quote.offer.quotationNumber}.pdf"`)
+        .send(pdf);
+    },
+  );
 }

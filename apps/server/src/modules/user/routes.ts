@@ -1,5 +1,6 @@
 import {
   SUCCESS,
+  apiResultSchema,
   changePasswordMessageOrder,
   changePasswordSchema,
   forgotPasswordMessageOrder,
@@ -12,69 +13,155 @@ import {
   resetPasswordSchema,
   updateProfileMessageOrder,
   updateProfileSchema,
+  userResponseSchema,
 } from '@agro/shared';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { toPublicUser } from '../../db/mappers.js';
-import { parseInput } from '../../lib/errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
+import { replies, specInput } from '../../lib/route-schemas.js';
 import { endSession, requireAuth, startSession } from '../../plugins/auth.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { passwordResetMail } from './mails.js';
 import { createUserService } from './service.js';
 
+const tags = ['user'];
+
 /** /api/v1/user/* (SPEC.md section 7). */
-export default async function userRoutes(app: FastifyInstance): Promise<void> {
+export default async function userRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const users = createUserService(app.db, app.config);
   const authLimit = rateLimited(app.config, 'auth');
 
-  app.post('/register', { config: authLimit }, async (request) => {
-    // Only the schema's fields are read: a `role` (or anything else) in the body is ignored.
-    const input = parseInput(registerSchema, registerMessageOrder, request.body);
-    const user = await users.register(input);
-    return { success: true, message: SUCCESS.register, user };
-  });
+  app.post(
+    '/register',
+    {
+      config: authLimit,
+      schema: {
+        tags,
+        summary: 'Register a USER account (a `role` in the body is ignored)',
+        // Only the schema's fields are read: a `role` (or anything else) in the body is dropped.
+        body: specInput(registerSchema, registerMessageOrder),
+        response: replies(userResponseSchema, [400, 409, 429]),
+      },
+    },
+    async (request) => {
+      const user = await users.register(request.body);
+      return { success: true, message: SUCCESS.register, user };
+    },
+  );
 
-  app.post('/login', { config: authLimit }, async (request, reply) => {
-    const input = parseInput(loginSchema, loginMessageOrder, request.body);
-    const user = await users.authenticate(input.email, input.password);
-    await startSession(request, reply, user.id);
-    return { success: true, message: SUCCESS.login, user: toPublicUser(user) };
-  });
+  app.post(
+    '/login',
+    {
+      config: authLimit,
+      schema: {
+        tags,
+        summary: 'Log in; sets the httpOnly session cookie',
+        body: specInput(loginSchema, loginMessageOrder),
+        response: replies(userResponseSchema, [400, 401, 429]),
+      },
+    },
+    async (request, reply) => {
+      const user = await users.authenticate(request.body.email, request.body.password);
+      await startSession(request, reply, user.id);
+      return { success: true, message: SUCCESS.login, user: toPublicUser(user) };
+    },
+  );
 
-  app.get('/logout', async (request, reply) => {
-    await endSession(request, reply);
-    return { success: true, message: SUCCESS.logout };
-  });
+  app.get(
+    '/logout',
+    { schema: { tags, summary: 'Log out (ends the session, clears the cookie)', response: replies(apiResultSchema, []) } },
+    async (request, reply) => {
+      await endSession(request, reply);
+      return { success: true, message: SUCCESS.logout };
+    },
+  );
 
-  app.get('/profile', { preHandler: requireAuth }, async (request) => {
-    return { success: true, message: SUCCESS.profile, user: request.user };
-  });
+  app.get(
+    '/profile',
+    {
+      preValidation: requireAuth,
+      schema: { tags, summary: 'The logged-in user', response: replies(userResponseSchema, [401]) },
+    },
+    async (request) => {
+      return { success: true, message: SUCCESS.profile, user: request.user! };
+    },
+  );
 
-  app.post('/change-password', { preHandler: requireAuth }, async (request) => {
-    const input = parseInput(changePasswordSchema, changePasswordMessageOrder, request.body);
-    await users.changePassword(request.user!._id, request.sessionTokenHash!, input);
-    return { success: true, message: SUCCESS.changePassword };
-  });
+  app.post(
+    '/change-password',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        summary: "Change the password (ends the user's other sessions)",
+        body: specInput(changePasswordSchema, changePasswordMessageOrder),
+        response: replies(apiResultSchema, [400, 401]),
+      },
+    },
+    async (request) => {
+      await users.changePassword(request.user!._id, request.sessionTokenHash!, request.body);
+      return { success: true, message: SUCCESS.changePassword };
+    },
+  );
 
-  app.post('/update', { preHandler: requireAuth }, async (request) => {
-    const input = parseInput(updateProfileSchema, updateProfileMessageOrder, request.body);
-    const user = await users.updateProfile(request.user!._id, input);
-    return { success: true, message: SUCCESS.updateProfile, user };
-  });
+  app.post(
+    '/update',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        summary: 'Update name, email and phone number',
+        body: specInput(updateProfileSchema, updateProfileMessageOrder),
+        response: replies(userResponseSchema, [400, 401, 409]),
+      },
+    },
+    async (request) => {
+      const user = await users.updateProfile(request.user!._id, request.body);
+      return { success: true, message: SUCCESS.updateProfile, user };
+    },
+  );
 
-  app.post('/forgot-password', { config: authLimit }, async (request) => {
-    const input = parseInput(forgotPasswordSchema, forgotPasswordMessageOrder, request.body);
-    const started = await users.startPasswordReset(input.email);
-    if (started) {
-      const link = `${publicBaseUrl(request)}/reset-password/${started.token}`;
-      app.mailer.send(passwordResetMail(started.user.email, started.user.full_name, link));
-    }
-    return { success: true, message: SUCCESS.forgotPassword };
-  });
+  app.post(
+    '/forgot-password',
+    {
+      config: authLimit,
+      schema: {
+        tags,
+        summary: 'Mail a reset link (the same answer whether or not the email is registered)',
+        body: specInput(forgotPasswordSchema, forgotPasswordMessageOrder),
+        response: replies(apiResultSchema, [400, 429]),
+      },
+    },
+    async (request) => {
+      // The mail is queued in the token's transaction (lib/mailer.ts sends it).
+      const started = await users.startPasswordReset(request.body.email, (user, token, resetId) => ({
+        ...passwordResetMail(user.email, user.full_name, `${publicBaseUrl(request)}/reset-password/${token}`),
+        event: `password-reset:${resetId}`,
+        secret: token,
+      }));
+      if (started) app.mailer.kick();
+      return { success: true, message: SUCCESS.forgotPassword };
+    },
+  );
 
-  app.patch<{ Params: { token: string } }>('/reset-password/:token', { config: authLimit }, async (request) => {
-    const input = parseInput(resetPasswordSchema, resetPasswordMessageOrder, request.body);
-    await users.resetPassword(request.params.token, input.password);
-    return { success: true, message: SUCCESS.resetPassword };
-  });
+  app.patch(
+    '/reset-password/:token',
+    {
+      config: authLimit,
+      schema: {
+        tags,
+        summary: 'Set a new password with the token from the reset mail (ends every session)',
+        params: z.object({ token: z.string() }),
+        body: specInput(resetPasswordSchema, resetPasswordMessageOrder),
+        response: replies(apiResultSchema, [400, 429]),
+      },
+    },
+    async (request) => {
+      await users.resetPassword(request.params.token, request.body.password);
+      return { success: true, message: SUCCESS.resetPassword };
+    },
+  );
 }

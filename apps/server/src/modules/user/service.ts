@@ -13,6 +13,7 @@ import { newId } from '../../db/ids.js';
 import { nowIso, toPublicUser } from '../../db/mappers.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
+import { queueMail, type QueuedMail } from '../../lib/mailer.js';
 import { hashPassword, makeDummyHash, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { findUserByEmail, findUserById, insertUser, isUniqueViolation, updateUser } from './repository.js';
@@ -91,15 +92,21 @@ export function createUserService(db: Db, config: Config) {
    * Start a reset for `email` if such an account exists. Returns what to mail, or undefined;
    * the route answers the same either way so nobody learns which emails have accounts.
    */
-  async function startPasswordReset(email: string): Promise<{ user: UserRow; token: string } | undefined> {
+  /** Start a reset: a new token (older open ones end) and, in the same transaction, its mail. */
+  async function startPasswordReset(
+    email: string,
+    mail?: (user: UserRow, token: string, resetId: string) => QueuedMail,
+  ): Promise<{ user: UserRow; token: string } | undefined> {
     const user = await findUserByEmail(db, email);
     if (!user) return undefined;
     const token = newToken();
     const now = Date.now();
+    const resetId = newId(now);
     await db.transaction().execute(async (tx) => {
       await deleteOpenResets(tx, user.id, nowIso(now));
+      if (mail) await queueMail(tx, mail(user, token, resetId));
       await insertPasswordReset(tx, {
-        id: newId(now),
+        id: resetId,
         userId: user.id,
         tokenHash: hashToken(token),
         createdAt: nowIso(now),

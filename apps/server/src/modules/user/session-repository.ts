@@ -1,5 +1,16 @@
 import type { DbOrTx } from '../../db/index.js';
 import type { UserRow } from '../../db/schema.js';
+import type { SessionStore } from '../../plugins/auth.js';
+
+/** The auth plugin's view of the sessions table. */
+export function sessionStore(db: DbOrTx): SessionStore {
+  return {
+    insert: (session) => insertSession(db, session),
+    findUser: (tokenHash, now) => findSessionUser(db, tokenHash, now),
+    extend: (tokenHash, expiresAt) => extendSession(db, tokenHash, expiresAt),
+    delete: (tokenHash) => deleteSession(db, tokenHash),
+  };
+}
 
 export async function insertSession(
   db: DbOrTx,

@@ -13,8 +13,8 @@ const linkClass = 'text-brand-100 hover:text-white hover:underline focus-visible
 
 export function Footer() {
   const products = useAppSelector((s) => s.products.products);
-  // Quick links follow the header's rules, minus the account links.
-  const quickLinks = useNavItems().filter((i) => !['/register', '/login', '/profile'].includes(i.to));
+  // Quick links follow the header's rules, minus the account links and the admin's inbox.
+  const quickLinks = useNavItems().filter((i) => !['/register', '/login', '/profile', '/inquiries'].includes(i.to));
   const year = new Date().getFullYear();
 
   return (

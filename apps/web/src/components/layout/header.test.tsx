@@ -28,7 +28,7 @@ describe('Header links per role (SPEC.md section 2)', () => {
     stubFetch({});
     logIn('ADMIN');
     renderRoute('/about');
-    expect(linkNames()).toEqual(['Home', 'Products', 'Gallery', 'Add Product', 'Profile']);
+    expect(linkNames()).toEqual(['Home', 'Products', 'Gallery', 'Add Product', 'Inquiries', 'Profile']);
     expect(within(mainNav()).getByRole('link', { name: 'Add Product' })).toHaveAttribute('href', '/add-product');
     expect(within(mainNav()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });

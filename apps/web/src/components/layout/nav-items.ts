@@ -9,7 +9,7 @@ export interface NavItem {
 
 /**
  * The header's links for the current person (SPEC.md section 2, "Header and footer"): Home, Products,
- * Gallery always; About and Contact hidden for an admin; Add Product for an admin; Register and Login
+ * Gallery always; About and Contact hidden for an admin; Add Product (and the Inquiries inbox) for an admin; Register and Login
  * when logged out; Profile when logged in (Logout is a button, not a link).
  */
 export function useNavItems(): NavItem[] {
@@ -21,7 +21,8 @@ export function useNavItems(): NavItem[] {
     { to: '/gallery', label: 'Gallery' },
   ];
   if (!isAdmin) items.push({ to: '/about', label: 'About' }, { to: '/contact', label: 'Contact' });
-  if (isAdmin) items.push({ to: '/add-product', label: 'Add Product' });
+  // Issue 12: the inquiry inbox beside Add Product.
+  if (isAdmin) items.push({ to: '/add-product', label: 'Add Product' }, { to: '/inquiries', label: 'Inquiries' });
   if (isLoggedIn) items.push({ to: '/profile', label: 'Profile' });
   else items.push({ to: '/register', label: 'Register' }, { to: '/login', label: 'Login' });
   return items;

@@ -1,35 +1,13 @@
-import { API, UI_TEXT, VALIDATION as V, type Quote } from '@agro/shared';
+import { API, UI_TEXT, VALIDATION as V } from '@agro/shared';
 import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { byLabel, callsTo, logIn, renderRoute, stubFetch, TEST_USER } from '@/test/forms-harness';
+import { makeQuote } from '@/test/quote-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
 /** Quoted texts keep their double spaces: match them without collapsing whitespace. */
 const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false, trim: false }) };
-
-function makeQuote(overrides: Partial<Quote> = {}): Quote {
-  return {
-    _id: 'q1',
-    companyName: 'Global Foods LLC',
-    contactPersonName: 'Maria Lopez',
-    companyEmail: 'maria@globalfoods.com',
-    mobileNumber: '+34 600 123 456',
-    country: 'Spain',
-    address: 'Calle Mayor 10, Madrid',
-    requiredQty: 2500,
-    packagingType: 'CORRUGATED_BOX',
-    isCustomPackagingRequired: true,
-    productId: { _id: 'p1', productName: 'Organic Jaggery Powder', productType: 'AGRO', productQuantityType: 'KG', isPremium: false, isOrganic: true },
-    deliveryLocation: 'Port of Valencia, Spain',
-    isUrgent: false,
-    additionalInfo: '',
-    heardFrom: 'Google',
-    quotedByEmail: 'asha@example.com',
-    createdAt: '2025-07-03T09:30:00.000Z',
-    ...overrides,
-  };
-}
 
 const profileReply = (user = TEST_USER) => ({ body: { success: true, message: 'ok', user } });
 

@@ -1,6 +1,9 @@
-import type { Quote } from '@agro/shared';
-import { BuildingIcon, CalendarIcon, EyeIcon, PackageIcon, TrashIcon, UserIcon } from '@/components/ui/icons';
-import { formatDate, packagingLabel, quoteBadge, type QuoteBadge } from './quote-format';
+import { API, formatMoney, type Quote } from '@agro/shared';
+import { BuildingIcon, CalendarIcon, CheckIcon, CloseIcon, DownloadIcon, EyeIcon, PackageIcon, TrashIcon, UserIcon } from '@/components/ui/icons';
+import { API_BASE_URL } from '@/lib/config';
+import { OfferSummary } from './offer-summary';
+import { formatDate, packagingLabel, quantityText, quoteBadge, type QuoteBadge } from './quote-format';
+import { StatusBadge } from './status-badge';
 
 const BADGE_STYLE: Record<QuoteBadge, string> = {
   Premium: 'bg-amber-100 text-amber-900 ring-amber-300',
@@ -14,20 +17,27 @@ interface QuoteCardProps {
   admin: boolean;
   onView?: (quote: Quote) => void;
   onDelete?: (quote: Quote) => void;
+  /** USER cards: the buyer's decision on the current offer (each behind a confirmation). */
+  onAccept?: (quote: Quote) => void;
+  onDecline?: (quote: Quote) => void;
 }
 
-export function QuoteCard({ quote, admin, onView, onDelete }: QuoteCardProps) {
+export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline }: QuoteCardProps) {
   const product = quote.productId;
   const productName = product?.productName ?? 'Product no longer listed';
   const badge = quoteBadge(product);
   const date = formatDate(quote.createdAt);
+  const offer = quote.offer;
   return (
     <article className="flex h-full flex-col rounded-2xl border border-gray-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md">
       <div className="flex items-start justify-between gap-3">
         <h3 className="text-base font-semibold text-gray-900">{productName}</h3>
-        {!admin && (
-          <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${BADGE_STYLE[badge]}`}>{badge}</span>
-        )}
+        <div className="flex shrink-0 flex-col items-end gap-1.5">
+          <StatusBadge status={quote.status} />
+          {!admin && (
+            <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${BADGE_STYLE[badge]}`}>{badge}</span>
+          )}
+        </div>
       </div>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
         <dt className="flex items-center gap-1.5 text-gray-600">
@@ -54,7 +64,43 @@ export function QuoteCard({ quote, admin, onView, onDelete }: QuoteCardProps) {
           <CalendarIcon size={15} /> Date
         </dt>
         <dd className="text-gray-900">{date ?? 'N/A'}</dd>
+        {admin && offer && (
+          <>
+            <dt className="text-gray-600 pl-[21px]">Offer</dt>
+            <dd className="text-gray-900">
+              {formatMoney(offer.totalMinor, offer.currency)} {offer.incoterm}, valid until {formatDate(`${offer.validUntil}T12:00:00Z`)}
+            </dd>
+          </>
+        )}
       </dl>
+      {!admin && offer && (
+        <section aria-label={`Offer ${offer.quotationNumber}`} className="mt-4 rounded-xl border border-gray-200 bg-gray-50 p-3">
+          <h4 className="mb-2 text-sm font-semibold text-gray-900">Offer {offer.quotationNumber}</h4>
+          <OfferSummary offer={offer} quantity={quantityText(quote)} compact />
+          {quote.status === 'EXPIRED' && (
+            <p className="mt-2 text-sm font-medium text-orange-900">This offer has expired and can no longer be accepted.</p>
+          )}
+          <div className="mt-3 flex flex-wrap gap-2">
+            {quote.status === 'QUOTED' && (
+              <>
+                <button type="button" className="btn-primary py-1.5 text-sm" onClick={() => onAccept?.(quote)}>
+                  <CheckIcon size={16} /> Accept
+                </button>
+                <button type="button" className="btn-secondary py-1.5 text-sm" onClick={() => onDecline?.(quote)}>
+                  <CloseIcon size={16} /> Decline
+                </button>
+              </>
+            )}
+            <a
+              className="btn-secondary py-1.5 text-sm"
+              href={`${API_BASE_URL}${API.quotePdf(quote._id)}`}
+              download={`${offer.quotationNumber}.pdf`}
+            >
+              <DownloadIcon size={16} /> Quotation PDF
+            </a>
+          </div>
+        </section>
+      )}
       {admin && (
         <div className="mt-5 flex gap-2 border-t border-gray-100 pt-4">
           <button

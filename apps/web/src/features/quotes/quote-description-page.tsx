@@ -1,9 +1,10 @@
-import type { Quote } from '@agro/shared';
+import { tradeTermsRows, type Quote } from '@agro/shared';
 import { Link, useLocation } from 'react-router';
 import { ChevronLeftIcon, FileTextIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { formatDate, packagingLabel, yesNo } from './quote-format';
+import { QuoteDeskPanel } from './quote-desk-panel';
 
 function quoteFromState(state: unknown): Quote | null {
   if (!state || typeof state !== 'object' || !('quote' in state)) return null;
@@ -30,6 +31,8 @@ function rows(q: Quote): [string, string][] {
     ['Urgent', yesNo(q.isUrgent)],
     ['Additional Information', q.additionalInfo || 'None'],
     ['Heard From', q.heardFrom],
+    // The buyer's export terms (issue 12), when given.
+    ...tradeTermsRows(q.tradeTerms),
     ['Quoted By', q.quotedByEmail],
     [
       'Created At',
@@ -86,6 +89,7 @@ export default function QuoteDescriptionPage() {
             </tbody>
           </table>
         </div>
+        <QuoteDeskPanel quoteId={quote._id} />
         <div className="mt-8">{back}</div>
       </div>
     </>

@@ -1,4 +1,4 @@
-import { PACKAGING_TYPES, type QuoteProductRef } from '@agro/shared';
+import { PACKAGING_TYPES, type Quote, type QuoteProductRef } from '@agro/shared';
 
 /** 'CORRUGATED_BOX' -> 'Corrugated Box' (SPEC.md section 3); unknown values are shown as sent. */
 export function packagingLabel(value: string): string {
@@ -23,3 +23,8 @@ export function quoteBadge(product: Pick<QuoteProductRef, 'isPremium' | 'isOrgan
 }
 
 export const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');
+
+/** "1,200 KG": the requested quantity with the product's unit. */
+export function quantityText(quote: Pick<Quote, 'requiredQty' | 'productId'>): string {
+  return `${quote.requiredQty.toLocaleString('en-IN')} ${quote.productId?.productQuantityType ?? ''}`.trim();
+}

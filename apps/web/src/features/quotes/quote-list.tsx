@@ -1,11 +1,28 @@
-import { UI_TEXT, type Quote, type Role } from '@agro/shared';
-import { useCallback, useEffect, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { API, LEAD_PAGE_SIZE, LEADS_TEXT, QUOTE_DESK_UI, QUOTE_STATUSES, UI_TEXT, formatMoney, type LeadPage, type Quote, type Role } from '@agro/shared';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
+import { CsvButton } from '@/components/leads/csv-button';
+import { LeadFilterBar } from '@/components/leads/lead-filter-bar';
+import { useLeadFilters } from '@/components/leads/use-lead-filters';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FileTextIcon } from '@/components/ui/icons';
+import { Pagination } from '@/components/ui/pagination';
+import { fetchProducts } from '@/features/products/products-slice';
+import { DecisionDialog } from './decision-dialog';
 import { QuoteCard } from './quote-card';
-import { deleteQuote, fetchAllQuotes, fetchUserQuotes } from './quote-slice';
+import { formatDate, quantityText } from './quote-format';
+import { decideOnQuote, deleteQuote, fetchAllQuotes, fetchUserQuotes } from './quote-slice';
+
+/** What the buyer is deciding on, in one sentence. */
+function decisionSummary(quote: Quote): string {
+  const offer = quote.offer;
+  if (!offer) return '';
+  const product = quote.productId?.productName ?? 'the product';
+  return `Quotation ${offer.quotationNumber}: ${formatMoney(offer.totalMinor, offer.currency)} for ${quantityText(quote)} of ${product}, ${offer.incoterm} ${offer.destination}, valid until ${formatDate(`${offer.validUntil}T12:00:00Z`) ?? offer.validUntil}.`;
+}
+
+const STATUS_OPTIONS = QUOTE_STATUSES.map((s) => ({ value: s, label: s }));
 
 /** Navigation state of /quote/description. */
 export interface QuoteDescriptionState {
@@ -14,23 +31,46 @@ export interface QuoteDescriptionState {
 
 /**
  * The profile's quotes: 'Your Quotes' for a USER, 'All Quotes' for an ADMIN (who can open
- * and delete them).
+ * and delete them, and find them by filters kept in the URL, a page at a time, and export them).
  */
 export function QuoteList({ role }: { role: Role }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const quotes = useAppSelector((s) => s.quote.quotes);
+  const products = useAppSelector((s) => s.products.products);
   const [loading, setLoading] = useState(true);
   const [toDelete, setToDelete] = useState<Quote | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [pageFacts, setPageFacts] = useState<LeadPage | null>(null);
+  const [deciding, setDeciding] = useState<{ quote: Quote; decision: 'accept' | 'decline' } | null>(null);
+  const [decisionBusy, setDecisionBusy] = useState(false);
   const headingId = useId();
   const admin = role === 'ADMIN';
+  const filters = useLeadFilters();
+  const { query, page } = filters;
 
   const load = useCallback(async () => {
     setLoading(true);
-    await dispatch(admin ? fetchAllQuotes() : fetchUserQuotes());
+    if (admin) {
+      const paged = `${query ? `${query}&` : ''}page=${page}&limit=${LEAD_PAGE_SIZE}`;
+      const result = await dispatch(fetchAllQuotes(paged));
+      if (fetchAllQuotes.fulfilled.match(result)) {
+        const { total, limit, pageCount, countries } = result.payload;
+        setPageFacts(total === undefined ? null : { total, page, limit: limit ?? LEAD_PAGE_SIZE, pageCount: pageCount ?? 1, countries: countries ?? [] });
+      }
+    } else {
+      await dispatch(fetchUserQuotes());
+    }
     setLoading(false);
-  }, [dispatch, admin]);
+  }, [dispatch, admin, query, page]);
+
+  // The product filter lists the catalogue: load it once if none is held.
+  const requested = useRef(false);
+  useEffect(() => {
+    if (!admin || requested.current || products.length > 0) return;
+    requested.current = true;
+    void dispatch(fetchProducts());
+  }, [admin, dispatch, products.length]);
 
   useEffect(() => {
     void load();
@@ -50,6 +90,21 @@ export function QuoteList({ role }: { role: Role }) {
     }
   };
 
+  const confirmDecision = async (note: string) => {
+    if (!deciding) return;
+    setDecisionBusy(true);
+    try {
+      await dispatch(decideOnQuote({ id: deciding.quote._id, decision: deciding.decision, note })).unwrap();
+      setDeciding(null);
+    } catch {
+      // The toast shows the server's message (e.g. the offer expired); the list shows it as it now is.
+      setDeciding(null);
+      await load();
+    } finally {
+      setDecisionBusy(false);
+    }
+  };
+
   return (
     <section aria-labelledby={headingId} className="mt-12">
       <div className="flex items-end justify-between gap-4">
@@ -57,11 +112,35 @@ export function QuoteList({ role }: { role: Role }) {
           {admin ? UI_TEXT.allQuotes : UI_TEXT.yourQuotes}
         </h2>
         {!loading && quotes.length > 0 && (
-          <p className="text-sm text-gray-600">
-            {quotes.length} {quotes.length === 1 ? 'quote' : 'quotes'}
+          <p className="text-sm text-gray-600" aria-live="polite">
+            {(pageFacts?.total ?? quotes.length).toLocaleString('en-IN')} {(pageFacts?.total ?? quotes.length) === 1 ? 'quote' : 'quotes'}
           </p>
         )}
       </div>
+      {admin && (
+        <>
+          <p className="mt-2 text-sm text-gray-600">
+            <Link to="/inquiries" className="font-medium text-brand-800 underline underline-offset-2">
+              Inquiry inbox
+            </Link>{' '}
+            ·{' '}
+            <Link to="/dashboard" className="font-medium text-brand-800 underline underline-offset-2">
+              {LEADS_TEXT.dashboard}
+            </Link>
+          </p>
+          <LeadFilterBar
+            label="Filter quotes"
+            values={filters.values}
+            onChange={filters.setFilters}
+            onClear={filters.clear}
+            products={products}
+            countries={pageFacts?.countries ?? []}
+            statuses={STATUS_OPTIONS}
+          >
+            <CsvButton path={`${API.exportQuotes}${query ? `?${query}` : ''}`} fallbackName="quotes.csv" label="Export CSV of the filtered quotes" />
+          </LeadFilterBar>
+        </>
+      )}
       {loading ? (
         <div role="status" className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           <span className="sr-only">Loading quotes</span>
@@ -74,7 +153,7 @@ export function QuoteList({ role }: { role: Role }) {
           <span className="inline-flex size-12 items-center justify-center rounded-full bg-white text-gray-500 shadow-sm">
             <FileTextIcon size={24} />
           </span>
-          <p className="mt-4 font-medium text-gray-900">{UI_TEXT.noQuotes}</p>
+          <p className="mt-4 font-medium text-gray-900">{admin && filters.active ? LEADS_TEXT.noMatches : UI_TEXT.noQuotes}</p>
           {!admin && <p className="mt-1 text-sm text-gray-600">Quotes you request will appear here.</p>}
         </div>
       ) : (
@@ -86,11 +165,14 @@ export function QuoteList({ role }: { role: Role }) {
                 admin={admin}
                 onView={(quote) => navigate('/quote/description', { state: { quote } satisfies QuoteDescriptionState })}
                 onDelete={setToDelete}
+                onAccept={(quote) => setDeciding({ quote, decision: 'accept' })}
+                onDecline={(quote) => setDeciding({ quote, decision: 'decline' })}
               />
             </li>
           ))}
         </ul>
       )}
+      {admin && pageFacts && <Pagination page={page} pageCount={pageFacts.pageCount} onChange={filters.setPage} label="Pages of quotes" />}
       <ConfirmDialog
         open={toDelete !== null}
         message={UI_TEXT.deleteQuoteConfirm}
@@ -99,6 +181,16 @@ export function QuoteList({ role }: { role: Role }) {
         busy={deleting}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
+      />
+      <DecisionDialog
+        open={deciding !== null}
+        title={deciding?.decision === 'decline' ? QUOTE_DESK_UI.declineConfirm : QUOTE_DESK_UI.acceptConfirm}
+        summary={deciding ? decisionSummary(deciding.quote) : ''}
+        confirmLabel={deciding?.decision === 'decline' ? 'Decline offer' : 'Accept offer'}
+        danger={deciding?.decision === 'decline'}
+        busy={decisionBusy}
+        onConfirm={(note) => void confirmDecision(note)}
+        onCancel={() => setDeciding(null)}
       />
     </section>
   );

@@ -6,8 +6,8 @@ import {
   quoteMessageOrder,
   SITE,
 } from '@agro/shared';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useAppDispatch, useAppSelector } from '@/app/store';
@@ -21,11 +21,18 @@ import { UnitInput } from '@/components/ui/unit-input';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { fetchProducts } from '@/features/products/products-slice';
 import { addQuote } from './quote-slice';
+import { TradeTermsSection, emptyTradeTerms, type TradeTermsFormValues } from './trade-terms-section';
 import { WhatHappensNext } from './what-happens-next';
 
 type QuoteOut = z.output<typeof quoteFormSchema>;
-/** The terms box starts unticked; the schema only accepts `true`, which is the point. */
-type QuoteIn = Omit<z.input<typeof quoteFormSchema>, 'agreeToTerms'> & { agreeToTerms: boolean };
+/**
+ * The terms box starts unticked; the schema only accepts `true`, which is the point. The trade
+ * terms are held as blank strings and lists; the schema drops what is blank.
+ */
+type QuoteIn = Omit<z.input<typeof quoteFormSchema>, 'agreeToTerms' | 'tradeTerms'> & {
+  agreeToTerms: boolean;
+  tradeTerms: TradeTermsFormValues;
+};
 type QuoteField = keyof QuoteIn;
 
 const resolver = zodResolver(quoteFormSchema) as unknown as Resolver<QuoteIn, unknown, QuoteOut>;
@@ -46,6 +53,7 @@ function emptyQuote(productId = ''): QuoteIn {
     isUrgent: false,
     additionalInfo: '',
     heardFrom: '',
+    tradeTerms: emptyTradeTerms(),
     agreeToTerms: false,
   };
 }
@@ -65,6 +73,7 @@ export default function QuotePage() {
   const products = useAppSelector((s) => s.products.products);
   const preselected = usePreselectedProduct();
   const termsHintId = useId();
+  const [tradeTermsOpen, setTradeTermsOpen] = useState(false);
 
   const {
     register,
@@ -104,12 +113,20 @@ export default function QuotePage() {
       return; // keep everything typed after a server error
     }
     reset(emptyQuote());
+    setTradeTermsOpen(false);
   };
 
   // Focus the field whose message comes first in SPEC.md section 5's order.
   const onInvalid = (errs: FieldErrors<QuoteIn>) => {
     const first = firstInOrder(errs);
-    if (first) setFocus(first);
+    if (first === 'tradeTerms') {
+      // Only the optional section is wrong: open it and go to its first bad field.
+      setTradeTermsOpen(true);
+      const field = Object.keys(errs.tradeTerms ?? {})[0] as keyof TradeTermsFormValues | undefined;
+      if (field) setTimeout(() => setFocus(`tradeTerms.${field}`), 0);
+    } else if (first) {
+      setFocus(first);
+    }
   };
 
   return (
@@ -210,6 +227,13 @@ export default function QuotePage() {
               </Field>
             </div>
           </FormSection>
+
+          <TradeTermsSection
+            open={tradeTermsOpen}
+            onToggle={() => setTradeTermsOpen((o) => !o)}
+            register={register as unknown as UseFormRegister<{ tradeTerms: TradeTermsFormValues }>}
+            errors={errors.tradeTerms}
+          />
 
           <div className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
             <CheckboxField

@@ -2,9 +2,13 @@ import {
   API,
   ERROR_DEFAULTS,
   LOADING,
+  QUOTE_DESK_MESSAGES,
+  QUOTE_DESK_UI,
   SUCCESS,
   type ApiResult,
+  type OfferInput,
   type Quote,
+  type QuoteDetailResponse,
   type QuoteInput,
   type QuoteResponse,
   type QuotesResponse,
@@ -34,8 +38,9 @@ export const fetchUserQuotes = createAsyncThunk('quote/fetchMine', () =>
   }),
 );
 
-export const fetchAllQuotes = createAsyncThunk('quote/fetchAll', () =>
-  withToast(() => request<QuotesResponse>('GET', API.allQuotes), {
+/** Every quote (SPEC.md), or with a query string ("country=Spain&page=2&limit=12") the filtered page. */
+export const fetchAllQuotes = createAsyncThunk('quote/fetchAll', (query: string | undefined = undefined) =>
+  withToast(() => request<QuotesResponse>('GET', query ? `${API.allQuotes}?${query}` : API.allQuotes), {
     loading: LOADING.fetchQuotes,
     success: SUCCESS.allQuotes,
     error: ERROR_DEFAULTS.fetchQuotes,
@@ -49,6 +54,50 @@ export const deleteQuote = createAsyncThunk('quote/delete', (id: string) =>
     error: ERROR_DEFAULTS.deleteQuote,
   }),
 );
+
+// ---- Quote desk (issue 11) ----
+const UI = QUOTE_DESK_UI;
+
+/** One quote with its offers and history (GET /api/v1/quote/{id}); no success toast, it only loads. */
+export const fetchQuoteDetail = createAsyncThunk('quote/fetchOne', (id: string) =>
+  request<QuoteDetailResponse>('GET', API.quote(id)),
+);
+
+export const sendOffer = createAsyncThunk('quote/offer', ({ id, offer }: { id: string; offer: OfferInput }) =>
+  withToast(() => request<QuoteDetailResponse>('POST', API.quoteOffer(id), offer), {
+    loading: UI.loading.sendOffer,
+    success: QUOTE_DESK_MESSAGES.offerSent,
+    error: UI.errors.sendOffer,
+  }),
+);
+
+export const rejectQuote = createAsyncThunk('quote/reject', ({ id, reason }: { id: string; reason: string }) =>
+  withToast(() => request<QuoteDetailResponse>('POST', API.quoteReject(id), { reason }), {
+    loading: UI.loading.reject,
+    success: QUOTE_DESK_MESSAGES.quoteRejected,
+    error: UI.errors.reject,
+  }),
+);
+
+export const decideOnQuote = createAsyncThunk(
+  'quote/decide',
+  ({ id, decision, note }: { id: string; decision: 'accept' | 'decline'; note: string }) =>
+    withToast(() => request<QuoteDetailResponse>('POST', decision === 'accept' ? API.quoteAccept(id) : API.quoteDecline(id), { note }), {
+      loading: UI.loading[decision],
+      success: decision === 'accept' ? QUOTE_DESK_MESSAGES.offerAccepted : QUOTE_DESK_MESSAGES.offerDeclined,
+      error: UI.errors[decision],
+    }),
+);
+
+/** A quote as the lists hold it (the detail's offers and history stay with the page that asked). */
+function listed({ offers: _offers, history: _history, ...quote }: QuoteDetailResponse['quote']): Quote {
+  return quote;
+}
+
+function replaceQuote(state: QuoteState, quote: Quote): void {
+  const i = state.quotes.findIndex((q) => q._id === quote._id);
+  if (i !== -1) state.quotes[i] = quote;
+}
 
 const quoteSlice = createSlice({
   name: 'quote',
@@ -68,7 +117,11 @@ const quoteSlice = createSlice({
       })
       .addCase(fetchAllQuotes.fulfilled, (state, action) => {
         state.quotes = action.payload.quotes ?? [];
-      });
+      })
+      // A decision, offer or rejection updates that quote in the list in place.
+      .addCase(decideOnQuote.fulfilled, (state, action) => replaceQuote(state, listed(action.payload.quote)))
+      .addCase(sendOffer.fulfilled, (state, action) => replaceQuote(state, listed(action.payload.quote)))
+      .addCase(rejectQuote.fulfilled, (state, action) => replaceQuote(state, listed(action.payload.quote)));
   },
 });
 

@@ -1,0 +1,121 @@
+/**
+ * The image pipeline (sharp): every upload is judged by its content (magic bytes, then a real
+ * decode), decoded under a pixel limit, auto-rotated, stripped of metadata and re-encoded as WebP
+ * (a main rendition plus smaller widths for `srcset`). Touches neither the disk nor the database.
+ */
+import { createHash } from 'node:crypto';
+import { SERVER_ERRORS } from '@agro/shared';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { HttpError, payloadTooLarge, unsupportedMediaType } from './errors.js';
+
+/** Widest stored rendition; larger inputs are scaled down (never up). */
+export const MAX_WIDTH = 1600;
+/** Tallest stored rendition: keeps very tall strips within reason (and within WebP's 16383 px). */
+export const MAX_HEIGHT = 3200;
+/** Smaller renditions for srcset, made only when narrower than the main one. */
+export const VARIANT_WIDTHS = [480, 960] as const;
+/** Decoding budget: a 40 MP photo is fine, a "pixel bomb" header is refused before decoding. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+const WEBP_QUALITY = 80;
+
+/**
+ * Content types we accept, keyed by file-type's MIME, with the format name sharp reports for the
+ * same bytes (AVIF is decoded by libheif, hence "heif"). Both must agree.
+ */
+const ACCEPTED: Record<string, string> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/avif': 'heif',
+};
+
+export interface Rendition {
+  fileName: string;
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** A validated, re-encoded image held in memory, not yet on disk or in the database. */
+export interface ProcessedImage {
+  /** Content-derived id (hash of the main rendition); also its file name's base. */
+  id: string;
+  main: Rendition;
+  /** Smaller renditions, smallest first. */
+  variants: Rendition[];
+}
+
+const contentName = (data: Buffer): string => createHash('sha256').update(data).digest('hex').slice(0, 32);
+
+const tooManyPixels = (): HttpError => payloadTooLarge(SERVER_ERRORS.imageTooManyPixels);
+
+function isPixelLimitError(err: unknown): boolean {
+  return err instanceof Error && /pixel limit/i.test(err.message);
+}
+
+/**
+ * Judge `input` by its content and re-encode it. Throws 415 (not an accepted image, or broken)
+ * or 413 (too many pixels). Touches neither the disk nor the database.
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  const type = await fileTypeFromBuffer(input);
+  const expectedFormat = type ? ACCEPTED[type.mime] : undefined;
+  if (!expectedFormat) throw unsupportedMediaType();
+
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupportedMediaType();
+  }
+  // A polyglot that file-type and libvips read differently is refused rather than guessed at.
+  if (meta.format !== expectedFormat || !meta.width || !meta.height) throw unsupportedMediaType();
+  // Checked from the header alone, so a bomb is refused without decoding a single pixel.
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooManyPixels();
+
+  let main: { data: Buffer; info: sharp.OutputInfo };
+  try {
+    // rotate(): apply the EXIF orientation before the metadata (EXIF included) is dropped.
+    main = await encodeMain(sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', sequentialRead: true }).rotate());
+  } catch (err) {
+    // Truncated or corrupt data fails to decode: it is not an image we can serve.
+    throw isPixelLimitError(err) ? tooManyPixels() : unsupportedMediaType();
+  }
+  return withVariants(main);
+}
+
+function encodeMain(pixels: sharp.Sharp): Promise<{ data: Buffer; info: sharp.OutputInfo }> {
+  return pixels
+    .resize({ width: MAX_WIDTH, height: MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: WEBP_QUALITY })
+    .toBuffer({ resolveWithObject: true });
+}
+
+/**
+ * The stored renditions of an image the server drew itself (the demo seed's SVGs): the same
+ * WebP files an upload of those pixels gives, without the PNG round trip and the checks that
+ * only untrusted bytes need.
+ */
+export async function encodeTrustedImage(pixels: sharp.Sharp): Promise<ProcessedImage> {
+  return withVariants(await encodeMain(pixels));
+}
+
+async function withVariants(main: { data: Buffer; info: sharp.OutputInfo }): Promise<ProcessedImage> {
+  const id = contentName(main.data);
+  // Scaled from the (already small) main rendition: decoding the original again would cost more.
+  const variants = await Promise.all(
+    VARIANT_WIDTHS.filter((width) => width < main.info.width).map(async (width): Promise<Rendition> => {
+      const out = await sharp(main.data).resize({ width }).webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
+      return { fileName: `${contentName(out.data)}.webp`, data: out.data, width: out.info.width, height: out.info.height };
+    }),
+  );
+  return {
+    id,
+    main: { fileName: `${id}.webp`, data: main.data, width: main.info.width, height: main.info.height },
+    variants,
+  };
+}
+
+export const renditions = (image: ProcessedImage): Rendition[] => [image.main, ...image.variants];

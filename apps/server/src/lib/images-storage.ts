@@ -1,0 +1,192 @@
+/**
+ * Where image files live, behind one interface: the local disk (DATA_DIR/uploads, the default) or
+ * an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO) when S3_BUCKET is set. Files are
+ * content-named and immutable: written once (atomically), read many times, deleted when no row
+ * references them. Uploads, deletes, clean-up, backup, readiness and serving all go through here.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import type { Config, S3Config } from '../config.js';
+
+export const IMAGE_CONTENT_TYPE = 'image/webp';
+export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+export interface ImageStorage {
+  readonly kind: 'local' | 's3';
+  /** Local storage only: the folder holding the files (served straight from disk). */
+  readonly localDir: string | undefined;
+  /** Store `data` under `name`; a reader never sees half a file. */
+  put(name: string, data: Buffer): Promise<void>;
+  /** The file's bytes, or undefined when there is no such file. */
+  get(name: string): Promise<Buffer | undefined>;
+  exists(name: string): Promise<boolean>;
+  /** Delete these files (missing ones are fine). */
+  remove(names: readonly string[]): Promise<void>;
+  /** Every stored file name (writes in progress excluded). */
+  list(): Promise<string[]>;
+  /** Throws unless a file can be written and deleted again (readiness). */
+  checkWritable(): Promise<void>;
+}
+
+/** Names are ours (content hashes + extension); anything else never reaches the storage. */
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+function assertSafe(name: string): void {
+  if (!SAFE_NAME.test(name) || name.includes('..')) throw new Error(`unsafe image file name: ${name}`);
+}
+
+const TEMP_SUFFIX = '.tmp';
+const probeName = () => `.ready-${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
+
+export function createLocalStorage(dir: string): ImageStorage {
+  const file = (name: string) => {
+    assertSafe(name);
+    return path.join(dir, name);
+  };
+  return {
+    kind: 'local',
+    localDir: dir,
+    async put(name, data) {
+      const target = file(name);
+      await fs.mkdir(dir, { recursive: true });
+      // Write via a temporary name and rename, so a reader never sees half a file.
+      const temp = `${target}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
+      try {
+        await fs.writeFile(temp, data);
+        await fs.rename(temp, target);
+      } catch (err) {
+        await fs.rm(temp, { force: true });
+        throw err;
+      }
+    },
+    async get(name) {
+      if (!SAFE_NAME.test(name)) return undefined;
+      return fs.readFile(path.join(dir, name)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT' || err.code === 'EISDIR') return undefined;
+        throw err;
+      });
+    },
+    exists: (name) => fs.access(file(name)).then(() => true, () => false),
+    async remove(names) {
+      await Promise.all(names.map((name) => fs.rm(file(name), { force: true })));
+    },
+    async list() {
+      const names = await fs.readdir(dir).catch(() => [] as string[]);
+      return names.filter((n) => !n.endsWith(TEMP_SUFFIX) && SAFE_NAME.test(n));
+    },
+    async checkWritable() {
+      await fs.mkdir(dir, { recursive: true });
+      const probe = path.join(dir, probeName());
+      await fs.writeFile(probe, 'ok');
+      await fs.rm(probe, { force: true });
+    },
+  };
+}
+
+function isMissing(err: unknown): boolean {
+  return (
+    err instanceof NoSuchKey ||
+    err instanceof NotFound ||
+    (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404)
+  );
+}
+
+export function createS3Storage(s3: S3Config, client = s3Client(s3)): ImageStorage {
+  const key = (name: string) => {
+    assertSafe(name);
+    return `${s3.prefix}${name}`;
+  };
+  return {
+    kind: 's3',
+    localDir: undefined,
+    async put(name, data) {
+      // A PUT is atomic in S3: readers see the old object (none) or the whole new one.
+      await client.send(
+        new PutObjectCommand({
+          Bucket: s3.bucket,
+          Key: key(name),
+          Body: data,
+          ContentType: IMAGE_CONTENT_TYPE,
+          CacheControl: IMAGE_CACHE_CONTROL,
+        }),
+      );
+    },
+    async get(name) {
+      if (!SAFE_NAME.test(name)) return undefined;
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key(name) }));
+        return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : undefined;
+      } catch (err) {
+        if (isMissing(err)) return undefined;
+        throw err;
+      }
+    },
+    async exists(name) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key(name) }));
+        return true;
+      } catch (err) {
+        if (isMissing(err)) return false;
+        throw err;
+      }
+    },
+    async remove(names) {
+      // DeleteObjects takes up to 1,000 keys per call.
+      for (let i = 0; i < names.length; i += 1000) {
+        const batch = names.slice(i, i + 1000);
+        const out = await client.send(
+          new DeleteObjectsCommand({ Bucket: s3.bucket, Delete: { Objects: batch.map((n) => ({ Key: key(n) })), Quiet: true } }),
+        );
+        const failed = (out.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+        if (failed.length > 0) throw new Error(`could not delete ${failed.length} image(s): ${failed[0]?.Code ?? ''} ${failed[0]?.Message ?? ''}`);
+      }
+    },
+    async list() {
+      const names: string[] = [];
+      let token: string | undefined;
+      do {
+        const out = await client.send(
+          new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: s3.prefix || undefined, ContinuationToken: token }),
+        );
+        for (const item of out.Contents ?? []) {
+          const name = item.Key?.slice(s3.prefix.length);
+          if (name && SAFE_NAME.test(name) && !name.endsWith(TEMP_SUFFIX)) names.push(name);
+        }
+        token = out.IsTruncated ? out.NextContinuationToken : undefined;
+      } while (token);
+      return names;
+    },
+    async checkWritable() {
+      const probe = `${s3.prefix}${probeName()}`;
+      await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: probe, Body: 'ok' }));
+      await client.send(new DeleteObjectsCommand({ Bucket: s3.bucket, Delete: { Objects: [{ Key: probe }], Quiet: true } }));
+    },
+  };
+}
+
+export function s3Client(s3: S3Config): S3Client {
+  return new S3Client({
+    region: s3.region,
+    ...(s3.endpoint ? { endpoint: s3.endpoint, forcePathStyle: s3.forcePathStyle } : {}),
+    ...(s3.credentials ? { credentials: s3.credentials } : {}),
+    // Checksums on every request are AWS-only extensions some compatible stores refuse.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+/** The storage the configuration asks for. */
+export function createImageStorage(config: Config): ImageStorage {
+  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.uploadsDir);
+}

@@ -1,0 +1,77 @@
+/** SQL of the quote desk: offers and history events of a quote. */
+import {
+  isCurrency,
+  isIncoterm,
+  minorDigits,
+  minorToDecimal,
+  quotationNumber,
+  totalMinorUnits,
+  type QuantityType,
+  type QuoteOffer,
+} from '@agro/shared';
+import type { DbOrTx } from '../../db/index.js';
+import type { NewQuoteEventRow, NewQuoteOfferRow, QuoteEventRow, QuoteOfferRow } from '../../db/schema.js';
+
+const QUANTITY_TYPES: readonly string[] = ['KG', 'LTR', 'NOS', 'TONS'];
+
+export interface OfferContext {
+  requiredQty: number;
+  quoteId: string;
+  quoteCreatedAt: string;
+}
+
+export function toQuoteOffer(row: QuoteOfferRow, ctx: OfferContext): QuoteOffer {
+  const currency = isCurrency(row.currency) ? row.currency : 'USD';
+  const digits = minorDigits(currency);
+  // PostgreSQL returns bigint as a string; amounts stay far below 2^53.
+  const unitPriceMinor = Number(row.unit_price_minor);
+  const totalMinor = totalMinorUnits(unitPriceMinor, ctx.requiredQty);
+  return {
+    _id: row.id,
+    revision: row.revision,
+    quotationNumber: quotationNumber(ctx.quoteId, ctx.quoteCreatedAt, row.revision),
+    currency,
+    unitPriceMinor,
+    unitPrice: minorToDecimal(unitPriceMinor, digits),
+    priceBasis: (QUANTITY_TYPES.includes(row.price_basis) ? row.price_basis : 'NOS') as QuantityType,
+    totalMinor,
+    total: minorToDecimal(totalMinor, digits),
+    incoterm: isIncoterm(row.incoterm) ? row.incoterm : 'EXW',
+    portOfLoading: row.port_of_loading,
+    destination: row.destination,
+    leadTimeDays: row.lead_time_days,
+    paymentTerms: row.payment_terms,
+    validUntil: row.valid_until,
+    expiresAt: row.expires_at,
+    note: row.note,
+    createdAt: row.created_at,
+  };
+}
+
+/** Every offer of a quote, newest first. */
+export async function listOffers(db: DbOrTx, ctx: OfferContext): Promise<QuoteOffer[]> {
+  const rows = await db.selectFrom('quote_offers').selectAll().where('quote_id', '=', ctx.quoteId).orderBy('revision', 'desc').execute();
+  return rows.map((row) => toQuoteOffer(row, ctx));
+}
+
+export async function nextRevision(db: DbOrTx, quoteId: string): Promise<number> {
+  const row = await db
+    .selectFrom('quote_offers')
+    .select((eb) => eb.fn.max('revision').as('revision'))
+    .where('quote_id', '=', quoteId)
+    .executeTakeFirst();
+  return Number(row?.revision ?? 0) + 1;
+}
+
+export async function insertOffer(db: DbOrTx, row: NewQuoteOfferRow): Promise<void> {
+  await db.insertInto('quote_offers').values(row).execute();
+}
+
+export async function insertEvent(db: DbOrTx, row: NewQuoteEventRow): Promise<void> {
+  await db.insertInto('quote_events').values(row).execute();
+}
+
+/** A quote's status changes, oldest first. */
+export async function listEvents(db: DbOrTx, quoteId: string): Promise<QuoteEventRow[]> {
+  return db.selectFrom('quote_events').selectAll().where('quote_id', '=', quoteId).orderBy('created_at').orderBy('id').execute();
+}

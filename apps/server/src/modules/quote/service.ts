@@ -1,0 +1,205 @@
+/**
+ * The quote desk's state changes (issue 11). Each is one transaction whose UPDATE names the
+ * status it expects, so two requests racing on one quote (accept and decline, two offers, an
+ * offer and a rejection) leave exactly one winner; the loser gets a 409 and changes nothing.
+ */
+import {
+  QUOTE_DESK_MESSAGES as M,
+  effectiveQuoteStatus,
+  offerExpiresAt,
+  offerToday,
+  quotationNumber,
+  refusalMessage,
+  type OfferData,
+  type QuoteAction,
+  type QuoteDetail,
+  type QuoteHistoryEntry,
+  type StoredQuoteStatus,
+} from '@agro/shared';
+import type { Db, DbOrTx, Dialect } from '../../db/index.js';
+import { newId } from '../../db/ids.js';
+import { nowIso } from '../../db/mappers.js';
+import type { QuoteEventRow } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { queueMail, type QueuedMail } from '../../lib/mailer.js';
+import { SERVER_ERRORS } from '@agro/shared';
+import { insertEvent, insertOffer, listEvents, listOffers, nextRevision } from './offer-repository.js';
+import { findQuote } from './repository.js';
+
+function toHistory(events: QuoteEventRow[], quote: { createdAt: string }): QuoteHistoryEntry[] {
+  return [
+    { status: 'NEW', at: quote.createdAt, by: 'BUYER', note: '', offerId: null },
+    ...events.map((e) => ({ status: e.status, at: e.created_at, by: e.actor, note: e.note, offerId: e.offer_id })),
+  ];
+}
+
+/** One quote with every offer (newest first) and its history (oldest first). */
+export async function getQuoteDetail(db: DbOrTx, id: string, now: string = nowIso()): Promise<QuoteDetail | undefined> {
+  const quote = await findQuote(db, id, now);
+  if (!quote) return undefined;
+  const [offers, events] = await Promise.all([
+    listOffers(db, { quoteId: id, requiredQty: quote.requiredQty, quoteCreatedAt: quote.createdAt }),
+    listEvents(db, id),
+  ]);
+  const history = toHistory(events, quote);
+  if (quote.status === 'EXPIRED' && quote.offer) {
+    history.push({ status: 'EXPIRED', at: quote.offer.expiresAt, by: null, note: '', offerId: quote.offer._id });
+  }
+  return { ...quote, offers, history };
+}
+
+/** The quote's row, locked against concurrent changes until the transaction ends (PostgreSQL; SQLite runs one writer). */
+async function lockQuote(tx: DbOrTx, dialect: Dialect, id: string) {
+  const query = tx
+    .selectFrom('quotes')
+    .leftJoin('products', 'products.id', 'quotes.product_id')
+    .select(['quotes.status', 'quotes.offer_expires_at', 'quotes.created_at', 'products.product_quantity_type as unit'])
+    .where('quotes.id', '=', id);
+  // FOR UPDATE OF: only the quote row (the product may be left out of the join).
+  const row = await (dialect === 'postgres' ? query.forUpdate(['quotes']) : query).executeTakeFirst();
+  if (!row) throw notFound(SERVER_ERRORS.quoteNotFound);
+  return row;
+}
+
+function refuseUnless(action: QuoteAction, stored: StoredQuoteStatus, expiresAt: string | null, now: string, validUntil?: string | null): void {
+  const message = refusalMessage(action, effectiveQuoteStatus(stored, expiresAt, now), validUntil);
+  if (message) throw conflict(message);
+}
+
+export interface Actor {
+  userId: string;
+  /** The mail this change causes, queued in its transaction (lib/mailer.ts). */
+  mail?: (quote: QuoteDetail) => QueuedMail;
+}
+
+/** Queue `by.mail` for the quote as this transaction sees it. */
+async function queueChangeMail(tx: DbOrTx, quoteId: string, now: string, by: Actor): Promise<void> {
+  if (!by.mail) return;
+  const quote = await getQuoteDetail(tx, quoteId, now);
+  if (quote) await queueMail(tx, by.mail(quote));
+}
+
+/** ADMIN: a new offer; it becomes the current one and the quote QUOTED. */
+export async function sendOffer(db: Db, dialect: Dialect, quoteId: string, offer: OfferData, by: Actor, nowMs = Date.now()): Promise<QuoteDetail> {
+  const now = nowIso(nowMs);
+  if (offer.validUntil < offerToday(nowMs)) throw badRequest(M.validUntilPast, { validUntil: M.validUntilPast });
+  await db.transaction().execute(async (tx) => {
+    const quote = await lockQuote(tx, dialect, quoteId);
+    refuseUnless('offer', quote.status, quote.offer_expires_at, now);
+    const offerId = newId(nowMs);
+    const revision = await nextRevision(tx, quoteId);
+    const expiresAt = offerExpiresAt(offer.validUntil);
+    await insertOffer(tx, {
+      id: offerId,
+      quote_id: quoteId,
+      revision,
+      currency: offer.currency,
+      unit_price_minor: offer.unitPriceMinor,
+      // The price is per the product's unit; a quote whose product was deleted is priced per piece.
+      price_basis: quote.unit ?? 'NOS',
+      incoterm: offer.incoterm,
+      port_of_loading: offer.portOfLoading,
+      destination: offer.destination,
+      lead_time_days: offer.leadTimeDays,
+      payment_terms: offer.paymentTerms,
+      valid_until: offer.validUntil,
+      expires_at: expiresAt,
+      note: offer.note,
+      created_by: by.userId,
+      created_at: now,
+    });
+    const updated = await tx
+      .updateTable('quotes')
+      .set({ status: 'QUOTED', current_offer_id: offerId, offer_expires_at: expiresAt, status_changed_at: now })
+      .where('id', '=', quoteId)
+      .where('status', 'in', ['NEW', 'QUOTED'])
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) throw conflict(M.notAllowed('offer', quote.status));
+    await insertEvent(tx, {
+      id: newId(nowMs),
+      quote_id: quoteId,
+      status: 'QUOTED',
+      actor: 'COMPANY',
+      user_id: by.userId,
+      offer_id: offerId,
+      note: quotationNumber(quoteId, quote.created_at, revision),
+      created_at: now,
+    });
+    await queueChangeMail(tx, quoteId, now, by);
+  });
+  return (await getQuoteDetail(db, quoteId, now))!;
+}
+
+/** ADMIN: refuse the request, with a reason the buyer is told. */
+export async function rejectQuote(db: Db, dialect: Dialect, quoteId: string, reason: string, by: Actor, nowMs = Date.now()): Promise<QuoteDetail> {
+  const now = nowIso(nowMs);
+  await db.transaction().execute(async (tx) => {
+    const quote = await lockQuote(tx, dialect, quoteId);
+    refuseUnless('reject', quote.status, quote.offer_expires_at, now);
+    const updated = await tx
+      .updateTable('quotes')
+      .set({ status: 'REJECTED', status_changed_at: now })
+      .where('id', '=', quoteId)
+      .where('status', 'in', ['NEW', 'QUOTED'])
+      .returning('current_offer_id')
+      .executeTakeFirst();
+    if (!updated) throw conflict(M.notAllowed('reject', quote.status));
+    await insertEvent(tx, {
+      id: newId(nowMs),
+      quote_id: quoteId,
+      status: 'REJECTED',
+      actor: 'COMPANY',
+      user_id: by.userId,
+      offer_id: updated.current_offer_id,
+      note: reason,
+      created_at: now,
+    });
+    await queueChangeMail(tx, quoteId, now, by);
+  });
+  return (await getQuoteDetail(db, quoteId, now))!;
+}
+
+/**
+ * The owning buyer accepts or declines the current offer. One conditional UPDATE decides:
+ * it only matches a QUOTED quote whose offer has not expired, so of two racing decisions
+ * exactly one changes the row.
+ */
+export async function decideQuote(
+  db: Db,
+  quoteId: string,
+  decision: 'ACCEPTED' | 'DECLINED',
+  note: string,
+  by: Actor,
+  nowMs = Date.now(),
+): Promise<QuoteDetail> {
+  const now = nowIso(nowMs);
+  const action = decision === 'ACCEPTED' ? 'accept' : 'decline';
+  const decided = await db.transaction().execute(async (tx) => {
+    const updated = await tx
+      .updateTable('quotes')
+      .set({ status: decision, status_changed_at: now })
+      .where('id', '=', quoteId)
+      .where('user_id', '=', by.userId)
+      .where('status', '=', 'QUOTED')
+      .where('offer_expires_at', '>', now)
+      .returning('current_offer_id')
+      .executeTakeFirst();
+    if (!updated) return false;
+    await insertEvent(tx, {
+      id: newId(nowMs),
+      quote_id: quoteId,
+      status: decision,
+      actor: 'BUYER',
+      user_id: by.userId,
+      offer_id: updated.current_offer_id,
+      note,
+      created_at: now,
+    });
+    await queueChangeMail(tx, quoteId, now, by);
+    return true;
+  });
+  const quote = await getQuoteDetail(db, quoteId, now);
+  if (!quote) throw notFound(SERVER_ERRORS.quoteNotFound);
+  if (!decided) throw conflict(refusalMessage(action, quote.status, quote.offer?.validUntil) ?? M.alreadyDecided(quote.status));
+  return quote;
+}

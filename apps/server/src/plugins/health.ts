@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+
+/** A readiness check taking longer than this counts as failed. */
+const READY_TIMEOUT_MS = 3000;
+
+function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * For load balancers and orchestrators, outside /api:
+ *   GET /healthz  200 while the process runs (liveness);
+ *   GET /readyz   200 when the database answers and the image storage takes a write, else 503
+ *                 naming what failed (readiness: take the process out of rotation, don't kill it).
+ */
+async function health(app: FastifyInstance): Promise<void> {
+  const noStore = { 'cache-control': 'no-store' };
+  app.get('/healthz', async (_request, reply) => reply.headers(noStore).send({ success: true, message: 'ok' }));
+
+  app.get('/readyz', async (request, reply) => {
+    const failed: string[] = [];
+    await Promise.all([
+      withTimeout(sql`select 1`.execute(app.db), 'database').catch((err: unknown) => {
+        request.log.error({ err }, 'readiness: database unreachable');
+        failed.push('database');
+      }),
+      withTimeout(app.imageStorage.checkWritable(), 'storage').catch((err: unknown) => {
+        request.log.error({ err }, 'readiness: image storage not writable');
+        failed.push('storage');
+      }),
+    ]);
+    if (failed.length > 0) {
+      return reply.code(503).headers(noStore).send({ success: false, message: `not ready: ${failed.sort().join(', ')}` });
+    }
+    return reply.headers(noStore).send({ success: true, message: 'ready' });
+  });
+}
+
+export default fp(health, { name: 'health' });

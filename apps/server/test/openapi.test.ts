@@ -1,0 +1,84 @@
+import { VALIDATION } from '@agro/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helper.js';
+
+interface Doc {
+  openapi: string;
+  paths: Record<string, Record<string, { responses?: Record<string, unknown>; requestBody?: unknown; parameters?: unknown[] }>>;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+/** Every route the router holds under /api, as "METHOD /path" with OpenAPI's {param} syntax. */
+function registeredRoutes(): string[] {
+  const out: string[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /(\/api\/\S+) \(([^)]+)\)$/.exec(line);
+    if (!match) continue;
+    const path = match[1]!.replace(/:(\w+)/g, '{$1}');
+    for (const method of match[2]!.split(', ')) if (method !== 'HEAD') out.push(`${method} ${path}`);
+  }
+  return out;
+}
+
+async function document(): Promise<Doc> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  return res.json<Doc>();
+}
+
+describe('OpenAPI document', () => {
+  it('is OpenAPI 3.1 and describes every route under /api', async () => {
+    const doc = await document();
+    expect(doc.openapi).toBe('3.1.0');
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const registered = registeredRoutes();
+    expect(registered.length).toBeGreaterThan(20);
+    const missing = registered.filter((route) => !documented.includes(route));
+    expect(missing, `routes missing from /api/v1/openapi.json`).toEqual([]);
+    // Nothing outside /api (static files, the web app) is in it.
+    expect(Object.keys(doc.paths).every((path) => path.startsWith('/api/'))).toBe(true);
+  });
+
+  it('gives every call a success answer schema, and every body and path parameter a schema', async () => {
+    const doc = await document();
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        expect(op.responses?.['200'], `${method} ${path}`).toBeDefined();
+        if (['post', 'patch', 'put'].includes(method)) expect(op.requestBody, `${method} ${path}`).toBeDefined();
+        if (path.includes('{')) expect(op.parameters?.length, `${method} ${path}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('documents the SPEC.md fields and message order of a body', async () => {
+    const doc = await document();
+    const body = (doc.paths['/api/v1/user/register']!.post!.requestBody as {
+      content: { 'application/json': { schema: { properties: Record<string, unknown>; 'x-message-order': string[] } } };
+    }).content['application/json'].schema;
+    expect(Object.keys(body.properties).sort()).toEqual(['email', 'fullName', 'password', 'phoneNumber']);
+    expect(body['x-message-order'][0]).toBe(VALIDATION.fullNameRequired);
+    const product = doc.paths['/api/v1/product/add']!.post!.requestBody as { content: Record<string, unknown> };
+    expect(Object.keys(product.content)).toEqual(['multipart/form-data']);
+  });
+});
+
+describe('API reference page', () => {
+  it('is a self-contained HTML page listing every call', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<html lang="en">');
+    expect(res.body).not.toMatch(/<script|https?:\/\/(?!localhost)/);
+    expect(res.body).toContain('/api/v1/quote/getQuoteByUser');
+    expect(res.body).toContain('/api/v1/user/reset-password/{token}');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Real servers for tests and the scale-out script: an S3-API server (s3rver, from npm) and an
+ * SMTP server (smtp-server, from npm) that records every mail and can be told to fail.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { SMTPServer } from 'smtp-server';
+
+export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+export interface S3TestServer {
+  endpoint: string;
+  bucket: string;
+  /** Environment for the app: S3_BUCKET, S3_ENDPOINT, credentials. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function startS3Server(bucket = 'agro-images', port = 0): Promise<S3TestServer> {
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'agro-s3rver-'));
+  const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const address = await server.run();
+  const endpoint = `http://127.0.0.1:${address.port}`;
+  return {
+    endpoint,
+    bucket,
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+    },
+    async close() {
+      await server.close();
+      await fs.rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  /** The Message-ID header. */
+  messageId: string;
+  subject: string;
+}
+
+export interface SmtpTestServer {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  /** While true, every message is refused with a temporary error (451) after DATA. */
+  failing: boolean;
+  /** Messages refused so far. */
+  refused: number;
+  close(): Promise<void>;
+}
+
+const header = (raw: string, name: string): string =>
+  new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(raw)?.[1]?.trim() ?? '';
+
+export async function startSmtpServer(port = 0): Promise<SmtpTestServer> {
+  const state: SmtpTestServer = {
+    port: 0,
+    url: '',
+    received: [],
+    failing: false,
+    refused: 0,
+    close: async () => undefined,
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (state.failing) {
+          state.refused += 1;
+          const err = Object.assign(new Error('Try again later'), { responseCode: 451 });
+          callback(err);
+          return;
+        }
+        const raw = Buffer.concat(chunks).toString('utf8');
+        state.received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          messageId: header(raw, 'Message-ID'),
+          subject: header(raw, 'Subject'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  // A client that vanishes (a SIGKILLed process's pooled connection) is not the server's failure.
+  server.on('error', () => undefined);
+  const address = server.server.address();
+  state.port = typeof address === 'object' && address ? address.port : port;
+  state.url = `smtp://127.0.0.1:${state.port}`;
+  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return state;
+}

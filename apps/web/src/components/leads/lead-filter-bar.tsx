@@ -1,0 +1,118 @@
+import type { Product } from '@agro/shared';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { LeadFilterValues } from './use-lead-filters';
+
+interface LeadFilterBarProps {
+  /** What the list is, for the landmark's name: "Filter quotes". */
+  label: string;
+  values: LeadFilterValues;
+  onChange: (changes: Partial<LeadFilterValues>) => void;
+  onClear: () => void;
+  products: readonly Product[];
+  countries: readonly string[];
+  /** Status choices of this list (value and text); none: no status filter. */
+  statuses?: readonly { value: string; label: string }[];
+  /** Extra controls at the end of the bar (e.g. the CSV button). */
+  children?: ReactNode;
+}
+
+function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-gray-700">
+        {label}
+      </label>
+      <select id={id} className="input py-2 text-sm" value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+function DateInput({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const id = useId();
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-gray-700">
+        {label}
+      </label>
+      <input id={id} type="date" className="input py-2 text-sm" value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
+/**
+ * Filters of 'All Quotes' and the inquiry inbox: status, product, country, date range and a
+ * search by company, contact or email. Every change goes to the URL at once; the search is sent
+ * with Enter or the Search button.
+ */
+export function LeadFilterBar({ label, values, onChange, onClear, products, countries, statuses, children }: LeadFilterBarProps) {
+  const searchId = useId();
+  const [search, setSearch] = useState(values.q);
+  useEffect(() => setSearch(values.q), [values.q]);
+  // A country in the URL that no lead has (yet) still shows as chosen.
+  const countryOptions = values.country && !countries.some((c) => c.toLowerCase() === values.country.toLowerCase()) ? [values.country, ...countries] : countries;
+  const active = Object.values(values).some((v) => v !== '');
+
+  return (
+    <section aria-label={label} className="mt-6 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+      <form
+        role="search"
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onChange({ q: search.trim() });
+        }}
+      >
+        <div className="min-w-0 flex-1">
+          <label htmlFor={searchId} className="mb-1 block text-xs font-medium text-gray-700">
+            Search company, contact or email
+          </label>
+          <input id={searchId} type="search" className="input py-2 text-sm" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <button type="submit" className="btn-secondary py-2 text-sm">
+          Search
+        </button>
+      </form>
+      <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
+        {statuses && (
+          <Select label="Status" value={values.status} onChange={(status) => onChange({ status })}>
+            <option value="">Any status</option>
+            {statuses.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </Select>
+        )}
+        <Select label="Product" value={values.productId} onChange={(productId) => onChange({ productId })}>
+          <option value="">Any product</option>
+          {products.map((p) => (
+            <option key={p._id} value={p._id}>
+              {p.productName}
+            </option>
+          ))}
+        </Select>
+        <Select label="Country" value={values.country} onChange={(country) => onChange({ country })}>
+          <option value="">Any country</option>
+          {countryOptions.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </Select>
+        <DateInput label="From" value={values.from} onChange={(from) => onChange({ from })} />
+        <DateInput label="To" value={values.to} onChange={(to) => onChange({ to })} />
+      </div>
+      <div className="mt-3 flex flex-wrap items-center justify-end gap-2">
+        {active && (
+          <button type="button" className="btn-secondary py-2 text-sm" onClick={onClear}>
+            Clear filters
+          </button>
+        )}
+        {children}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+import { useId, type ReactNode } from 'react';
+
+/**
+ * Light charts for the dashboard: plain elements sized in percent, no chart library. Each chart is
+ * hidden from assistive technology and comes with a sentence that says what it shows and a data
+ * table with every number (the text alternative).
+ */
+
+const monthName = (month: string) => {
+  const [y, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, 1)).toLocaleDateString('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+};
+
+function ChartFigure({ title, summary, table, children }: { title: string; summary: string; table: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <figure aria-labelledby={`${id}-title`} className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
+        {title}
+      </h2>
+      <figcaption className="mt-1 text-sm text-gray-700">{summary}</figcaption>
+      <div aria-hidden="true" className="mt-4">
+        {children}
+      </div>
+      <details className="mt-4 text-sm">
+        <summary className="cursor-pointer font-medium text-brand-800">Show the numbers as a table</summary>
+        <div className="mt-2 overflow-x-auto">{table}</div>
+      </details>
+    </figure>
+  );
+}
+
+const cell = 'border-b border-gray-100 px-2 py-1.5 text-right tabular-nums';
+const head = 'border-b border-gray-200 px-2 py-1.5 text-right font-semibold text-gray-700';
+
+/** The text alternative: a table whose first column names each row. */
+function DataTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: { label: string; values: number[] }[] }) {
+  return (
+    <table className="w-full text-left">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((c, i) => (
+            <th key={c} scope="col" className={i === 0 ? `${head} text-left` : head}>
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.label}>
+            <th scope="row" className={`${cell} text-left font-normal`}>
+              {r.label}
+            </th>
+            {r.values.map((v, i) => (
+              <td key={i} className={cell}>
+                {v}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export interface SeriesPoint {
+  label: string;
+  quotes: number;
+  inquiries: number;
+}
+
+const Legend = () => (
+  <div className="mb-2 flex gap-4 text-xs text-gray-700">
+    <span className="inline-flex items-center gap-1.5">
+      <span className="inline-block size-3 rounded-sm bg-brand-700" /> Quotes
+    </span>
+    <span className="inline-flex items-center gap-1.5">
+      <span className="inline-block size-3 rounded-sm bg-accent-400" /> Inquiries
+    </span>
+  </div>
+);
+
+/** Quotes and inquiries per month, side by side. */
+export function MonthlyChart({ months }: { months: { month: string; quotes: number; inquiries: number }[] }) {
+  const max = Math.max(1, ...months.flatMap((m) => [m.quotes, m.inquiries]));
+  const totalQ = months.reduce((s, m) => s + m.quotes, 0);
+  const totalI = months.reduce((s, m) => s + m.inquiries, 0);
+  const last = months.at(-1);
+  const busiest = months.reduce<(typeof months)[number] | undefined>((b, m) => (!b || m.quotes + m.inquiries > b.quotes + b.inquiries ? m : b), undefined);
+  const summary =
+    totalQ + totalI === 0
+      ? 'No quotes or inquiries in the last 12 months.'
+      : `${totalQ} quotes and ${totalI} inquiries in the last 12 months; this month ${last?.quotes ?? 0} quotes and ${last?.inquiries ?? 0} inquiries; busiest month ${busiest ? monthName(busiest.month) : '-'}.`;
+  return (
+    <ChartFigure
+      title="Quotes and inquiries per month"
+      summary={summary}
+      table={
+        <DataTable
+          caption="Quotes and inquiries per month, last 12 months"
+          columns={['Month', 'Quotes', 'Inquiries']}
+          rows={months.map((m) => ({ label: monthName(m.month), values: [m.quotes, m.inquiries] }))}
+        />
+      }
+    >
+      <Legend />
+      <div className="flex h-48 items-end gap-1 border-b border-gray-300 sm:gap-2">
+        {months.map((m) => (
+          <div key={m.month} className="flex h-full flex-1 items-end justify-center gap-px">
+            <div className="w-1/2 max-w-4 rounded-t bg-brand-700" style={{ height: `${(m.quotes / max) * 100}%` }} title={`${m.quotes} quotes`} />
+            <div className="w-1/2 max-w-4 rounded-t bg-accent-400" style={{ height: `${(m.inquiries / max) * 100}%` }} title={`${m.inquiries} inquiries`} />
+          </div>
+        ))}
+      </div>
+      <div className="mt-1 flex gap-1 text-[10px] text-gray-600 sm:gap-2 sm:text-xs">
+        {months.map((m) => (
+          <span key={m.month} className="flex-1 text-center">
+            {monthName(m.month).split(' ')[0]}
+          </span>
+        ))}
+      </div>
+    </ChartFigure>
+  );
+}
+
+/** Horizontal bars of the largest groups (quotes and inquiries stacked), the rest in the table. */
+export function RankingChart({ title, points, shown = 8, what }: { title: string; points: SeriesPoint[]; shown?: number; what: string }) {
+  const top = points.slice(0, shown);
+  const max = Math.max(1, ...top.map((p) => p.quotes + p.inquiries));
+  const first = points[0];
+  const summary = first
+    ? `${points.length} ${what}; most requests from ${first.label} (${first.quotes} quotes, ${first.inquiries} inquiries).`
+    : `No requests in the last 12 months.`;
+  return (
+    <ChartFigure
+      title={title}
+      summary={summary}
+      table={<DataTable caption={title} columns={['Name', 'Quotes', 'Inquiries']} rows={points.map((p) => ({ label: p.label, values: [p.quotes, p.inquiries] }))} />}
+    >
+      <Legend />
+      <ul className="space-y-2">
+        {top.map((p) => (
+          <li key={p.label} className="text-xs text-gray-800">
+            <div className="flex justify-between gap-2">
+              <span className="truncate">{p.label}</span>
+              <span className="tabular-nums">{p.quotes + p.inquiries}</span>
+            </div>
+            <div className="mt-0.5 flex h-3 overflow-hidden rounded bg-gray-100">
+              <div className="bg-brand-700" style={{ width: `${(p.quotes / max) * 100}%` }} />
+              <div className="bg-accent-400" style={{ width: `${(p.inquiries / max) * 100}%` }} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </ChartFigure>
+  );
+}
+
+/** Counts of one series (where buyers heard of us). */
+export function CountChart({ title, points }: { title: string; points: { label: string; count: number }[] }) {
+  const max = Math.max(1, ...points.map((p) => p.count));
+  const total = points.reduce((s, p) => s + p.count, 0);
+  const top = [...points].sort((a, b) => b.count - a.count)[0];
+  const summary = total === 0 || !top ? 'No answers in the last 12 months.' : `${total} answers; most often ${top.label} (${top.count}).`;
+  return (
+    <ChartFigure
+      title={title}
+      summary={summary}
+      table={<DataTable caption={title} columns={['Answer', 'Quotes']} rows={points.map((p) => ({ label: p.label, values: [p.count] }))} />}
+    >
+      <ul className="space-y-2">
+        {points.map((p) => (
+          <li key={p.label} className="text-xs text-gray-800">
+            <div className="flex justify-between gap-2">
+              <span>{p.label}</span>
+              <span className="tabular-nums">{p.count}</span>
+            </div>
+            <div className="mt-0.5 h-3 overflow-hidden rounded bg-gray-100">
+              <div className="h-full bg-brand-700" style={{ width: `${(p.count / max) * 100}%` }} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </ChartFigure>
+  );
+}
+
+/** One headline figure (e.g. "83%") with what it means. */
+export function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
+  return (
+    <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+      <p className="text-sm font-medium text-gray-700">{label}</p>
+      <p className="mt-1 text-3xl font-bold tracking-tight text-gray-900">{value}</p>
+      <p className="mt-1 text-sm text-gray-600">{detail}</p>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { API, LEADS_TEXT, type Dashboard, type DashboardResponse } from '@agro/shared';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { PageHero } from '@/components/ui/page-hero';
+import { request, withToast } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { CountChart, Figure, MonthlyChart, RankingChart } from './charts';
+
+const percent = (share: number | null) => (share === null ? '-' : `${Math.round(share * 100)}%`);
+
+/** /dashboard (ADMIN): the last 12 months at a glance. Its own chunk: nothing of it is on a public page. */
+export default function DashboardPage() {
+  useDocumentTitle(LEADS_TEXT.dashboard);
+  const [data, setData] = useState<Dashboard | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    withToast(() => request<DashboardResponse>('GET', API.dashboard), {
+      loading: 'Loading figures...',
+      success: LEADS_TEXT.dashboardFetched,
+      error: LEADS_TEXT.fetchDashboardFailed,
+    }).then(
+      (res) => setData(res.dashboard),
+      () => setFailed(true),
+    );
+  }, []);
+
+  return (
+    <>
+      <PageHero eyebrow="Leads" title={LEADS_TEXT.dashboard}>
+        Quotes and inquiries of the last 12 months.{' '}
+        <Link to="/inquiries" className="underline underline-offset-2">
+          Inquiry inbox
+        </Link>{' '}
+        ·{' '}
+        <Link to="/profile" className="underline underline-offset-2">
+          All Quotes
+        </Link>
+      </PageHero>
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
+        {!data ? (
+          <p role="status" className="text-gray-700">
+            {failed ? LEADS_TEXT.fetchDashboardFailed : 'Loading figures...'}
+          </p>
+        ) : (
+          <div className="space-y-6">
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              <Figure
+                label="Quotes, last 12 months"
+                value={data.months.reduce((s, m) => s + m.quotes, 0).toLocaleString('en-IN')}
+                detail={`${data.months.at(-1)?.quotes ?? 0} this month`}
+              />
+              <Figure
+                label="Inquiries, last 12 months"
+                value={data.months.reduce((s, m) => s + m.inquiries, 0).toLocaleString('en-IN')}
+                detail={`${data.months.at(-1)?.inquiries ?? 0} this month`}
+              />
+              <Figure
+                label="Offer within 24 hours"
+                value={percent(data.offerWithin24h.share)}
+                detail={`${data.offerWithin24h.within} of ${data.offerWithin24h.total} quotes got an offer within a day`}
+              />
+              <Figure
+                label="Acceptance rate"
+                value={percent(data.acceptance.rate)}
+                detail={`${data.acceptance.accepted} accepted of ${data.acceptance.decided} offers answered or expired`}
+              />
+            </div>
+            <MonthlyChart months={data.months} />
+            <div className="grid gap-6 lg:grid-cols-3">
+              <RankingChart title="Requests by country" points={data.byCountry} what="countries" />
+              <RankingChart title="Requests by product" points={data.byProduct} what="products" />
+              <CountChart title="Where buyers heard of us" points={data.heardFrom} />
+            </div>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,245 @@
+import { API, INQUIRY_STATUSES, LEAD_PAGE_SIZE, LEADS_TEXT, type Inquiry, type LeadPage } from '@agro/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/store';
+import { CsvButton } from '@/components/leads/csv-button';
+import { LeadFilterBar } from '@/components/leads/lead-filter-bar';
+import { useLeadFilters } from '@/components/leads/use-lead-filters';
+import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
+import { MessageIcon } from '@/components/ui/icons';
+import { PageHero } from '@/components/ui/page-hero';
+import { Pagination } from '@/components/ui/pagination';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { fetchProducts } from '@/features/products/products-slice';
+import { fetchInquiries, removeInquiry, setHandled } from './inquiry-api';
+
+const STATUS_OPTIONS = INQUIRY_STATUSES.map((s) => ({ value: s, label: s === 'OPEN' ? 'Open' : 'Handled' }));
+
+const when = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+};
+const quantity = (i: Inquiry) => `${i.estimatedQuantity.toLocaleString('en-IN')} ${i.productQuantityType ?? ''}`.trim();
+
+/** /inquiries (ADMIN): the contact inquiries, newest first, to read, mark handled, reopen or delete. */
+export default function InquiriesPage() {
+  useDocumentTitle(LEADS_TEXT.inbox);
+  const dispatch = useAppDispatch();
+  const products = useAppSelector((s) => s.products.products);
+  const filters = useLeadFilters();
+  const { query, page } = filters;
+  const [inquiries, setInquiries] = useState<Inquiry[]>([]);
+  const [facts, setFacts] = useState<LeadPage | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [open, setOpen] = useState<Inquiry | null>(null);
+  const [toDelete, setToDelete] = useState<Inquiry | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const res = await fetchInquiries(`${query ? `${query}&` : ''}page=${page}&limit=${LEAD_PAGE_SIZE}`);
+      setInquiries(res.inquiries);
+      // Asked with page and limit, the answer always has its page facts.
+      const { total, limit, pageCount, countries } = res;
+      setFacts(total === undefined ? null : { total, page, limit: limit ?? LEAD_PAGE_SIZE, pageCount: pageCount ?? 1, countries: countries ?? [] });
+    } catch {
+      setInquiries([]);
+    } finally {
+      setLoading(false);
+    }
+  }, [query, page]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const requested = useRef(false);
+  useEffect(() => {
+    if (requested.current || products.length > 0) return;
+    requested.current = true;
+    void dispatch(fetchProducts());
+  }, [dispatch, products.length]);
+
+  const toggleHandled = async (inquiry: Inquiry) => {
+    setBusy(true);
+    try {
+      const { inquiry: updated } = await setHandled(inquiry._id, !inquiry.handled);
+      setInquiries((list) => list.map((i) => (i._id === updated._id ? updated : i)));
+      setOpen((o) => (o && o._id === updated._id ? updated : o));
+    } catch {
+      // The toast said why.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setBusy(true);
+    try {
+      await removeInquiry(toDelete._id);
+      setToDelete(null);
+      setOpen(null);
+      await load();
+    } catch {
+      // The dialog stays for another try or Cancel.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHero eyebrow="Leads" title={LEADS_TEXT.inbox}>
+        Every contact inquiry in one place. Mark one handled once you have replied.
+      </PageHero>
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 className="text-2xl font-bold tracking-tight text-gray-900">{LEADS_TEXT.inquiries}</h2>
+          <p className="text-sm text-gray-600">
+            {!loading && facts && (
+              <span aria-live="polite">
+                {facts.total.toLocaleString('en-IN')} {facts.total === 1 ? 'inquiry' : 'inquiries'} ·{' '}
+              </span>
+            )}
+            <Link to="/dashboard" className="font-medium text-brand-800 underline underline-offset-2">
+              {LEADS_TEXT.dashboard}
+            </Link>{' '}
+            ·{' '}
+            <Link to="/profile" className="font-medium text-brand-800 underline underline-offset-2">
+              All Quotes
+            </Link>
+          </p>
+        </div>
+        <LeadFilterBar
+          label="Filter inquiries"
+          values={filters.values}
+          onChange={filters.setFilters}
+          onClear={filters.clear}
+          products={products}
+          countries={facts?.countries ?? []}
+          statuses={STATUS_OPTIONS}
+        >
+          <CsvButton path={`${API.exportInquiries}${query ? `?${query}` : ''}`} fallbackName="inquiries.csv" label="Export CSV of the filtered inquiries" />
+        </LeadFilterBar>
+
+        {loading ? (
+          <div role="status" className="mt-6 space-y-3">
+            <span className="sr-only">Loading inquiries</span>
+            {[0, 1, 2].map((i) => (
+              <div key={i} aria-hidden="true" className="h-24 animate-pulse rounded-2xl bg-gray-100" />
+            ))}
+          </div>
+        ) : inquiries.length === 0 ? (
+          <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-gray-300 bg-gray-50 px-6 py-12 text-center">
+            <span className="inline-flex size-12 items-center justify-center rounded-full bg-white text-gray-500 shadow-sm">
+              <MessageIcon size={24} />
+            </span>
+            <p className="mt-4 font-medium text-gray-900">{filters.active ? LEADS_TEXT.noMatches : LEADS_TEXT.noInquiries}</p>
+          </div>
+        ) : (
+          <ul className="mt-6 space-y-3" aria-label="Inquiries, newest first">
+            {inquiries.map((i) => (
+              <li key={i._id}>
+                <article className="flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 className="break-words text-base font-semibold text-gray-900">{i.companyName}</h3>
+                      <span
+                        className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${i.handled ? 'bg-gray-100 text-gray-800 ring-gray-300' : 'bg-amber-100 text-amber-900 ring-amber-300'}`}
+                      >
+                        {i.handled ? 'Handled' : 'Open'}
+                      </span>
+                    </div>
+                    <p className="mt-1 break-words text-sm text-gray-700">
+                      {i.fullName} · {i.country} · {i.productName || 'Product no longer listed'} · {quantity(i)}
+                    </p>
+                    <p className="mt-0.5 text-xs text-gray-600">{when(i.createdAt)}</p>
+                  </div>
+                  <div className="flex shrink-0 gap-2">
+                    <button type="button" className="btn-secondary py-1.5 text-sm" onClick={() => setOpen(i)} aria-label={`Open the inquiry from ${i.companyName}`}>
+                      Open
+                    </button>
+                    <button
+                      type="button"
+                      className="btn-secondary py-1.5 text-sm"
+                      disabled={busy}
+                      onClick={() => void toggleHandled(i)}
+                      aria-label={`${i.handled ? 'Reopen' : 'Mark handled'}: the inquiry from ${i.companyName}`}
+                    >
+                      {i.handled ? 'Reopen' : 'Mark handled'}
+                    </button>
+                    <button
+                      type="button"
+                      className="inline-flex items-center justify-center rounded-lg border border-red-200 px-3 py-1.5 text-sm text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+                      onClick={() => setToDelete(i)}
+                      aria-label={`Delete the inquiry from ${i.companyName}`}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+        {facts && <Pagination page={page} pageCount={facts.pageCount} onChange={filters.setPage} label="Pages of inquiries" />}
+      </div>
+
+      <Dialog
+        open={open !== null}
+        title={open ? `Inquiry from ${open.companyName}` : ''}
+        onClose={() => setOpen(null)}
+        size="lg"
+        actions={
+          open && (
+            <>
+              <button type="button" className="btn-secondary" onClick={() => setOpen(null)}>
+                Close
+              </button>
+              <button type="button" className="btn-primary" disabled={busy} onClick={() => void toggleHandled(open)}>
+                {open.handled ? 'Reopen' : 'Mark handled'}
+              </button>
+            </>
+          )
+        }
+      >
+        {open && (
+          <>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              {(
+                [
+                  ['Name', open.fullName],
+                  ['Email', open.email],
+                  ['Company', open.companyName],
+                  ['Country', open.country],
+                  ['Product', open.productName || 'Product no longer listed'],
+                  ['Estimated quantity', quantity(open)],
+                  ['Received', when(open.createdAt)],
+                  ['Status', open.handled ? `Handled${open.handledAt ? ` (${when(open.handledAt)})` : ''}` : 'Open'],
+                ] as const
+              ).map(([k, v]) => (
+                <div key={k} className="contents">
+                  <dt className="font-medium text-gray-600">{k}</dt>
+                  <dd className="break-words text-gray-900">{k === 'Email' ? <a className="underline" href={`mailto:${v}`}>{v}</a> : v}</dd>
+                </div>
+              ))}
+            </dl>
+            <h3 className="mt-5 text-sm font-semibold text-gray-900">Message</h3>
+            <p className="mt-1 whitespace-pre-wrap break-words rounded-lg bg-gray-50 p-3 text-sm text-gray-800">{open.description}</p>
+          </>
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={toDelete !== null}
+        message={LEADS_TEXT.deleteInquiryConfirm}
+        confirmLabel="Delete"
+        danger
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </>
+  );
+}

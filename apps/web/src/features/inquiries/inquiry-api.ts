@@ -1,0 +1,23 @@
+import { API, LEADS_TEXT, type ApiResult, type InquiriesResponse, type Inquiry } from '@agro/shared';
+import { request, withToast } from '@/lib/api';
+
+export const fetchInquiries = (query: string) =>
+  withToast(() => request<InquiriesResponse>('GET', `${API.allInquiries}?${query}`), {
+    loading: 'Fetching inquiries...',
+    success: LEADS_TEXT.inquiriesFetched,
+    error: LEADS_TEXT.fetchInquiriesFailed,
+  });
+
+export const setHandled = (id: string, handled: boolean) =>
+  withToast(() => request<ApiResult & { inquiry: Inquiry }>('PATCH', API.updateInquiry(id), { handled }), {
+    loading: 'Updating inquiry...',
+    success: (r) => r.message,
+    error: LEADS_TEXT.updateInquiryFailed,
+  });
+
+export const removeInquiry = (id: string) =>
+  withToast(() => request<ApiResult>('DELETE', API.deleteInquiry(id)), {
+    loading: 'Deleting inquiry...',
+    success: LEADS_TEXT.inquiryDeleted,
+    error: LEADS_TEXT.deleteInquiryFailed,
+  });

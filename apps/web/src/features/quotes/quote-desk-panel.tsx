@@ -1,0 +1,202 @@
+import { QUOTE_DESK_UI, canDo, formatMoney, rejectMessageOrder, rejectSchema, validate, type QuoteDetail, type QuoteHistoryEntry } from '@agro/shared';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useAppDispatch } from '@/app/store';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api';
+import { OfferForm, type OfferFormValues } from './offer-form';
+import { OfferSummary } from './offer-summary';
+import { formatDate, quantityText } from './quote-format';
+import { fetchQuoteDetail, rejectQuote, sendOffer } from './quote-slice';
+import { StatusBadge } from './status-badge';
+
+const dateTime = (iso: string) =>
+  `${formatDate(iso) ?? ''}, ${new Date(iso).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })}`;
+
+function historyText(entry: QuoteHistoryEntry): string {
+  switch (entry.status) {
+    case 'NEW':
+      return 'Request received';
+    case 'QUOTED':
+      return `Offer ${entry.note} sent`;
+    case 'ACCEPTED':
+      return 'Accepted by the buyer';
+    case 'DECLINED':
+      return 'Declined by the buyer';
+    case 'REJECTED':
+      return 'Rejected by the company';
+    case 'EXPIRED':
+      return 'Offer expired';
+  }
+}
+
+interface QuoteDeskPanelProps {
+  quoteId: string;
+  /** Prefilled offer values, e.g. the buyer's trade terms; the destination defaults to the delivery location. */
+  offerInitialValues?: Partial<OfferFormValues>;
+}
+
+/** Below the quote's table on /quote/description: status, offers with history, the offer and reject forms. */
+export function QuoteDeskPanel({ quoteId, offerInitialValues }: QuoteDeskPanelProps) {
+  const dispatch = useAppDispatch();
+  const [quote, setQuote] = useState<QuoteDetail | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [confirmReject, setConfirmReject] = useState(false);
+  const headingId = useId();
+
+  const load = useCallback(async () => {
+    try {
+      setQuote((await dispatch(fetchQuoteDetail(quoteId)).unwrap()).quote);
+      setLoadError(null);
+    } catch (error) {
+      setLoadError(errorMessage(error, QUOTE_DESK_UI.errors.fetchQuote));
+    }
+  }, [dispatch, quoteId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const submitOffer = async (values: OfferFormValues): Promise<boolean> => {
+    setBusy(true);
+    try {
+      setQuote((await dispatch(sendOffer({ id: quoteId, offer: values })).unwrap()).quote);
+      return true;
+    } catch {
+      await load();
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitReject = async () => {
+    setConfirmReject(false);
+    setBusy(true);
+    try {
+      setQuote((await dispatch(rejectQuote({ id: quoteId, reason: reason.trim() })).unwrap()).quote);
+      setReason('');
+    } catch {
+      await load();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (loadError) {
+    return (
+      <p role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+        {loadError}
+      </p>
+    );
+  }
+  if (!quote) {
+    return (
+      <div role="status" className="mt-8 h-40 animate-pulse rounded-2xl bg-gray-100">
+        <span className="sr-only">Loading the quote desk</span>
+      </div>
+    );
+  }
+
+  const quantity = quantityText(quote);
+  const unit = quote.offer?.priceBasis ?? quote.productId?.productQuantityType ?? 'NOS';
+  const initialValues: Partial<OfferFormValues> = { destination: quote.deliveryLocation, ...offerInitialValues };
+
+  return (
+    <section aria-labelledby={headingId} className="mt-10 space-y-8">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id={headingId} className="text-xl font-bold text-gray-900">
+          Quote desk
+        </h2>
+        <StatusBadge status={quote.status} />
+      </div>
+
+      <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+        <h3 className="text-lg font-semibold text-gray-900">Offers</h3>
+        {quote.offers.length === 0 ? (
+          <p className="mt-2 text-gray-700">No offer sent yet.</p>
+        ) : (
+          <ol className="mt-4 space-y-4">
+            {quote.offers.map((offer) => {
+              const current = offer._id === quote.offer?._id;
+              return (
+                <li key={offer._id} className={`rounded-xl border p-4 ${current ? 'border-brand-600 bg-brand-50/40' : 'border-gray-200'}`}>
+                  <p className="mb-2 flex flex-wrap items-baseline gap-x-3 text-sm">
+                    <span className="font-semibold text-gray-900">{offer.quotationNumber}</span>
+                    <span className="text-gray-600">sent {dateTime(offer.createdAt)}</span>
+                    <span className="font-medium text-gray-900">{formatMoney(offer.totalMinor, offer.currency)}</span>
+                    {current ? (
+                      <span className="font-semibold text-brand-800">Current offer</span>
+                    ) : (
+                      <span className="text-gray-600">Replaced</span>
+                    )}
+                  </p>
+                  <OfferSummary offer={offer} quantity={quantity} compact />
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </div>
+
+      <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+        <h3 className="text-lg font-semibold text-gray-900">History</h3>
+        <ol className="mt-3 space-y-2 text-sm">
+          {quote.history.map((entry, i) => (
+            <li key={`${entry.status}-${entry.at}-${i}`} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <StatusBadge status={entry.status} />
+              <span className="text-gray-900">{historyText(entry)}</span>
+              <span className="text-gray-600">{dateTime(entry.at)}</span>
+              {entry.note && entry.status !== 'QUOTED' && <span className="w-full break-words pl-1 text-gray-700">“{entry.note}”</span>}
+            </li>
+          ))}
+        </ol>
+      </div>
+
+      {canDo('offer', quote.status) && (
+        <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+          <h3 className="text-lg font-semibold text-gray-900">{quote.offer ? 'Send a new offer' : 'Send an offer'}</h3>
+          {quote.offer && <p className="mt-1 text-sm text-gray-600">A new offer replaces the current one; earlier offers stay in the list above.</p>}
+          <div className="mt-4">
+            <OfferForm initialValues={initialValues} unit={unit} busy={busy} onSubmit={submitOffer} />
+          </div>
+        </div>
+      )}
+
+      {canDo('reject', quote.status) && (
+        <form
+          className="rounded-2xl border border-red-200 bg-white p-5 shadow-sm"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const checked = validate(rejectSchema, rejectMessageOrder, { reason });
+            setReasonError(checked.ok ? undefined : checked.message);
+            if (checked.ok) setConfirmReject(true);
+          }}
+        >
+          <h3 className="text-lg font-semibold text-gray-900">Reject the request</h3>
+          <p className="mt-1 text-sm text-gray-600">The buyer receives the reason by mail.</p>
+          <Field label="Reason" error={reasonError} required className="mt-4">
+            <textarea className="input" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </Field>
+          <button type="submit" className="btn-danger mt-4" disabled={busy}>
+            Reject request
+          </button>
+        </form>
+      )}
+
+      <ConfirmDialog
+        open={confirmReject}
+        message={QUOTE_DESK_UI.rejectConfirm}
+        confirmLabel="Reject"
+        danger
+        busy={busy}
+        onConfirm={() => void submitReject()}
+        onCancel={() => setConfirmReject(false)}
+      />
+    </section>
+  );
+}

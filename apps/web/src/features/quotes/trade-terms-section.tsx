@@ -1,0 +1,146 @@
+import {
+  CERTIFICATIONS,
+  CONTAINER_TYPES,
+  CURRENCIES,
+  INCOTERMS,
+  QUANTITY_TYPES,
+  TRADE_TERMS_TEXT,
+} from '@agro/shared';
+import { useId } from 'react';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { Field } from '@/components/ui/field';
+import { ChevronDownIcon, GlobeIcon } from '@/components/ui/icons';
+
+/** The section's fields as the form holds them (blank: not given). */
+export interface TradeTermsFormValues {
+  incoterm: string;
+  destinationPort: string;
+  container: string;
+  targetPrice: string;
+  targetCurrency: string;
+  targetPriceUnit: string;
+  certifications: string[];
+  sampleFirst: boolean;
+}
+
+export const emptyTradeTerms = (): TradeTermsFormValues => ({
+  incoterm: '',
+  destinationPort: '',
+  container: '',
+  targetPrice: '',
+  targetCurrency: '',
+  targetPriceUnit: '',
+  certifications: [],
+  sampleFirst: false,
+});
+
+interface TradeTermsSectionProps {
+  open: boolean;
+  onToggle: () => void;
+  register: UseFormRegister<{ tradeTerms: TradeTermsFormValues }>;
+  errors: FieldErrors<TradeTermsFormValues> | undefined;
+}
+
+/**
+ * 'Trade Terms (optional)': what an exporter needs to price a shipment. Collapsed until opened;
+ * left empty, nothing of it is sent (issue 12).
+ */
+export function TradeTermsSection({ open, onToggle, register, errors }: TradeTermsSectionProps) {
+  const regionId = useId();
+  const certId = useId();
+  return (
+    <section aria-labelledby={`${regionId}-title`} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+      <h2 id={`${regionId}-title`} className="text-lg font-semibold text-gray-900">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={open ? regionId : undefined}
+          onClick={onToggle}
+          className="flex w-full items-center gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          <span className="inline-flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-800">
+            <GlobeIcon />
+          </span>
+          <span className="flex-1">{TRADE_TERMS_TEXT.section}</span>
+          <ChevronDownIcon size={20} className={`transition-transform ${open ? 'rotate-180' : ''}`} />
+        </button>
+      </h2>
+      <p className="mt-2 text-sm text-gray-600">Incoterm, port, container, target price and certificates help us quote faster.</p>
+      {/* Rendered only while open; react-hook-form keeps the values of closed fields. */}
+      {open && (
+      <div id={regionId} className="mt-6">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Preferred Incoterm" error={errors?.incoterm?.message} hint="Incoterms 2020">
+            <select {...register('tradeTerms.incoterm')} className="input">
+              <option value="">No preference</option>
+              {INCOTERMS.map((i) => (
+                <option key={i.code} value={i.code}>
+                  {i.code} - {i.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Destination port or place" error={errors?.destinationPort?.message}>
+            <input {...register('tradeTerms.destinationPort')} className="input" placeholder="e.g. Port of Rotterdam" />
+          </Field>
+          <Field label="Container" error={errors?.container?.message}>
+            <select {...register('tradeTerms.container')} className="input">
+              <option value="">No preference</option>
+              {CONTAINER_TYPES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)] gap-3 sm:col-span-2">
+            <Field label="Target price" error={errors?.targetPrice?.message}>
+              <input {...register('tradeTerms.targetPrice')} inputMode="decimal" className="input" placeholder="1.25" />
+            </Field>
+            <Field label="Currency" error={errors?.targetCurrency?.message}>
+              <select {...register('tradeTerms.targetCurrency')} className="input">
+                <option value="">-</option>
+                {CURRENCIES.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.code}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Per unit" error={errors?.targetPriceUnit?.message}>
+              <select {...register('tradeTerms.targetPriceUnit')} className="input">
+                <option value="">-</option>
+                {QUANTITY_TYPES.map((u) => (
+                  <option key={u} value={u}>
+                    {u}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+          <fieldset className="sm:col-span-2" aria-describedby={errors?.certifications ? `${certId}-error` : undefined}>
+            <legend className="mb-2 text-sm font-medium text-gray-800">Certifications required</legend>
+            <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
+              {CERTIFICATIONS.map((c) => (
+                <CheckboxField key={c.value} {...register('tradeTerms.certifications')} value={c.value} label={c.label} />
+              ))}
+            </div>
+            {errors?.certifications && (
+              <p id={`${certId}-error`} role="alert" className="mt-1 text-sm text-red-700">
+                {errors.certifications.message ?? 'Certifications must be chosen from the list'}
+              </p>
+            )}
+          </fieldset>
+          <CheckboxField
+            {...register('tradeTerms.sampleFirst')}
+            label={TRADE_TERMS_TEXT.sampleFirst}
+            hint="Free samples up to 500 g; shipping paid by the buyer"
+            className="sm:col-span-2"
+          />
+        </div>
+      </div>
+      )}
+    </section>
+  );
+}

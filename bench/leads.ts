@@ -1,0 +1,226 @@
+/**
+ * Lead lists with 10,000 quotes (issue 12): how long 'All Quotes', the inquiry inbox, the CSV
+ * export and the dashboard take on the server when filtered and paginated. Seeds a temporary
+ * database (SQLite; PostgreSQL too when DATABASE_URL is set) straight through the database
+ * layer, builds the app without listening and times each call through `app.inject`, so the
+ * figures are the server's own work (routing, validation, SQL, JSON or CSV), no network.
+ *
+ *   node --import tsx bench/leads.ts        (npm run bench runs it after the load benchmarks)
+ *
+ * Environment: BENCH_LEADS_QUOTES (10000), BENCH_LEADS_INQUIRIES (2000), BENCH_LEADS_RUNS (30).
+ * A measurement, never a test: the goal (p99 of a filtered page under 50 ms) is reported.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { API } from '@agro/shared';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { createDatabase, migrateToLatest, type DatabaseHandle } from '../apps/server/src/db/index.js';
+import { newId } from '../apps/server/src/db/ids.js';
+import { nowIso, toFlag, toJsonList } from '../apps/server/src/db/mappers.js';
+import type { NewContactRow, NewQuoteRow } from '../apps/server/src/db/schema.js';
+import { createUserService } from '../apps/server/src/modules/user/service.js';
+
+const QUOTES = Number(process.env.BENCH_LEADS_QUOTES ?? 10_000);
+const INQUIRIES = Number(process.env.BENCH_LEADS_INQUIRIES ?? 2_000);
+const RUNS = Number(process.env.BENCH_LEADS_RUNS ?? 30);
+const GOAL_P99_MS = 50;
+const BATCH = 500;
+
+const COUNTRIES = ['Spain', 'Germany', 'United Arab Emirates', 'United Kingdom', 'Japan', 'Nigeria', 'Canada', 'Australia', 'Singapore', 'France', 'India', 'Kenya'];
+const HEARD = ['Google', 'Instagram', 'LinkedIn', 'Advertisement', 'Friend', 'Other'];
+
+/** A deterministic pseudo-random sequence, so every run seeds the same data. */
+function random(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+}
+
+async function seed(handle: DatabaseHandle): Promise<{ productId: string; adminPassword: string; adminEmail: string }> {
+  const db = handle.db;
+  const now = Date.now();
+  const rnd = random(42);
+  const imageId = 'b'.repeat(32);
+  await db.insertInto('images').values({ id: imageId, file_name: `${imageId}.webp`, width: 10, height: 10, bytes: 10, variants: '[]', created_at: nowIso() }).execute();
+  const productIds: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const id = newId();
+    productIds.push(id);
+    await db
+      .insertInto('products')
+      .values({
+        id,
+        product_name: `Bench Product ${i}`,
+        product_type: 'AGRO',
+        product_quantity_type: 'KG',
+        product_form: 'Blocks',
+        product_description: 'Bench',
+        nutrient_content: toJsonList([]),
+        is_organic: toFlag(false),
+        key_features: toJsonList(['x']),
+        applications: toJsonList(['x']),
+        is_premium: toFlag(false),
+        product_shelf_life: 12,
+        thumbnail_image_id: imageId,
+        created_at: nowIso(),
+        updated_at: nowIso(),
+      })
+      .execute();
+  }
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
+  // Spread over the last 18 months, so date ranges and the dashboard's 12 months cut through them.
+  const when = () => nowIso(now - Math.floor(rnd() * 548 * 86_400_000));
+
+  for (let done = 0; done < QUOTES; done += BATCH) {
+    const rows: NewQuoteRow[] = [];
+    for (let i = done; i < Math.min(QUOTES, done + BATCH); i++) {
+      rows.push({
+        id: newId(),
+        company_name: `Company ${i} ${pick(['Foods', 'Trading', 'Imports', 'Spices'])}`,
+        contact_person_name: `Buyer Person ${i}`,
+        company_email: `buyer${i}@company${i % 997}.example`,
+        mobile_number: '+44 20 7946 0958',
+        country: pick(COUNTRIES),
+        address: '221B Baker Street, London',
+        required_qty: 100 + i,
+        packaging_type: 'PP_BAG',
+        is_custom_packaging_required: 0,
+        product_id: pick(productIds),
+        delivery_location: 'Port of Felixstowe, United Kingdom',
+        is_urgent: 0,
+        additional_info: '',
+        heard_from: pick(HEARD),
+        quoted_by_email: `account${i % 300}@example.com`,
+        user_id: null,
+        created_at: when(),
+        trade_incoterm: i % 3 === 0 ? 'FOB' : null,
+        trade_target_price_minor: i % 3 === 0 ? 125 : null,
+        trade_target_currency: i % 3 === 0 ? 'USD' : null,
+        trade_target_unit: i % 3 === 0 ? 'KG' : null,
+      });
+    }
+    await db.insertInto('quotes').values(rows).execute();
+  }
+  for (let done = 0; done < INQUIRIES; done += BATCH) {
+    const rows: NewContactRow[] = [];
+    for (let i = done; i < Math.min(INQUIRIES, done + BATCH); i++) {
+      rows.push({
+        id: newId(),
+        full_name: `Inquirer ${i}`,
+        email: `inquirer${i}@example.com`,
+        company_name: `Inquiring Company ${i}`,
+        country: pick(COUNTRIES),
+        product_id: pick(productIds),
+        product_name: 'Bench Product',
+        estimated_quantity: 500,
+        description: 'Please send a price list.',
+        user_id: null,
+        created_at: when(),
+        handled_at: i % 2 === 0 ? nowIso() : null,
+      });
+    }
+    await db.insertInto('contacts').values(rows).execute();
+  }
+  return { productId: productIds[3]!, adminEmail: 'bench-admin@example.com', adminPassword: 'Bench!Passw0rd' };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<{ name: string; p50: number; p99: number; bytes: number }[]> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'agro-bench-leads-'));
+  let pgCleanup: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (dialect === 'postgres') {
+    const base = process.env.DATABASE_URL!;
+    const name = `agro_bench_leads_${process.pid}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    pgCleanup = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'test' });
+  const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  try {
+    await migrateToLatest(database);
+    const seeded = Date.now();
+    const { productId, adminEmail, adminPassword } = await seed(database);
+    console.log(`  seeded ${QUOTES.toLocaleString('en-US')} quotes and ${INQUIRIES.toLocaleString('en-US')} inquiries in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+    await createUserService(database.db, config).ensureAdmin(adminEmail, adminPassword, 'Bench Admin');
+    const app = await buildApp(config, { database });
+    try {
+      const login = await app.inject({ method: 'POST', url: API.login, payload: { email: adminEmail, password: adminPassword } });
+      const cookie = login.cookies.find((c) => c.name === 'agro_session');
+      if (!cookie) throw new Error(`bench admin could not log in: ${login.body}`);
+      const headers = { cookie: `${cookie.name}=${cookie.value}` };
+      const lastMonth = nowIso(Date.now() - 30 * 86_400_000).slice(0, 10);
+      const targets: [string, string][] = [
+        ['All Quotes, page 1', `${API.allQuotes}?page=1&limit=12`],
+        ['All Quotes, page 500', `${API.allQuotes}?page=500&limit=12`],
+        ['by country', `${API.allQuotes}?country=japan&page=1&limit=12`],
+        ['by product + last 30 days', `${API.allQuotes}?productId=${productId}&from=${lastMonth}&page=1&limit=12`],
+        ['search company/contact/email', `${API.allQuotes}?q=company42&page=1&limit=12`],
+        ['by status NEW', `${API.allQuotes}?status=NEW&page=2&limit=12`],
+        ['inbox, open, by country', `${API.allInquiries}?status=OPEN&country=spain&page=1&limit=12`],
+        ['CSV export, one country', `${API.exportQuotes}?country=kenya`],
+        ['dashboard', API.dashboard],
+      ];
+      const results = [];
+      for (const [name, url] of targets) {
+        const times: number[] = [];
+        let bytes = 0;
+        for (let i = 0; i < RUNS + 3; i++) {
+          const t0 = process.hrtime.bigint();
+          const res = await app.inject({ method: 'GET', url, headers });
+          const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+          if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          bytes = res.rawPayload.length;
+          if (i >= 3) times.push(ms); // the first calls warm caches and the JIT
+        }
+        times.sort((a, b) => a - b);
+        results.push({ name, p50: percentile(times, 50), p99: percentile(times, 99), bytes });
+      }
+      return results;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    await pgCleanup?.();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`\nLead lists (issue 12): ${QUOTES.toLocaleString('en-US')} quotes, ${INQUIRIES.toLocaleString('en-US')} inquiries, ${RUNS} calls per target, in-process`);
+  const dialects: ('sqlite' | 'postgres')[] = ['sqlite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
+  let met = true;
+  for (const dialect of dialects) {
+    console.log(`\n${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`);
+    const rows = await benchDialect(dialect);
+    console.log(`  ${'target'.padEnd(32)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'bytes'.padStart(9)}`);
+    for (const r of rows) {
+      console.log(`  ${r.name.padEnd(32)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.bytes).padStart(9)}`);
+      if (r.name !== 'dashboard' && !r.name.startsWith('CSV') && r.p99 > GOAL_P99_MS) met = false;
+    }
+  }
+  console.log(`\n  ${met ? 'met    ' : 'NOT MET'}  filtered, paginated lists: p99 under ${GOAL_P99_MS} ms with ${QUOTES.toLocaleString('en-US')} quotes`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+/**
+ * What the bench and the profiler load: a seeded catalogue in a temporary DATA_DIR, the real
+ * server started on it, and the list of requests real visitors (and junk traffic) send, each
+ * with its goal as a share of the ceiling (docs/performance.md, issue 15).
+ */
+import path from 'node:path';
+import { run, startServer, tsNodeArgs } from './processes.mjs';
+
+export const GALLERY_ENTRIES = 12;
+/** Products of the demo catalogue `npm start` seeds (apps/server/src/seed/demo-data.ts). */
+export const DEMO_SIZE = 5;
+
+/** Goals: each target's req/s as a share of the ceiling serving the same bytes. */
+export const GOAL = { html: 0.6, json: 0.6, image: 0.8, refusal: 0.5 };
+export const P99_GOAL_MS = 20;
+
+/** Seed `size` products (and the gallery) into DATA_DIR; resolves to { productId, imagePath }. */
+export async function seedCatalogue(env, size) {
+  const out = await run(process.execPath, tsNodeArgs('bench/seed-catalogue.ts', [String(size), String(GALLERY_ENTRIES)]), {
+    capture: true,
+    env,
+  });
+  return JSON.parse(out);
+}
+
+/**
+ * The server as the bench runs it: production mode, access log on (info), and a rate-limit
+ * window of a day so the 429 target stays refused for the whole run (10 logins per window).
+ */
+export function startBenchServer({ port, env, dataDir, nodeArgs }) {
+  return startServer({
+    port,
+    nodeArgs,
+    logFile: path.join(dataDir, 'server.log'),
+    env: { ...env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', RATE_LIMIT_WINDOW_MS: '86400000' },
+  });
+}
+
+const BR = { 'accept-encoding': 'br' };
+const LOGIN = {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'bench@example.com', password: 'not-the-password-1' }),
+};
+
+/**
+ * Every target, keyed. `goal` is the share of the ceiling to reach; `status` the answer expected.
+ * `html` pages are whatever the public pages answer today (the SPA's index.html until the
+ * server renders them).
+ */
+export function targets(seeded, { only } = {}) {
+  const all = [
+    { key: 'html-home', name: 'GET / (HTML)', path: '/', goal: GOAL.html },
+    { key: 'html-products', name: 'GET /products (HTML)', path: '/products', goal: GOAL.html },
+    { key: 'html-product', name: 'GET /products/description (HTML)', path: `/products/description?id=${seeded.productId}`, goal: GOAL.html },
+    { key: 'html-gallery', name: 'GET /gallery (HTML)', path: '/gallery', goal: GOAL.html },
+    { key: 'html-about', name: 'GET /about (HTML)', path: '/about', goal: GOAL.html },
+    { key: 'detail', name: 'GET /api/v1/product/{id}', path: `/api/v1/product/${seeded.productId}`, goal: GOAL.json },
+    { key: 'detail-br', name: 'GET /api/v1/product/{id}, br', path: `/api/v1/product/${seeded.productId}`, headers: BR, goal: GOAL.json },
+    { key: 'list', name: 'GET /api/v1/product/all', path: '/api/v1/product/all', goal: GOAL.json },
+    { key: 'list-br', name: 'GET /api/v1/product/all, br', path: '/api/v1/product/all', headers: BR, goal: GOAL.json },
+    { key: 'gallery', name: 'GET /api/v1/gallery/all', path: '/api/v1/gallery/all', goal: GOAL.json },
+    { key: 'gallery-br', name: 'GET /api/v1/gallery/all, br', path: '/api/v1/gallery/all', headers: BR, goal: GOAL.json },
+    { key: 'image', name: 'GET one product image (WebP)', path: seeded.imagePath, goal: GOAL.image },
+    { key: '404', name: '404 unknown product id', path: '/api/v1/product/00000000000000000000000a', status: 404, goal: GOAL.refusal },
+    { key: '401', name: '401 profile without a session', path: '/api/v1/user/profile', status: 401, goal: GOAL.refusal },
+    { key: '429', name: '429 login over the limit', path: '/api/v1/user/login', ...LOGIN, status: 429, goal: GOAL.refusal },
+  ];
+  return only ? all.filter((t) => only.includes(t.key)) : all;
+}

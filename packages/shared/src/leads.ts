@@ -1,0 +1,168 @@
+/**
+ * Leads (issue 12): the inquiry inbox, the filters of 'All Quotes' and the inbox, and the
+ * dashboard's figures. The same query parameters live in the web app's URL and in the API's
+ * query string, so a filtered view is a bookmark and its CSV export the same selection.
+ */
+import { z } from 'zod';
+import { QUANTITY_TYPES } from './constants.js';
+import { QUOTE_STATUSES } from './quote-desk.js';
+
+/** Pagination of the lists (only when `page` or `limit` is given). */
+export const LEAD_PAGE_SIZE = 12;
+export const LEAD_PAGE_SIZE_MAX = 100;
+
+export const INQUIRY_STATUSES = ['OPEN', 'HANDLED'] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+
+export const LEAD_FILTER_MESSAGES = {
+  status: 'Unknown status filter',
+  productId: 'Product filter is too long',
+  country: 'Country filter must be at most 100 characters',
+  from: 'From must be a date (YYYY-MM-DD)',
+  to: 'To must be a date (YYYY-MM-DD)',
+  range: 'From must not be after To',
+  q: 'Search must be at most 100 characters',
+  page: 'Page must be a whole number from 1',
+  limit: `Limit must be a whole number from 1 to ${LEAD_PAGE_SIZE_MAX}`,
+  handled: 'handled must be true or false',
+} as const;
+const M = LEAD_FILTER_MESSAGES;
+export const leadFilterMessageOrder = Object.values(M);
+
+const blank = (v: unknown): unknown => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const text = (max: number, message: string) =>
+  z.preprocess(blank, z.string({ error: message }).trim().max(max, { error: message }).optional());
+const isoDay = (message: string) =>
+  z.preprocess(
+    blank,
+    z
+      .string({ error: message })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
+      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
+        error: message,
+      })
+      .optional(),
+  );
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : blank(v)),
+    z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }).optional(),
+  );
+
+/** Filters both lists share; `status` is checked against each list's own statuses. */
+export function leadFilterSchema<S extends readonly [string, ...string[]]>(statuses: S) {
+  return z
+    .object({
+      status: z.preprocess(blank, z.enum(statuses, { error: M.status }).optional()),
+      productId: text(64, M.productId),
+      country: text(100, M.country),
+      from: isoDay(M.from),
+      to: isoDay(M.to),
+      q: text(100, M.q),
+      page: wholeNumber(1, 1_000_000, M.page),
+      limit: wholeNumber(1, LEAD_PAGE_SIZE_MAX, M.limit),
+    })
+    .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, { error: M.range, path: ['to'] });
+}
+
+export const inquiryFilterSchema = leadFilterSchema(INQUIRY_STATUSES);
+export type InquiryFilter = z.output<typeof inquiryFilterSchema>;
+
+/** The URL / query-string keys of the filters, in the order the filter bar shows them. */
+export const LEAD_FILTER_KEYS = ['status', 'productId', 'country', 'from', 'to', 'q'] as const;
+export type LeadFilterKey = (typeof LEAD_FILTER_KEYS)[number];
+
+/** PATCH /api/v1/contact/{id} body. */
+export const inquiryUpdateSchema = z.object({ handled: z.boolean({ error: M.handled }) });
+export type InquiryUpdate = z.infer<typeof inquiryUpdateSchema>;
+
+/** A contact inquiry as the inbox lists it. */
+export const inquirySchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  companyName: z.string(),
+  country: z.string(),
+  productId: z.string().nullable(),
+  productName: z.string(),
+  /** The product's unit today; null when the product was deleted. */
+  productQuantityType: z.enum(QUANTITY_TYPES).nullable(),
+  estimatedQuantity: z.number(),
+  description: z.string(),
+  createdAt: z.string(),
+  handled: z.boolean(),
+  handledAt: z.string().nullable(),
+});
+export type Inquiry = z.infer<typeof inquirySchema>;
+
+/** Page facts of a paginated list (present only when `page` or `limit` was given). */
+export const leadPageSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pageCount: z.number().int(),
+  /** Every country leads came from (for the country filter), in alphabetical order. */
+  countries: z.array(z.string()),
+});
+export type LeadPage = z.infer<typeof leadPageSchema>;
+
+export const inquiriesResponseSchema = leadPageSchema.partial().extend({
+  success: z.boolean(),
+  message: z.string(),
+  inquiries: z.array(inquirySchema),
+});
+export type InquiriesResponse = z.infer<typeof inquiriesResponseSchema>;
+
+/** PATCH /api/v1/contact/{id}: the inquiry as it is now. */
+export const inquiryResponseSchema = z.object({ success: z.boolean(), message: z.string(), inquiry: inquirySchema });
+export type InquiryResponse = z.infer<typeof inquiryResponseSchema>;
+
+export const LEADS_TEXT = {
+  inquiries: 'Inquiries',
+  inbox: 'Inquiry Inbox',
+  noInquiries: 'No inquiries yet',
+  noMatches: 'Nothing matches these filters',
+  deleteInquiryConfirm: 'Are you sure you want to delete this inquiry ?',
+  inquiriesFetched: 'Inquiries fetched successfully',
+  inquiryUpdated: 'Inquiry updated successfully',
+  inquiryHandled: 'Inquiry marked as handled',
+  inquiryReopened: 'Inquiry reopened',
+  inquiryDeleted: 'Inquiry deleted successfully',
+  inquiryNotFound: 'Inquiry not found',
+  dashboard: 'Dashboard',
+  dashboardFetched: 'Dashboard figures fetched successfully',
+  exportCsv: 'Export CSV',
+  exportFailed: 'Error in exporting CSV !',
+  exporting: 'Preparing CSV ...',
+  exported: 'CSV downloaded',
+  fetchInquiriesFailed: 'Error in fetching inquiries !',
+  updateInquiryFailed: 'Error in updating inquiry !',
+  deleteInquiryFailed: 'Error in deleting inquiry !',
+  fetchDashboardFailed: 'Error in fetching dashboard !',
+} as const;
+
+/** One month of the dashboard ('2026-11'). */
+export const monthCountSchema = z.object({ month: z.string(), quotes: z.number().int(), inquiries: z.number().int() });
+export type MonthCount = z.infer<typeof monthCountSchema>;
+export const labelCountSchema = z.object({ label: z.string(), quotes: z.number().int(), inquiries: z.number().int() });
+export type LabelCount = z.infer<typeof labelCountSchema>;
+
+/** GET /api/v1/dashboard: figures of the last 12 months (UTC months, this one included). */
+export const dashboardSchema = z.object({
+  from: z.string(),
+  months: z.array(monthCountSchema),
+  byCountry: z.array(labelCountSchema),
+  byProduct: z.array(labelCountSchema),
+  heardFrom: z.array(z.object({ label: z.string(), count: z.number().int() })),
+  /** Quotes whose first offer came within 24 hours, of the quotes old enough to know (share null when none). */
+  offerWithin24h: z.object({ within: z.number().int(), total: z.number().int(), share: z.number().nullable() }),
+  /** ACCEPTED / (ACCEPTED + DECLINED + EXPIRED), by the status a reader sees (rate null when none). */
+  acceptance: z.object({ accepted: z.number().int(), decided: z.number().int(), rate: z.number().nullable() }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+export const dashboardResponseSchema = z.object({ success: z.boolean(), message: z.string(), dashboard: dashboardSchema });
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
+
+/** 'All Quotes' filters by the status a reader sees (the quote desk's, EXPIRED included). */
+export const quoteFilterSchema = leadFilterSchema(QUOTE_STATUSES);
+export type QuoteFilter = z.output<typeof quoteFilterSchema>;
