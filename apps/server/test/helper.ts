@@ -159,7 +159,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
   };
 }
 
-async function withPgClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withPgClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

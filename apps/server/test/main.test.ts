@@ -5,17 +5,39 @@ import os from 'node:os';
 import path from 'node:path';
 import { API, SUCCESS } from '@agro/shared';
 import { afterAll, describe, expect, it } from 'vitest';
+import { withPgClient } from './helper.js';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  await Promise.all(cleanups.map((c) => c()));
+  await Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true })));
+});
+
+/**
+ * On SQLite (the default) the process gets its own file in DATA_DIR. When the suite runs on
+ * PostgreSQL (DATABASE_URL), it gets a database of its own on that server, dropped afterwards:
+ * main.ts must never migrate the suite's database, and on Node 24 CI the SQLite addon (built
+ * for the Node that ran `npm ci`) cannot load at all.
+ */
+async function databaseFor(): Promise<Record<string, string>> {
+  const suiteUrl = process.env.DATABASE_URL;
+  if (!suiteUrl) return {};
+  const name = `agro_main_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  await withPgClient(suiteUrl, (c) => c.query(`create database ${name}`));
+  cleanups.push(() => withPgClient(suiteUrl, (c) => c.query(`drop database if exists ${name} with (force)`)));
+  const url = new URL(suiteUrl);
+  url.pathname = `/${name}`;
+  return { DATABASE_URL: url.toString() };
+}
 
 describe('main.ts', () => {
   it('migrates, creates the admin from the environment, serves, and exits 0 on SIGTERM', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'agro-main-test-'));
     dirs.push(dataDir);
-    // This test is about the process, on SQLite: never let it migrate a DATABASE_URL of the suite.
-    const { DATABASE_URL: _ignored, ...env } = process.env;
+    const { DATABASE_URL: _suiteDatabase, ...env } = process.env;
+    const database = await databaseFor();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
       env: {
@@ -30,6 +52,7 @@ describe('main.ts', () => {
         ADMIN_EMAIL: 'boss@example.com',
         ADMIN_PASSWORD: 'Str0ng!Pass',
         PASSWORD_HASH_COST: '12',
+        ...database,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -61,6 +84,6 @@ describe('main.ts', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(output).toContain('shutting down');
-    await expect(fs.stat(path.join(dataDir, 'agro.sqlite'))).resolves.toBeDefined();
+    if (!database.DATABASE_URL) await expect(fs.stat(path.join(dataDir, 'agro.sqlite'))).resolves.toBeDefined();
   }, 60_000);
 });
