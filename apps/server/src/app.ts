@@ -91,9 +91,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('readMeta', database.readMeta);
   app.decorate('mailer', mailer);
   app.decorate('imageStorage', deps.imageStorage ?? createImageStorage(config));
-  app.addHook('onClose', async () => {
-    // Queued mails go out before the database (and the process) goes away.
+  // The mail worker stops first, before the server waits for its connections to end: the batch in
+  // flight is sent AND marked sent while the database is still open and long before main.ts's hard
+  // shutdown deadline. A process cut off between a send and its mark makes another process send
+  // that batch again once the lease runs out. Mail queued by requests still in flight waits in the
+  // outbox for the next process.
+  app.addHook('preClose', async () => {
     if (!deps.mailer) await mailer.close();
+  });
+  app.addHook('onClose', async () => {
     if (!deps.database) await database.close();
   });
 
