@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api';
 import { OfferForm, type OfferFormValues } from './offer-form';
+import { offerPrefill } from './offer-prefill';
 import { OfferSummary } from './offer-summary';
 import { formatDate, quantityText } from './quote-format';
 import { fetchQuoteDetail, rejectQuote, sendOffer } from './quote-slice';
@@ -32,12 +33,10 @@ function historyText(entry: QuoteHistoryEntry): string {
 
 interface QuoteDeskPanelProps {
   quoteId: string;
-  /** Prefilled offer values, e.g. the buyer's trade terms; the destination defaults to the delivery location. */
-  offerInitialValues?: Partial<OfferFormValues>;
 }
 
 /** Below the quote's table on /quote/description: status, offers with history, the offer and reject forms. */
-export function QuoteDeskPanel({ quoteId, offerInitialValues }: QuoteDeskPanelProps) {
+export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
   const dispatch = useAppDispatch();
   const [quote, setQuote] = useState<QuoteDetail | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -103,7 +102,7 @@ export function QuoteDeskPanel({ quoteId, offerInitialValues }: QuoteDeskPanelPr
 
   const quantity = quantityText(quote);
   const unit = quote.offer?.priceBasis ?? quote.productId?.productQuantityType ?? 'NOS';
-  const initialValues: Partial<OfferFormValues> = { destination: quote.deliveryLocation, ...offerInitialValues };
+  const initialValues = offerPrefill(quote);
 
   return (
     <section aria-labelledby={headingId} className="mt-10 space-y-8">

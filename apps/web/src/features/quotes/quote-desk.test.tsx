@@ -122,4 +122,69 @@ describe('/quote/description: the administrator offers', () => {
     expect(await screen.findByRole('heading', { name: 'Send a new offer' })).toBeInTheDocument();
     expect(screen.getAllByText('QTN-2026-ABC123-R1').length).toBeGreaterThan(0);
   }, 30_000);
+
+  it("starts the first offer from the buyer's trade terms", async () => {
+    logIn('ADMIN');
+    const fresh = quote({
+      status: 'NEW',
+      offer: null,
+      tradeTerms: {
+        incoterm: 'CFR',
+        destinationPort: 'Jebel Ali, Dubai',
+        container: 'FCL_20',
+        targetPrice: '1.10',
+        targetPriceMinor: 110,
+        targetCurrency: 'AED',
+        targetPriceUnit: 'KG',
+        certifications: ['HALAL'],
+        sampleFirst: true,
+      },
+    });
+    stubFetch({ [`GET ${API.quote('q1')}`]: { body: { success: true, message: 'ok', quote: detail(fresh) } } });
+    renderRoute({ pathname: '/quote/description', state: { quote: fresh } });
+    await screen.findByRole('heading', { name: 'Send an offer' });
+    expect(byLabel('Incoterm (Incoterms 2020)')).toHaveValue('CFR');
+    expect(byLabel('Destination port or place')).toHaveValue('Jebel Ali, Dubai');
+    expect(byLabel('Currency')).toHaveValue('AED');
+    expect(byLabel('Unit price (per KG)')).toHaveValue('1.10');
+  }, 30_000);
+
+  it('leaves the price empty when the target price is per another unit', async () => {
+    logIn('ADMIN');
+    const fresh = quote({
+      status: 'NEW',
+      offer: null,
+      tradeTerms: {
+        incoterm: null,
+        destinationPort: null,
+        container: null,
+        targetPrice: '900',
+        targetPriceMinor: 90_000,
+        targetCurrency: 'USD',
+        targetPriceUnit: 'TONS',
+        certifications: [],
+        sampleFirst: false,
+      },
+    });
+    stubFetch({ [`GET ${API.quote('q1')}`]: { body: { success: true, message: 'ok', quote: detail(fresh) } } });
+    renderRoute({ pathname: '/quote/description', state: { quote: fresh } });
+    await screen.findByRole('heading', { name: 'Send an offer' });
+    expect(byLabel('Unit price (per KG)')).toHaveValue('');
+    expect(byLabel('Destination port or place')).toHaveValue('Port of Valencia, Spain');
+    expect(byLabel('Incoterm (Incoterms 2020)')).toHaveValue('FOB');
+  }, 30_000);
+
+  it('starts a new offer from the current one, with a fresh validity', async () => {
+    logIn('ADMIN');
+    const quoted = quote();
+    stubFetch({ [`GET ${API.quote('q1')}`]: { body: { success: true, message: 'ok', quote: detail(quoted) } } });
+    renderRoute({ pathname: '/quote/description', state: { quote: quoted } });
+    await screen.findByRole('heading', { name: 'Send a new offer' });
+    expect(byLabel('Unit price (per KG)')).toHaveValue('12.35');
+    expect(byLabel('Incoterm (Incoterms 2020)')).toHaveValue('CIF');
+    expect(byLabel('Port of loading')).toHaveValue('Nhava Sheva, India');
+    expect(byLabel('Lead time (days)')).toHaveValue(21);
+    expect(byLabel('Payment terms')).toHaveValue('LC at sight');
+    expect(byLabel('Valid until')).toHaveValue(offerToday(Date.now() + 14 * 86_400_000));
+  }, 30_000);
 });

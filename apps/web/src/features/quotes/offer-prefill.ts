@@ -1,0 +1,33 @@
+import type { QuoteDetail } from '@agro/shared';
+import type { OfferFormValues } from './offer-form';
+
+/**
+ * What the administrator's offer form starts with for this quote.
+ * - A later offer starts from the current one (price, currency, Incoterm, ports, lead time,
+ *   payment terms): the usual revision changes one or two of them. Validity and note start fresh.
+ * - The first offer starts from what the buyer asked for in 'Trade Terms (optional)': the
+ *   Incoterm, the destination (else the spec's delivery location), the currency, and the target
+ *   price when it is per the unit the offer is priced in.
+ */
+export function offerPrefill(quote: QuoteDetail): Partial<OfferFormValues> {
+  const current = quote.offer;
+  if (current) {
+    return {
+      unitPrice: current.unitPrice,
+      currency: current.currency,
+      incoterm: current.incoterm,
+      portOfLoading: current.portOfLoading,
+      destination: current.destination,
+      leadTimeDays: String(current.leadTimeDays),
+      paymentTerms: current.paymentTerms,
+    };
+  }
+  const terms = quote.tradeTerms;
+  const values: Partial<OfferFormValues> = { destination: terms?.destinationPort ?? quote.deliveryLocation };
+  if (!terms) return values;
+  if (terms.incoterm) values.incoterm = terms.incoterm;
+  if (terms.targetCurrency) values.currency = terms.targetCurrency;
+  const unit = quote.productId?.productQuantityType;
+  if (terms.targetPrice && terms.targetPriceUnit && terms.targetPriceUnit === unit) values.unitPrice = terms.targetPrice;
+  return values;
+}
