@@ -178,8 +178,18 @@ export async function listQuotes(
   if (!wantsPage(filter)) return { quotes: (await query.execute()).map((row) => toQuote(row, now)) };
 
   const page = pageOf(filter, 0, []);
+  // Deferred join: the page's ids come from `quotes` alone (its indexes), and only those rows are
+  // joined with their product and offer. A deep page then skips index entries, not joined rows.
+  const pageIds = db
+    .selectFrom('quotes')
+    .select('quotes.id')
+    .where(where)
+    .orderBy('quotes.created_at', 'desc')
+    .orderBy('quotes.id', 'desc')
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
   const [rows, count, countries] = await Promise.all([
-    query.limit(page.limit).offset((page.page - 1) * page.limit).execute(),
+    query.where('quotes.id', 'in', pageIds).execute(),
     db.selectFrom('quotes').where(where).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     db.selectFrom('quotes').select('country').distinct().execute(),
   ]);
