@@ -4,7 +4,6 @@
  * query string, so a filtered view is a bookmark and its CSV export the same selection.
  */
 import { z } from 'zod';
-import { QUANTITY_TYPES } from './constants.js';
 import { QUOTE_STATUSES } from './quote-desk.js';
 
 /** Pagination of the lists (only when `page` or `limit` is given). */
@@ -76,25 +75,6 @@ export type LeadFilterKey = (typeof LEAD_FILTER_KEYS)[number];
 export const inquiryUpdateSchema = z.object({ handled: z.boolean({ error: M.handled }) });
 export type InquiryUpdate = z.infer<typeof inquiryUpdateSchema>;
 
-/** A contact inquiry as the inbox lists it. */
-export const inquirySchema = z.object({
-  _id: z.string(),
-  fullName: z.string(),
-  email: z.string(),
-  companyName: z.string(),
-  country: z.string(),
-  productId: z.string().nullable(),
-  productName: z.string(),
-  /** The product's unit today; null when the product was deleted. */
-  productQuantityType: z.enum(QUANTITY_TYPES).nullable(),
-  estimatedQuantity: z.number(),
-  description: z.string(),
-  createdAt: z.string(),
-  handled: z.boolean(),
-  handledAt: z.string().nullable(),
-});
-export type Inquiry = z.infer<typeof inquirySchema>;
-
 /** Page facts of a paginated list (present only when `page` or `limit` was given). */
 export const leadPageSchema = z.object({
   total: z.number().int(),
@@ -105,17 +85,6 @@ export const leadPageSchema = z.object({
   countries: z.array(z.string()),
 });
 export type LeadPage = z.infer<typeof leadPageSchema>;
-
-export const inquiriesResponseSchema = leadPageSchema.partial().extend({
-  success: z.boolean(),
-  message: z.string(),
-  inquiries: z.array(inquirySchema),
-});
-export type InquiriesResponse = z.infer<typeof inquiriesResponseSchema>;
-
-/** PATCH /api/v1/contact/{id}: the inquiry as it is now. */
-export const inquiryResponseSchema = z.object({ success: z.boolean(), message: z.string(), inquiry: inquirySchema });
-export type InquiryResponse = z.infer<typeof inquiryResponseSchema>;
 
 export const LEADS_TEXT = {
   inquiries: 'Inquiries',

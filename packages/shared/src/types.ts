@@ -108,6 +108,15 @@ export const contactRecordSchema = z.object({
 });
 export type ContactRecord = z.infer<typeof contactRecordSchema>;
 
+/** A contact inquiry as the administrator's inbox lists it: the record, its unit and whether it was handled. */
+export const inquirySchema = contactRecordSchema.extend({
+  /** The product's unit today; null when the product was deleted. */
+  productQuantityType: z.enum(QUANTITY_TYPES).nullable(),
+  handled: z.boolean(),
+  handledAt: z.string().nullable(),
+});
+export type Inquiry = z.infer<typeof inquirySchema>;
+
 export const galleryImageSchema = imageRefSchema.extend({ _id: z.string() });
 export type GalleryImage = z.infer<typeof galleryImageSchema>;
 
@@ -146,6 +155,14 @@ export type QuoteDetailResponse = z.infer<typeof quoteDetailResponseSchema>;
 
 /** Paginated (trade desk: page or limit given), it also has the page facts of `leadPageSchema`. */
 export const quotesResponseSchema = apiResultSchema.extend({ quotes: z.array(quoteRecordSchema) }).extend(leadPageSchema.partial().shape);
+
+/** GET /api/v1/contact/all; paginated, it also has the page facts. */
+export const inquiriesResponseSchema = apiResultSchema.extend({ inquiries: z.array(inquirySchema) }).extend(leadPageSchema.partial().shape);
+export type InquiriesResponse = z.infer<typeof inquiriesResponseSchema>;
+
+/** PATCH /api/v1/contact/{id}: the inquiry as it is now. */
+export const inquiryResponseSchema = apiResultSchema.extend({ inquiry: inquirySchema });
+export type InquiryResponse = z.infer<typeof inquiryResponseSchema>;
 export type QuotesResponse = z.infer<typeof quotesResponseSchema>;
 
 export const contactResponseSchema = apiResultSchema.extend({ contact: contactRecordSchema });

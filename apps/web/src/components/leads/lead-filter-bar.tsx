@@ -1,5 +1,6 @@
 import type { Product } from '@agro/shared';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { asItems, Options, type OptionItem } from '@/components/ui/options';
 import type { LeadFilterValues } from './use-lead-filters';
 
 interface LeadFilterBarProps {
@@ -11,7 +12,7 @@ interface LeadFilterBarProps {
   products: readonly Product[];
   countries: readonly string[];
   /** Status choices of this list (value and text); none: no status filter. */
-  statuses?: readonly { value: string; label: string }[];
+  statuses?: readonly OptionItem[];
   /** Extra controls at the end of the bar (e.g. the CSV button). */
   children?: ReactNode;
 }
@@ -78,29 +79,14 @@ export function LeadFilterBar({ label, values, onChange, onClear, products, coun
       <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
         {statuses && (
           <Select label="Status" value={values.status} onChange={(status) => onChange({ status })}>
-            <option value="">Any status</option>
-            {statuses.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
+            <Options items={statuses} blank="Any status" />
           </Select>
         )}
         <Select label="Product" value={values.productId} onChange={(productId) => onChange({ productId })}>
-          <option value="">Any product</option>
-          {products.map((p) => (
-            <option key={p._id} value={p._id}>
-              {p.productName}
-            </option>
-          ))}
+          <Options items={products.map((p) => ({ value: p._id, label: p.productName }))} blank="Any product" />
         </Select>
         <Select label="Country" value={values.country} onChange={(country) => onChange({ country })}>
-          <option value="">Any country</option>
-          {countryOptions.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
+          <Options items={asItems(countryOptions)} blank="Any country" />
         </Select>
         <DateInput label="From" value={values.from} onChange={(from) => onChange({ from })} />
         <DateInput label="To" value={values.to} onChange={(to) => onChange({ to })} />

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CURRENCIES, INCOTERMS, OFFER_LIMITS, QUOTE_DESK_UI, offerSchema, offerToday, type OfferData } from '@agro/shared';
+import { OFFER_LIMITS, QUOTE_DESK_UI, offerSchema, offerToday, type OfferData } from '@agro/shared';
 import { useEffect, useId } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
+import { CURRENCY_ITEMS, INCOTERM_ITEMS, Options } from '@/components/ui/options';
 import { SendIcon } from '@/components/ui/icons';
 
 /** What the offer form holds: text, as typed (the shared schema turns it into exact amounts). */
@@ -78,20 +79,12 @@ export function OfferForm({ initialValues, unit, submitLabel = 'Send offer', bus
       </Field>
       <Field label="Currency" error={errors.currency?.message} required>
         <select {...register('currency')} className="input">
-          {CURRENCIES.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.code} - {c.label}
-            </option>
-          ))}
+          <Options items={CURRENCY_ITEMS} />
         </select>
       </Field>
       <Field label="Incoterm (Incoterms 2020)" error={errors.incoterm?.message} required>
         <select {...register('incoterm')} className="input">
-          {INCOTERMS.map((i) => (
-            <option key={i.code} value={i.code}>
-              {i.code} - {i.label}
-            </option>
-          ))}
+          <Options items={INCOTERM_ITEMS} />
         </select>
       </Field>
       <Field label="Lead time (days)" error={errors.leadTimeDays?.message} required>

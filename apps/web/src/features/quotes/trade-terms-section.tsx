@@ -1,8 +1,6 @@
 import {
   CERTIFICATIONS,
   CONTAINER_TYPES,
-  CURRENCIES,
-  INCOTERMS,
   QUANTITY_TYPES,
   TRADE_TERMS_TEXT,
 } from '@agro/shared';
@@ -10,6 +8,7 @@ import { useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field } from '@/components/ui/field';
+import { asItems, CURRENCY_CODE_ITEMS, INCOTERM_ITEMS, Options } from '@/components/ui/options';
 import { ChevronDownIcon, GlobeIcon } from '@/components/ui/icons';
 
 /** The section's fields as the form holds them (blank: not given). */
@@ -73,12 +72,7 @@ export function TradeTermsSection({ open, onToggle, register, errors }: TradeTer
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="Preferred Incoterm" error={errors?.incoterm?.message} hint="Incoterms 2020">
             <select {...register('tradeTerms.incoterm')} className="input">
-              <option value="">No preference</option>
-              {INCOTERMS.map((i) => (
-                <option key={i.code} value={i.code}>
-                  {i.code} - {i.label}
-                </option>
-              ))}
+              <Options items={INCOTERM_ITEMS} blank="No preference" />
             </select>
           </Field>
           <Field label="Destination port or place" error={errors?.destinationPort?.message}>
@@ -86,12 +80,7 @@ export function TradeTermsSection({ open, onToggle, register, errors }: TradeTer
           </Field>
           <Field label="Container" error={errors?.container?.message}>
             <select {...register('tradeTerms.container')} className="input">
-              <option value="">No preference</option>
-              {CONTAINER_TYPES.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
+              <Options items={CONTAINER_TYPES} blank="No preference" />
             </select>
           </Field>
           <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)] gap-3 sm:col-span-2">
@@ -100,22 +89,12 @@ export function TradeTermsSection({ open, onToggle, register, errors }: TradeTer
             </Field>
             <Field label="Currency" error={errors?.targetCurrency?.message}>
               <select {...register('tradeTerms.targetCurrency')} className="input">
-                <option value="">-</option>
-                {CURRENCIES.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.code}
-                  </option>
-                ))}
+                <Options items={CURRENCY_CODE_ITEMS} blank="-" />
               </select>
             </Field>
             <Field label="Per unit" error={errors?.targetPriceUnit?.message}>
               <select {...register('tradeTerms.targetPriceUnit')} className="input">
-                <option value="">-</option>
-                {QUANTITY_TYPES.map((u) => (
-                  <option key={u} value={u}>
-                    {u}
-                  </option>
-                ))}
+                <Options items={asItems(QUANTITY_TYPES)} blank="-" />
               </select>
             </Field>
           </div>
