@@ -234,14 +234,31 @@ export async function addQuoteAs(api: APIRequestContext, companyName: string, pr
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-/** A new USER who has sent one quote (through the API, in a session of their own). */
-export async function userWithQuote(companyName: string, productId: string): Promise<Account> {
+/** Sends an inquiry (the contact form's call) in the session of `api`. */
+export async function addInquiryAs(api: APIRequestContext, companyName: string, productId: string): Promise<void> {
+  const res = await api.post(API.addContact, {
+    data: {
+      fullName: 'Rahul Mehta',
+      email: `purchasing-${uniqueId()}@example.com`,
+      companyName,
+      country: 'United Kingdom',
+      productId,
+      estimatedQuantity: 800,
+      description: 'Please send your price list and the lead time for a 20 ft container.',
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** A new USER who has sent one quote, and an inquiry too when asked (through the API, in a session of their own). */
+export async function userWithQuote(companyName: string, productId: string, options: { inquiry?: boolean } = {}): Promise<Account> {
   const api = await playwrightRequest.newContext({ baseURL: serverUrl() });
   try {
     const account = await registerViaApi(api, newAccount('quoter'));
     const login = await api.post(API.login, { data: { email: account.email, password: account.password } });
     expect(login.ok(), await login.text()).toBe(true);
     await addQuoteAs(api, companyName, productId);
+    if (options.inquiry) await addInquiryAs(api, companyName, productId);
     return account;
   } finally {
     await api.dispose();

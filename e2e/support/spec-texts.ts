@@ -153,5 +153,6 @@ export const API = {
   login: '/api/v1/user/login',
   productList: '/api/v1/product/all',
   addQuote: '/api/v1/quote/add',
+  addContact: '/api/v1/contact/addNewContact',
   gallery: '/api/v1/gallery/all',
 } as const;

@@ -143,3 +143,22 @@ test('ADMIN pages', async ({ browser, request }) => {
     await close();
   }
 });
+
+test('ADMIN trade desk pages: the inbox, filtered lists and the dashboard', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const product = await findProduct(request, (p) => p.productType === 'AGRO');
+  await userWithQuote(`Trade Desk Foods ${uniqueId()}`, product._id, { inquiry: true });
+  const { page, close } = await openPage(browser);
+  try {
+    await loginAsAdmin(page);
+    const shots: Shot[] = [
+      goto('inquiries', '/inquiries'),
+      goto('inquiries-filtered', '/inquiries?country=United%20Kingdom'),
+      goto('profile-filtered', `/profile?country=United%20Kingdom&productId=${product._id}`),
+      goto('dashboard', '/dashboard'),
+    ];
+    for (const shot of shots) await shoot(page, 'admin', shot);
+  } finally {
+    await close();
+  }
+});

@@ -13,7 +13,7 @@ describe('dashboard charts: text alternatives', () => {
   it('the monthly chart says what it shows and lists every month in a table', async () => {
     render(<MonthlyChart months={months} />);
     const figure = screen.getByRole('figure', { name: 'Quotes and inquiries per month' });
-    expect(figure).toHaveTextContent('18 quotes and 3 inquiries in the last 12 months; this month 1 quotes and 3 inquiries; busiest month Nov 2026.');
+    expect(figure).toHaveTextContent('18 quotes and 3 inquiries in the last 12 months; this month 1 quote and 3 inquiries; busiest month Nov 2026.');
     await userEvent.setup().click(within(figure).getByText('Show the numbers as a table'));
     const table = within(figure).getByRole('table', { name: 'Quotes and inquiries per month, last 12 months' });
     const rows = within(table).getAllByRole('row');
@@ -29,9 +29,9 @@ describe('dashboard charts: text alternatives', () => {
 
   it('rankings name the leader and keep every entry in the table, even those the bars leave out', async () => {
     const points = Array.from({ length: 10 }, (_, i) => ({ label: `Country ${i}`, quotes: 10 - i, inquiries: 1 }));
-    render(<RankingChart title="Requests by country" points={points} what="countries" shown={3} />);
+    render(<RankingChart title="Requests by country" points={points} what={['country', 'countries']} shown={3} />);
     const figure = screen.getByRole('figure', { name: 'Requests by country' });
-    expect(figure).toHaveTextContent('10 countries; most requests from Country 0 (10 quotes, 1 inquiries).');
+    expect(figure).toHaveTextContent('10 countries; most requests from Country 0 (10 quotes, 1 inquiry).');
     await userEvent.setup().click(within(figure).getByText('Show the numbers as a table'));
     expect(within(within(figure).getByRole('table')).getAllByRole('row')).toHaveLength(11);
   });

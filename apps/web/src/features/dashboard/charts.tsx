@@ -82,6 +82,12 @@ const Legend = () => (
   </div>
 );
 
+/** "1 quote", "3 quotes". */
+export const counted = (n: number, one: string, many: string): string => `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
+
+const quotesAndInquiries = (quotes: number, inquiries: number): string =>
+  `${counted(quotes, 'quote', 'quotes')} and ${counted(inquiries, 'inquiry', 'inquiries')}`;
+
 /** Quotes and inquiries per month, side by side. */
 export function MonthlyChart({ months }: { months: { month: string; quotes: number; inquiries: number }[] }) {
   const max = Math.max(1, ...months.flatMap((m) => [m.quotes, m.inquiries]));
@@ -92,7 +98,7 @@ export function MonthlyChart({ months }: { months: { month: string; quotes: numb
   const summary =
     totalQ + totalI === 0
       ? 'No quotes or inquiries in the last 12 months.'
-      : `${totalQ} quotes and ${totalI} inquiries in the last 12 months; this month ${last?.quotes ?? 0} quotes and ${last?.inquiries ?? 0} inquiries; busiest month ${busiest ? monthName(busiest.month) : '-'}.`;
+      : `${quotesAndInquiries(totalQ, totalI)} in the last 12 months; this month ${quotesAndInquiries(last?.quotes ?? 0, last?.inquiries ?? 0)}; busiest month ${busiest ? monthName(busiest.month) : '-'}.`;
   return (
     <ChartFigure
       title="Quotes and inquiries per month"
@@ -126,12 +132,12 @@ export function MonthlyChart({ months }: { months: { month: string; quotes: numb
 }
 
 /** Horizontal bars of the largest groups (quotes and inquiries stacked), the rest in the table. */
-export function RankingChart({ title, points, shown = 8, what }: { title: string; points: SeriesPoint[]; shown?: number; what: string }) {
+export function RankingChart({ title, points, shown = 8, what }: { title: string; points: SeriesPoint[]; shown?: number; what: readonly [one: string, many: string] }) {
   const top = points.slice(0, shown);
   const max = Math.max(1, ...top.map((p) => p.quotes + p.inquiries));
   const first = points[0];
   const summary = first
-    ? `${points.length} ${what}; most requests from ${first.label} (${first.quotes} quotes, ${first.inquiries} inquiries).`
+    ? `${counted(points.length, ...what)}; most requests from ${first.label} (${counted(first.quotes, 'quote', 'quotes')}, ${counted(first.inquiries, 'inquiry', 'inquiries')}).`
     : `No requests in the last 12 months.`;
   return (
     <ChartFigure
@@ -163,7 +169,7 @@ export function CountChart({ title, points }: { title: string; points: { label: 
   const max = Math.max(1, ...points.map((p) => p.count));
   const total = points.reduce((s, p) => s + p.count, 0);
   const top = [...points].sort((a, b) => b.count - a.count)[0];
-  const summary = total === 0 || !top ? 'No answers in the last 12 months.' : `${total} answers; most often ${top.label} (${top.count}).`;
+  const summary = total === 0 || !top ? 'No answers in the last 12 months.' : `${counted(total, 'answer', 'answers')}; most often ${top.label} (${top.count}).`;
   return (
     <ChartFigure
       title={title}

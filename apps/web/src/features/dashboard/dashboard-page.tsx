@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PageHero } from '@/components/ui/page-hero';
 import { request, withToast } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { CountChart, Figure, MonthlyChart, RankingChart } from './charts';
+import { CountChart, counted, Figure, MonthlyChart, RankingChart } from './charts';
 
 const percent = (share: number | null) => (share === null ? '-' : `${Math.round(share * 100)}%`);
 
@@ -58,18 +58,22 @@ export default function DashboardPage() {
               <Figure
                 label="Offer within 24 hours"
                 value={percent(data.offerWithin24h.share)}
-                detail={`${data.offerWithin24h.within} of ${data.offerWithin24h.total} quotes got an offer within a day`}
+                detail={
+                  data.offerWithin24h.total === 0
+                    ? 'Counted once a quote has an offer or is a day old'
+                    : `${data.offerWithin24h.within} of ${counted(data.offerWithin24h.total, 'quote', 'quotes')} got an offer within a day`
+                }
               />
               <Figure
                 label="Acceptance rate"
                 value={percent(data.acceptance.rate)}
-                detail={`${data.acceptance.accepted} accepted of ${data.acceptance.decided} offers answered or expired`}
+                detail={`${data.acceptance.accepted} accepted of ${counted(data.acceptance.decided, 'offer', 'offers')} answered or expired`}
               />
             </div>
             <MonthlyChart months={data.months} />
             <div className="grid gap-6 lg:grid-cols-3">
-              <RankingChart title="Requests by country" points={data.byCountry} what="countries" />
-              <RankingChart title="Requests by product" points={data.byProduct} what="products" />
+              <RankingChart title="Requests by country" points={data.byCountry} what={['country', 'countries']} />
+              <RankingChart title="Requests by product" points={data.byProduct} what={['product', 'products']} />
               <CountChart title="Where buyers heard of us" points={data.heardFrom} />
             </div>
           </div>
