@@ -1,5 +1,35 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// Web zones (STYLE.md "One-way imports"): shared code (lib/, components/) -> features/ -> app/.
+// A feature never imports another feature: app/ composes them, or what they share moves down.
+const WEB = 'apps/web/src';
+const webFeatures = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./${WEB}/features/${feature}`,
+    from: `./${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: compose them in app/, or move what they share to lib/ or components/.',
+  })),
+  {
+    target: [`./${WEB}/components`, `./${WEB}/lib`],
+    from: `./${WEB}/features`,
+    message: 'components/ and lib/ never import features/ (the flow is shared -> features -> app).',
+  },
+  {
+    target: `./${WEB}/lib`,
+    from: [`./${WEB}/components`, `./${WEB}/app`],
+    message: 'lib/ is the bottom layer: it never imports components/ or app/.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -45,6 +75,32 @@ export default tseslint.config(
         'error',
         { patterns: [{ group: ['**/modules/**'], message: 'plugins/ never import modules/: take what you need as plugin options.' }] },
       ],
+    },
+  },
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+    },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'react-hooks/exhaustive-deps': 'error',
+      // The pages load their data in effects and set a loading flag first: the pattern this rule
+      // rejects. Its alternative (route loaders or Suspense for data) is a larger change than a rule.
+      'react-hooks/set-state-in-effect': 'off',
+      // False positive with react-hook-form: handleSubmit(onSubmit) is taken for a call during render.
+      'react-hooks/refs': 'off',
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
+      'import-x/no-cycle': 'error',
+      // Type-aware, and cheap: a forgotten promise loses its error; a promise where a callback
+      // returns void (onClick={async ...}) hides one.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
 );

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { persistor, store } from '@/app/store';
-import { fetchProducts } from '@/features/products/products-slice';
+import { fetchProducts } from '@/lib/products/products-slice';
 import { makeProduct } from '@/test/forms-harness';
 import { PERSISTED_PRODUCTS_MAX_CHARS, boundedProducts } from './persist-limits';
 

@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import type { Role } from '@agro/shared';
 import { Layout } from '@/components/layout/layout';
-import { RouteGuard } from '@/components/route-guard';
+import { RouteGuard } from '@/app/route-guard';
 import HomePage from '@/features/home/home-page';
 
 // Route-level code splitting: only the home page is in the first bundle.
@@ -20,7 +20,7 @@ const PrivacyPage = page(() => import('@/features/legal/privacy-page'));
 const TermsPage = page(() => import('@/features/legal/terms-page'));
 const QuotePage = page(() => import('@/features/quotes/quote-page'));
 const QuoteDescriptionPage = page(() => import('@/features/quotes/quote-description-page'));
-const ProfilePage = page(() => import('@/features/profile/profile-page'));
+const ProfilePage = page(() => import('@/app/profile-route'));
 const ContactPage = page(() => import('@/features/contact/contact-page'));
 const AddProductPage = page(() => import('@/features/products/add-product-page'));
 const EditProductPage = page(() => import('@/features/products/edit-product-page'));

@@ -8,10 +8,10 @@ import persistStore from 'redux-persist/es/persistStore';
 import storage from 'redux-persist/es/storage';
 import { setUnauthorizedHandler } from '@/lib/api';
 import { productsPersistLimit } from './persist-limits';
-import { authReducer, sessionEnded } from '@/features/auth/auth-slice';
+import { authReducer, sessionEnded } from '@/lib/auth/auth-slice';
 import { contactReducer } from '@/features/contact/contact-slice';
 import { galleryReducer } from '@/features/gallery/gallery-slice';
-import { productsReducer } from '@/features/products/products-slice';
+import { productsReducer } from '@/lib/products/products-slice';
 import { quoteReducer } from '@/features/quotes/quote-slice';
 
 const rootReducer = combineReducers({

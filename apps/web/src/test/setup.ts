@@ -1,8 +1,26 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+
+// A test fails on a console.error it did not announce: React's warnings (act, keys, props) and the
+// app's own error logs land there. A test that expects one says so with expectLoggedErrors().
+const originalError = console.error;
+let unexpectedErrors: unknown[][] = [];
+
+beforeEach(() => {
+  unexpectedErrors = [];
+  console.error = (...args: unknown[]) => {
+    unexpectedErrors.push(args);
+    originalError(...args);
+  };
+});
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  console.error = originalError;
+  if (unexpectedErrors.length > 0) {
+    const first = unexpectedErrors[0]!.map((a) => (a instanceof Error ? a.message : String(a))).join(' ');
+    throw new Error(`Unexpected console.error (${unexpectedErrors.length}): ${first}`);
+  }
 });

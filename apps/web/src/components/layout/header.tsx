@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '@/app/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon } from '@/components/ui/icons';
 import { SocialLinks } from '@/components/ui/social-links';
-import { logout } from '@/features/auth/auth-slice';
+import { logout } from '@/lib/auth/auth-slice';
 import { useNavItems, type NavItem } from './nav-items';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -86,7 +86,7 @@ export function Header() {
     try {
       await dispatch(logout()).unwrap();
       setConfirmLogout(false);
-      navigate('/');
+      void navigate('/');
     } catch {
       // The toast already told the person; keep them where they are.
       setConfirmLogout(false);

@@ -28,6 +28,8 @@ export function Dialog({ open, title, onClose, children, actions, size = 'md' }:
   const width = size === 'sm' ? 'max-w-sm' : size === 'lg' ? 'max-w-3xl' : 'max-w-lg';
 
   return (
+    // Escape is the keyboard's way out (onCancel); the click handler only catches backdrop clicks.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       aria-labelledby={titleId}
@@ -84,6 +86,7 @@ export function ConfirmDialog({
       size="sm"
       actions={
         <>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus into itself when it opens (WAI-ARIA dialog pattern) */}
           <button type="button" className="btn-secondary" onClick={onCancel} autoFocus>
             {cancelLabel}
           </button>

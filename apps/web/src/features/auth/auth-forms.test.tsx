@@ -128,6 +128,7 @@ describe('login', () => {
   it('logs in and goes home; links to register and forgot password', async () => {
     const calls = stubFetch({
       [`POST ${API.login}`]: { body: { success: true, message: SUCCESS.login, user: TEST_USER } },
+      [`GET ${API.productList}`]: { body: { success: true, message: 'ok', products: [] } },
     });
     const { user, router, store } = renderRoute('/login');
     expect(await screen.findByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');

@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { MailIcon } from '@/components/ui/icons';
 import { FormShell } from '@/components/ui/form-shell';
 import { Spinner } from '@/components/ui/spinner';
-import { forgotPassword } from './auth-slice';
+import { forgotPassword } from '@/lib/auth/auth-slice';
 
 type ForgotIn = z.input<typeof forgotPasswordSchema>;
 type ForgotOut = z.output<typeof forgotPasswordSchema>;

@@ -8,7 +8,7 @@ import { Field } from '@/components/ui/field';
 import { FormShell } from '@/components/ui/form-shell';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
-import { login } from './auth-slice';
+import { login } from '@/lib/auth/auth-slice';
 
 type LoginIn = z.input<typeof loginSchema>;
 type LoginOut = z.output<typeof loginSchema>;
@@ -37,7 +37,7 @@ export default function LoginPage() {
     } catch {
       return; // the thunk showed the server's message; the form keeps what was typed
     }
-    navigate('/');
+    void navigate('/');
   };
 
   return (

@@ -11,7 +11,7 @@ import { Field } from '@/components/ui/field';
 import { FormShell } from '@/components/ui/form-shell';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
-import { registerUser } from './auth-slice';
+import { registerUser } from '@/lib/auth/auth-slice';
 
 type RegisterIn = z.input<typeof registerFormSchema>;
 type RegisterOut = z.output<typeof registerFormSchema>;
@@ -54,7 +54,7 @@ export default function RegisterPage() {
     }
     toast.success(UI_TEXT.loginToProceed);
     reset(EMPTY);
-    navigate('/login');
+    void navigate('/login');
   };
 
   return (

@@ -10,7 +10,7 @@ import { Field } from '@/components/ui/field';
 import { FormShell } from '@/components/ui/form-shell';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
-import { clearAuth, resetPassword } from './auth-slice';
+import { clearAuth, resetPassword } from '@/lib/auth/auth-slice';
 
 type ResetIn = z.input<typeof resetPasswordFormSchema>;
 type ResetOut = z.output<typeof resetPasswordFormSchema>;
@@ -43,7 +43,7 @@ export default function ResetPasswordPage() {
     dispatch(clearAuth());
     for (const key of Object.values(AUTH_STORAGE_KEYS)) localStorage.removeItem(key);
     toast.info(UI_TEXT.redirectingToLogin);
-    timer.current = setTimeout(() => navigate('/login'), TIMINGS.resetRedirectMs);
+    timer.current = setTimeout(() => void navigate('/login'), TIMINGS.resetRedirectMs);
   };
 
   return (

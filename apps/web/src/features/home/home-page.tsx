@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
 import { ArrowRightIcon, AwardIcon, ClockIcon, GlobeIcon, LeafIcon, PackageIcon, ShieldIcon, StarIcon, TruckIcon } from '@/components/ui/icons';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
-import { ProductGrid } from '@/features/products/product-grid';
-import { fetchProducts } from '@/features/products/products-slice';
+import { ProductGrid } from '@/components/products/product-grid';
+import { fetchProducts } from '@/lib/products/products-slice';
 import { aos } from '@/lib/aos';
 import { HillsArt, SunArt } from './hills-art';
 
@@ -88,13 +88,13 @@ export default function HomePage() {
   const premium = useMemo(() => products.filter((p) => p.isPremium), [products]);
 
   // SPEC.md section 2: the home page loads products only when none are held.
-  const needsLoad = products.length === 0;
+  // Read once, on entry: a list that later becomes empty must not refetch in a loop.
+  const [needsLoad] = useState(() => products.length === 0);
   useEffect(() => {
     if (!needsLoad) return;
     setLoading(true);
     void dispatch(fetchProducts()).finally(() => setLoading(false));
-    // Only on entry (needsLoad is read once): a list that later becomes empty must not refetch in a loop.
-  }, [dispatch]);
+  }, [dispatch, needsLoad]);
 
   return (
     <>

@@ -10,7 +10,7 @@ import { MessageIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { Pagination } from '@/components/ui/pagination';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { fetchProducts } from '@/features/products/products-slice';
+import { fetchProducts } from '@/lib/products/products-slice';
 import { fetchInquiries, removeInquiry, setHandled } from './inquiry-api';
 
 const STATUS_OPTIONS = INQUIRY_STATUSES.map((s) => ({ value: s, label: s === 'OPEN' ? 'Open' : 'Handled' }));

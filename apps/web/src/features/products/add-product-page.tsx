@@ -6,7 +6,7 @@ import { PageHero } from '@/components/ui/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ProductForm } from './product-form';
 import { buildProductFormData, EMPTY_PRODUCT, productResolver, type ProductFormValues } from './product-form-data';
-import { addProduct } from './products-slice';
+import { addProduct } from '@/lib/products/products-slice';
 
 const resolver = productResolver(true);
 
@@ -28,7 +28,7 @@ export default function AddProductPage() {
     setProgress(0);
     try {
       await dispatch(addProduct({ form: body, onProgress: setProgress })).unwrap();
-      navigate('/products');
+      void navigate('/products');
     } catch {
       form.reset(snapshot);
     } finally {

@@ -7,7 +7,7 @@ import { PageHero } from '@/components/ui/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ProductForm } from './product-form';
 import { buildProductFormData, EMPTY_PRODUCT, productResolver, valuesFromProduct, type ProductFormValues } from './product-form-data';
-import { fetchProduct, updateProduct } from './products-slice';
+import { fetchProduct, updateProduct } from '@/lib/products/products-slice';
 
 const resolver = productResolver(false);
 
@@ -56,7 +56,7 @@ export default function EditProductPage() {
     setProgress(0);
     try {
       await dispatch(updateProduct({ id, form: buildProductFormData(values, id), onProgress: setProgress })).unwrap();
-      navigate('/products');
+      void navigate('/products');
     } catch {
       // The toast shows the server's message; the form keeps the edits.
     } finally {

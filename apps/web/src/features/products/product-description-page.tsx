@@ -7,7 +7,7 @@ import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { downloadBrochure } from './brochure';
-import { fetchProduct } from './products-slice';
+import { fetchProduct } from '@/lib/products/products-slice';
 
 type Status = 'loading' | 'ready' | 'error';
 

@@ -6,8 +6,8 @@ import { Field } from '@/components/ui/field';
 import { PackageIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { aos } from '@/lib/aos';
-import { ProductGrid } from './product-grid';
-import { fetchProducts } from './products-slice';
+import { ProductGrid } from '@/components/products/product-grid';
+import { fetchProducts } from '@/lib/products/products-slice';
 
 const PAGE_SIZE = 24;
 type TypeFilter = 'ALL' | ProductType;

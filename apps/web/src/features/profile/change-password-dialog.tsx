@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
-import { changePassword, getProfile } from '@/features/auth/auth-slice';
+import { changePassword, getProfile } from '@/lib/auth/auth-slice';
 
 type PasswordIn = z.input<typeof changePasswordSchema>;
 type PasswordOut = z.output<typeof changePasswordSchema>;
@@ -51,6 +51,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
       <Field label="Old Password" error={errors.oldPassword?.message} required>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus into itself when it opens (WAI-ARIA dialog pattern) */}
         <PasswordInput {...register('oldPassword')} autoComplete="current-password" autoFocus />
       </Field>
       <Field

@@ -144,6 +144,7 @@ describe('profile (ADMIN)', () => {
     const calls = stubFetch({
       [`GET ${API.profile}`]: profileReply({ ...TEST_USER, fullName: 'Ravi Patil', role: 'ADMIN' }),
       [`GET ${API.allQuotes}`]: () => ({ body: { success: true, message: 'ok', quotes: deleted ? [] : [makeQuote()] } }),
+      [`GET ${API.productList}`]: { body: { success: true, message: 'ok', products: [] } },
       [`DELETE ${API.deleteQuote('q1')}`]: () => {
         deleted = true;
         return { body: { success: true, message: 'ok' } };
@@ -170,6 +171,7 @@ describe('profile (ADMIN)', () => {
     stubFetch({
       [`GET ${API.profile}`]: profileReply({ ...TEST_USER, role: 'ADMIN' }),
       [`GET ${API.allQuotes}`]: { body: { success: true, message: 'ok', quotes: [makeQuote({ isUrgent: true })] } },
+      [`GET ${API.productList}`]: { body: { success: true, message: 'ok', products: [] } },
     });
     const { user, router } = renderRoute('/profile');
     const card = await screen.findByRole('article');

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { UI_TEXT, updateProfileSchema, type PublicUser } from '@agro/shared';
-import { useEffect, useState } from 'react';
+import { UI_TEXT, updateProfileSchema, type PublicUser, type Role } from '@agro/shared';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useAppDispatch, useAppSelector } from '@/app/store';
@@ -9,9 +9,8 @@ import { Field } from '@/components/ui/field';
 import { KeyIcon, MailIcon, PhoneIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { getProfile, updateProfile } from '@/features/auth/auth-slice';
-import { formatDate } from '@/features/quotes/quote-format';
-import { QuoteList } from '@/features/quotes/quote-list';
+import { getProfile, updateProfile } from '@/lib/auth/auth-slice';
+import { formatDate } from '@/lib/format';
 import { ChangePasswordDialog } from './change-password-dialog';
 
 type ProfileIn = z.input<typeof updateProfileSchema>;
@@ -31,7 +30,12 @@ const initials = (fullName: string): string =>
     .map((w) => w[0]?.toUpperCase() ?? '')
     .join('');
 
-export default function ProfilePage() {
+interface ProfilePageProps {
+  /** The person's quotes, composed in by app/ (features do not import each other). */
+  renderQuotes?: (role: Role) => ReactNode;
+}
+
+export default function ProfilePage({ renderQuotes }: ProfilePageProps) {
   useDocumentTitle('My Profile');
   const dispatch = useAppDispatch();
   const auth = useAppSelector((s) => s.auth);
@@ -152,7 +156,7 @@ export default function ProfilePage() {
           </form>
         </section>
 
-        <QuoteList role={role} />
+        {renderQuotes?.(role)}
       </div>
 
       <ConfirmDialog

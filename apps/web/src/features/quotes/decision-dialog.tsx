@@ -29,6 +29,7 @@ export function DecisionDialog({ open, title, summary, confirmLabel, danger = fa
       onClose={onCancel}
       actions={
         <>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus into itself when it opens (WAI-ARIA dialog pattern) */}
           <button type="button" className="btn-secondary" onClick={onCancel} autoFocus>
             Cancel
           </button>

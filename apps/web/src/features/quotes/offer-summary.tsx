@@ -1,5 +1,5 @@
 import { formatMoney, INCOTERMS, type QuoteOffer } from '@agro/shared';
-import { formatDate } from './quote-format';
+import { formatDate } from '@/lib/format';
 
 /** The lines of an offer a buyer decides on: price, total for the quantity, terms, validity. */
 export function offerRows(offer: QuoteOffer, quantity: string): [string, string][] {

@@ -7,7 +7,8 @@ import { errorMessage } from '@/lib/api';
 import { OfferForm, type OfferFormValues } from './offer-form';
 import { offerPrefill } from './offer-prefill';
 import { OfferSummary } from './offer-summary';
-import { formatDate, quantityText } from './quote-format';
+import { formatDate } from '@/lib/format';
+import { quantityText } from './quote-format';
 import { fetchQuoteDetail, rejectQuote, sendOffer } from './quote-slice';
 import { StatusBadge } from './status-badge';
 

@@ -8,10 +8,11 @@ import { useLeadFilters } from '@/components/leads/use-lead-filters';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FileTextIcon } from '@/components/ui/icons';
 import { Pagination } from '@/components/ui/pagination';
-import { fetchProducts } from '@/features/products/products-slice';
+import { fetchProducts } from '@/lib/products/products-slice';
 import { DecisionDialog } from './decision-dialog';
 import { QuoteCard } from './quote-card';
-import { formatDate, quantityText } from './quote-format';
+import { formatDate } from '@/lib/format';
+import { quantityText } from './quote-format';
 import { decideOnQuote, deleteQuote, fetchAllQuotes, fetchUserQuotes } from './quote-slice';
 
 /** What the buyer is deciding on, in one sentence. */

@@ -19,7 +19,7 @@ import { PageHero } from '@/components/ui/page-hero';
 import { Spinner } from '@/components/ui/spinner';
 import { UnitInput } from '@/components/ui/unit-input';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { fetchProducts } from '@/features/products/products-slice';
+import { fetchProducts } from '@/lib/products/products-slice';
 import { addQuote } from './quote-slice';
 import { TradeTermsSection, emptyTradeTerms, type TradeTermsFormValues } from './trade-terms-section';
 import { WhatHappensNext } from './what-happens-next';

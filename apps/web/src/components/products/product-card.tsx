@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '@/app/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ArrowRightIcon, CheckIcon, EditIcon, TrashIcon } from '@/components/ui/icons';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
-import { deleteProduct, fetchProducts } from './products-slice';
+import { deleteProduct, fetchProducts } from '@/lib/products/products-slice';
 import { productDetailPath } from './product-links';
 
 interface ProductCardProps {
