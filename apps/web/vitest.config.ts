@@ -20,6 +20,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // jsdom tests of whole pages take about a second alone; on a loaded 2-core machine 5 s was too short.
+    testTimeout: 15_000,
     // Bundled by Vite, not handed to Node, so the aliases reach their `import "react"`: the packages
     // that import React, and the pre-bundled dependencies below.
     server: { deps: { inline: [...REACT_DEPENDENTS, /\/node_modules\/\.vite\//] } },
