@@ -131,6 +131,47 @@ test.describe('register and login', () => {
     await expectPath(page, '/login');
     expect(await page.evaluate(() => localStorage.getItem('isLoggedIn'))).not.toBe('true');
   });
+
+  test('a full page load right after logging in keeps the login; right after logging out, the logout', async ({ page, request }) => {
+    const account = await registerViaApi(request);
+    const mainNav = page.getByRole('navigation', { name: 'Main' });
+    const logoutButton = mainNav.getByRole('button', { name: 'Logout', exact: true });
+    /** The persisted auth (SPEC.md section 3: key root) as it is the moment the app navigates. */
+    const recordRootOnNavigation = () =>
+      page.evaluate(() => {
+        const push = history.pushState.bind(history);
+        history.pushState = (...args: Parameters<History['pushState']>) => {
+          const root = localStorage.getItem('persist:root');
+          const auth = root ? (JSON.parse(JSON.parse(root).auth as string) as { isLoggedIn: boolean }) : null;
+          document.documentElement.dataset.authAtNavigation = String(auth?.isLoggedIn ?? 'none');
+          push(...args);
+        };
+      });
+    const authAtNavigation = () => page.evaluate(() => document.documentElement.dataset.authAtNavigation);
+
+    await page.goto('/login');
+    await recordRootOnNavigation();
+    await label(page, 'Email').fill(account.email);
+    await label(page, 'Password').fill(account.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    // A reload at any moment from here on finds the login already written: no delayed write to race.
+    expect(await authAtNavigation()).toBe('true');
+    await page.reload();
+    await expect(logoutButton).toBeVisible();
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hello, ${account.fullName.split(' ')[0]}`);
+    expect(await toastLog(page)).not.toContain(TEXT.loginToContinue);
+
+    await recordRootOnNavigation();
+    await logoutButton.click();
+    await page.getByRole('dialog', { name: TEXT.logoutConfirm, exact: true }).getByRole('button', { name: 'Logout', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await authAtNavigation()).not.toBe('true');
+    await page.reload();
+    await expect(mainNav.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    await expect(logoutButton).toHaveCount(0);
+  });
 });
 
 test.describe('profile', () => {

@@ -44,6 +44,17 @@ export function makeStore() {
 export const store = makeStore();
 export const persistor = persistStore(store);
 
+// redux-persist writes `root` a few timer ticks after a change. A page loaded in that moment
+// (a reload right after logging in) would rehydrate the old auth over the new one and land on
+// /login: so a change of auth is written at once (flush writes local storage synchronously).
+let lastAuth = store.getState().auth;
+store.subscribe(() => {
+  const { auth } = store.getState();
+  if (auth === lastAuth) return;
+  lastAuth = auth;
+  void persistor.flush();
+});
+
 export type AppStore = ReturnType<typeof makeStore>;
 export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];
