@@ -199,6 +199,9 @@ test.describe('quote desk (issue 11)', () => {
         await expect(page.getByRole('heading', { name: 'Send a new offer' })).toBeVisible();
         await page.waitForLoadState('networkidle');
         await expectNoSeriousViolations(page, `quote desk (ADMIN) at ${viewport.width} px`);
+        // A new offer starts from the current one: clear two fields to see the form's errors.
+        await page.getByLabel(/^Unit price/).fill('');
+        await page.getByLabel('Payment terms').fill('');
         await page.getByRole('button', { name: 'Send offer' }).click();
         await expect(page.getByRole('alert').first()).toBeVisible();
         await expectNoSeriousViolations(page, `offer form with errors at ${viewport.width} px`);
