@@ -13,14 +13,15 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API } from '@agro/shared';
+import { API, type ProductInput } from '@agro/shared';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../apps/server/src/db/index.js';
 import { newId } from '../apps/server/src/db/ids.js';
-import { nowIso, toFlag, toJsonList } from '../apps/server/src/db/mappers.js';
+import { nowIso } from '../apps/server/src/db/mappers.js';
 import type { NewContactRow, NewQuoteRow } from '../apps/server/src/db/schema.js';
+import { productRow } from '../apps/server/src/modules/product/repository.js';
 import { createUserService } from '../apps/server/src/modules/user/service.js';
 
 const QUOTES = Number(process.env.BENCH_LEADS_QUOTES ?? 10_000);
@@ -51,26 +52,20 @@ async function seed(handle: DatabaseHandle): Promise<{ productId: string; adminP
   for (let i = 0; i < 20; i++) {
     const id = newId();
     productIds.push(id);
-    await db
-      .insertInto('products')
-      .values({
-        id,
-        product_name: `Bench Product ${i}`,
-        product_type: 'AGRO',
-        product_quantity_type: 'KG',
-        product_form: 'Blocks',
-        product_description: 'Bench',
-        nutrient_content: toJsonList([]),
-        is_organic: toFlag(false),
-        key_features: toJsonList(['x']),
-        applications: toJsonList(['x']),
-        is_premium: toFlag(false),
-        product_shelf_life: 12,
-        thumbnail_image_id: imageId,
-        created_at: nowIso(),
-        updated_at: nowIso(),
-      })
-      .execute();
+    const product: ProductInput = {
+      productName: `Bench Product ${i}`,
+      productType: 'AGRO',
+      productQuantityType: 'KG',
+      productForm: 'Blocks',
+      productDescription: 'Bench',
+      nutrientContent: [],
+      isOrganic: false,
+      keyFeatures: ['x'],
+      applications: ['x'],
+      isPremium: false,
+      productShelfLife: 12,
+    };
+    await db.insertInto('products').values(productRow(product, { id, thumbnailImageId: imageId }, nowIso())).execute();
   }
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   // Spread over the last 18 months, so date ranges and the dashboard's 12 months cut through them.

@@ -12,10 +12,11 @@ import sharp from 'sharp';
 import { loadConfig } from '../apps/server/src/config.js';
 import { newId } from '../apps/server/src/db/ids.js';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/index.js';
-import { nowIso, toFlag, toJsonList } from '../apps/server/src/db/mappers.js';
+import { nowIso } from '../apps/server/src/db/mappers.js';
 import type { NewProductRow, ProductImagesTable } from '../apps/server/src/db/schema.js';
 import { encodeTrustedImage, storeProcessedImage, type StoredImage } from '../apps/server/src/lib/images.js';
 import { createImageStorage } from '../apps/server/src/lib/images-storage.js';
+import { productRow } from '../apps/server/src/modules/product/repository.js';
 import { DEMO_PRODUCTS } from '../apps/server/src/seed/demo-data.js';
 
 const BATCH = 500;
@@ -48,23 +49,8 @@ async function main(): Promise<void> {
         const id = newId(start + i * 1000);
         const createdAt = nowIso(start + i * 1000);
         ids.push(id);
-        rows.push({
-          id,
-          product_name: `${demo.productName} ${i + 1}`,
-          product_type: demo.productType,
-          product_quantity_type: demo.productQuantityType,
-          product_form: demo.productForm,
-          product_description: demo.productDescription,
-          nutrient_content: toJsonList(demo.productType === 'AGRO' ? demo.nutrientContent : []),
-          is_organic: toFlag(demo.isOrganic),
-          key_features: toJsonList(demo.keyFeatures),
-          applications: toJsonList(demo.applications),
-          is_premium: toFlag(i % 10 === 0),
-          product_shelf_life: demo.productShelfLife,
-          thumbnail_image_id: images[i % images.length]!.id,
-          created_at: createdAt,
-          updated_at: createdAt,
-        });
+        const product = { ...demo, productName: `${demo.productName} ${i + 1}`, isPremium: i % 10 === 0 };
+        rows.push(productRow(product, { id, thumbnailImageId: images[i % images.length]!.id }, createdAt));
         for (let position = 0; position < 3; position += 1) {
           links.push({ product_id: id, position, image_id: images[(i + position) % images.length]!.id });
         }

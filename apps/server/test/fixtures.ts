@@ -5,39 +5,38 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/index.js';
 import { newId } from '../src/db/ids.js';
-import { nowIso, toFlag, toJsonList } from '../src/db/mappers.js';
-import type { NewProductRow } from '../src/db/schema.js';
-import { offerToday } from '@agro/shared';
+import { nowIso } from '../src/db/mappers.js';
+import { productRow } from '../src/modules/product/repository.js';
+import { offerToday, type ProductInput } from '@agro/shared';
 
-export async function insertTestProduct(db: Db, overrides: Partial<NewProductRow> = {}): Promise<string> {
+/** A product row (see productRow) of `fields` over a jaggery default, with a tiny stored thumbnail. */
+export async function insertTestProduct(db: Db, fields: Partial<ProductInput> & { id?: string } = {}): Promise<string> {
   const imageId = randomBytes(16).toString('hex');
   const now = nowIso();
   await db
     .insertInto('images')
     .values({ id: imageId, file_name: `${imageId}.webp`, width: 10, height: 10, bytes: 100, variants: '[]', created_at: now })
     .execute();
-  const id = newId();
-  await db
-    .insertInto('products')
-    .values({
-      id,
-      product_name: 'Natural Jaggery Blocks',
-      product_type: 'AGRO',
-      product_quantity_type: 'KG',
-      product_form: 'Blocks',
-      product_description: 'Jaggery in blocks',
-      nutrient_content: toJsonList(['Iron']),
-      is_organic: toFlag(true),
-      key_features: toJsonList(['Chemical free']),
-      applications: toJsonList(['Sweets']),
-      is_premium: toFlag(false),
-      product_shelf_life: 12,
-      thumbnail_image_id: imageId,
-      created_at: now,
-      updated_at: now,
-      ...overrides,
-    })
-    .execute();
+  const { id = newId(), ...product } = fields;
+  const row = productRow(
+    {
+      productName: 'Natural Jaggery Blocks',
+      productType: 'AGRO',
+      productQuantityType: 'KG',
+      productForm: 'Blocks',
+      productDescription: 'Jaggery in blocks',
+      nutrientContent: ['Iron'],
+      isOrganic: true,
+      keyFeatures: ['Chemical free'],
+      applications: ['Sweets'],
+      isPremium: false,
+      productShelfLife: 12,
+      ...product,
+    },
+    { id, thumbnailImageId: imageId },
+    now,
+  );
+  await db.insertInto('products').values(row).execute();
   return id;
 }
 

@@ -28,7 +28,7 @@ const get = (app: FastifyInstance, url: string, headers: Record<string, string> 
 describe('cached product list, product and gallery', () => {
   it('sees rows written behind the API (hand-written SQL) at once, with a new ETag', async () => {
     const before = await get(t.app, API.productList);
-    const id = await insertTestProduct(t.db, { product_name: 'Inserted By Hand' });
+    const id = await insertTestProduct(t.db, { productName: 'Inserted By Hand' });
     const after = await get(t.app, API.productList, { 'if-none-match': before.headers.etag as string });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
@@ -51,7 +51,7 @@ describe('cached product list, product and gallery', () => {
     const unknown = await get(t.app, API.product(id));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ success: false, message: SERVER_ERRORS.productNotFound });
-    await insertTestProduct(t.db, { id, product_name: 'Known Now' });
+    await insertTestProduct(t.db, { id, productName: 'Known Now' });
     const known = await get(t.app, API.product(id));
     expect(known.statusCode).toBe(200);
     expect(known.json<{ product: Product }>().product.productName).toBe('Known Now');
@@ -90,7 +90,7 @@ describe('cached product list, product and gallery', () => {
     try {
       const warm = await get(other, API.productList);
       expect(warm.statusCode).toBe(200);
-      const id = await insertTestProduct(t.db, { product_name: 'Added Elsewhere' });
+      const id = await insertTestProduct(t.db, { productName: 'Added Elsewhere' });
       const seen = await get(other, API.productList, { 'if-none-match': warm.headers.etag as string });
       expect(seen.statusCode).toBe(200);
       expect(seen.body).toContain(id);
@@ -101,7 +101,7 @@ describe('cached product list, product and gallery', () => {
   });
 
   it('answers brotli or gzip bodies that decode to the plain one, and says it varies on Accept-Encoding', async () => {
-    for (let i = 0; i < 4; i += 1) await insertTestProduct(t.db, { product_name: `Bulk Product ${i}` });
+    for (let i = 0; i < 4; i += 1) await insertTestProduct(t.db, { productName: `Bulk Product ${i}` });
     const plain = await get(t.app, API.productList);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toContain('Accept-Encoding');

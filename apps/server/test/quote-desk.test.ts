@@ -33,7 +33,7 @@ beforeAll(async () => {
   buyer = await t.loginUser();
   otherBuyer = await t.loginUser();
   admin = await t.loginAdmin();
-  productId = await insertTestProduct(t.db, { product_name: 'Crispy Fried Onions', product_quantity_type: 'KG' });
+  productId = await insertTestProduct(t.db, { productName: 'Crispy Fried Onions', productQuantityType: 'KG' });
 });
 afterAll(() => t.close());
 

@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   user = await t.loginUser();
   admin = await t.loginAdmin();
-  productId = await insertTestProduct(t.db, { product_name: 'Crispy Fried Onions', is_premium: 1, is_organic: 0 });
+  productId = await insertTestProduct(t.db, { productName: 'Crispy Fried Onions', isPremium: true, isOrganic: false });
 });
 afterAll(() => t.close());
 
@@ -146,7 +146,7 @@ describe('listing and deleting quotes', () => {
   it('getQuoteByUser returns only the caller quotes, newest first; a deleted product shows as null', async () => {
     const buyer = await t.loginUser();
     const other = await t.loginUser();
-    const doomed = await insertTestProduct(t.db, { product_name: 'Old Product' });
+    const doomed = await insertTestProduct(t.db, { productName: 'Old Product' });
     const first = (await add(buyer.cookie, quoteBody({ companyName: 'First Company' }))).json().quote;
     const second = (await add(buyer.cookie, quoteBody({ companyName: 'Second Company', productId: doomed }))).json().quote;
     await add(other.cookie, quoteBody({ companyName: 'Other Company' }));

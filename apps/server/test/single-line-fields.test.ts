@@ -15,7 +15,7 @@ let productId: string;
 beforeAll(async () => {
   t = await buildTestApp();
   user = await t.loginUser();
-  productId = await insertTestProduct(t.db, { product_name: 'Organic Jaggery Powder' });
+  productId = await insertTestProduct(t.db, { productName: 'Organic Jaggery Powder' });
 });
 afterAll(() => t.close());
 

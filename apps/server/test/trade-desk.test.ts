@@ -20,8 +20,8 @@ beforeAll(async () => {
   t = await buildTestApp();
   buyer = await t.loginUser();
   admin = await t.loginAdmin();
-  jaggery = await insertTestProduct(t.db, { product_name: 'Natural Jaggery Blocks', product_quantity_type: 'KG' });
-  onions = await insertTestProduct(t.db, { product_name: 'Crispy Fried Onions', product_quantity_type: 'TONS' });
+  jaggery = await insertTestProduct(t.db, { productName: 'Natural Jaggery Blocks', productQuantityType: 'KG' });
+  onions = await insertTestProduct(t.db, { productName: 'Crispy Fried Onions', productQuantityType: 'TONS' });
 });
 afterAll(() => t.close());
 

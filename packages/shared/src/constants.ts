@@ -23,19 +23,14 @@ export const PACKAGING_TYPES = [
   { value: 'THERMOCOL_BOX', label: 'Thermocol Box' },
   { value: 'BUBBLE_WRAP', label: 'Bubble Wrap' },
 ] as const;
-export const PACKAGING_TYPE_VALUES = [
-  'PLASTIC_SHAKER',
-  'CORRUGATED_BOX',
-  'WOODEN_BOX',
-  'PALLET_PACKING',
-  'PLASTIC_PALLET',
-  'FIBC_BAG',
-  'PLASTIC_BAG',
-  'PP_BAG',
-  'THERMOCOL_BOX',
-  'BUBBLE_WRAP',
-] as const;
-export type PackagingType = (typeof PACKAGING_TYPE_VALUES)[number];
+export type PackagingType = (typeof PACKAGING_TYPES)[number]['value'];
+export const PACKAGING_TYPE_VALUES = PACKAGING_TYPES.map((p) => p.value) as [PackagingType, ...PackagingType[]];
+
+/** 'CORRUGATED_BOX' -> 'Corrugated Box' (SPEC.md section 3); an unknown value is shown as sent. */
+export function packagingLabel(value: string): string {
+  return PACKAGING_TYPES.find((p) => p.value === value)?.label ?? value;
+}
+
 
 export const HEARD_FROM_OPTIONS = ['Google', 'Instagram', 'LinkedIn', 'Advertisement', 'Friend', 'Other'] as const;
 export type HeardFrom = (typeof HEARD_FROM_OPTIONS)[number];
@@ -77,6 +72,17 @@ export const LIMITS = {
   imageMaxBytes: 10 * 1024 * 1024,
   imagesPerRequest: 20,
 } as const;
+
+/** Image formats an upload may be in (judged by content on the server), with their names for people. */
+export const IMAGE_FORMATS = [
+  { mime: 'image/jpeg', name: 'JPEG' },
+  { mime: 'image/png', name: 'PNG' },
+  { mime: 'image/webp', name: 'WebP' },
+  { mime: 'image/gif', name: 'GIF' },
+  { mime: 'image/avif', name: 'AVIF' },
+] as const;
+export type ImageMime = (typeof IMAGE_FORMATS)[number]['mime'];
+export const IMAGE_FORMAT_NAMES: readonly string[] = IMAGE_FORMATS.map((f) => f.name);
 
 export const TIMINGS = {
   replyPromiseHours: 24,

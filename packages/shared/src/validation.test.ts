@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from './messages.js';
-import { isEmail, isSingleLine, isStrongPassword, requiredLine } from './validation.js';
+import { packagingLabel } from './constants.js';
+import { inSpecOrder, isEmail, isSingleLine, isStrongPassword, requiredLine, specRank } from './validation.js';
 
 describe('email pattern (SPEC.md section 5)', () => {
   it.each(['a@b.co', 'buyer.name+tag@example.com', 'x@sub.domain.org', 'ü@例え.jp'])('accepts %s', (email) => {
@@ -52,5 +53,26 @@ describe('single-line fields', () => {
       expect(result.error?.issues[0]?.message).toBe(VALIDATION.singleLine);
     }
     expect(isSingleLine('Zoë Müller-Ñandú, 株式会社')).toBe(true);
+  });
+});
+
+describe('spec order', () => {
+  const order = ['first', 'second', 'third'] as const;
+
+  it('ranks a message by its place in the order, unknown messages last', () => {
+    expect(specRank('second', order)).toBe(1);
+    expect(specRank('not listed', order)).toBe(3);
+  });
+
+  it('sorts by rank and keeps equal ranks in their order', () => {
+    const items = [{ message: 'x' }, { message: 'third' }, { message: 'first' }, { message: 'y' }, { message: 'second' }];
+    expect(inSpecOrder(items, order).map((i) => i.message)).toEqual(['first', 'second', 'third', 'x', 'y']);
+  });
+});
+
+describe('packagingLabel', () => {
+  it('names a packaging value, and shows an unknown one as sent', () => {
+    expect(packagingLabel('CORRUGATED_BOX')).toBe('Corrugated Box');
+    expect(packagingLabel('SOMETHING_ELSE')).toBe('SOMETHING_ELSE');
   });
 });

@@ -71,37 +71,33 @@ export const stringList = (max = 50, itemMax = 500) =>
   );
 
 /**
- * SPEC.md section 5 checks rules "in order". Each schema exports the order of its messages;
- * this returns the earliest failing one, so the server and the forms agree on what to say first.
+ * SPEC.md section 5 checks rules "in order". Each schema exports the order of its messages; a
+ * message's rank is its place in that order (messages not in it come last). This is the one
+ * place that orders messages: the server, the forms and the routes all sort with it.
  */
+export function specRank(message: string, order: readonly string[]): number {
+  const i = order.indexOf(message);
+  return i === -1 ? order.length : i;
+}
+
+/** `items` sorted by their message's place in spec order (stable: equal ranks keep their order). */
+export function inSpecOrder<T extends { message: string }>(items: readonly T[], order: readonly string[]): T[] {
+  return [...items].sort((a, b) => specRank(a.message, order) - specRank(b.message, order));
+}
+
+/** The earliest failing message in spec order, so the server and the forms agree on what to say first. */
 export function firstMessage(error: z.ZodError, order: readonly string[]): string {
-  let best: string | undefined;
-  let bestIndex = Number.POSITIVE_INFINITY;
-  for (const issue of error.issues) {
-    const index = order.indexOf(issue.message);
-    const rank = index === -1 ? order.length : index;
-    if (best === undefined || rank < bestIndex) {
-      best = issue.message;
-      bestIndex = rank;
-    }
-  }
-  return best ?? 'Invalid input';
+  return inSpecOrder(error.issues, order)[0]?.message ?? 'Invalid input';
 }
 
 /** Field name -> first message for that field, in spec order (for showing errors beside fields). */
 export function messagesByField(error: z.ZodError, order: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  const sorted = [...error.issues].sort((a, b) => rankOf(a.message, order) - rankOf(b.message, order));
-  for (const issue of sorted) {
+  for (const issue of inSpecOrder(error.issues, order)) {
     const key = issue.path.map(String).join('.') || '_';
     if (!(key in out)) out[key] = issue.message;
   }
   return out;
-}
-
-function rankOf(message: string, order: readonly string[]): number {
-  const i = order.indexOf(message);
-  return i === -1 ? order.length : i;
 }
 
 export type SafeParse<T> = { ok: true; data: T } | { ok: false; message: string; fields: Record<string, string> };

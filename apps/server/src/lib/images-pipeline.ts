@@ -4,7 +4,7 @@
  * (a main rendition plus smaller widths for `srcset`). Touches neither the disk nor the database.
  */
 import { createHash } from 'node:crypto';
-import { SERVER_ERRORS } from '@agro/shared';
+import { SERVER_ERRORS, type ImageMime } from '@agro/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { HttpError, payloadTooLarge, unsupportedMediaType } from './errors.js';
@@ -20,16 +20,17 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 const WEBP_QUALITY = 80;
 
 /**
- * Content types we accept, keyed by file-type's MIME, with the format name sharp reports for the
- * same bytes (AVIF is decoded by libheif, hence "heif"). Both must agree.
+ * The format name sharp reports for each accepted type (shared IMAGE_FORMATS, keyed by file-type's
+ * MIME; AVIF is decoded by libheif, hence "heif"). Both must agree.
  */
-const ACCEPTED: Record<string, string> = {
+const SHARP_FORMAT: Record<ImageMime, string> = {
   'image/jpeg': 'jpeg',
   'image/png': 'png',
   'image/webp': 'webp',
   'image/gif': 'gif',
   'image/avif': 'heif',
 };
+const ACCEPTED: Partial<Record<string, string>> = SHARP_FORMAT;
 
 export interface Rendition {
   fileName: string;

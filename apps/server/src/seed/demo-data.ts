@@ -1,5 +1,5 @@
 /** The demo catalogue and gallery seeded on first start (DESIGN.md "Running it"). */
-import type { ProductType, QuantityType } from '@agro/shared';
+import type { ProductInput } from '@agro/shared';
 import {
   coirDoormats,
   containerPort,
@@ -12,21 +12,11 @@ import {
   warehouse,
 } from './illustrations.js';
 
-export interface DemoProduct {
-  productName: string;
-  productType: ProductType;
-  productQuantityType: QuantityType;
-  productForm: string;
-  productDescription: string;
-  nutrientContent: string[];
-  isOrganic: boolean;
-  isPremium: boolean;
-  productShelfLife: number;
-  keyFeatures: string[];
-  applications: string[];
+/** A demo product: the fields the add form would send, and its pictures. */
+export type DemoProduct = ProductInput & {
   /** SVG sources (built on demand): the first is the thumbnail, all of them are productImages. */
   images: () => string[];
-}
+};
 
 export const DEMO_PRODUCTS: DemoProduct[] = [
   {

@@ -2,10 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { newId } from '../db/ids.js';
-import { nowIso, toFlag, toJsonList } from '../db/mappers.js';
+import { nowIso } from '../db/mappers.js';
 import sharp from 'sharp';
 import { encodeTrustedImage, storeProcessedImage } from '../lib/images.js';
 import { createImageStorage, type ImageStorage } from '../lib/images-storage.js';
+import { insertProduct, productRow } from '../modules/product/repository.js';
 import { DEMO_GALLERY, DEMO_PRODUCTS } from './demo-data.js';
 
 export const SEEDED_KEY = 'demo_seeded_at';
@@ -49,30 +50,8 @@ export async function seedDemoData(
       for (const image of product.rendered) images.push(await storeProcessedImage(tx, storage, image));
       const id = newId();
       const createdAt = tick();
-      await tx
-        .insertInto('products')
-        .values({
-          id,
-          product_name: product.productName,
-          product_type: product.productType,
-          product_quantity_type: product.productQuantityType,
-          product_form: product.productForm,
-          product_description: product.productDescription,
-          nutrient_content: toJsonList(product.productType === 'AGRO' ? product.nutrientContent : []),
-          is_organic: toFlag(product.isOrganic),
-          key_features: toJsonList(product.keyFeatures),
-          applications: toJsonList(product.applications),
-          is_premium: toFlag(product.isPremium),
-          product_shelf_life: product.productShelfLife,
-          thumbnail_image_id: images[0]!.id,
-          created_at: createdAt,
-          updated_at: createdAt,
-        })
-        .execute();
-      await tx
-        .insertInto('product_images')
-        .values(images.map((image, position) => ({ product_id: id, position, image_id: image.id })))
-        .execute();
+      const row = productRow(product, { id, thumbnailImageId: images[0]!.id }, createdAt);
+      await insertProduct(tx, row, images.map((image) => image.id));
     }
     for (const rendered of gallery) {
       const image = await storeProcessedImage(tx, storage, rendered);

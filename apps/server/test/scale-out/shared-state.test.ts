@@ -98,7 +98,7 @@ describe('state shared by two processes', () => {
   it('a product edited through one process shows at once through the other (cached lists included)', async () => {
     const admin = await t.loginAdmin();
     const { insertTestProduct } = await import('../fixtures.js');
-    const id = await insertTestProduct(t.db, { product_name: 'Before Edit' });
+    const id = await insertTestProduct(t.db, { productName: 'Before Edit' });
     const first = await other.inject({ method: 'GET', url: API.productList });
     expect(first.body).toContain('Before Edit');
     const edit = await t.app.inject({ method: 'PATCH', url: API.updateProduct(id), headers: { cookie: admin.cookie }, payload: { _id: id, productName: 'After Edit' } });

@@ -296,7 +296,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: 'none',
     expect: ADMIN_ONLY,
     prepare: async ({ t }, caller) => ({
-      url: API.deleteProduct(await insertTestProduct(t.db, { product_name: 'To Be Deleted' })),
+      url: API.deleteProduct(await insertTestProduct(t.db, { productName: 'To Be Deleted' })),
       headers: cookieOf(caller),
     }),
   },
@@ -318,7 +318,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: 'multipart',
     expect: ADMIN_ONLY,
     prepare: async ({ t }, caller) => {
-      const id = await insertTestProduct(t.db, { product_name: 'To Be Renamed' });
+      const id = await insertTestProduct(t.db, { productName: 'To Be Renamed' });
       const form = await multipart([
         ['_id', id],
         ['productName', 'Renamed By Matrix'],

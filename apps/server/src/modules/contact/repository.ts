@@ -9,11 +9,6 @@ export async function insertContact(db: DbOrTx, row: NewContactRow): Promise<Con
   return (await db.selectFrom('contacts').selectAll().where('id', '=', row.id).executeTakeFirst())!;
 }
 
-export async function findProductName(db: DbOrTx, productId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('products').select('product_name').where('id', '=', productId).executeTakeFirst();
-  return row?.product_name;
-}
-
 /** Inquiries with the product's unit (null once the product is gone). */
 function selectInquiries(db: DbOrTx) {
   return db

@@ -25,7 +25,8 @@ import { rateLimited } from '../../plugins/rate-limit.js';
 import { contactAcknowledgementMail, contactNotificationMail } from './mails.js';
 import { csvAnswer, sendCsv } from '../leads/csv.js';
 import { inquiriesCsv } from './csv.js';
-import { deleteInquiry, findInquiry, findProductName, insertContact, listInquiries, setInquiryHandled, toContact } from './repository.js';
+import { findProductName } from '../product/repository.js';
+import { deleteInquiry, findInquiry, insertContact, listInquiries, setInquiryHandled, toContact } from './repository.js';
 
 /**
  * /api/v1/contact/* : sending an inquiry is for a logged-in USER only (SPEC.md section 6: admins

@@ -2,9 +2,9 @@
  * SQL for products. A product row names its thumbnail (images row); its other images are
  * `product_images` rows ordered by position. Rows written by the seed read back the same way.
  */
-import type { ImageRef, Product } from '@agro/shared';
+import type { ImageRef, Product, ProductInput } from '@agro/shared';
 import type { DbOrTx } from '../../db/index.js';
-import { fromFlag, fromJsonList } from '../../db/mappers.js';
+import { fromFlag, fromJsonList, toFlag, toJsonList } from '../../db/mappers.js';
 import type { ImageRow, NewProductRow, ProductRow, ProductUpdate } from '../../db/schema.js';
 import { toImageRef } from '../../lib/images.js';
 
@@ -124,6 +124,40 @@ async function replaceProductImages(db: DbOrTx, productId: string, imageIds: rea
     .insertInto('product_images')
     .values(imageIds.map((imageId, position) => ({ product_id: productId, position, image_id: imageId })))
     .execute();
+}
+
+/** The product's name, or undefined when there is no such product (quotes and inquiries name one). */
+export async function findProductName(db: DbOrTx, productId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('products').select('product_name').where('id', '=', productId).executeTakeFirst();
+  return row?.product_name;
+}
+
+/**
+ * The products row for a product's fields: where fields become columns, for the add route, the
+ * seed and the tests alike. Nutrients are kept for AGRO products only.
+ */
+export function productRow(
+  product: ProductInput,
+  ids: { id: string; thumbnailImageId: string },
+  createdAt: string,
+): NewProductRow {
+  return {
+    id: ids.id,
+    product_name: product.productName,
+    product_type: product.productType,
+    product_quantity_type: product.productQuantityType,
+    product_form: product.productForm,
+    product_description: product.productDescription,
+    nutrient_content: toJsonList(product.productType === 'AGRO' ? product.nutrientContent : []),
+    is_organic: toFlag(product.isOrganic),
+    key_features: toJsonList(product.keyFeatures),
+    applications: toJsonList(product.applications),
+    is_premium: toFlag(product.isPremium),
+    product_shelf_life: product.productShelfLife,
+    thumbnail_image_id: ids.thumbnailImageId,
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
 }
 
 export async function insertProduct(db: DbOrTx, row: NewProductRow, imageIds: readonly string[]): Promise<void> {

@@ -6,6 +6,7 @@ import {
   SERVER_ERRORS,
   VALIDATION,
   productMessageOrder,
+  specRank,
   productSchema,
   productUpdateMessageOrder,
   productUpdateSchema,
@@ -36,13 +37,11 @@ function parseAddForm(form: UploadForm): ProductInput {
   const result = validate(productSchema, productMessageOrder, form.fields);
   const hasThumbnail = (form.files.productThumbnail?.length ?? 0) > 0;
   if (result.ok && hasThumbnail) return result.data;
-  const order: readonly string[] = productMessageOrder;
   const fields = result.ok ? {} : { ...result.fields };
   let message = result.ok ? THUMBNAIL_REQUIRED : result.message;
   if (!hasThumbnail) {
     fields.productThumbnail = THUMBNAIL_REQUIRED;
-    const rank = (m: string): number => (order.includes(m) ? order.indexOf(m) : order.length);
-    if (rank(THUMBNAIL_REQUIRED) < rank(message)) message = THUMBNAIL_REQUIRED;
+    if (specRank(THUMBNAIL_REQUIRED, productMessageOrder) < specRank(message, productMessageOrder)) message = THUMBNAIL_REQUIRED;
   }
   throw badRequest(message, fields);
 }
@@ -59,23 +58,7 @@ export function createProductService(db: Db, storage: ImageStorage) {
       await saveImages(db, storage, [thumbnail, ...images], (tx) =>
         repo.insertProduct(
           tx,
-          {
-            id,
-            product_name: input.productName,
-            product_type: input.productType,
-            product_quantity_type: input.productQuantityType,
-            product_form: input.productForm,
-            product_description: input.productDescription,
-            nutrient_content: toJsonList(input.nutrientContent),
-            is_organic: toFlag(input.isOrganic),
-            key_features: toJsonList(input.keyFeatures),
-            applications: toJsonList(input.applications),
-            is_premium: toFlag(input.isPremium),
-            product_shelf_life: input.productShelfLife,
-            thumbnail_image_id: thumbnail.id,
-            created_at: now,
-            updated_at: now,
-          },
+          repo.productRow(input, { id, thumbnailImageId: thumbnail.id }, now),
           images.map((i) => i.id),
         ),
       );

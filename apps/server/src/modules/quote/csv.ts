@@ -1,7 +1,6 @@
-import { PACKAGING_TYPES, certificationLabel, containerLabel, type Quote } from '@agro/shared';
+import { certificationLabel, containerLabel, packagingLabel, type Quote } from '@agro/shared';
 import { toCsv, type CsvColumn } from '../leads/csv.js';
 
-const packagingLabel = (value: string) => PACKAGING_TYPES.find((p) => p.value === value)?.label ?? value;
 
 /** Every field of a quote, one row per quote; dates as ISO 8601 (UTC). */
 const QUOTE_COLUMNS: readonly CsvColumn<Quote>[] = [

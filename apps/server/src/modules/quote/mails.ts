@@ -1,10 +1,9 @@
-import { PACKAGING_TYPES, SITE, TIMINGS, formatMoney, tradeTermsRows, type Quote, type QuoteOffer } from '@agro/shared';
+import { SITE, TIMINGS, formatMoney, packagingLabel, tradeTermsRows, type Quote, type QuoteOffer } from '@agro/shared';
 import { escapeHtml } from '../../lib/html.js';
 import type { MailMessage } from '../../lib/mailer.js';
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 const quantity = (quote: Quote) => [quote.requiredQty, quote.productId?.productQuantityType].filter(Boolean).join(' ');
-const packagingLabel = (value: string) => PACKAGING_TYPES.find((p) => p.value === value)?.label ?? value;
 
 function quoteRows(quote: Quote): [string, string][] {
   return [

@@ -3,7 +3,7 @@
  * font files to ship; the text stays extractable, e.g. by `pdftotext`). Helvetica covers Latin-1
  * (WinAnsi): other characters of user text are written as '?' rather than as wrong glyphs.
  */
-import { INCOTERMS, PACKAGING_TYPES, SITE, formatAddress, formatMoney, type Quote, type QuoteOffer } from '@agro/shared';
+import { INCOTERMS, SITE, formatAddress, formatMoney, packagingLabel, type Quote, type QuoteOffer } from '@agro/shared';
 
 /** Characters Helvetica's WinAnsi encoding can show; the rest become '?'. */
 const winAnsi = (text: string): string =>
@@ -79,7 +79,7 @@ export async function quotationPdf(quote: Quote, offer: QuoteOffer): Promise<Buf
   const product = quote.productId?.productName ?? 'Product no longer listed';
   const unit = offer.priceBasis;
   const incoterm = INCOTERMS.find((i) => i.code === offer.incoterm)?.label ?? offer.incoterm;
-  const packaging = PACKAGING_TYPES.find((p) => p.value === quote.packagingType)?.label ?? quote.packagingType;
+  const packaging = packagingLabel(quote.packagingType);
   const rows: [string, string][] = [
     ['Product', product],
     ['Quantity', `${quote.requiredQty.toLocaleString('en-US')} ${unit}`],

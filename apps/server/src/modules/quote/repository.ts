@@ -131,11 +131,6 @@ function toQuote(row: JoinedQuoteRow, now: string): Quote {
   };
 }
 
-export async function findProductName(db: DbOrTx, productId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('products').select('product_name').where('id', '=', productId).executeTakeFirst();
-  return row?.product_name;
-}
-
 export async function insertQuote(db: DbOrTx, row: NewQuoteRow): Promise<Quote> {
   await db.insertInto('quotes').values(row).execute();
   return (await findQuote(db, row.id))!;

@@ -31,7 +31,8 @@ import { csvAnswer, sendCsv } from '../leads/csv.js';
 import { quotesCsv } from './csv.js';
 import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMail, rejectionMail } from './mails.js';
 import { quotationPdf } from './pdf.js';
-import { deleteQuote, findProductName, findQuoteOwner, insertQuote, listQuotes } from './repository.js';
+import { findProductName } from '../product/repository.js';
+import { deleteQuote, findQuoteOwner, insertQuote, listQuotes } from './repository.js';
 import { decideQuote, getQuoteDetail, rejectQuote, sendOffer } from './service.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;

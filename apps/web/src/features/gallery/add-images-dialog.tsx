@@ -1,4 +1,4 @@
-import { LIMITS } from '@agro/shared';
+import { IMAGE_FORMAT_NAMES, LIMITS } from '@agro/shared';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useAppDispatch } from '@/app/store';
 import { Dialog } from '@/components/ui/dialog';
@@ -103,7 +103,7 @@ export function AddImagesDialog({ open, onClose, onUploaded }: AddImagesDialogPr
     >
       <Field
         label="Choose images"
-        hint={`Images only (JPEG, PNG, WebP, GIF, AVIF), up to ${LIMITS.imagesPerRequest} files of at most ${LIMITS.imageMaxBytes / 1024 / 1024} MB each.`}
+        hint={`Images only (${IMAGE_FORMAT_NAMES.join(', ')}), up to ${LIMITS.imagesPerRequest} files of at most ${LIMITS.imageMaxBytes / 1024 / 1024} MB each.`}
       >
         <input
           ref={inputRef}

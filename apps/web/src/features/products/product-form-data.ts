@@ -1,6 +1,7 @@
 import {
   DEFAULT_PRODUCT_TYPE,
   DEFAULT_QUANTITY_TYPE,
+  inSpecOrder,
   productMessageOrder,
   productSchema,
   VALIDATION,
@@ -94,10 +95,7 @@ export function productResolver(requireThumbnail: boolean): Resolver<ProductForm
     });
     const errors: Record<string, FieldError> = {};
     if (!parsed.success) {
-      const order = productMessageOrder as readonly string[];
-      const rank = (m: string) => (order.includes(m) ? order.indexOf(m) : order.length);
-      const issues = [...parsed.error.issues].sort((a, b) => rank(a.message) - rank(b.message));
-      for (const issue of issues) {
+      for (const issue of inSpecOrder(parsed.error.issues, productMessageOrder)) {
         const name = String(issue.path[0] ?? 'root');
         errors[name] ??= { type: issue.code, message: issue.message };
       }

@@ -1,4 +1,4 @@
-import { QUANTITY_TYPES, type ImageRef, type ProductType, type QuantityType } from '@agro/shared';
+import { IMAGE_FORMAT_NAMES, QUANTITY_TYPES, type ImageRef, type ProductType, type QuantityType } from '@agro/shared';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -274,7 +274,7 @@ function ImagePickers({ form, mode, current }: ImagePickersProps) {
           label="Product Thumbnail"
           error={formState.errors.productThumbnail?.message}
           required={mode === 'add'}
-          hint={mode === 'edit' ? 'Choose a file only to replace the current thumbnail.' : 'One image: JPEG, PNG, WebP, GIF or AVIF.'}
+          hint={mode === 'edit' ? 'Choose a file only to replace the current thumbnail.' : `One image: ${IMAGE_FORMAT_NAMES.slice(0, -1).join(', ')} or ${IMAGE_FORMAT_NAMES.at(-1)}.`}
         >
           <input
             ref={thumbInput}

@@ -1,9 +1,9 @@
-import { API, formatMoney, type Quote } from '@agro/shared';
+import { API, formatMoney, packagingLabel, type Quote } from '@agro/shared';
 import { BuildingIcon, CalendarIcon, CheckIcon, CloseIcon, DownloadIcon, EyeIcon, PackageIcon, TrashIcon, UserIcon } from '@/components/ui/icons';
 import { API_BASE_URL } from '@/lib/config';
 import { OfferSummary } from './offer-summary';
 import { formatDate } from '@/lib/format';
-import { packagingLabel, quantityText, quoteBadge, type QuoteBadge } from './quote-format';
+import { quantityText, quoteBadge, type QuoteBadge } from './quote-format';
 import { StatusBadge } from './status-badge';
 
 const BADGE_STYLE: Record<QuoteBadge, string> = {

@@ -1,10 +1,10 @@
-import { tradeTermsRows, type Quote } from '@agro/shared';
+import { packagingLabel, tradeTermsRows, type Quote } from '@agro/shared';
 import { Link, useLocation } from 'react-router';
 import { ChevronLeftIcon, FileTextIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { formatDate } from '@/lib/format';
-import { packagingLabel, yesNo } from './quote-format';
+import { yesNo } from './quote-format';
 import { QuoteDeskPanel } from './quote-desk-panel';
 
 function quoteFromState(state: unknown): Quote | null {

@@ -1,9 +1,4 @@
-import { PACKAGING_TYPES, type Quote, type QuoteProductRef } from '@agro/shared';
-
-/** 'CORRUGATED_BOX' -> 'Corrugated Box' (SPEC.md section 3); unknown values are shown as sent. */
-export function packagingLabel(value: string): string {
-  return PACKAGING_TYPES.find((p) => p.value === value)?.label ?? value;
-}
+import type { Quote, QuoteProductRef } from '@agro/shared';
 
 export type QuoteBadge = 'Premium' | 'Organic' | 'Standard';
 

@@ -3,6 +3,7 @@ import {
   HEARD_FROM_OPTIONS,
   PACKAGING_TYPES,
   quoteFormSchema,
+  inSpecOrder,
   quoteMessageOrder,
   SITE,
 } from '@agro/shared';
@@ -289,19 +290,13 @@ export default function QuotePage() {
   );
 }
 
+/** The field whose message comes first in spec order (focused after a failed submit). */
 function firstInOrder(errs: FieldErrors<QuoteIn>): QuoteField | undefined {
-  let best: QuoteField | undefined;
-  let bestRank = Number.POSITIVE_INFINITY;
-  for (const [name, error] of Object.entries(errs)) {
-    const message = error && typeof error.message === 'string' ? error.message : '';
-    const index = (quoteMessageOrder as readonly string[]).indexOf(message);
-    const rank = index === -1 ? quoteMessageOrder.length : index;
-    if (rank < bestRank) {
-      best = name as QuoteField;
-      bestRank = rank;
-    }
-  }
-  return best;
+  const fields = Object.entries(errs).map(([name, error]) => ({
+    name: name as QuoteField,
+    message: error && typeof error.message === 'string' ? error.message : '',
+  }));
+  return inSpecOrder(fields, quoteMessageOrder)[0]?.name;
 }
 
 function FormSection({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
