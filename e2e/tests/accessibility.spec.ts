@@ -27,6 +27,9 @@ test.describe('public pages', () => {
 
   for (const path of PUBLIC) {
     test(`${path} (1280 px and 390 px)`, async ({ browser }) => {
+      // Two page loads and two axe runs; /api/docs (the whole API reference) alone takes 35-58 s
+      // with two workers on a 2-core machine.
+      test.setTimeout(120_000);
       for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
         const { page, close } = await openPage(browser, { viewport });
         try {
