@@ -17,29 +17,38 @@ interface LeadFilterBarProps {
   children?: ReactNode;
 }
 
-function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
+/** A small label above one control; `control` gets the id that ties them together. */
+function FilterField({ label, control }: { label: string; control: (id: string) => ReactNode }) {
   const id = useId();
   return (
     <div className="min-w-0">
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-gray-700">
         {label}
       </label>
-      <select id={id} className="input py-2 text-sm" value={value} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </select>
+      {control(id)}
     </div>
   );
 }
 
-function DateInput({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
-  const id = useId();
+function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
   return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-gray-700">
-        {label}
-      </label>
-      <input id={id} type="date" className="input py-2 text-sm" value={value} onChange={(e) => onChange(e.target.value)} />
-    </div>
+    <FilterField
+      label={label}
+      control={(id) => (
+        <select id={id} className="input py-2 text-sm" value={value} onChange={(e) => onChange(e.target.value)}>
+          {children}
+        </select>
+      )}
+    />
+  );
+}
+
+function DateInput({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <FilterField
+      label={label}
+      control={(id) => <input id={id} type="date" className="input py-2 text-sm" value={value} onChange={(e) => onChange(e.target.value)} />}
+    />
   );
 }
 

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactSchema } from '@agro/shared';
-import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch } from '@/app/store';
+import { useHeldProducts } from '@/components/products/use-held-products';
 import { Field } from '@/components/ui/field';
 import { ProductSelect } from '@/components/ui/product-select';
 import { SendIcon } from '@/components/ui/icons';
@@ -11,7 +11,6 @@ import { PageHero } from '@/components/ui/page-hero';
 import { Spinner } from '@/components/ui/spinner';
 import { UnitInput } from '@/components/ui/unit-input';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { fetchProducts } from '@/lib/products/products-slice';
 import { BusinessHours, ContactDetails, ContactFaq } from './contact-info';
 import { sendContact } from './contact-slice';
 
@@ -32,7 +31,7 @@ const EMPTY: ContactIn = {
 export default function ContactPage() {
   useDocumentTitle('Contact Us');
   const dispatch = useAppDispatch();
-  const products = useAppSelector((s) => s.products.products);
+  const products = useHeldProducts();
   const {
     register,
     handleSubmit,
@@ -41,13 +40,6 @@ export default function ContactPage() {
     formState: { errors, isSubmitting },
   } = useForm<ContactIn, unknown, ContactOut>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
 
-  // The product list feeds the select: load it once when none is held.
-  const requested = useRef(false);
-  useEffect(() => {
-    if (requested.current || products.length > 0) return;
-    requested.current = true;
-    void dispatch(fetchProducts());
-  }, [dispatch, products.length]);
 
   const productId = useWatch({ control, name: 'productId' });
   const unit = products.find((p) => p._id === productId)?.productQuantityType;

@@ -1,7 +1,7 @@
 import { API, INQUIRY_STATUSES, LEAD_PAGE_SIZE, LEADS_TEXT, type Inquiry, type LeadPage } from '@agro/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useHeldProducts } from '@/components/products/use-held-products';
 import { CsvButton } from '@/components/leads/csv-button';
 import { LeadFilterBar } from '@/components/leads/lead-filter-bar';
 import { useLeadFilters } from '@/components/leads/use-lead-filters';
@@ -10,7 +10,6 @@ import { MessageIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { Pagination } from '@/components/ui/pagination';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { fetchProducts } from '@/lib/products/products-slice';
 import { fetchInquiries, removeInquiry, setHandled } from './inquiry-api';
 
 const STATUS_OPTIONS = INQUIRY_STATUSES.map((s) => ({ value: s, label: s === 'OPEN' ? 'Open' : 'Handled' }));
@@ -24,8 +23,7 @@ const quantity = (i: Inquiry) => `${i.estimatedQuantity.toLocaleString('en-IN')}
 /** /inquiries (ADMIN): the contact inquiries, newest first, to read, mark handled, reopen or delete. */
 export default function InquiriesPage() {
   useDocumentTitle(LEADS_TEXT.inbox);
-  const dispatch = useAppDispatch();
-  const products = useAppSelector((s) => s.products.products);
+  const products = useHeldProducts();
   const filters = useLeadFilters();
   const { query, page } = filters;
   const [inquiries, setInquiries] = useState<Inquiry[]>([]);
@@ -54,12 +52,6 @@ export default function InquiriesPage() {
     void load();
   }, [load]);
 
-  const requested = useRef(false);
-  useEffect(() => {
-    if (requested.current || products.length > 0) return;
-    requested.current = true;
-    void dispatch(fetchProducts());
-  }, [dispatch, products.length]);
 
   const toggleHandled = async (inquiry: Inquiry) => {
     setBusy(true);

@@ -1,14 +1,14 @@
 import { API, LEAD_PAGE_SIZE, LEADS_TEXT, QUOTE_DESK_UI, QUOTE_STATUSES, UI_TEXT, formatMoney, type LeadPage, type Quote, type Role } from '@agro/shared';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useHeldProducts } from '@/components/products/use-held-products';
 import { CsvButton } from '@/components/leads/csv-button';
 import { LeadFilterBar } from '@/components/leads/lead-filter-bar';
 import { useLeadFilters } from '@/components/leads/use-lead-filters';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FileTextIcon } from '@/components/ui/icons';
 import { Pagination } from '@/components/ui/pagination';
-import { fetchProducts } from '@/lib/products/products-slice';
 import { DecisionDialog } from './decision-dialog';
 import { QuoteCard } from './quote-card';
 import { formatDate } from '@/lib/format';
@@ -38,7 +38,7 @@ export function QuoteList({ role }: { role: Role }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const quotes = useAppSelector((s) => s.quote.quotes);
-  const products = useAppSelector((s) => s.products.products);
+  const products = useHeldProducts(role === 'ADMIN');
   const [loading, setLoading] = useState(true);
   const [toDelete, setToDelete] = useState<Quote | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -65,13 +65,6 @@ export function QuoteList({ role }: { role: Role }) {
     setLoading(false);
   }, [dispatch, admin, query, page]);
 
-  // The product filter lists the catalogue: load it once if none is held.
-  const requested = useRef(false);
-  useEffect(() => {
-    if (!admin || requested.current || products.length > 0) return;
-    requested.current = true;
-    void dispatch(fetchProducts());
-  }, [admin, dispatch, products.length]);
 
   useEffect(() => {
     void load();

@@ -7,11 +7,12 @@ import {
   quoteMessageOrder,
   SITE,
 } from '@agro/shared';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch } from '@/app/store';
+import { useHeldProducts } from '@/components/products/use-held-products';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field } from '@/components/ui/field';
 import { ProductSelect } from '@/components/ui/product-select';
@@ -20,7 +21,6 @@ import { PageHero } from '@/components/ui/page-hero';
 import { Spinner } from '@/components/ui/spinner';
 import { UnitInput } from '@/components/ui/unit-input';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { fetchProducts } from '@/lib/products/products-slice';
 import { addQuote } from './quote-slice';
 import { TradeTermsSection, emptyTradeTerms, type TradeTermsFormValues } from './trade-terms-section';
 import { WhatHappensNext } from './what-happens-next';
@@ -71,7 +71,7 @@ function usePreselectedProduct(): string {
 export default function QuotePage() {
   useDocumentTitle('Request a Quote');
   const dispatch = useAppDispatch();
-  const products = useAppSelector((s) => s.products.products);
+  const products = useHeldProducts();
   const preselected = usePreselectedProduct();
   const termsHintId = useId();
   const [tradeTermsOpen, setTradeTermsOpen] = useState(false);
@@ -87,13 +87,6 @@ export default function QuotePage() {
     formState: { errors, isSubmitting },
   } = useForm<QuoteIn, unknown, QuoteOut>({ resolver, defaultValues: emptyQuote(preselected), shouldFocusError: false });
 
-  // Load the catalogue only when none is held, once per visit (a failed load must not loop).
-  const requested = useRef(false);
-  useEffect(() => {
-    if (requested.current || products.length > 0) return;
-    requested.current = true;
-    void dispatch(fetchProducts());
-  }, [dispatch, products.length]);
 
   // The select had no option for the pre-selected product until the list arrived.
   useEffect(() => {
