@@ -2,7 +2,8 @@
 /**
  * npm run lighthouse: Lighthouse 12.8.2 (run through npx, kept out of the lockfile: DESIGN.md)
  * in Debian's Chromium, at its default mobile settings (emulated phone, simulated slow 4G and
- * 4x CPU slowdown), on the home page, the products page and a product's detail page, against
+ * 4x CPU slowdown), on every public page (home, about, products, a product's page, gallery,
+ * privacy, terms), against
  * the real server (production mode, temporary DATA_DIR, demo catalogue).
  *
  * Each page is measured LIGHTHOUSE_RUNS times (default 3) and the median run (by performance
@@ -87,10 +88,15 @@ async function main() {
     stoppers.add(server.stop);
     const { products } = await (await fetch(`${server.url}/api/v1/product/all`)).json();
     if (!products?.length) throw new Error('the demo catalogue is empty');
+    // Every public page (the SPEC's /products/description answers the same page as /products/{slug}).
     const pages = [
       ['home', '/'],
+      ['about', '/about'],
       ['products', '/products'],
-      ['product detail', `/products/description?id=${products[0]._id}`],
+      ['product page', `/products/${products[0].slug}`],
+      ['gallery', '/gallery'],
+      ['privacy', '/privacy'],
+      ['terms', '/terms'],
     ];
     for (const [name, pathname] of pages) {
       const runs = [];

@@ -6,7 +6,8 @@
  *
  *   DATA_DIR=... [DATABASE_URL=...] node --import tsx bench/seed-catalogue.ts PRODUCTS GALLERY
  *
- * Prints one JSON line: { productId, imagePath } (a product in the middle, one stored image).
+ * Prints one JSON line: { productId, productSlug, imagePath } (a product in the middle, its page's
+ * slug, one stored image).
  */
 import sharp from 'sharp';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -16,7 +17,7 @@ import { nowIso } from '../apps/server/src/db/mappers.js';
 import type { NewProductRow, ProductImagesTable } from '../apps/server/src/db/schema.js';
 import { encodeTrustedImage, storeProcessedImage, type StoredImage } from '../apps/server/src/lib/images.js';
 import { createImageStorage } from '../apps/server/src/lib/images-storage.js';
-import { productRow } from '../apps/server/src/modules/product/repository.js';
+import { ensureSlugs, productRow } from '../apps/server/src/modules/product/repository.js';
 import { DEMO_PRODUCTS } from '../apps/server/src/seed/demo-data.js';
 
 const BATCH = 500;
@@ -67,9 +68,12 @@ async function main(): Promise<void> {
     }));
     if (entries.length > 0) await db.insertInto('gallery_images').values(entries).execute();
 
+    // What the server does for rows written without a slug, done here so the bench starts warm.
+    await ensureSlugs(db);
     const productId = ids[Math.floor(ids.length / 2)]!;
+    const { slug: productSlug } = await db.selectFrom('products').select('slug').where('id', '=', productId).executeTakeFirstOrThrow();
     const imagePath = new URL(images[0]!.ref.secure_url, 'http://x').pathname;
-    process.stdout.write(`${JSON.stringify({ productId, imagePath })}\n`);
+    process.stdout.write(`${JSON.stringify({ productId, productSlug, imagePath })}\n`);
   } finally {
     await database.close();
   }

@@ -21,7 +21,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },
     locale: 'en-IN',
-    // No AOS scroll animations: what the tests and axe see is the final page.
+    // No scroll animation (lib/reveal.ts): what the tests and axe see is the final page.
     reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -1,5 +1,6 @@
 /**
- * Build what `npm start` runs: the web app (Vite) and the server (bundled by esbuild into
+ * Build what `npm start` runs: the web app (Vite: the browser's bundle and the server's render of
+ * the public pages) and the server (bundled by esbuild into
  * apps/server/dist, so production never compiles TypeScript at start-up).
  *
  *   node scripts/build.mjs             build both
@@ -20,6 +21,8 @@ const TARGETS = [
     name: 'web app',
     sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/preact-aliases.ts', 'apps/web/package.json', 'packages/shared/src', 'package-lock.json'],
     marker: 'apps/web/dist/.build-stamp',
+    // The browser's build and the server's render of the public pages (apps/web/dist-server).
+    outputs: ['apps/web/dist-server/entry-server.js'],
     build: () => run('npm', ['run', 'build', '-w', 'apps/web', '--', '--logLevel', 'warn']),
   },
   {
@@ -51,7 +54,7 @@ function newestMtime(target) {
 
 for (const target of TARGETS) {
   const marker = path.join(ROOT, target.marker);
-  if (ifStale && fs.existsSync(marker)) {
+  if (ifStale && fs.existsSync(marker) && (target.outputs ?? []).every((o) => fs.existsSync(path.join(ROOT, o)))) {
     const built = fs.statSync(marker).mtimeMs;
     if (target.sources.every((s) => newestMtime(path.join(ROOT, s)) <= built)) {
       console.log(`${target.name}: build is current`);

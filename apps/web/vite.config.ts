@@ -82,8 +82,10 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), chunkReport(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server's render (`vite build --ssr`, docs/decisions/011-server-rendering.md) needs no CSS,
+  // chunk report or precompressed files: those belong to the browser's build.
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), chunkReport(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -93,11 +95,17 @@ export default defineConfig({
   server: {
     proxy: { '/api': apiTarget, '/uploads': apiTarget },
   },
+  ssr: {
+    // One self-contained file set: every package goes through the Preact aliases above (an
+    // external react-router would load React itself), and the server needs no web packages.
+    noExternal: true,
+  },
   build: {
     target: 'es2022',
     sourcemap: false,
     // Browsers without native modulepreload (Safari < 17, Firefox < 115) still load every module
     // through the imports; they only miss the early fetch. Saves the polyfill on the first page.
     modulePreload: { polyfill: false },
+    ...(isSsrBuild ? { outDir: 'dist-server', copyPublicDir: false } : {}),
   },
-});
+}));

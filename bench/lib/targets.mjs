@@ -14,7 +14,7 @@ export const DEMO_SIZE = 5;
 export const GOAL = { html: 0.6, json: 0.6, image: 0.8, refusal: 0.5 };
 export const P99_GOAL_MS = 20;
 
-/** Seed `size` products (and the gallery) into DATA_DIR; resolves to { productId, imagePath }. */
+/** Seed `size` products (and the gallery) into DATA_DIR; resolves to { productId, productSlug, imagePath }. */
 export async function seedCatalogue(env, size) {
   const out = await run(process.execPath, tsNodeArgs('bench/seed-catalogue.ts', [String(size), String(GALLERY_ENTRIES)]), {
     capture: true,
@@ -45,16 +45,20 @@ const LOGIN = {
 
 /**
  * Every target, keyed. `goal` is the share of the ceiling to reach; `status` the answer expected.
- * `html` pages are whatever the public pages answer today (the SPA's index.html until the
- * server renders them).
+ * `html` pages are the public pages rendered on the server (cached per content version).
  */
 export function targets(seeded, { only } = {}) {
   const all = [
     { key: 'html-home', name: 'GET / (HTML)', path: '/', goal: GOAL.html },
     { key: 'html-products', name: 'GET /products (HTML)', path: '/products', goal: GOAL.html },
     { key: 'html-product', name: 'GET /products/description (HTML)', path: `/products/description?id=${seeded.productId}`, goal: GOAL.html },
+    { key: 'html-product-page', name: 'GET /products/{slug} (HTML)', path: `/products/${seeded.productSlug}`, goal: GOAL.html },
+    { key: 'html-404', name: 'GET an unknown page (HTML, 404)', path: '/no-such-page', status: 404, goal: GOAL.html },
+    { key: 'sitemap', name: 'GET /sitemap.xml', path: '/sitemap.xml', goal: GOAL.json },
     { key: 'html-gallery', name: 'GET /gallery (HTML)', path: '/gallery', goal: GOAL.html },
     { key: 'html-about', name: 'GET /about (HTML)', path: '/about', goal: GOAL.html },
+    { key: 'html-privacy', name: 'GET /privacy (HTML)', path: '/privacy', goal: GOAL.html },
+    { key: 'html-terms', name: 'GET /terms (HTML)', path: '/terms', goal: GOAL.html },
     { key: 'detail', name: 'GET /api/v1/product/{id}', path: `/api/v1/product/${seeded.productId}`, goal: GOAL.json },
     { key: 'detail-br', name: 'GET /api/v1/product/{id}, br', path: `/api/v1/product/${seeded.productId}`, headers: BR, goal: GOAL.json },
     { key: 'list', name: 'GET /api/v1/product/all', path: '/api/v1/product/all', goal: GOAL.json },

@@ -190,6 +190,8 @@ export interface ApiProduct {
   isOrganic: boolean;
   productThumbnail: { secure_url: string };
   productImages: { secure_url: string }[];
+  /** The product's page is /products/{slug}. */
+  slug?: string;
 }
 
 export async function listProducts(request: APIRequestContext): Promise<ApiProduct[]> {

@@ -43,6 +43,21 @@ test.describe('public pages', () => {
     });
   }
 
+  test('product page at its own address (1280 px and 390 px)', async ({ browser, request }) => {
+    const product = await findProduct(request, (p) => p.productType === 'AGRO' && Boolean(p.slug));
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const { page, close } = await openPage(browser, { viewport });
+      try {
+        await page.goto(`/products/${product.slug}`);
+        await expect(page.getByRole('heading', { level: 1, name: product.productName })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expectNoSeriousViolations(page, `/products/${product.slug} at ${viewport.width} px`);
+      } finally {
+        await close();
+      }
+    }
+  });
+
   test('product detail', async ({ browser, request }) => {
     const product = await findProduct(request, (p) => p.productType === 'AGRO');
     const { page, close } = await openPage(browser);

@@ -15,6 +15,8 @@ import dashboardRoutes from './modules/dashboard/routes.js';
 import galleryRoutes from './modules/gallery/routes.js';
 import productRoutes from './modules/product/routes.js';
 import quoteRoutes from './modules/quote/routes.js';
+import { PublicPages } from './modules/pages/routes.js';
+import { createPageRenderer } from './modules/pages/renderer.js';
 import userRoutes from './modules/user/routes.js';
 import { sessionStore } from './modules/user/session-repository.js';
 import apiDocs from './plugins/api-docs.js';
@@ -127,6 +129,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(productRoutes, { prefix: `${API_PREFIX}/product` });
   await app.register(galleryRoutes, { prefix: `${API_PREFIX}/gallery` });
 
-  await app.register(staticFiles, { config });
+  // Public pages rendered on the server, the sitemap and robots.txt (modules/pages).
+  const pages = new PublicPages(app, await createPageRenderer(config.webDist, app.log));
+  await app.register((instance) => pages.register(instance));
+  await app.register(staticFiles, { config, notFoundPage: (request, reply) => pages.notFound(request, reply) });
   return app;
 }

@@ -7,6 +7,7 @@ export * from './product.js';
 export * from './quote.js';
 export * from './quote-desk.js';
 export * from './site.js';
+export * from './slug.js';
 export * from './trade.js';
 export * from './trade-terms.js';
 export * from './types.js';

@@ -73,6 +73,15 @@ export interface ProductsTable {
   thumbnail_image_id: string;
   created_at: string;
   updated_at: string;
+  /** The current slug (/products/{slug}); null until one is assigned (repository.ensureSlugs). */
+  slug: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Every slug a product has had, its current one included: old links redirect to the current one. */
+export interface ProductSlugsTable {
+  slug: string;
+  product_id: string;
+  created_at: string;
 }
 
 /** productImages of a product, in order. */
@@ -220,6 +229,7 @@ export interface Database {
   images: ImagesTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
+  product_slugs: ProductSlugsTable;
   gallery_images: GalleryImagesTable;
   quotes: QuotesTable;
   quote_offers: QuoteOffersTable;

@@ -22,25 +22,24 @@ const IMAGE_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/pn
 const UPLOADS_MEMORY_BYTES = 32 * 1024 * 1024;
 const UPLOADS_MEMORY_MS = 60_000;
 
-/** The web app's screens (SPEC.md section 2): each answers with the app shell. */
+/**
+ * The web app's private screens (SPEC.md section 2 and the admin's desk): each answers with the
+ * client-rendered app shell, marked noindex. The public pages are rendered on the server
+ * (modules/pages).
+ */
 const APP_SCREENS = [
-  '/',
-  '/about',
-  '/products',
-  '/products/description',
-  '/gallery',
   '/register',
   '/login',
   '/forgot-password',
   '/reset-password/:token',
-  '/privacy',
-  '/terms',
   '/quote',
   '/quote/description',
   '/profile',
   '/contact',
   '/add-product',
   '/edit-product',
+  '/inquiries',
+  '/dashboard',
 ];
 
 /** How long the app shell (index.html) is served from memory before it is read again. */
@@ -77,7 +76,13 @@ const FILE_PREFIXES = ['/api/', UPLOADS_PREFIX, '/assets/'];
  * and the fallback: unknown /api paths answer 404 JSON, any other GET gets index.html so the
  * web app's router shows its own "page not found".
  */
-async function staticFiles(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+export interface StaticFilesOptions {
+  config: Config;
+  /** Answers a GET of an unknown screen: the web app's page-not-found, with status 404. */
+  notFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+}
+
+async function staticFiles(app: FastifyInstance, { config, notFoundPage }: StaticFilesOptions): Promise<void> {
   // Stored images are named by their content's hash, so they never change: served from memory
   // (lib/immutable-files.ts) in front of the image storage (local disk or S3, lib/images-storage.ts),
   // with no storage call per request once read.
@@ -106,8 +111,10 @@ async function staticFiles(app: FastifyInstance, { config }: { config: Config })
   if (hasWebApp) {
     // The screens of SPEC.md section 2 get routes of their own: through @fastify/static's
     // wildcard, each first cost a directory read and a failed stat (docs/performance.md).
-    const shell = (request: FastifyRequest, reply: FastifyReply) =>
-      appShell().then((body) => sendCached(request, reply, body, 'text/html; charset=utf-8'));
+    const shell = (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('X-Robots-Tag', 'noindex');
+      return appShell().then((body) => sendCached(request, reply, body, 'text/html; charset=utf-8'));
+    };
     for (const screen of APP_SCREENS) app.get(screen, shell);
     const assetsDir = path.join(config.webDist, 'assets') + path.sep;
     await app.register(fastifyStatic, {
@@ -139,6 +146,7 @@ async function staticFiles(app: FastifyInstance, { config }: { config: Config })
       const message = pathname.startsWith('/api') ? SERVER_ERRORS.routeNotFound : SERVER_ERRORS.notFound;
       return reply.code(404).send({ success: false, message });
     }
+    if (hasWebApp && notFoundPage) return notFoundPage(request, reply);
     reply.header('Cache-Control', 'no-cache');
     if (hasWebApp) return sendCached(request, reply, await appShell(), 'text/html; charset=utf-8');
     return reply.type('text/html; charset=utf-8').send(placeholderPage());

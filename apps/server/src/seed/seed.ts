@@ -8,6 +8,7 @@ import { encodeTrustedImage, storeProcessedImage } from '../lib/images.js';
 import { createImageStorage, type ImageStorage } from '../lib/images-storage.js';
 import { insertProduct, productRow } from '../modules/product/repository.js';
 import { DEMO_GALLERY, DEMO_PRODUCTS } from './demo-data.js';
+import { ensureSlugs } from '../modules/product/repository.js';
 
 export const SEEDED_KEY = 'demo_seeded_at';
 
@@ -53,6 +54,7 @@ export async function seedDemoData(
       const row = productRow(product, { id, thumbnailImageId: images[0]!.id }, createdAt);
       await insertProduct(tx, row, images.map((image) => image.id));
     }
+    await ensureSlugs(tx);
     for (const rendered of gallery) {
       const image = await storeProcessedImage(tx, storage, rendered);
       await tx.insertInto('gallery_images').values({ id: newId(), image_id: image.id, created_at: tick() }).execute();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { persistor, store } from '@/app/store';
+import { persistor, store } from '@/app/client-store';
 import { fetchProducts } from '@/lib/products/products-slice';
 import { makeProduct } from '@/test/forms-harness';
 import { PERSISTED_PRODUCTS_MAX_CHARS, boundedProducts } from './persist-limits';

@@ -1,12 +1,30 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { createElement, lazy, type ComponentType } from 'react';
+import { matchRoutes, useParams, useRoutes, type RouteObject } from 'react-router';
 import type { Role } from '@agro/shared';
+import { useAppSelector } from '@/app/store';
 import { Layout } from '@/components/layout/layout';
 import { RouteGuard } from '@/app/route-guard';
 import HomePage from '@/features/home/home-page';
 
-// Route-level code splitting: only the home page is in the first bundle.
-const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
+type PageComponent<P extends object = object> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+/**
+ * Route-level code splitting: only the home page is in the first bundle. A page whose chunk has
+ * been loaded (`preload`: the server before rendering it, the browser before hydrating the
+ * server's HTML) renders at once instead of suspending, so the first render matches that HTML.
+ */
+function page<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>): PageComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () =>
+    load().then((m) => {
+      loaded = m.default;
+      return m;
+    });
+  const Lazy = lazy(preload);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a page takes whatever props its route gives
+  const Page = (props: P) => createElement(loaded ?? (Lazy as ComponentType<any>), props);
+  return Object.assign(Page, { preload });
+}
 
 const AboutPage = page(() => import('@/features/about/about-page'));
 const ProductsPage = page(() => import('@/features/products/products-page'));
@@ -28,6 +46,21 @@ const InquiriesPage = page(() => import('@/features/inquiries/inquiries-page'));
 const DashboardPage = page(() => import('@/features/dashboard/dashboard-page'));
 const NotFoundPage = page(() => import('@/features/errors/not-found-page'));
 
+/**
+ * /products/{slug}: the product whose current slug this is, from what the app holds (the
+ * server's render of this page, the product or the list loaded before); any other address
+ * under /products/ is the spec's page-not-found.
+ */
+function ProductPageBySlug() {
+  const { slug = '' } = useParams();
+  const id = useAppSelector((s) => {
+    const candidates = [s.serverSnapshot.product, s.products.productDetails, ...s.products.products, ...(s.serverSnapshot.products ?? [])];
+    return candidates.find((p) => p?.slug === slug)?._id;
+  });
+  return id ? <ProductDescriptionPage id={id} /> : <NotFoundPage />;
+}
+ProductPageBySlug.preload = () => Promise.all([ProductDescriptionPage.preload(), NotFoundPage.preload()]);
+
 const USER_OR_ADMIN: readonly Role[] = ['USER', 'ADMIN'];
 const USER_ONLY: readonly Role[] = ['USER'];
 const ADMIN_ONLY: readonly Role[] = ['ADMIN'];
@@ -47,6 +80,8 @@ export const routes: RouteObject[] = [
       { path: '/about', element: <AboutPage /> },
       { path: '/products', element: <ProductsPage /> },
       { path: '/products/description', element: <ProductDescriptionPage /> },
+      // Beyond the spec: the product's shareable address (docs/decisions/010-product-urls.md).
+      { path: '/products/:slug', element: <ProductPageBySlug /> },
       { path: '/gallery', element: <GalleryPage /> },
       { path: '/register', element: <RegisterPage /> },
       { path: '/login', element: <LoginPage /> },
@@ -67,6 +102,14 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Loads the code of the page at `pathname`, when it is a lazily loaded one. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname);
+  const type: unknown = matches?.[matches.length - 1]?.route.element && (matches[matches.length - 1]!.route.element as { type?: unknown }).type;
+  const preload = (type as Partial<PageComponent> | undefined)?.preload;
+  if (typeof preload === 'function') await preload();
+}
 
 /**
  * The routes above rendered inside a <BrowserRouter>. The declarative router is enough for this app

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { persistor, store } from '@/app/store';
+import { persistor, store } from '@/app/client-store';
 import { login, logout } from '@/lib/auth/auth-slice';
 import { TEST_USER } from '@/test/forms-harness';
 

@@ -1,13 +1,13 @@
-import { PERSIST } from '@agro/shared';
+import { PERSIST, type GalleryImage, type Product } from '@agro/shared';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 // Vite 8: the es/ build of redux-persist works at run time, the lib/ default import does not.
 import { FLUSH, PAUSE, PERSIST as PERSIST_ACTION, PURGE, REGISTER, REHYDRATE } from 'redux-persist/es/constants';
 import persistReducer from 'redux-persist/es/persistReducer';
-import persistStore from 'redux-persist/es/persistStore';
-import storage from 'redux-persist/es/storage';
+import type { WebStorage } from 'redux-persist';
 import { setUnauthorizedHandler } from '@/lib/api';
 import { productsPersistLimit } from './persist-limits';
+import { serverSnapshotReducer } from './server-snapshot';
 import { authReducer, sessionEnded } from '@/lib/auth/auth-slice';
 import { contactReducer } from '@/features/contact/contact-slice';
 import { galleryReducer } from '@/features/gallery/gallery-slice';
@@ -20,14 +20,33 @@ const rootReducer = combineReducers({
   contact: contactReducer,
   gallery: galleryReducer,
   quote: quoteReducer,
+  serverSnapshot: serverSnapshotReducer,
 });
 
-const persistedReducer = persistReducer<ReturnType<typeof rootReducer>>(
-  { key: PERSIST.key, version: PERSIST.version, timeout: PERSIST.timeout, storage, transforms: [productsPersistLimit] },
-  rootReducer,
-);
+/** Nothing is stored: the server's render, and tests that do not need persistence. */
+const noStorage: WebStorage = {
+  getItem: () => Promise.resolve(null),
+  setItem: () => Promise.resolve(),
+  removeItem: () => Promise.resolve(),
+};
 
-export function makeStore() {
+/**
+ * A store; the browser's (client-store.ts) persists into localStorage, the server's render uses
+ * one per request without storage.
+ */
+export function makeStore(storage: WebStorage = noStorage) {
+  const persistedReducer = persistReducer<ReturnType<typeof rootReducer>>(
+    {
+      key: PERSIST.key,
+      version: PERSIST.version,
+      timeout: PERSIST.timeout,
+      storage,
+      transforms: [productsPersistLimit],
+      // The server's snapshot belongs to one page load.
+      blacklist: ['serverSnapshot'],
+    },
+    rootReducer,
+  );
   const store = configureStore({
     reducer: persistedReducer,
     middleware: (getDefault) =>
@@ -41,23 +60,23 @@ export function makeStore() {
   return store;
 }
 
-export const store = makeStore();
-export const persistor = persistStore(store);
-
-// redux-persist writes `root` a few timer ticks after a change. A page loaded in that moment
-// (a reload right after logging in) would rehydrate the old auth over the new one and land on
-// /login: so a change of auth is written at once (flush writes local storage synchronously).
-let lastAuth = store.getState().auth;
-store.subscribe(() => {
-  const { auth } = store.getState();
-  if (auth === lastAuth) return;
-  lastAuth = auth;
-  void persistor.flush();
-});
-
 export type AppStore = ReturnType<typeof makeStore>;
 export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
+
+const NO_PRODUCTS: Product[] = [];
+const NO_IMAGES: GalleryImage[] = [];
+
+/** The product list to show: the loaded one, else (until the page's call answers) the server's. */
+export const selectShownProducts = (s: RootState): Product[] =>
+  s.products.products.length > 0 ? s.products.products : (s.serverSnapshot.products ?? NO_PRODUCTS);
+
+/** The gallery to show: the loaded one, else (until the page's call answers) the server's. */
+export const selectShownGallery = (s: RootState): GalleryImage[] =>
+  s.gallery.galleryImages.length > 0 ? s.gallery.galleryImages : (s.serverSnapshot.gallery ?? NO_IMAGES);
+
+/** True while the page shown is the one the server rendered (its first render must match that HTML). */
+export const selectRenderedByServer = (s: RootState): boolean => s.serverSnapshot.url !== '';

@@ -20,6 +20,3 @@ declare module 'redux-persist/es/storage' {
   const storage: WebStorage;
   export default storage;
 }
-declare module 'redux-persist/es/integration/react' {
-  export { PersistGate } from 'redux-persist/integration/react';
-}

@@ -8,6 +8,7 @@ import * as contentVersions from './20250701000000-content-versions.js';
 import * as quoteDesk from './20261123100000-quote-desk.js';
 import * as tradeDesk from './20261123110000-trade-desk.js';
 import * as outboxAndRateLimits from './20261123120000-outbox-and-rate-limits.js';
+import * as productSlugs from './20261123130000-product-slugs.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -22,4 +23,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261123100000-quote-desk': quoteDesk,
   '20261123110000-trade-desk': tradeDesk,
   '20261123120000-outbox-and-rate-limits': outboxAndRateLimits,
+  '20261123130000-product-slugs': productSlugs,
 };

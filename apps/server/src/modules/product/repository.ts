@@ -2,9 +2,9 @@
  * SQL for products. A product row names its thumbnail (images row); its other images are
  * `product_images` rows ordered by position. Rows written by the seed read back the same way.
  */
-import type { ImageRef, Product, ProductInput } from '@agro/shared';
+import { slugify, type ImageRef, type Product, type ProductInput } from '@agro/shared';
 import type { DbOrTx } from '../../db/index.js';
-import { fromFlag, fromJsonList, toFlag, toJsonList } from '../../db/mappers.js';
+import { fromFlag, fromJsonList, nowIso, toFlag, toJsonList } from '../../db/mappers.js';
 import type { ImageRow, NewProductRow, ProductRow, ProductUpdate } from '../../db/schema.js';
 import { toImageRef } from '../../lib/images.js';
 
@@ -34,6 +34,7 @@ function toProduct(row: ProductRow, thumbnail: ImageRef, images: ImageRef[]): Pr
     productImages: images,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ...(row.slug ? { slug: row.slug } : {}),
   };
 }
 
@@ -51,8 +52,15 @@ function productsWithThumbnail(db: DbOrTx) {
 }
 
 /** Products (newest first), or one page of them, with their images; URLs built on `baseUrl`. */
-export async function listProducts(db: DbOrTx, baseUrl: string, page?: Page, ids?: readonly string[]): Promise<Product[]> {
+export async function listProducts(
+  db: DbOrTx,
+  baseUrl: string,
+  page?: Page,
+  ids?: readonly string[],
+  filter: { premiumOnly?: boolean } = {},
+): Promise<Product[]> {
   let query = productsWithThumbnail(db).orderBy('products.created_at', 'desc').orderBy('products.id', 'desc');
+  if (filter.premiumOnly) query = query.where('products.is_premium', '=', 1);
   if (ids) {
     if (ids.length === 0) return [];
     query = query.where('products.id', 'in', ids);
@@ -163,6 +171,62 @@ export function productRow(
 export async function insertProduct(db: DbOrTx, row: NewProductRow, imageIds: readonly string[]): Promise<void> {
   await db.insertInto('products').values(row).execute();
   await replaceProductImages(db, row.id, imageIds);
+  await assignSlug(db, row.id, row.product_name);
+}
+
+/**
+ * Give a product the slug of `name`: its own earlier slug when it had this one before, else the
+ * first of "name", "name-2", ... that no other product has ever had. Old slugs stay the
+ * product's, so their links redirect here. Returns the current slug.
+ */
+export async function assignSlug(db: DbOrTx, productId: string, name: string): Promise<string> {
+  const base = slugify(name);
+  for (let n = 1; ; n += 1) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    const owner = await db.selectFrom('product_slugs').select('product_id').where('slug', '=', slug).executeTakeFirst();
+    if (owner && owner.product_id !== productId) continue;
+    if (!owner) await db.insertInto('product_slugs').values({ slug, product_id: productId, created_at: nowIso() }).execute();
+    await db.updateTable('products').set({ slug }).where('id', '=', productId).where('slug', 'is distinct from', slug).execute();
+    return slug;
+  }
+}
+
+/**
+ * Slugs for products written without one (the demo seed, bulk loads, hand-written SQL), oldest
+ * first. Returns how many were assigned.
+ */
+export async function ensureSlugs(db: DbOrTx): Promise<number> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'product_name'])
+    .where('slug', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) await assignSlug(db, row.id, row.product_name);
+  return rows.length;
+}
+
+/** Every slug ever given (current or old) with its product and that product's current slug. */
+export async function listSlugOwners(db: DbOrTx): Promise<Map<string, { productId: string; current: string }>> {
+  const rows = await db
+    .selectFrom('product_slugs')
+    .innerJoin('products', 'products.id', 'product_slugs.product_id')
+    .select(['product_slugs.slug', 'products.id as productId', 'products.slug as current'])
+    .execute();
+  return new Map(rows.map((r) => [r.slug, { productId: r.productId, current: r.current ?? r.slug }]));
+}
+
+/** Every product's current slug and last change, newest first (the sitemap). */
+export async function listSlugs(db: DbOrTx): Promise<{ id: string; slug: string; updatedAt: string }[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'slug', 'updated_at'])
+    .where('slug', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => ({ id: r.id, slug: r.slug!, updatedAt: r.updated_at }));
 }
 
 /** Apply `changes`; `imageIds` (when given) replaces the product's image list. */
@@ -174,6 +238,7 @@ export async function updateProduct(
 ): Promise<void> {
   await db.updateTable('products').set(changes).where('id', '=', id).execute();
   if (imageIds) await replaceProductImages(db, id, imageIds);
+  if (changes.product_name !== undefined) await assignSlug(db, id, changes.product_name);
 }
 
 /** Delete a product (its product_images go with it; quotes and contacts keep a null product). */

@@ -1,6 +1,6 @@
 import { formatAddress, SITE } from '@agro/shared';
 import { Link } from 'react-router';
-import { useAppSelector } from '@/app/store';
+import { selectShownProducts, useAppSelector } from '@/app/store';
 import { ClockIcon, LogoMark, MailIcon, MapPinIcon, PhoneIcon } from '@/components/ui/icons';
 import { SocialLinks } from '@/components/ui/social-links';
 import { useNavItems } from './nav-items';
@@ -12,7 +12,7 @@ const headingClass = 'text-sm font-semibold uppercase tracking-wider text-accent
 const linkClass = 'text-brand-100 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-accent-400';
 
 export function Footer() {
-  const products = useAppSelector((s) => s.products.products);
+  const products = useAppSelector(selectShownProducts);
   // Quick links follow the header's rules, minus the account links and the admin's inbox.
   const quickLinks = useNavItems().filter((i) => !['/register', '/login', '/profile', '/inquiries'].includes(i.to));
   const year = new Date().getFullYear();

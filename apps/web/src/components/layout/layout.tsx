@@ -1,12 +1,12 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useAos } from '@/lib/aos';
+import { useScrollReveal } from '@/lib/reveal';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollToTop } from './scroll-to-top';
 
 export function Layout() {
-  useAos();
+  useScrollReveal();
   // One boundary per page: leaving a page whose code is still loading (About, then Home at once)
   // must show the new page, not wait on the old one's chunk (Preact keeps a suspended boundary).
   const { pathname } = useLocation();

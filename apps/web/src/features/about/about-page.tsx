@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AwardIcon, EyeIcon, GlobeIcon, HeartIcon, LeafIcon, MapPinIcon, ShieldIcon, TargetIcon, UsersIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
-import { aos } from '@/lib/aos';
+import { reveal } from '@/lib/reveal';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const VALUES: { title: string; text: string; icon: ReactNode }[] = [
@@ -41,7 +41,7 @@ export default function AboutPage() {
       </PageHero>
 
       <section aria-labelledby="story-heading" className="mx-auto grid max-w-7xl gap-12 px-4 py-16 lg:grid-cols-5">
-        <div className="lg:col-span-3" {...aos()}>
+        <div className="lg:col-span-3" {...reveal()}>
           <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Our story</p>
           <h2 id="story-heading" className="mt-2 text-3xl font-bold text-brand-900">
             Rooted in Kolhapur, growing worldwide
@@ -59,7 +59,7 @@ export default function AboutPage() {
             </p>
           </div>
         </div>
-        <aside aria-label="Company facts" className="lg:col-span-2" {...aos('fade-up', 100)}>
+        <aside aria-label="Company facts" className="lg:col-span-2" {...reveal('fade-up', 100)}>
           <dl className="grid gap-4 rounded-2xl bg-brand-900 p-6 text-white shadow-xl">
             <div className="relative pl-9">
               <dt className="text-sm text-brand-100">
@@ -95,7 +95,7 @@ export default function AboutPage() {
 
       <section aria-label="Mission and vision" className="bg-brand-50">
         <div className="mx-auto grid max-w-7xl gap-6 px-4 py-16 md:grid-cols-2">
-          <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-brand-100" {...aos()}>
+          <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-brand-100" {...reveal()}>
             <TargetIcon size={32} className="text-amber-700" />
             <h2 className="mt-4 text-2xl font-bold text-brand-900">Our Mission</h2>
             <p className="mt-3 leading-relaxed text-gray-700">
@@ -103,7 +103,7 @@ export default function AboutPage() {
               fair and lasting value for the farmers who grow them.
             </p>
           </div>
-          <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-brand-100" {...aos('fade-up', 100)}>
+          <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-brand-100" {...reveal('fade-up', 100)}>
             <EyeIcon size={32} className="text-amber-700" />
             <h2 className="mt-4 text-2xl font-bold text-brand-900">Our Vision</h2>
             <p className="mt-3 leading-relaxed text-gray-700">
@@ -115,12 +115,12 @@ export default function AboutPage() {
       </section>
 
       <section aria-labelledby="values-heading" className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="values-heading" className="text-center text-3xl font-bold text-brand-900" {...aos()}>
+        <h2 id="values-heading" className="text-center text-3xl font-bold text-brand-900" {...reveal()}>
           Our Values
         </h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {VALUES.map((v, i) => (
-            <li key={v.title} className="rounded-2xl border border-gray-200 p-6 text-center shadow-sm" {...aos('fade-up', i * 75)}>
+            <li key={v.title} className="rounded-2xl border border-gray-200 p-6 text-center shadow-sm" {...reveal('fade-up', i * 75)}>
               <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-800 text-accent-400">{v.icon}</span>
               <h3 className="mt-4 text-lg font-bold text-gray-900">{v.title}</h3>
               <p className="mt-2 text-gray-700">{v.text}</p>
@@ -136,7 +136,7 @@ export default function AboutPage() {
           </h2>
           <article
             className="mx-auto mt-10 flex max-w-3xl flex-col items-center gap-6 rounded-2xl bg-white p-8 text-center shadow-lg sm:flex-row sm:text-left"
-            {...aos()}
+            {...reveal()}
           >
             <div
               className="flex h-28 w-28 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-800 to-brand-600 text-3xl font-bold text-white ring-4 ring-accent-400"
@@ -164,7 +164,7 @@ export default function AboutPage() {
         <p className="mx-auto mt-3 max-w-2xl text-center text-gray-700">Our processes follow recognised food safety and export standards.</p>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {SITE.certifications.map((c, i) => (
-            <li key={c} className="rounded-2xl border border-brand-100 bg-white p-6 text-center shadow-sm" {...aos('fade-up', i * 75)}>
+            <li key={c} className="rounded-2xl border border-brand-100 bg-white p-6 text-center shadow-sm" {...reveal('fade-up', i * 75)}>
               <AwardIcon size={36} className="mx-auto text-accent-500" />
               <p className="mt-3 text-2xl font-extrabold text-brand-900">{c}</p>
               <p className="mt-1 text-sm text-gray-600">{CERTIFICATION_NAMES[c] ?? 'Certified'}</p>

@@ -1,7 +1,7 @@
 import { formatAddress, SITE } from '@agro/shared';
 import { useId, type ReactNode } from 'react';
 import { ChevronDownIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon, WhatsAppIcon } from '@/components/ui/icons';
-import { aos } from '@/lib/aos';
+import { reveal } from '@/lib/reveal';
 
 const digits = (phone: string) => phone.replace(/\D/g, '');
 
@@ -81,7 +81,7 @@ export function BusinessHours() {
 export function ContactFaq() {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="mx-auto max-w-4xl px-4 pb-16 sm:pb-20" {...aos('fade-up')}>
+    <section aria-labelledby={headingId} className="mx-auto max-w-4xl px-4 pb-16 sm:pb-20" {...reveal('fade-up')}>
       <p className="text-center text-sm font-semibold uppercase tracking-widest text-amber-700">FAQ</p>
       <h2 id={headingId} className="mt-2 text-center text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
         Frequently asked questions

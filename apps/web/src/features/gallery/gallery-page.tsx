@@ -1,6 +1,6 @@
 import { UI_TEXT, type GalleryImage } from '@agro/shared';
 import { useEffect, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { selectShownGallery, useAppDispatch, useAppSelector } from '@/app/store';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { ChevronLeftIcon, ChevronRightIcon, ImageIcon, TrashIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
@@ -51,7 +51,7 @@ function Lightbox({ images, index, onIndex, onClose }: { images: GalleryImage[];
 export default function GalleryPage() {
   useDocumentTitle('Gallery');
   const dispatch = useAppDispatch();
-  const images = useAppSelector((s) => s.gallery.galleryImages);
+  const images = useAppSelector(selectShownGallery);
   const isAdmin = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'ADMIN');
   const [loading, setLoading] = useState(true);
   const [page, setPage] = useState(1);

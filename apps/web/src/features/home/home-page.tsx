@@ -1,12 +1,12 @@
 import { SITE, UI_TEXT, type Product } from '@agro/shared';
 import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { selectRenderedByServer, selectShownProducts, useAppDispatch, useAppSelector } from '@/app/store';
 import { ArrowRightIcon, AwardIcon, ClockIcon, GlobeIcon, LeafIcon, PackageIcon, ShieldIcon, StarIcon, TruckIcon } from '@/components/ui/icons';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { ProductGrid } from '@/components/products/product-grid';
 import { fetchProducts } from '@/lib/products/products-slice';
-import { aos } from '@/lib/aos';
+import { reveal } from '@/lib/reveal';
 import { HillsArt, SunArt } from './hills-art';
 
 const PREMIUM_PAGE_SIZE = 8;
@@ -48,7 +48,7 @@ function Figure({ value, label, icon, delay }: { value?: string; label: string; 
   return (
     <li
       className="flex flex-col items-center gap-3 rounded-2xl bg-white p-4 text-center shadow-lg ring-1 ring-gray-100 sm:flex-row sm:p-5 sm:text-left"
-      {...aos('fade-up', delay)}
+      {...reveal('fade-up', delay)}
     >
       <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-800">{icon}</span>
       <span className="flex flex-col">
@@ -77,19 +77,22 @@ function HeroCollage({ products }: { products: Product[] }) {
 
 export default function HomePage() {
   const dispatch = useAppDispatch();
-  const products = useAppSelector((s) => s.products.products);
+  const held = useAppSelector((s) => s.products.products);
+  const products = useAppSelector(selectShownProducts);
+  const renderedByServer = useAppSelector(selectRenderedByServer);
   const isAdmin = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'ADMIN');
   const [loading, setLoading] = useState(false);
   const [page, setPage] = useState(1);
   // The first paint holds the first screen only (hero, figures); the sections below render right
   // after it, in a second render (a transition: Preact runs it whole; docs/performance.md).
-  const [belowTheFold, setBelowTheFold] = useState(false);
+  // The server renders the whole page (what crawlers read), so its hydration starts with all of it.
+  const [belowTheFold, setBelowTheFold] = useState(renderedByServer);
   useEffect(() => startTransition(() => setBelowTheFold(true)), []);
   const premium = useMemo(() => products.filter((p) => p.isPremium), [products]);
 
   // SPEC.md section 2: the home page loads products only when none are held.
   // Read once, on entry: a list that later becomes empty must not refetch in a loop.
-  const [needsLoad] = useState(() => products.length === 0);
+  const [needsLoad] = useState(() => held.length === 0);
   useEffect(() => {
     if (!needsLoad) return;
     setLoading(true);
@@ -144,7 +147,7 @@ export default function HomePage() {
       {belowTheFold ? (
         <>
           <section aria-labelledby="premium-heading" className="mx-auto max-w-7xl px-4 py-20">
-            <div className="mx-auto max-w-2xl text-center" {...aos()}>
+            <div className="mx-auto max-w-2xl text-center" {...reveal()}>
               <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Handpicked for you</p>
               <h2 id="premium-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
                 Our Premium Range
@@ -171,7 +174,7 @@ export default function HomePage() {
 
           <section aria-labelledby="why-heading" className="bg-brand-50 py-20">
             <div className="mx-auto max-w-7xl px-4">
-              <div className="mx-auto max-w-2xl text-center" {...aos()}>
+              <div className="mx-auto max-w-2xl text-center" {...reveal()}>
                 <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Why choose us</p>
                 <h2 id="why-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
                   Why Buyers Choose {SITE.companyName}
@@ -179,7 +182,7 @@ export default function HomePage() {
               </div>
               <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                 {REASONS.map((r, i) => (
-                  <li key={r.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100 transition-shadow hover:shadow-md" {...aos('fade-up', (i % 3) * 75)}>
+                  <li key={r.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100 transition-shadow hover:shadow-md" {...reveal('fade-up', (i % 3) * 75)}>
                     <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-800 text-accent-400">{r.icon}</span>
                     <h3 className="mt-4 text-lg font-bold text-gray-900">{r.title}</h3>
                     <p className="mt-2 text-gray-700">{r.text}</p>
@@ -190,7 +193,7 @@ export default function HomePage() {
           </section>
 
           <section aria-labelledby="origin-heading" className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-20 lg:grid-cols-2">
-            <div {...aos()}>
+            <div {...reveal()}>
               <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Our roots</p>
               <h2 id="origin-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
                 From the sugarcane fields of Kolhapur
@@ -206,7 +209,7 @@ export default function HomePage() {
                 </Link>
               )}
             </div>
-            <ul className="grid grid-cols-2 gap-4" {...aos('fade-up', 100)}>
+            <ul className="grid grid-cols-2 gap-4" {...reveal('fade-up', 100)}>
               {SITE.certifications.map((c) => (
                 <li key={c} className="flex flex-col items-center justify-center rounded-2xl border border-brand-100 bg-white p-6 text-center shadow-sm">
                   <AwardIcon size={32} className="text-accent-500" />
@@ -220,7 +223,7 @@ export default function HomePage() {
           <section aria-labelledby="cta-heading" className="px-4 pb-20">
             <div
               className="mx-auto flex max-w-7xl flex-col items-start gap-6 rounded-3xl bg-gradient-to-r from-brand-900 to-brand-700 p-8 text-white shadow-xl sm:p-12 lg:flex-row lg:items-center lg:justify-between"
-              {...aos()}
+              {...reveal()}
             >
               <div>
                 <h2 id="cta-heading" className="text-2xl font-bold sm:text-3xl">

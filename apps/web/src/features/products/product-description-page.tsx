@@ -12,7 +12,7 @@ import { fetchProduct } from '@/lib/products/products-slice';
 type Status = 'loading' | 'ready' | 'error';
 
 /** The id from navigation state (SPEC.md section 2) or, for shared and reloaded links, from ?id=. */
-function useProductId(): string {
+function useProductIdFromLocation(): string {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const state: unknown = location.state;
@@ -209,11 +209,26 @@ function Message({ title, text }: { title: string; text: string }) {
   );
 }
 
-export default function ProductDescriptionPage() {
-  const id = useProductId();
+function ProductFromLocation() {
+  return <ProductDescription id={useProductIdFromLocation()} />;
+}
+
+/**
+ * /products/description (id from navigation state or ?id=), or the product whose page address
+ * (/products/{slug}) was resolved to `id` by the router.
+ */
+export default function ProductDescriptionPage({ id }: { id?: string }) {
+  return id === undefined ? <ProductFromLocation /> : <ProductDescription id={id} />;
+}
+
+function ProductDescription({ id }: { id: string }) {
   const dispatch = useAppDispatch();
-  const details = useAppSelector((s) => s.products.productDetails);
-  const [status, setStatus] = useState<Status>('loading');
+  const held = useAppSelector((s) => s.products.productDetails);
+  const rendered = useAppSelector((s) => s.serverSnapshot.product);
+  // The product the server rendered this page with, until this page's own call has answered.
+  const details = held?._id === id ? held : rendered?._id === id ? rendered : held;
+  const missing = useAppSelector((s) => s.serverSnapshot.missingProduct === id);
+  const [status, setStatus] = useState<Status>(missing ? 'error' : 'loading');
 
   useEffect(() => {
     if (!id) return;

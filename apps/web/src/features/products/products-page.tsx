@@ -1,11 +1,11 @@
 import { SITE, UI_TEXT, type ProductType } from '@agro/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { selectShownProducts, useAppDispatch, useAppSelector } from '@/app/store';
 import { Field } from '@/components/ui/field';
 import { PackageIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
-import { aos } from '@/lib/aos';
+import { reveal } from '@/lib/reveal';
 import { ProductGrid } from '@/components/products/product-grid';
 import { fetchProducts } from '@/lib/products/products-slice';
 
@@ -32,7 +32,7 @@ function CardSkeletons() {
 
 export default function ProductsPage() {
   const dispatch = useAppDispatch();
-  const products = useAppSelector((s) => s.products.products);
+  const products = useAppSelector(selectShownProducts);
   const [loading, setLoading] = useState(true);
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
@@ -137,7 +137,7 @@ export default function ProductsPage() {
 
       <section aria-labelledby="packaging-heading" className="bg-brand-50">
         <div className="mx-auto max-w-7xl px-4 py-16">
-          <div className="max-w-2xl" {...aos()}>
+          <div className="max-w-2xl" {...reveal()}>
             <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Packaging</p>
             <h2 id="packaging-heading" className="mt-2 text-3xl font-bold text-brand-900">
               Packaging Options
@@ -148,7 +148,7 @@ export default function ProductsPage() {
           </div>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {SITE.packagingOptions.map((option, i) => (
-              <li key={option} className="flex items-center gap-3 rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100" {...aos('fade-up', (i % 4) * 75)}>
+              <li key={option} className="flex items-center gap-3 rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100" {...reveal('fade-up', (i % 4) * 75)}>
                 <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-800 text-accent-400">
                   <PackageIcon size={20} />
                 </span>

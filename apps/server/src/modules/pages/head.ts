@@ -1,0 +1,145 @@
+/**
+ * What a public page declares in its <head>: title, description, canonical address, Open Graph
+ * and Twitter card tags, and JSON-LD (schema.org Organization on every page; Product and
+ * BreadcrumbList on a product's page). Pure functions of the page's data.
+ */
+import { SITE, productPath, type ImageRef, type Product } from '@agro/shared';
+import { escapeHtml } from '../../lib/html.js';
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Path (and query) of the page's canonical address. */
+  canonicalPath: string;
+  /** Absolute URL of the image link previews show. */
+  image?: ImageRef | undefined;
+  ogType: 'website' | 'product';
+  /** Pages that must stay out of search results (unknown addresses, a missing product). */
+  noindex?: boolean;
+  jsonLd: Record<string, unknown>[];
+}
+
+const DESCRIPTION_MAX = 160;
+
+export const DEFAULT_TITLE = `${SITE.companyName} | Natural Jaggery & Fried Onions Exporter`;
+export const DEFAULT_DESCRIPTION = `${SITE.companyName}: natural jaggery, fried onions and more, exported from ${SITE.origin} to buyers worldwide.`;
+
+export function pageTitle(name: string): string {
+  return `${name} | ${SITE.companyName}`;
+}
+
+/** A description that fits a search result: whole words, at most 160 characters. */
+export function shortDescription(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= DESCRIPTION_MAX) return flat;
+  const cut = flat.slice(0, DESCRIPTION_MAX - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length).replace(/[,.;:]$/, '')}…`;
+}
+
+/** schema.org Organization: the company, from packages/shared/src/site.ts. */
+export function organizationLd(origin: string): Record<string, unknown> {
+  const a = SITE.address;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': `${origin}/#organization`,
+    name: SITE.companyName,
+    url: `${origin}/`,
+    logo: `${origin}/favicon.svg`,
+    description: DEFAULT_DESCRIPTION,
+    foundingDate: String(SITE.foundedYear),
+    email: SITE.email,
+    telephone: SITE.phone,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: a.line1,
+      addressLocality: a.city,
+      addressRegion: a.state,
+      postalCode: a.postalCode,
+      addressCountry: 'IN',
+    },
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'sales',
+      telephone: SITE.phone,
+      email: SITE.email,
+      availableLanguage: ['English'],
+      areaServed: 'Worldwide',
+    },
+    sameAs: Object.values(SITE.social),
+  };
+}
+
+/** schema.org Product of a product's page. */
+export function productLd(origin: string, product: Product): Record<string, unknown> {
+  const images = [product.productThumbnail, ...product.productImages].map((i) => i?.secure_url).filter((u): u is string => Boolean(u));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': `${origin}${productPath(product.slug ?? '')}#product`,
+    name: product.productName,
+    description: product.productDescription,
+    image: [...new Set(images)],
+    url: `${origin}${product.slug ? productPath(product.slug) : `/products/description?id=${product._id}`}`,
+    sku: product._id,
+    brand: { '@type': 'Brand', name: SITE.companyName },
+    manufacturer: { '@id': `${origin}/#organization` },
+    category: product.productType === 'AGRO' ? 'Agricultural products' : 'Non-agricultural products',
+    countryOfOrigin: { '@type': 'Country', name: SITE.address.country },
+    ...(product.keyFeatures.length > 0
+      ? { additionalProperty: product.keyFeatures.map((f) => ({ '@type': 'PropertyValue', name: 'Key feature', value: f })) }
+      : {}),
+  };
+}
+
+/** schema.org BreadcrumbList: Home / Products / the product (the breadcrumb the page shows). */
+export function breadcrumbLd(origin: string, product: Product, canonicalPath: string): Record<string, unknown> {
+  const items: [string, string][] = [
+    ['Home', `${origin}/`],
+    ['Products', `${origin}/products`],
+    [product.productName, `${origin}${canonicalPath}`],
+  ];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map(([name, item], i) => ({ '@type': 'ListItem', position: i + 1, name, item })),
+  };
+}
+
+/** JSON inside <script>: nothing in it can close the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The <head> elements of a page (title first), as HTML. */
+export function headHtml(origin: string, head: PageHead): string {
+  const url = `${origin}${head.canonicalPath}`;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    head.noindex ? '<meta name="robots" content="noindex" />' : `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...(head.noindex ? [] : [`<link rel="alternate" hreflang="en" href="${escapeHtml(url)}" />`, `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url)}" />`]),
+    `<meta property="og:site_name" content="${escapeHtml(SITE.companyName)}" />`,
+    `<meta property="og:type" content="${head.ogType}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    '<meta property="og:locale" content="en_IN" />',
+    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+  ];
+  if (head.image?.secure_url) {
+    const image = head.image;
+    tags.push(
+      `<meta property="og:image" content="${escapeHtml(image.secure_url)}" />`,
+      ...(image.width && image.height
+        ? [`<meta property="og:image:width" content="${image.width}" />`, `<meta property="og:image:height" content="${image.height}" />`]
+        : []),
+      `<meta property="og:image:alt" content="${escapeHtml(head.title)}" />`,
+      `<meta name="twitter:image" content="${escapeHtml(image.secure_url)}" />`,
+    );
+  }
+  for (const ld of head.jsonLd) tags.push(`<script type="application/ld+json">${scriptJson(ld)}</script>`);
+  return tags.join('\n    ');
+}

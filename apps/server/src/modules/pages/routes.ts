@@ -1,0 +1,305 @@
+/**
+ * The public pages rendered on the server (docs/decisions/011-server-rendering.md): home, about,
+ * products, each product (/products/{slug}, and /products/description?id= of SPEC.md with its
+ * canonical address), gallery, privacy and terms; the 404 page; /sitemap.xml and /robots.txt.
+ * A rendered page is kept per content version (the products and gallery counters the database
+ * triggers bump), so an unchanged page costs two primary-key reads and a product edit shows at
+ * once. Private screens stay the client-rendered shell, marked noindex (plugins/static-files.ts).
+ */
+import { SITE, productPath, type GalleryImage, type Product } from '@agro/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isId } from '../../db/ids.js';
+import { imageBaseUrl } from '../../lib/images.js';
+import { VersionedValue, contentVersion, sendCached, toCachedJson, type CachedJson } from '../../lib/json-cache.js';
+import { requestOrigin } from '../../lib/request-origin.js';
+import { listGalleryImages } from '../gallery/repository.js';
+import * as products from '../product/repository.js';
+import {
+  DEFAULT_DESCRIPTION,
+  DEFAULT_TITLE,
+  breadcrumbLd,
+  headHtml,
+  organizationLd,
+  pageTitle,
+  productLd,
+  shortDescription,
+  type PageHead,
+} from './head.js';
+import type { PageRenderer, ServerSnapshot } from './renderer.js';
+
+const HTML = 'text/html; charset=utf-8';
+/** Products a page's snapshot carries: the first ones of the catalogue (a page of cards) and the premium ones. */
+const SNAPSHOT_PRODUCTS = 24;
+const SNAPSHOT_PREMIUM = 48;
+/** Rendered pages kept (per origin and address), least recently used out first. */
+const PAGE_CACHE_ENTRIES = 300;
+
+/** The static public pages: title (none: the site's own) and description. */
+const STATIC_PAGES: Record<string, { name?: string; description: string }> = {
+  '/': { description: DEFAULT_DESCRIPTION },
+  '/about': {
+    name: 'About Us',
+    description: `Our story, mission and certifications (${SITE.certifications.join(', ')}): ${SITE.companyName}, exporting from ${SITE.origin} since ${SITE.founded}.`,
+  },
+  '/products': {
+    name: 'Our Products',
+    description: `Natural jaggery, fried onions and non-agro goods from ${SITE.origin}, with bulk, retail, private-label and export packaging.`,
+  },
+  '/gallery': { name: 'Gallery', description: `Photos of our products, processing and packing at ${SITE.companyName}.` },
+  '/privacy': { name: 'Privacy Policy', description: `How ${SITE.companyName} handles your personal data.` },
+  '/terms': { name: 'Terms & Conditions', description: `The terms of using the ${SITE.companyName} website.` },
+};
+
+/** /products/description without an id: the page asks the visitor to choose a product. */
+const PRODUCT_WITHOUT_ID = '/products/description (no id)';
+
+/** Pages whose snapshot holds the gallery. */
+const GALLERY_PAGES = new Set(['/gallery']);
+
+interface Page {
+  status: number;
+  head: PageHead;
+  snapshot: ServerSnapshot;
+}
+
+/** Values per key, each valid for one version; bounded, least recently used out first. */
+class KeyedVersions<T> {
+  private readonly entries = new Map<string, { version: string; value: Promise<T> }>();
+  constructor(private readonly max: number) {}
+
+  get(key: string, version: string, build: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    this.entries.delete(key);
+    if (hit && hit.version === version) {
+      this.entries.set(key, hit);
+      return hit.value;
+    }
+    const entry = { version, value: build() };
+    this.entries.set(key, entry);
+    entry.value.catch(() => this.entries.get(key) === entry && this.entries.delete(key));
+    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    return entry.value;
+  }
+}
+
+export class PublicPages {
+  private readonly slugs = new VersionedValue<Map<string, { productId: string; current: string }>>();
+  private readonly catalogue = new KeyedVersions<Product[]>(8);
+  private readonly rendered = new KeyedVersions<{ status: number; body: CachedJson }>(PAGE_CACHE_ENTRIES);
+  private readonly sitemap = new KeyedVersions<CachedJson>(4);
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly renderer: PageRenderer | undefined,
+  ) {}
+
+  /** Absolute URLs of pages are built on PUBLIC_URL, else on the origin the request came to. */
+  private origin(request: FastifyRequest): string {
+    return this.app.config.publicUrl ?? requestOrigin(request);
+  }
+
+  private async versions(): Promise<{ products: string; gallery: string }> {
+    const [p, g] = await Promise.all([contentVersion(this.app, 'products'), contentVersion(this.app, 'gallery')]);
+    return { products: p, gallery: g };
+  }
+
+  /** Every slug (current and old) -> its product; products written without a slug get one first. */
+  private slugIndex(version: string) {
+    return this.slugs.get(version, async () => {
+      await products.ensureSlugs(this.app.db);
+      return products.listSlugOwners(this.app.db);
+    });
+  }
+
+  private shownProducts(baseUrl: string, version: string): Promise<Product[]> {
+    return this.catalogue.get(baseUrl, version, async () => {
+      const db = this.app.db;
+      const [first, premium] = await Promise.all([
+        products.listProducts(db, baseUrl, { limit: SNAPSHOT_PRODUCTS, offset: 0 }),
+        products.listProducts(db, baseUrl, { limit: SNAPSHOT_PREMIUM, offset: 0 }, undefined, { premiumOnly: true }),
+      ]);
+      // In the catalogue's own order (newest first), as GET /api/v1/product/all lists them.
+      const byId = new Map([...first, ...premium].map((p) => [p._id, p]));
+      return [...byId.values()].sort((a, b) => (a.createdAt === b.createdAt ? b._id.localeCompare(a._id) : b.createdAt.localeCompare(a.createdAt)));
+    });
+  }
+
+  /** The page at `url` (path and query); `pathname` is its route, `product` a product page's product. */
+  private async page(request: FastifyRequest, url: string, route: string, productPage?: { product?: Product; missing?: string }): Promise<Page> {
+    const origin = this.origin(request);
+    const baseUrl = imageBaseUrl(request);
+    const version = await contentVersion(this.app, 'products');
+    const shown = await this.shownProducts(baseUrl, version);
+    const gallery: GalleryImage[] | null = GALLERY_PAGES.has(route) ? await listGalleryImages(this.app.db, baseUrl) : null;
+    const snapshot: ServerSnapshot = {
+      url,
+      products: shown,
+      product: productPage?.product ?? null,
+      missingProduct: productPage?.missing ?? null,
+      gallery,
+    };
+    const organization = organizationLd(origin);
+    const showcase = shown.find((p) => p.isPremium) ?? shown[0];
+
+    if (productPage) {
+      const { product } = productPage;
+      if (!product) {
+        return {
+          status: 404,
+          snapshot,
+          head: { title: pageTitle('Product not found'), description: DEFAULT_DESCRIPTION, canonicalPath: url, ogType: 'website', noindex: true, jsonLd: [organization] },
+        };
+      }
+      const canonicalPath = product.slug ? productPath(product.slug) : `/products/description?id=${encodeURIComponent(product._id)}`;
+      return {
+        status: 200,
+        snapshot,
+        head: {
+          title: pageTitle(product.productName),
+          description: shortDescription(product.productDescription) || DEFAULT_DESCRIPTION,
+          canonicalPath,
+          image: product.productThumbnail,
+          ogType: 'product',
+          jsonLd: [organization, productLd(origin, product), breadcrumbLd(origin, product, canonicalPath)],
+        },
+      };
+    }
+
+    if (route === PRODUCT_WITHOUT_ID) {
+      return {
+        status: 200,
+        snapshot,
+        head: { title: pageTitle('Our Products'), description: DEFAULT_DESCRIPTION, canonicalPath: '/products', ogType: 'website', noindex: true, jsonLd: [organization] },
+      };
+    }
+    const known = STATIC_PAGES[route];
+    if (!known) {
+      return {
+        status: 404,
+        snapshot,
+        head: { title: pageTitle('Page not found'), description: DEFAULT_DESCRIPTION, canonicalPath: url, ogType: 'website', noindex: true, jsonLd: [organization] },
+      };
+    }
+    // Filters and page numbers of the list are views of one page: one canonical address.
+    return {
+      status: 200,
+      snapshot,
+      head: {
+        title: known.name ? pageTitle(known.name) : DEFAULT_TITLE,
+        description: known.description,
+        canonicalPath: route,
+        image: showcase?.productThumbnail,
+        ogType: 'website',
+        jsonLd: [organization],
+      },
+    };
+  }
+
+  /** Render (or take from the cache) and send. */
+  private async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: string,
+    productPage?: () => Promise<{ product?: Product; missing?: string }>,
+  ): Promise<FastifyReply> {
+    const url = request.url;
+    const origin = this.origin(request);
+    const { products: pv, gallery: gv } = await this.versions();
+    const key = `${origin} ${imageBaseUrl(request)} ${url}`;
+    const { status, body } = await this.rendered.get(key, `${pv}/${gv}`, async () => {
+      const page = await this.page(request, url, route, productPage && (await productPage()));
+      const html = this.renderer
+        ? await this.renderer.document(headHtml(origin, page.head), page.snapshot)
+        : '';
+      return { status: page.status, body: toCachedJson(html) };
+    });
+    if (status !== 200) reply.code(status).header('X-Robots-Tag', 'noindex');
+    return sendCached(request, reply, body, HTML);
+  }
+
+  /** The spec's "page not found", with status 404. */
+  notFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    return this.send(request, reply, '*');
+  }
+
+  /** Routes of the pages (only when the web app is built) and of the sitemap and robots.txt. */
+  async register(app: FastifyInstance): Promise<void> {
+    if (this.renderer) {
+      for (const route of Object.keys(STATIC_PAGES)) app.get(route, (request, reply) => this.send(request, reply, route));
+
+      app.get<{ Querystring: { id?: string } }>('/products/description', (request, reply) => {
+        const id = typeof request.query.id === 'string' ? request.query.id : '';
+        // Without an id the page asks the visitor to choose a product (SPEC.md: the id comes as navigation state).
+        if (!id) return this.send(request, reply, PRODUCT_WITHOUT_ID);
+        return this.send(request, reply, '/products/description', () => this.productById(request, id));
+      });
+
+      app.get<{ Params: { slug: string } }>('/products/:slug', async (request, reply) => {
+        const { slug } = request.params;
+        const owner = (await this.slugIndex(await contentVersion(this.app, 'products'))).get(slug);
+        if (owner && owner.current !== slug) return reply.redirect(productPath(owner.current), 301);
+        if (!owner) return this.notFound(request, reply);
+        return this.send(request, reply, '/products/:slug', () => this.productById(request, owner.productId));
+      });
+    }
+
+    app.get('/sitemap.xml', async (request, reply) => {
+      const origin = this.origin(request);
+      const { products: pv, gallery: gv } = await this.versions();
+      const body = await this.sitemap.get(origin, `${pv}/${gv}`, async () => toCachedJson(await this.sitemapXml(origin, pv)));
+      return sendCached(request, reply, body, 'application/xml; charset=utf-8');
+    });
+
+    app.get('/robots.txt', async (request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=3600');
+      return reply.type('text/plain; charset=utf-8').send(robotsTxt(this.origin(request)));
+    });
+  }
+
+  private async productById(request: FastifyRequest, id: string): Promise<{ product?: Product; missing?: string }> {
+    const product = isId(id) ? await products.findProduct(this.app.db, id, imageBaseUrl(request)) : undefined;
+    return product ? { product } : { missing: id };
+  }
+
+  private async sitemapXml(origin: string, productsVersion: string): Promise<string> {
+    await this.slugIndex(productsVersion);
+    const [list, gallery] = await Promise.all([products.listSlugs(this.app.db), this.app.db.selectFrom('gallery_images').select((eb) => eb.fn.max('created_at').as('last')).executeTakeFirst()]);
+    const newest = list.reduce<string | undefined>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), undefined);
+    const entry = (path: string, lastmod?: string | null) =>
+      `  <url><loc>${xmlEscape(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${xmlEscape(lastmod)}</lastmod>` : ''}</url>`;
+    const urls = [
+      entry('/', newest),
+      entry('/about'),
+      entry('/products', newest),
+      ...list.map((p) => entry(productPath(p.slug), p.updatedAt)),
+      entry('/gallery', gallery?.last as string | null | undefined),
+      entry('/privacy'),
+      entry('/terms'),
+    ];
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  }
+}
+
+function xmlEscape(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
+
+/** Private screens and the API stay out of search engines; the sitemap lists the public pages. */
+function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /profile',
+    'Disallow: /quote',
+    'Disallow: /contact',
+    'Disallow: /add-product',
+    'Disallow: /edit-product',
+    'Disallow: /inquiries',
+    'Disallow: /dashboard',
+    'Disallow: /reset-password/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

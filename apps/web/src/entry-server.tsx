@@ -1,0 +1,27 @@
+/**
+ * The server's render of a public page (docs/decisions/011-server-rendering.md): the same routes
+ * and components the browser runs, on a store holding what the server read for the page, as
+ * HTML for inside <div id="root">. Built by `vite build --ssr` into dist-server/ and loaded by
+ * apps/server (modules/pages).
+ */
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { StaticRouter } from 'react-router';
+import { AppRoutes, preloadRoute } from '@/app/router';
+import { snapshotLoaded, SNAPSHOT_ELEMENT_ID, type ServerSnapshot } from '@/app/server-snapshot';
+import { makeStore } from '@/app/store';
+
+export { SNAPSHOT_ELEMENT_ID, type ServerSnapshot };
+
+export async function render(snapshot: ServerSnapshot): Promise<string> {
+  await preloadRoute(new URL(snapshot.url, 'http://localhost').pathname);
+  const store = makeStore();
+  store.dispatch(snapshotLoaded(snapshot));
+  return renderToString(
+    <Provider store={store}>
+      <StaticRouter location={snapshot.url}>
+        <AppRoutes />
+      </StaticRouter>
+    </Provider>,
+  );
+}

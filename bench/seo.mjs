@@ -1,0 +1,76 @@
+/* global fetch */
+/**
+ * npm run seo: what a crawler or a link preview finds on each public page, read with plain HTTP
+ * (no JavaScript) from the real server (production mode, temporary DATA_DIR, demo catalogue):
+ * status, title, canonical address, Open Graph image and JSON-LD types, plus the sitemap's and
+ * robots.txt's answers. Exits with 1 when a public page lacks one of them. SEO_PORT (default 3732).
+ */
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { buildWebIfStale, startServer, stopOnInterrupt, tempDir } from './lib/processes.mjs';
+
+const pick = (html, re) => re.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
+
+function ldTypes(html) {
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1])['@type']).join(', ');
+}
+
+async function main() {
+  await buildWebIfStale();
+  const dataDir = await tempDir('agro-seo-');
+  const stoppers = new Set();
+  stopOnInterrupt(stoppers);
+  let server;
+  const rows = [];
+  let missing = 0;
+  try {
+    console.log('Starting the server with the demo catalogue...');
+    server = await startServer({
+      port: Number(process.env.SEO_PORT ?? 3732),
+      logFile: path.join(dataDir, 'server.log'),
+      env: { DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: '' },
+    });
+    stoppers.add(server.stop);
+    const { products } = await (await fetch(`${server.url}/api/v1/product/all`)).json();
+    const pages = ['/', '/about', '/products', ...products.map((p) => `/products/${p.slug}`), '/gallery', '/privacy', '/terms'];
+    for (const pathname of pages) {
+      const res = await fetch(`${server.url}${pathname}`, { redirect: 'manual' });
+      const html = await res.text();
+      const row = {
+        page: pathname,
+        status: String(res.status),
+        title: pick(html, /<title>([^<]*)<\/title>/),
+        canonical: pick(html, /<link rel="canonical" href="([^"]*)"/).replace(server.url, ''),
+        'og:image': pick(html, /<meta property="og:image" content="([^"]*)"/).replace(server.url, ''),
+        'JSON-LD': ldTypes(html),
+        h1: pick(html, /<h1[^>]*>([\s\S]*?)<\/h1>/).replace(/<[^>]+>/g, '').trim(),
+      };
+      if (res.status !== 200 || !row.title || !row.canonical || !row['og:image'] || !row['JSON-LD'].includes('Organization') || !row.h1) missing += 1;
+      rows.push(row);
+    }
+    const sitemap = await fetch(`${server.url}/sitemap.xml`);
+    const sitemapXml = await sitemap.text();
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    const unknown = await fetch(`${server.url}/no-such-page`);
+    const header = Object.keys(rows[0]);
+    const widths = header.map((h) => Math.min(48, Math.max(h.length, ...rows.map((r) => r[h].length))));
+    const cell = (text, i) => (text.length > widths[i] ? `${text.slice(0, widths[i] - 1)}…` : text.padEnd(widths[i]));
+    console.log(`\n${header.map(cell).join('  ')}`);
+    for (const r of rows) console.log(header.map((h, i) => cell(r[h], i)).join('  '));
+    const listed = (sitemapXml.match(/<loc>/g) ?? []).length;
+    console.log(`\n/sitemap.xml: ${sitemap.status} ${sitemap.headers.get('content-type')}, ${listed} addresses (${products.length} products)`);
+    console.log(`/robots.txt: ${robots.split('\n').find((l) => l.startsWith('Sitemap:')) ?? 'no Sitemap line'}`);
+    console.log(`/no-such-page: ${unknown.status}`);
+    if (listed < pages.length || unknown.status !== 404) missing += 1;
+    console.log(missing === 0 ? '\nEvery public page has its title, canonical, OG image, JSON-LD and heading.' : `\n${missing} problem(s) above.`);
+  } finally {
+    await server?.stop();
+    await fsp.rm(dataDir, { recursive: true, force: true });
+  }
+  if (missing > 0) process.exit(1);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,233 @@
+/**
+ * Found by buyers: what a crawler or a link preview gets without running JavaScript (plain HTTP),
+ * that the app takes the server's HTML over without an error, a flash or a layout shift, and that
+ * the scroll animation never hides content.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, listProducts, openPage, test, type ApiProduct } from '../support/fixtures';
+
+const COMPANY = 'Sahyadri Agro Exports';
+
+interface Fetched {
+  status: number;
+  html: string;
+  /** The document's text with tags removed (entities decoded for the few the render uses). */
+  text: string;
+}
+
+async function fetchPage(request: APIRequestContext, path: string): Promise<Fetched> {
+  const res = await request.get(path, { maxRedirects: 0 });
+  const html = await res.text();
+  const body = html.slice(html.indexOf('<body'));
+  const text = body
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
+  return { status: res.status(), html, text };
+}
+
+const headAttr = (html: string, re: RegExp) => re.exec(html)?.[1];
+const h1Of = (html: string) => headAttr(html, /<h1[^>]*>([\s\S]*?)<\/h1>/)?.replace(/<[^>]+>/g, '').trim();
+const imgAlts = (html: string) => [...html.matchAll(/<img [^>]*alt="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+const ldTypes = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => (JSON.parse(m[1]!) as { '@type': string })['@type']);
+
+function expectHead(html: string, path: string, origin: string): void {
+  expect(html, path).toMatch(/<title>[^<]+<\/title>/);
+  expect(headAttr(html, /<meta name="description" content="([^"]+)"/), path).toBeTruthy();
+  expect(headAttr(html, /<link rel="canonical" href="([^"]+)"/), path).toBe(`${origin}${path}`);
+  expect(headAttr(html, /<meta property="og:image" content="([^"]+)"/), path).toMatch(new RegExp(`^${origin}/uploads/`));
+  expect(ldTypes(html), path).toContain('Organization');
+}
+
+test.describe('plain HTTP (no JavaScript)', () => {
+  let products: ApiProduct[];
+  let origin: string;
+  test.beforeAll(async ({ request, baseURL }) => {
+    products = (await listProducts(request)).filter((p) => !p.productName.startsWith('E2E '));
+    origin = new URL(baseURL!).origin;
+  });
+
+  test('home: hero, figures, the premium range with names and images', async ({ request }) => {
+    const { status, html, text } = await fetchPage(request, '/');
+    expect(status).toBe(200);
+    expectHead(html, '/', origin);
+    expect(h1Of(html)).toBe(COMPANY);
+    for (const t of ['Premium Products', 'Founded 2025', '100% Quality Assured', 'Global Export Reach', 'Our Premium Range']) expect(text).toContain(t);
+    for (const p of products.filter((x) => x.isPremium).slice(0, 8)) {
+      expect(text).toContain(p.productName);
+      expect(imgAlts(html)).toContain(p.productName);
+    }
+  });
+
+  test('products: every product card with its key features, and the packaging options', async ({ request }) => {
+    const { status, html, text } = await fetchPage(request, '/products');
+    expect(status).toBe(200);
+    expectHead(html, '/products', origin);
+    expect(h1Of(html)).toBe('Our Products');
+    for (const p of products.slice(0, 24)) {
+      expect(text).toContain(p.productName);
+      expect(imgAlts(html)).toContain(p.productName);
+      for (const f of p.keyFeatures.slice(0, 2)) expect(text).toContain(f);
+    }
+    expect(text).toContain('Bulk 25kg bags');
+  });
+
+  test('each product page: name, description, key features, images, Product and BreadcrumbList', async ({ request }) => {
+    for (const p of products) {
+      expect(p.slug, p.productName).toBeTruthy();
+      const path = `/products/${p.slug}`;
+      const { status, html, text } = await fetchPage(request, path);
+      expect(status, path).toBe(200);
+      expectHead(html, path, origin);
+      expect(headAttr(html, /<meta property="og:image" content="([^"]+)"/)).toBe(p.productThumbnail.secure_url);
+      expect(headAttr(html, /<meta property="og:title" content="([^"]+)"/)?.replace(/&amp;/g, '&')).toBe(`${p.productName} | ${COMPANY}`);
+      expect(h1Of(html)?.replace(/&amp;/g, '&')).toBe(p.productName);
+      expect(text).toContain(p.productDescription.replace(/\s+/g, ' ').trim().slice(0, 80));
+      for (const f of p.keyFeatures) expect(text).toContain(f);
+      expect(imgAlts(html).some((alt) => alt.startsWith(p.productName))).toBe(true);
+      expect(ldTypes(html)).toEqual(['Organization', 'Product', 'BreadcrumbList']);
+      // The spec's address of the same product names this one canonical.
+      const spec = await fetchPage(request, `/products/description?id=${p._id}`);
+      expect(spec.status).toBe(200);
+      expect(headAttr(spec.html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${origin}${path}`);
+      expect(h1Of(spec.html)?.replace(/&amp;/g, '&')).toBe(p.productName);
+    }
+  });
+
+  test('gallery, about, privacy, terms: their headings and content', async ({ request }) => {
+    const gallery = await fetchPage(request, '/gallery');
+    expect(gallery.status).toBe(200);
+    expectHead(gallery.html, '/gallery', origin);
+    expect(h1Of(gallery.html)).toBe('Our Gallery');
+    expect(imgAlts(gallery.html)).toContain('Gallery image 1');
+    for (const [path, check] of [
+      ['/about', ['ISO', 'FSSAI', 'APEDA', 'HACCP']],
+      ['/privacy', [COMPANY]],
+      ['/terms', [COMPANY]],
+    ] as const) {
+      const { status, html, text } = await fetchPage(request, path);
+      expect(status, path).toBe(200);
+      expectHead(html, path, origin);
+      expect(h1Of(html), path).toBeTruthy();
+      for (const t of check) expect(text, path).toContain(t);
+    }
+  });
+
+  test("unknown paths and products: 404 with the app's 'Oops! Page not found'", async ({ request }) => {
+    for (const path of ['/no-such-page', '/products/no-such-product']) {
+      const { status, text } = await fetchPage(request, path);
+      expect(status, path).toBe(404);
+      expect(text, path).toContain('Oops! Page not found');
+    }
+  });
+});
+
+/** Records, before the app starts, the server's <h1> and every layout shift. */
+async function watchHydration(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __ssrH1?: Element | null; __cls?: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.__cls! += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') w.__ssrH1 = document.querySelector('h1');
+    });
+  });
+}
+
+test.describe('hydration', () => {
+  test('every public page: the app takes the server HTML over, no console error, no layout shift', async ({ browser, request }) => {
+    const [product] = (await listProducts(request)).filter((p) => p.slug);
+    for (const path of ['/', '/about', '/products', `/products/${product!.slug}`, '/gallery', '/privacy', '/terms', '/no-such-page']) {
+      const { page, close } = await openPage(browser);
+      const consoleErrors: string[] = [];
+      page.on('console', (m) => {
+        // A 404 page's own status shows in the console as a failed load of the document.
+        if (m.type() === 'error' && !m.text().includes('404')) consoleErrors.push(m.text());
+      });
+      try {
+        await watchHydration(page);
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        // The app is running: its toasts are mounted.
+        await expect(page.getByRole('region', { name: /Notifications/ })).toBeAttached();
+        const result = await page.evaluate(() => {
+          const w = window as unknown as { __ssrH1?: Element | null; __cls?: number };
+          return { server: Boolean(w.__ssrH1), kept: w.__ssrH1?.isConnected ?? false, cls: w.__cls ?? 0 };
+        });
+        expect(result.server, `${path}: the server's HTML has the page's <h1>`).toBe(true);
+        expect(result.kept, `${path}: hydration kept the server's <h1> (no re-render from scratch)`).toBe(true);
+        expect(result.cls, `${path}: layout shift`).toBeLessThan(0.01);
+        expect(consoleErrors, path).toEqual([]);
+      } finally {
+        await close();
+      }
+    }
+  });
+});
+
+test.describe('scroll animation', () => {
+  test('plays once, 800 ms, as content scrolls in; nothing hidden beforehand, in print or with reduced motion', async ({ browser }) => {
+    const { page, close } = await openPage(browser, { reducedMotion: 'no-preference' });
+    try {
+      await page.addInitScript(() => {
+        const w = window as unknown as { __revealed?: { duration: string }[] };
+        w.__revealed = [];
+        new MutationObserver((records) => {
+          for (const r of records) {
+            const el = r.target as Element;
+            if (el.classList.contains('revealing')) w.__revealed!.push({ duration: getComputedStyle(el).animationDuration });
+          }
+        }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
+      });
+      await page.goto('/about');
+      await page.waitForLoadState('networkidle');
+      const marked = page.locator('[data-reveal]');
+      expect(await marked.count()).toBeGreaterThan(3);
+      // A full-page screenshot (nothing scrolled) and a print show every marked element.
+      const opacities = () => marked.evaluateAll((els) => els.map((el) => getComputedStyle(el).opacity));
+      expect(new Set(await opacities())).toEqual(new Set(['1']));
+      await page.emulateMedia({ media: 'print' });
+      expect(new Set(await opacities())).toEqual(new Set(['1']));
+      await page.emulateMedia({ media: 'screen' });
+
+      // Scrolling down plays the animation on what comes into view, at 800 ms.
+      for (let y = 0; y < 6000; y += 400) {
+        await page.mouse.wheel(0, 400);
+        await page.waitForTimeout(50);
+      }
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __revealed: unknown[] }).__revealed.length)).toBeGreaterThan(0);
+      const revealed = await page.evaluate(() => (window as unknown as { __revealed: { duration: string }[] }).__revealed);
+      expect(new Set(revealed.map((r) => r.duration))).toEqual(new Set(['0.8s']));
+      // Once: scrolling back up and down again plays nothing more.
+      const count = revealed.length;
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(300);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForTimeout(1200);
+      expect(await page.evaluate(() => (window as unknown as { __revealed: unknown[] }).__revealed.length)).toBe(count);
+      expect(new Set(await opacities())).toEqual(new Set(['1']));
+    } finally {
+      await close();
+    }
+
+    // Reduced motion: no animation at all.
+    const reduced = await openPage(browser, { reducedMotion: 'reduce' });
+    try {
+      await reduced.page.goto('/about');
+      await reduced.page.waitForLoadState('networkidle');
+      await reduced.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await reduced.page.waitForTimeout(500);
+      expect(await reduced.page.locator('[data-reveal].revealing').count()).toBe(0);
+    } finally {
+      await reduced.close();
+    }
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * Product addresses: /products/{slug}, the slug made from the product's name. The server keeps
+ * every slug a product ever had, so an old link still finds it (301 to the current one).
+ */
+
+/** Longest slug made from a name, before any "-2" suffix. */
+export const SLUG_MAX_LENGTH = 80;
+
+/** "Organic Jaggery Powder (1 kg)" -> "organic-jaggery-powder-1-kg"; never empty. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SLUG_MAX_LENGTH)
+    .replace(/-+$/g, '');
+  return slug || 'product';
+}
+
+/** A well-formed slug (what slugify makes, with an optional "-n" suffix). */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The public address of a product's page. */
+export function productPath(slug: string): string {
+  return `/products/${slug}`;
+}
