@@ -4,7 +4,7 @@
  * the scroll animation never hides content.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, listProducts, openPage, test, type ApiProduct } from '../support/fixtures';
+import { expect, listProducts, loginAsAdmin, openPage, test, type ApiProduct } from '../support/fixtures';
 
 const COMPANY = 'Sahyadri Agro Exports';
 
@@ -142,10 +142,11 @@ async function watchHydration(page: Page): Promise<void> {
   });
 }
 
-test.describe('hydration', () => {
-  test('every public page: the app takes the server HTML over, no console error, no layout shift', async ({ browser, request }) => {
-    const [product] = (await listProducts(request)).filter((p) => p.slug);
-    for (const path of ['/', '/about', '/products', `/products/${product!.slug}`, '/gallery', '/privacy', '/terms', '/no-such-page']) {
+test.describe('the app takes the server HTML over', () => {
+  for (const path of ['/', '/about', '/products', 'a product page', '/gallery', '/privacy', '/terms', '/no-such-page']) {
+    test(`${path}: the server's elements stay, no console error, no layout shift`, async ({ browser, request }) => {
+      const [product] = (await listProducts(request)).filter((p) => p.slug);
+      const url = path === 'a product page' ? `/products/${product!.slug}` : path;
       const { page, close } = await openPage(browser);
       const consoleErrors: string[] = [];
       page.on('console', (m) => {
@@ -154,7 +155,7 @@ test.describe('hydration', () => {
       });
       try {
         await watchHydration(page);
-        await page.goto(path);
+        await page.goto(url);
         await page.waitForLoadState('networkidle');
         // The app is running: its toasts are mounted.
         await expect(page.getByRole('region', { name: /Notifications/ })).toBeAttached();
@@ -162,14 +163,23 @@ test.describe('hydration', () => {
           const w = window as unknown as { __ssrH1?: Element | null; __cls?: number };
           return { server: Boolean(w.__ssrH1), kept: w.__ssrH1?.isConnected ?? false, cls: w.__cls ?? 0 };
         });
-        expect(result.server, `${path}: the server's HTML has the page's <h1>`).toBe(true);
-        expect(result.kept, `${path}: hydration kept the server's <h1> (no re-render from scratch)`).toBe(true);
-        expect(result.cls, `${path}: layout shift`).toBeLessThan(0.01);
-        expect(consoleErrors, path).toEqual([]);
+        expect(result.server, `${url}: the server's HTML has the page's <h1>`).toBe(true);
+        expect(result.kept, `${url}: the app kept the server's <h1> (no render from scratch)`).toBe(true);
+        expect(result.cls, `${url}: layout shift`).toBeLessThan(0.01);
+        expect(consoleErrors, url).toEqual([]);
       } finally {
         await close();
       }
-    }
+    });
+  }
+
+  test("a logged-in visitor's header is corrected over the anonymous HTML", async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto('/about');
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    await expect(nav.getByRole('link', { name: 'Add Product' })).toHaveAttribute('href', '/add-product');
+    await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
   });
 });
 

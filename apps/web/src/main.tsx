@@ -1,6 +1,7 @@
 import { TOAST } from '@agro/shared';
 import { lazy, StrictMode, Suspense, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { render as renderOver, type ComponentChild } from 'preact';
+import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { persistedStateRead, store } from '@/app/client-store';
@@ -69,14 +70,15 @@ async function start(): Promise<void> {
       </Provider>
     </StrictMode>
   );
-  const container = document.getElementById('root')!;
-  if (snapshot && container.firstElementChild) {
-    // The server's HTML is taken over as it is: the page's code is loaded first, so nothing suspends.
-    await preloadRoute(window.location.pathname);
-    hydrateRoot(container, app);
-  } else {
-    createRoot(container).render(app);
-  }
+  // The page's code first: a page rendered by the server must not suspend (and blank) on its way in.
+  if (snapshot) await preloadRoute(window.location.pathname);
+  // Rendered over the server's HTML, not hydrated: Preact's own render() reuses every matching
+  // element and corrects its attributes (docs/decisions/011-server-rendering.md). Hydration keeps
+  // the server's attributes as they are, and the server renders for an anonymous visitor: a
+  // logged-in person's header, or a list held from an earlier visit, would keep the anonymous
+  // page's links and images. (The compat layer's createRoot().render() empties the element first,
+  // as React does.)
+  renderOver(app as unknown as ComponentChild, document.getElementById('root')!);
 }
 
 void start();

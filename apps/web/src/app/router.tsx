@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { matchRoutes, useParams, useRoutes, type RouteObject } from 'react-router';
 import type { Role } from '@agro/shared';
 import { useAppSelector } from '@/app/store';
@@ -20,9 +20,13 @@ function page<P extends object = object>(load: () => Promise<{ default: Componen
       loaded = m.default;
       return m;
     });
-  const Lazy = lazy(preload);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a page takes whatever props its route gives
-  const Page = (props: P) => createElement(loaded ?? (Lazy as ComponentType<any>), props);
+  const Lazy = lazy(preload) as unknown as ComponentType<P>;
+  const Page = (props: P) => {
+    // Chosen once per mount: swapping Lazy for the loaded page while its boundary is still
+    // suspended would leave Preact's boundary suspended for good (docs/decisions/004-preact-compat.md).
+    const [direct] = useState(() => loaded);
+    return createElement((direct ?? Lazy) as ComponentType<object>, props);
+  };
   return Object.assign(Page, { preload });
 }
 

@@ -28,32 +28,68 @@ interface EntryServer {
 export interface PageRenderer {
   /** Whether pages are pre-rendered (the SSR build is there). */
   readonly rendering: boolean;
+  /** Changes with each new build: rendered pages are kept per build too. */
+  build(): Promise<string>;
   /** The whole document: `head` replaces the shell's title and description. */
   document(head: string, snapshot: ServerSnapshot): Promise<string>;
 }
 
 const ROOT = '<div id="root"></div>';
+/** How often the build's files are looked at again (a new build shows without a restart). */
+const CHECK_MS = 5_000;
+
+interface Build {
+  stamp: string;
+  shell: string;
+  entry: EntryServer | undefined;
+}
+
+async function loadBuild(indexFile: string, entryFile: string): Promise<Build> {
+  const [index, entry] = await Promise.all([fs.promises.stat(indexFile), fs.promises.stat(entryFile).catch(() => undefined)]);
+  const shell = (await fs.promises.readFile(indexFile, 'utf8'))
+    .replace(/\s*<title>[\s\S]*?<\/title>/, '')
+    .replace(/\s*<meta name="description"[^>]*>/, '');
+  if (!shell.includes(ROOT)) throw new Error(`${indexFile} has no ${ROOT}`);
+  const stamp = `${index.mtimeMs}:${entry?.mtimeMs ?? 0}`;
+  // A new build's module is a new URL: Node keeps modules by URL.
+  const module = entry ? ((await import(`${pathToFileURL(entryFile).href}?build=${entry.mtimeMs}`)) as EntryServer) : undefined;
+  return { stamp, shell, entry: module };
+}
 
 export async function createPageRenderer(webDist: string, log: FastifyBaseLogger): Promise<PageRenderer | undefined> {
   const indexFile = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexFile)) return undefined;
-  const shell = fs
-    .readFileSync(indexFile, 'utf8')
-    .replace(/\s*<title>[\s\S]*?<\/title>/, '')
-    .replace(/\s*<meta name="description"[^>]*>/, '');
-  if (!shell.includes(ROOT)) throw new Error(`${indexFile} has no ${ROOT}`);
-
   const entryFile = path.join(path.dirname(webDist), 'dist-server', 'entry-server.js');
-  let entry: EntryServer | undefined;
-  if (fs.existsSync(entryFile)) {
-    entry = (await import(pathToFileURL(entryFile).href)) as EntryServer;
-  } else {
-    log.warn({ entryFile }, 'server render not built: public pages are sent as the app shell with their head tags');
-  }
+  let current = await loadBuild(indexFile, entryFile);
+  if (!current.entry) log.warn({ entryFile }, 'server render not built: public pages are sent as the app shell with their head tags');
+  let checkedAt = Date.now();
+  let pending: Promise<Build> | undefined;
+
+  /** The current build, looked at again every few seconds; a half-written build keeps the old one. */
+  const build = async (): Promise<Build> => {
+    if (Date.now() - checkedAt < CHECK_MS) return current;
+    pending ??= (async () => {
+      try {
+        const [index, entry] = await Promise.all([fs.promises.stat(indexFile), fs.promises.stat(entryFile).catch(() => undefined)]);
+        if (`${index.mtimeMs}:${entry?.mtimeMs ?? 0}` !== current.stamp) current = await loadBuild(indexFile, entryFile);
+      } catch (error) {
+        log.warn({ err: error }, 'web build changed but could not be read: keeping the previous one');
+      } finally {
+        checkedAt = Date.now();
+        pending = undefined;
+      }
+      return current;
+    })();
+    return pending;
+  };
 
   return {
-    rendering: entry !== undefined,
+    get rendering() {
+      return current.entry !== undefined;
+    },
+    build: async () => (await build()).stamp,
     async document(head, snapshot) {
+      const { shell, entry } = await build();
       const withHead = shell.replace('</head>', `    ${head}\n  </head>`);
       if (!entry) return withHead;
       const app = await entry.render(snapshot);

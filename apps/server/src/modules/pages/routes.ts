@@ -204,9 +204,9 @@ export class PublicPages {
   ): Promise<FastifyReply> {
     const url = request.url;
     const origin = this.origin(request);
-    const { products: pv, gallery: gv } = await this.versions();
+    const [{ products: pv, gallery: gv }, build] = await Promise.all([this.versions(), this.renderer?.build() ?? '']);
     const key = `${origin} ${imageBaseUrl(request)} ${url}`;
-    const { status, body } = await this.rendered.get(key, `${pv}/${gv}`, async () => {
+    const { status, body } = await this.rendered.get(key, `${pv}/${gv}/${build}`, async () => {
       const page = await this.page(request, url, route, productPage && (await productPage()));
       const html = this.renderer
         ? await this.renderer.document(headHtml(origin, page.head), page.snapshot)

@@ -133,7 +133,8 @@ export default function HomePage() {
       <section aria-label="Key figures" className="relative z-10 mx-auto -mt-16 max-w-7xl px-4">
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <Figure
-            value={loading && needsLoad ? '…' : String(premium.length)}
+            // The server's figure stays while the call runs (no flicker); without one, '…'.
+            value={loading && needsLoad && premium.length === 0 ? '…' : String(premium.length)}
             label={UI_TEXT.premiumProducts}
             icon={<StarIcon size={24} />}
             delay={0}
