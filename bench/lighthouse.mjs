@@ -93,7 +93,7 @@ async function main() {
       ['home', '/'],
       ['about', '/about'],
       ['products', '/products'],
-      ['product page', `/products/${products[0].slug}`],
+      ['product page', new URL(/<link rel="canonical" href="([^"]+)"/.exec(await (await fetch(`${server.url}/products/description?id=${products[0]._id}`)).text())[1]).pathname],
       ['gallery', '/gallery'],
       ['privacy', '/privacy'],
       ['terms', '/terms'],

@@ -32,7 +32,9 @@ async function main() {
     });
     stoppers.add(server.stop);
     const { products } = await (await fetch(`${server.url}/api/v1/product/all`)).json();
-    const pages = ['/', '/about', '/products', ...products.map((p) => `/products/${p.slug}`), '/gallery', '/privacy', '/terms'];
+    // Product pages as crawlers find them: the sitemap's addresses.
+    const listedProducts = [...(await (await fetch(`${server.url}/sitemap.xml`)).text()).matchAll(/<loc>[^<]*?(\/products\/[^<]+)<\/loc>/g)].map((m) => m[1]);
+    const pages = ['/', '/about', '/products', ...listedProducts, '/gallery', '/privacy', '/terms'];
     for (const pathname of pages) {
       const res = await fetch(`${server.url}${pathname}`, { redirect: 'manual' });
       const html = await res.text();

@@ -190,8 +190,14 @@ export interface ApiProduct {
   isOrganic: boolean;
   productThumbnail: { secure_url: string };
   productImages: { secure_url: string }[];
-  /** The product's page is /products/{slug}. */
-  slug?: string;
+}
+
+/** Each product's page address (/products/{slug}), by product id, as its canonical link names it. */
+export async function productPagePath(request: APIRequestContext, id: string): Promise<string> {
+  const html = await (await request.get(`/products/description?id=${encodeURIComponent(id)}`)).text();
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+  expect(canonical, `canonical address of product ${id}`).toMatch(/\/products\/[a-z0-9-]+$/);
+  return new URL(canonical!).pathname;
 }
 
 export async function listProducts(request: APIRequestContext): Promise<ApiProduct[]> {

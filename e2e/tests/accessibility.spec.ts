@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, findProduct, loginAsAdmin, loginAsNewUser, loginViaUi, offerViaApi, openPage, test, uniqueId, userWithQuote } from '../support/fixtures';
+import { expect, findProduct, productPagePath, loginAsAdmin, loginAsNewUser, loginViaUi, offerViaApi, openPage, test, uniqueId, userWithQuote } from '../support/fixtures';
 
 async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -44,14 +44,15 @@ test.describe('public pages', () => {
   }
 
   test('product page at its own address (1280 px and 390 px)', async ({ browser, request }) => {
-    const product = await findProduct(request, (p) => p.productType === 'AGRO' && Boolean(p.slug));
+    const product = await findProduct(request, (p) => p.productType === 'AGRO');
+    const path = await productPagePath(request, product._id);
     for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
       const { page, close } = await openPage(browser, { viewport });
       try {
-        await page.goto(`/products/${product.slug}`);
+        await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: product.productName })).toBeVisible();
         await page.waitForLoadState('networkidle');
-        await expectNoSeriousViolations(page, `/products/${product.slug} at ${viewport.width} px`);
+        await expectNoSeriousViolations(page, `${path} at ${viewport.width} px`);
       } finally {
         await close();
       }

@@ -4,7 +4,7 @@
  * the scroll animation never hides content.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, listProducts, loginAsAdmin, openPage, test, type ApiProduct } from '../support/fixtures';
+import { expect, listProducts, loginAsAdmin, openPage, productPagePath, test, type ApiProduct } from '../support/fixtures';
 
 const COMPANY = 'Sahyadri Agro Exports';
 
@@ -78,8 +78,7 @@ test.describe('plain HTTP (no JavaScript)', () => {
 
   test('each product page: name, description, key features, images, Product and BreadcrumbList', async ({ request }) => {
     for (const p of products) {
-      expect(p.slug, p.productName).toBeTruthy();
-      const path = `/products/${p.slug}`;
+      const path = await productPagePath(request, p._id);
       const { status, html, text } = await fetchPage(request, path);
       expect(status, path).toBe(200);
       expectHead(html, path, origin);
@@ -145,8 +144,8 @@ async function watchHydration(page: Page): Promise<void> {
 test.describe('the app takes the server HTML over', () => {
   for (const path of ['/', '/about', '/products', 'a product page', '/gallery', '/privacy', '/terms', '/no-such-page']) {
     test(`${path}: the server's elements stay, no console error, no layout shift`, async ({ browser, request }) => {
-      const [product] = (await listProducts(request)).filter((p) => p.slug);
-      const url = path === 'a product page' ? `/products/${product!.slug}` : path;
+      const [product] = await listProducts(request);
+      const url = path === 'a product page' ? await productPagePath(request, product!._id) : path;
       const { page, close } = await openPage(browser);
       const consoleErrors: string[] = [];
       page.on('console', (m) => {

@@ -35,8 +35,6 @@ export const productRecordSchema = z.object({
   productImages: z.array(imageRefSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Beyond the spec: the product's page is /products/{slug} (slug.ts). Absent until one is assigned. */
-  slug: z.string().optional().describe('The product page is /products/{slug}'),
 });
 export type Product = z.infer<typeof productRecordSchema>;
 

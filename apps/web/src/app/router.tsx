@@ -51,16 +51,13 @@ const DashboardPage = page(() => import('@/features/dashboard/dashboard-page'));
 const NotFoundPage = page(() => import('@/features/errors/not-found-page'));
 
 /**
- * /products/{slug}: the product whose current slug this is, from what the app holds (the
- * server's render of this page, the product or the list loaded before); any other address
- * under /products/ is the spec's page-not-found.
+ * /products/{slug}: the product the server rendered at this address (the address is reached by a
+ * page load: links in the app keep the spec's /products/description); any other address under
+ * /products/ is the spec's page-not-found.
  */
 function ProductPageBySlug() {
   const { slug = '' } = useParams();
-  const id = useAppSelector((s) => {
-    const candidates = [s.serverSnapshot.product, s.products.productDetails, ...s.products.products, ...(s.serverSnapshot.products ?? [])];
-    return candidates.find((p) => p?.slug === slug)?._id;
-  });
+  const id = useAppSelector((s) => s.serverSnapshot.slugs[slug]);
   return id ? <ProductDescriptionPage id={id} /> : <NotFoundPage />;
 }
 ProductPageBySlug.preload = () => Promise.all([ProductDescriptionPage.preload(), NotFoundPage.preload()]);

@@ -20,10 +20,12 @@ export interface ServerSnapshot {
   product: Product | null;
   /** The id a product page asked for that is no product (the page says so from the start). */
   missingProduct: string | null;
+  /** Product page addresses (/products/{slug}) the page knows: slug -> product id; kept for the whole visit. */
+  slugs: Record<string, string>;
   gallery: GalleryImage[] | null;
 }
 
-const initialState: ServerSnapshot = { url: '', products: null, product: null, missingProduct: null, gallery: null };
+const initialState: ServerSnapshot = { url: '', products: null, product: null, missingProduct: null, slugs: {}, gallery: null };
 
 /** The id of the <script type="application/json"> element that carries the snapshot to the browser. */
 export const SNAPSHOT_ELEMENT_ID = 'server-snapshot';

@@ -3,7 +3,7 @@
  * and Twitter card tags, and JSON-LD (schema.org Organization on every page; Product and
  * BreadcrumbList on a product's page). Pure functions of the page's data.
  */
-import { SITE, productPath, type ImageRef, type Product } from '@agro/shared';
+import { SITE, type ImageRef, type Product } from '@agro/shared';
 import { escapeHtml } from '../../lib/html.js';
 
 export interface PageHead {
@@ -71,16 +71,16 @@ export function organizationLd(origin: string): Record<string, unknown> {
 }
 
 /** schema.org Product of a product's page. */
-export function productLd(origin: string, product: Product): Record<string, unknown> {
+export function productLd(origin: string, product: Product, canonicalPath: string): Record<string, unknown> {
   const images = [product.productThumbnail, ...product.productImages].map((i) => i?.secure_url).filter((u): u is string => Boolean(u));
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
-    '@id': `${origin}${productPath(product.slug ?? '')}#product`,
+    '@id': `${origin}${canonicalPath}#product`,
     name: product.productName,
     description: product.productDescription,
     image: [...new Set(images)],
-    url: `${origin}${product.slug ? productPath(product.slug) : `/products/description?id=${product._id}`}`,
+    url: `${origin}${canonicalPath}`,
     sku: product._id,
     brand: { '@type': 'Brand', name: SITE.companyName },
     manufacturer: { '@id': `${origin}/#organization` },

@@ -17,6 +17,8 @@ export interface ServerSnapshot {
   products: Product[] | null;
   product: Product | null;
   missingProduct: string | null;
+  /** Product page addresses the page knows: slug -> product id. */
+  slugs: Record<string, string>;
   gallery: GalleryImage[] | null;
 }
 

@@ -56,6 +56,13 @@ const PRODUCT_WITHOUT_ID = '/products/description (no id)';
 /** Pages whose snapshot holds the gallery. */
 const GALLERY_PAGES = new Set(['/gallery']);
 
+/** A product's page: the product and its current slug, or the id that is no product. */
+interface ProductPage {
+  product?: Product;
+  slug?: string | undefined;
+  missing?: string;
+}
+
 interface Page {
   status: number;
   head: PageHead;
@@ -83,7 +90,7 @@ class KeyedVersions<T> {
 }
 
 export class PublicPages {
-  private readonly slugs = new VersionedValue<Map<string, { productId: string; current: string }>>();
+  private readonly slugs = new VersionedValue<{ owners: Map<string, { productId: string; current: string }>; current: Map<string, string> }>();
   private readonly catalogue = new KeyedVersions<Product[]>(8);
   private readonly rendered = new KeyedVersions<{ status: number; body: CachedJson }>(PAGE_CACHE_ENTRIES);
   private readonly sitemap = new KeyedVersions<CachedJson>(4);
@@ -107,7 +114,8 @@ export class PublicPages {
   private slugIndex(version: string) {
     return this.slugs.get(version, async () => {
       await products.ensureSlugs(this.app.db);
-      return products.listSlugOwners(this.app.db);
+      const owners = await products.listSlugOwners(this.app.db);
+      return { owners, current: new Map([...owners.values()].map((o) => [o.productId, o.current])) };
     });
   }
 
@@ -125,7 +133,7 @@ export class PublicPages {
   }
 
   /** The page at `url` (path and query); `pathname` is its route, `product` a product page's product. */
-  private async page(request: FastifyRequest, url: string, route: string, productPage?: { product?: Product; missing?: string }): Promise<Page> {
+  private async page(request: FastifyRequest, url: string, route: string, productPage?: ProductPage): Promise<Page> {
     const origin = this.origin(request);
     const baseUrl = imageBaseUrl(request);
     const version = await contentVersion(this.app, 'products');
@@ -136,13 +144,14 @@ export class PublicPages {
       products: shown,
       product: productPage?.product ?? null,
       missingProduct: productPage?.missing ?? null,
+      slugs: productPage?.product && productPage.slug ? { [productPage.slug]: productPage.product._id } : {},
       gallery,
     };
     const organization = organizationLd(origin);
     const showcase = shown.find((p) => p.isPremium) ?? shown[0];
 
     if (productPage) {
-      const { product } = productPage;
+      const { product, slug } = productPage;
       if (!product) {
         return {
           status: 404,
@@ -150,7 +159,7 @@ export class PublicPages {
           head: { title: pageTitle('Product not found'), description: DEFAULT_DESCRIPTION, canonicalPath: url, ogType: 'website', noindex: true, jsonLd: [organization] },
         };
       }
-      const canonicalPath = product.slug ? productPath(product.slug) : `/products/description?id=${encodeURIComponent(product._id)}`;
+      const canonicalPath = slug ? productPath(slug) : `/products/description?id=${encodeURIComponent(product._id)}`;
       return {
         status: 200,
         snapshot,
@@ -160,7 +169,7 @@ export class PublicPages {
           canonicalPath,
           image: product.productThumbnail,
           ogType: 'product',
-          jsonLd: [organization, productLd(origin, product), breadcrumbLd(origin, product, canonicalPath)],
+          jsonLd: [organization, productLd(origin, product, canonicalPath), breadcrumbLd(origin, product, canonicalPath)],
         },
       };
     }
@@ -200,7 +209,7 @@ export class PublicPages {
     request: FastifyRequest,
     reply: FastifyReply,
     route: string,
-    productPage?: () => Promise<{ product?: Product; missing?: string }>,
+    productPage?: () => Promise<ProductPage>,
   ): Promise<FastifyReply> {
     const url = request.url;
     const origin = this.origin(request);
@@ -236,7 +245,7 @@ export class PublicPages {
 
       app.get<{ Params: { slug: string } }>('/products/:slug', async (request, reply) => {
         const { slug } = request.params;
-        const owner = (await this.slugIndex(await contentVersion(this.app, 'products'))).get(slug);
+        const owner = (await this.slugIndex(await contentVersion(this.app, 'products'))).owners.get(slug);
         if (owner && owner.current !== slug) return reply.redirect(productPath(owner.current), 301);
         if (!owner) return this.notFound(request, reply);
         return this.send(request, reply, '/products/:slug', () => this.productById(request, owner.productId));
@@ -256,9 +265,11 @@ export class PublicPages {
     });
   }
 
-  private async productById(request: FastifyRequest, id: string): Promise<{ product?: Product; missing?: string }> {
+  private async productById(request: FastifyRequest, id: string): Promise<ProductPage> {
     const product = isId(id) ? await products.findProduct(this.app.db, id, imageBaseUrl(request)) : undefined;
-    return product ? { product } : { missing: id };
+    if (!product) return { missing: id };
+    const { current } = await this.slugIndex(await contentVersion(this.app, 'products'));
+    return { product, slug: current.get(id) };
   }
 
   private async sitemapXml(origin: string, productsVersion: string): Promise<string> {

@@ -34,7 +34,6 @@ function toProduct(row: ProductRow, thumbnail: ImageRef, images: ImageRef[]): Pr
     productImages: images,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    ...(row.slug ? { slug: row.slug } : {}),
   };
 }
 
