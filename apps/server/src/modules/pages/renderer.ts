@@ -40,40 +40,40 @@ const ROOT = '<div id="root"></div>';
 /** How often the build's files are looked at again (a new build shows without a restart). */
 const CHECK_MS = 5_000;
 
-interface Build {
+interface Shell {
   stamp: string;
-  shell: string;
-  entry: EntryServer | undefined;
+  html: string;
 }
 
-async function loadBuild(indexFile: string, entryFile: string): Promise<Build> {
-  const [index, entry] = await Promise.all([fs.promises.stat(indexFile), fs.promises.stat(entryFile).catch(() => undefined)]);
-  const shell = (await fs.promises.readFile(indexFile, 'utf8'))
+async function readShell(indexFile: string): Promise<Shell> {
+  const { mtimeMs } = await fs.promises.stat(indexFile);
+  const html = (await fs.promises.readFile(indexFile, 'utf8'))
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '');
-  if (!shell.includes(ROOT)) throw new Error(`${indexFile} has no ${ROOT}`);
-  const stamp = `${index.mtimeMs}:${entry?.mtimeMs ?? 0}`;
-  // A new build's module is a new URL: Node keeps modules by URL.
-  const module = entry ? ((await import(`${pathToFileURL(entryFile).href}?build=${entry.mtimeMs}`)) as EntryServer) : undefined;
-  return { stamp, shell, entry: module };
+  if (!html.includes(ROOT)) throw new Error(`${indexFile} has no ${ROOT}`);
+  return { stamp: String(mtimeMs), html };
 }
 
 export async function createPageRenderer(webDist: string, log: FastifyBaseLogger): Promise<PageRenderer | undefined> {
   const indexFile = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexFile)) return undefined;
+  // Loaded once: its chunks import it by its plain URL, so a second copy (a new build under
+  // another URL) would not share React Router's contexts with them. A new build's index.html (its
+  // asset names) is picked up below; its render code needs a restart.
   const entryFile = path.join(path.dirname(webDist), 'dist-server', 'entry-server.js');
-  let current = await loadBuild(indexFile, entryFile);
-  if (!current.entry) log.warn({ entryFile }, 'server render not built: public pages are sent as the app shell with their head tags');
+  const entry = fs.existsSync(entryFile) ? ((await import(pathToFileURL(entryFile).href)) as EntryServer) : undefined;
+  if (!entry) log.warn({ entryFile }, 'server render not built: public pages are sent as the app shell with their head tags');
+  let current = await readShell(indexFile);
   let checkedAt = Date.now();
-  let pending: Promise<Build> | undefined;
+  let pending: Promise<Shell> | undefined;
 
-  /** The current build, looked at again every few seconds; a half-written build keeps the old one. */
-  const build = async (): Promise<Build> => {
+  /** The shell, looked at again every few seconds; a half-written build keeps the old one. */
+  const shell = async (): Promise<Shell> => {
     if (Date.now() - checkedAt < CHECK_MS) return current;
     pending ??= (async () => {
       try {
-        const [index, entry] = await Promise.all([fs.promises.stat(indexFile), fs.promises.stat(entryFile).catch(() => undefined)]);
-        if (`${index.mtimeMs}:${entry?.mtimeMs ?? 0}` !== current.stamp) current = await loadBuild(indexFile, entryFile);
+        const { mtimeMs } = await fs.promises.stat(indexFile);
+        if (String(mtimeMs) !== current.stamp) current = await readShell(indexFile);
       } catch (error) {
         log.warn({ err: error }, 'web build changed but could not be read: keeping the previous one');
       } finally {
@@ -86,13 +86,10 @@ export async function createPageRenderer(webDist: string, log: FastifyBaseLogger
   };
 
   return {
-    get rendering() {
-      return current.entry !== undefined;
-    },
-    build: async () => (await build()).stamp,
+    rendering: entry !== undefined,
+    build: async () => (await shell()).stamp,
     async document(head, snapshot) {
-      const { shell, entry } = await build();
-      const withHead = shell.replace('</head>', `    ${head}\n  </head>`);
+      const withHead = (await shell()).html.replace('</head>', `    ${head}\n  </head>`);
       if (!entry) return withHead;
       const app = await entry.render(snapshot);
       const data = `<script type="application/json" id="${entry.SNAPSHOT_ELEMENT_ID}">${scriptJson(snapshot)}</script>`;
