@@ -9,7 +9,7 @@
 import type { GalleryImage, Product } from '@agro/shared';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { fetchGallery } from '@/features/gallery/gallery-slice';
-import { fetchProduct, fetchProducts } from '@/features/products/products-slice';
+import { fetchProduct, fetchProducts } from '@/lib/products/products-slice';
 
 export interface ServerSnapshot {
   /** The address (path and query) the server rendered. */
