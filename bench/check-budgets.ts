@@ -24,8 +24,9 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { CHUNK_REPORT, WEB_DIST, buildWebIfStale, startServer, stopOnInterrupt, tempDir } from './lib/processes.mjs';
+import { chromium, type Browser, type Request } from 'playwright-core';
+import { isRecord, isStringArray } from './lib/json.js';
+import { CHUNK_REPORT, WEB_DIST, buildWebIfStale, startServer, stopOnInterrupt, tempDir, type Server, type Stopper } from './lib/processes.js';
 
 const KB = 1000;
 const BUDGETS = {
@@ -45,10 +46,34 @@ const ADMIN_SCREENS = [
   'apps/web/src/features/gallery/add-images-dialog.tsx',
 ];
 
-/** index.html's entry module, modulepreloads and stylesheets (paths inside dist/). */
-function readIndexHtml() {
+/** The build's chunk report (apps/web/vite.config.ts), per chunk file: the fields read here. */
+interface ChunkReport {
+  chunks: Record<string, { imports: string[]; modules: string[] }>;
+}
+
+function isChunkReport(value: unknown): value is ChunkReport {
+  return isRecord(value) && isRecord(value.chunks) && Object.values(value.chunks).every((c) => isRecord(c) && isStringArray(c.imports) && isStringArray(c.modules));
+}
+
+/** One response the browser received for the page. */
+interface Transfer {
+  url: string;
+  type: string;
+  encoding: string;
+  bytes: number;
+}
+
+interface Check {
+  budget: string;
+  limit: string;
+  actual: string;
+  ok: boolean;
+}
+
+/** index.html's entry module, modulepreloads and stylesheets (paths inside dist/; undefined where a tag lacks the attribute). */
+function readIndexHtml(): { entry: string; preloads: Array<string | undefined>; styles: Array<string | undefined> } {
   const html = fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
-  const attr = (tag, name) => new RegExp(`${name}="/?([^"]+)"`).exec(tag)?.[1];
+  const attr = (tag: string, name: string) => new RegExp(`${name}="/?([^"]+)"`).exec(tag)?.[1];
   const tags = html.match(/<(?:script|link)\b[^>]*>/g) ?? [];
   const entry = tags.filter((t) => t.startsWith('<script') && /type="module"/.test(t)).map((t) => attr(t, 'src'));
   const preloads = tags.filter((t) => /rel="modulepreload"/.test(t)).map((t) => attr(t, 'href'));
@@ -58,12 +83,12 @@ function readIndexHtml() {
 }
 
 /** The entry and every chunk it imports statically, transitively. */
-function staticClosure(report, entry) {
-  const seen = new Set();
+function staticClosure(report: ChunkReport, entry: string): Set<string> {
+  const seen = new Set<string>();
   const todo = [entry];
   while (todo.length > 0) {
     const file = todo.pop();
-    if (seen.has(file)) continue;
+    if (file === undefined || seen.has(file)) continue;
     const chunk = report.chunks[file];
     if (!chunk) throw new Error(`chunk report has no ${file}: rebuild the web app`);
     seen.add(file);
@@ -72,15 +97,15 @@ function staticClosure(report, entry) {
   return seen;
 }
 
-const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(path.join(WEB_DIST, file)), { level: 9 }).length;
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(WEB_DIST, file)), { level: 9 }).length;
 
-async function measurePageWeight() {
+async function measurePageWeight(): Promise<Transfer[]> {
   const dataDir = await tempDir('agro-budgets-');
   const port = Number(process.env.BUDGET_PORT ?? 3721);
-  const stoppers = new Set();
+  const stoppers = new Set<Stopper>();
   stopOnInterrupt(stoppers);
-  let server;
-  let browser;
+  let server: Server | undefined;
+  let browser: Browser | undefined;
   try {
     console.log('Starting the server with the demo catalogue (first start draws its images)...');
     server = await startServer({ port, logFile: path.join(dataDir, 'server.log'), env: { DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: '' } });
@@ -88,11 +113,11 @@ async function measurePageWeight() {
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
     const context = await browser.newContext({ viewport: { width: PHONE.width, height: PHONE.height }, deviceScaleFactor: PHONE.deviceScaleFactor, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    const responses = [];
+    const responses: Request[] = [];
     page.on('requestfinished', (request) => responses.push(request));
     await page.goto(`${server.url}/`, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
-    const rows = [];
+    const rows: Transfer[] = [];
     for (const request of responses) {
       const response = await request.response();
       const sizes = await request.sizes();
@@ -111,29 +136,30 @@ async function measurePageWeight() {
   }
 }
 
-function printTable(header, rows) {
+function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));
 }
 
-const kb = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} kB`;
 
-async function main() {
+async function main(): Promise<void> {
   await buildWebIfStale();
-  const report = JSON.parse(fs.readFileSync(CHUNK_REPORT, 'utf8'));
+  const report: unknown = JSON.parse(fs.readFileSync(CHUNK_REPORT, 'utf8'));
+  if (!isChunkReport(report)) throw new Error(`${CHUNK_REPORT}: not a chunk report ({ chunks: { [file]: { imports, modules } } }): rebuild the web app`);
   const html = readIndexHtml();
   const firstPage = staticClosure(report, html.entry);
-  const checks = [];
+  const checks: Check[] = [];
 
   // 1. First-page JS.
   const jsFiles = [...firstPage].map((file) => ({ file, gzip: gzipSize(file) })).sort((a, b) => b.gzip - a.gzip);
   const js = jsFiles.reduce((sum, f) => sum + f.gzip, 0);
   console.log('\nJS of the first page (entry + static imports), gzip -9:');
   printTable(['file', 'gzip'], jsFiles.map((f) => [f.file, kb(f.gzip)]));
-  const preloadOutside = html.preloads.filter((p) => !firstPage.has(p));
+  const preloadOutside = html.preloads.filter((p) => p === undefined || !firstPage.has(p));
   checks.push({ budget: 'first-page JS: entry + static imports (gzip)', limit: `<= ${kb(BUDGETS.firstPageJs)}`, actual: kb(js), ok: js <= BUDGETS.firstPageJs });
   checks.push({
     budget: 'index.html preloads only first-page JS',
@@ -143,7 +169,7 @@ async function main() {
   });
 
   // 2. What must stay off the first page, and must exist somewhere.
-  const modulesOf = (files) => new Set([...files].flatMap((f) => report.chunks[f].modules));
+  const modulesOf = (files: Iterable<string>) => new Set([...files].flatMap((f) => report.chunks[f].modules));
   const onFirstPage = modulesOf(firstPage);
   const anywhere = modulesOf(Object.keys(report.chunks));
   for (const name of [...HEAVY_PACKAGES, ...ADMIN_SCREENS]) {
@@ -172,7 +198,7 @@ async function main() {
     ['url', 'type', 'encoding', 'bytes'],
     transfers.sort((a, b) => b.bytes - a.bytes).map((r) => [r.url.length > 60 ? `${r.url.slice(0, 57)}...` : r.url, r.type, r.encoding, kb(r.bytes)]),
   );
-  const byType = (types) => transfers.filter((r) => types.includes(r.type)).reduce((sum, r) => sum + r.bytes, 0);
+  const byType = (types: string[]) => transfers.filter((r) => types.includes(r.type)).reduce((sum, r) => sum + r.bytes, 0);
   console.log(`JS ${kb(byType(['script']))}, CSS ${kb(byType(['stylesheet']))}, images ${kb(byType(['image']))}, API ${kb(byType(['fetch', 'xhr']))}, HTML ${kb(byType(['document']))}`);
   const fetchedJs = transfers
     .filter((r) => r.type === 'script')

@@ -8,8 +8,77 @@
  * per request, per piece.
  */
 
+import { isRecord } from './json.js';
+
+/** A V8 CPU profile (`.cpuprofile`, Chrome DevTools protocol `Profiler.Profile`): the fields used here. */
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  /** Microseconds, on the profile's own clock. */
+  startTime: number;
+  endTime: number;
+  /** Per sample, the id of the node (leaf frame) it hit. */
+  samples: number[];
+  /** Microseconds since the previous sample (the first: since startTime). */
+  timeDeltas: number[];
+}
+
+export interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  /** Ids of the child nodes. */
+  children?: number[];
+}
+
+/** One target's time window (profile clock, microseconds) and the requests answered in it. */
+export interface CostWindow {
+  key: string;
+  fromUs: number;
+  toUs: number;
+  requests: number;
+}
+
+/** One target's column of the cost table. */
+export interface CostRow {
+  requests: number;
+  /** Microseconds sampled per line of the table. */
+  us: Record<string, number>;
+  idleUs: number;
+  sampledUs: number;
+  perRequestUs: Record<string, number>;
+  totalPerRequestUs: number;
+}
+
+/** Per target key. */
+export type CostTable = Record<string, CostRow>;
+
+const isNumberArray = (value: unknown): value is number[] => Array.isArray(value) && value.every((v) => typeof v === 'number');
+
+function isProfileNode(value: unknown): value is ProfileNode {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'number' &&
+    isRecord(value.callFrame) &&
+    typeof value.callFrame.functionName === 'string' &&
+    typeof value.callFrame.url === 'string' &&
+    (value.children === undefined || isNumberArray(value.children))
+  );
+}
+
+/** A parsed `.cpuprofile` with the shape costTable reads. */
+export function isCpuProfile(value: unknown): value is CpuProfile {
+  return (
+    isRecord(value) &&
+    Array.isArray(value.nodes) &&
+    value.nodes.every(isProfileNode) &&
+    typeof value.startTime === 'number' &&
+    typeof value.endTime === 'number' &&
+    isNumberArray(value.samples) &&
+    isNumberArray(value.timeDeltas)
+  );
+}
+
 /** [line of the cost table, test(url, functionName)]: first match from the leaf up wins. */
-const OWNERS = [
+const OWNERS: ReadonlyArray<readonly [string, (url: string, functionName: string) => boolean]> = [
   ['security headers (helmet, CORS hook)', (u) => /\/helmet\/|plugins\/security\.ts/.test(u)],
   ['cookies (@fastify/cookie)', (u) => /@fastify\/cookie|\/node_modules\/cookie\//.test(u)],
   ['auth (session lookup)', (u) => /plugins\/auth\.ts|session-repository\.ts/.test(u)],
@@ -31,7 +100,7 @@ const SOCKET_WRITE = /^(writeHead|_writeRaw|_send|end|write|writev|_writev|_writ
 const NODE_URL = /^node:|^internal\/|^$|^(net|stream|events|_http_\w+|http)\.js$/;
 
 /** Where one node (frame) of the profile belongs, walking up from it. */
-function classify(node, parentOf) {
+function classify(node: ProfileNode | undefined, parentOf: Map<number, ProfileNode>): string {
   for (let n = node; n; n = parentOf.get(n.id)) {
     const { url, functionName } = n.callFrame;
     if (functionName === '(garbage collector)') return 'garbage collection';
@@ -53,12 +122,12 @@ function classify(node, parentOf) {
  * Per target window { key, fromUs, toUs, requests }: CPU microseconds per request per line.
  * Timestamps are the profile's own clock (CLOCK_MONOTONIC, as process.hrtime), in microseconds.
  */
-export function costTable(profile, windows) {
+export function costTable(profile: CpuProfile, windows: CostWindow[]): CostTable {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parentOf = new Map();
+  const parentOf = new Map<number, ProfileNode>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n);
-  const lineOf = new Map();
-  const lineFor = (id) => {
+  const lineOf = new Map<number, string>();
+  const lineFor = (id: number) => {
     let line = lineOf.get(id);
     if (line === undefined) {
       line = classify(byId.get(id), parentOf);
@@ -66,8 +135,9 @@ export function costTable(profile, windows) {
     }
     return line;
   };
-  const out = {};
-  for (const w of windows) out[w.key] = { requests: w.requests, us: {}, idleUs: 0, sampledUs: 0 };
+  const out: CostTable = {};
+  // perRequestUs and totalPerRequestUs are filled in at the end.
+  for (const w of windows) out[w.key] = { requests: w.requests, us: {}, idleUs: 0, sampledUs: 0, perRequestUs: {}, totalPerRequestUs: 0 };
   let t = profile.startTime;
   for (let i = 0; i < profile.samples.length; i += 1) {
     const delta = profile.timeDeltas[i] ?? 0;
@@ -76,6 +146,7 @@ export function costTable(profile, windows) {
     if (!w) continue;
     const row = out[w.key];
     const node = byId.get(profile.samples[i]);
+    if (!node) throw new Error(`the profile's sample ${i} hits no node (${profile.samples[i]})`);
     // The sample's time is the interval up to the next sample.
     const spent = profile.timeDeltas[i + 1] ?? delta;
     if (node.callFrame.functionName === '(idle)') {

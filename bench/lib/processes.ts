@@ -1,10 +1,9 @@
-/* global fetch */
 /**
  * Helpers shared by the bench, budget and Lighthouse scripts: build the web app, start the real
  * server (production mode, temporary DATA_DIR) as its own process, wait for it, read its peak
  * memory, and stop it again.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -15,19 +14,31 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
 const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
 
+/** Environment variables added to (or overriding) this process's own for a child. */
+export type ChildEnv = Record<string, string>;
+
+/** Stops a started process; resolves once it has exited. */
+export type Stopper = () => Promise<void>;
+
+export interface RunOptions {
+  /** Capture standard output (resolved as a string) instead of passing it through. */
+  capture?: boolean;
+  env?: ChildEnv;
+}
+
 /** Run a command to completion (output passed through); rejects on a non-zero exit. */
-export function run(command, args, options = {}) {
+export function run(command: string, args: string[], options: RunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: REPO_ROOT, stdio: options.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: { ...process.env, ...options.env } });
     let out = '';
-    child.stdout?.on('data', (chunk) => (out += chunk));
+    child.stdout?.on('data', (chunk: Buffer) => (out += String(chunk)));
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
   });
 }
 
 /** `npm run build` (the web app), as `npm start` does. */
-export async function buildWeb() {
+export async function buildWeb(): Promise<void> {
   await run('npm', ['run', 'build', '--silent', '-w', 'apps/web', '--', '--logLevel', 'warn']);
 }
 
@@ -35,7 +46,7 @@ export async function buildWeb() {
 export const CHUNK_REPORT = path.join(WEB_DIST, '.vite/chunk-report.json');
 const WEB_SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/preact-aliases.ts', 'apps/web/package.json', 'packages/shared/src'];
 
-function newestMtime(target) {
+function newestMtime(target: string): number {
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
@@ -44,7 +55,7 @@ function newestMtime(target) {
 }
 
 /** Build the web app when dist/ is missing or older than any of its sources. */
-export async function buildWebIfStale() {
+export async function buildWebIfStale(): Promise<void> {
   const fresh =
     fs.existsSync(CHUNK_REPORT) &&
     fs.existsSync(path.join(WEB_DIST, 'index.html')) &&
@@ -54,16 +65,16 @@ export async function buildWebIfStale() {
   await buildWeb();
 }
 
-export async function tempDir(prefix) {
+export async function tempDir(prefix: string): Promise<string> {
   return fsp.mkdtemp(path.join(os.tmpdir(), prefix));
 }
 
 /** Node with the tsx loader, for the TypeScript sources (the server runs from source, as `npm start` does). */
-export function tsNodeArgs(script, args = []) {
+export function tsNodeArgs(script: string, args: string[] = []): string[] {
   return ['--import', 'tsx', script, ...args];
 }
 
-async function waitForHttp(url, child, timeoutMs) {
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
@@ -79,12 +90,33 @@ async function waitForHttp(url, child, timeoutMs) {
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
 }
 
+export interface StartServerOptions {
+  port: number;
+  /** DATA_DIR, DATABASE_URL, SEED_DEMO...: over the production defaults. */
+  env?: ChildEnv;
+  logFile: string;
+  readyPath?: string;
+  timeoutMs?: number;
+  /** Given to node before the loader (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
+}
+
+/** The server started by startServer. */
+export interface Server {
+  url: string;
+  pid: number | undefined;
+  child: ChildProcess;
+  /** Peak resident set size so far (VmHWM), in MB. */
+  peakRssMb: () => number | undefined;
+  stop: Stopper;
+}
+
 /**
  * Start the server in production mode on `port` with `env` (DATA_DIR, DATABASE_URL, SEED_DEMO...).
  * Its output goes to `logFile`. Resolves once `readyPath` answers 200. `nodeArgs` go to node
  * before the loader (e.g. `--cpu-prof`).
  */
-export async function startServer({ port, env, logFile, readyPath = '/api/v1/product/all', timeoutMs = 120_000, nodeArgs = [] }) {
+export async function startServer({ port, env, logFile, readyPath = '/api/v1/product/all', timeoutMs = 120_000, nodeArgs = [] }: StartServerOptions): Promise<Server> {
   const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [...nodeArgs, ...tsNodeArgs(SERVER_MAIN)], {
     cwd: REPO_ROOT,
@@ -100,7 +132,7 @@ export async function startServer({ port, env, logFile, readyPath = '/api/v1/pro
   });
   fs.closeSync(log);
   const url = `http://127.0.0.1:${port}`;
-  const server = {
+  const server: Server = {
     url,
     pid: child.pid,
     child,
@@ -125,7 +157,7 @@ export async function startServer({ port, env, logFile, readyPath = '/api/v1/pro
 }
 
 /** VmHWM of a process from /proc (Linux), in MB; undefined elsewhere. */
-export function peakRssMb(pid) {
+export function peakRssMb(pid: number | undefined): number | undefined {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = Number(/^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1]);
@@ -136,7 +168,7 @@ export function peakRssMb(pid) {
 }
 
 /** Stop every started process on Ctrl-C, then exit. */
-export function stopOnInterrupt(stoppers) {
+export function stopOnInterrupt(stoppers: Set<Stopper>): void {
   const handler = async () => {
     await Promise.allSettled([...stoppers].map((stop) => stop()));
     process.exit(130);

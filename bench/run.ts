@@ -21,7 +21,7 @@
  * Environment: BENCH_QUICK=1 (100 products only, one target of each kind, 3 rounds of 0.5 s turns,
  * no memory run: under a minute, run by .ci/run), BENCH_ROUNDS (5), BENCH_TURN (seconds per turn, 1), BENCH_CONNECTIONS
  * (100), BENCH_SIZES ("5,100"), BENCH_MEMORY_SIZE (10000; 0 skips the memory run), BENCH_TARGETS
- * (keys of bench/lib/targets.mjs), BENCH_PORT (47001, and the next one), BENCH_SKIP_BUILD=1,
+ * (keys of bench/lib/targets.ts), BENCH_PORT (47001, and the next one), BENCH_SKIP_BUILD=1,
  * DATABASE_URL (postgres://...: PostgreSQL instead of SQLite), LOG_LEVEL (the server's, info).
  */
 import fs from 'node:fs';
@@ -30,9 +30,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { fetchRaw, startCeiling } from './lib/ceiling.mjs';
-import { REPO_ROOT, buildWeb, buildWebIfStale, run, stopOnInterrupt, tempDir, tsNodeArgs } from './lib/processes.mjs';
-import { DEMO_SIZE, P99_GOAL_MS, seedCatalogue, startBenchServer, targets } from './lib/targets.mjs';
+import { fetchRaw, startCeiling } from './lib/ceiling.js';
+import { REPO_ROOT, buildWeb, buildWebIfStale, run, stopOnInterrupt, tempDir, tsNodeArgs, type Server, type Stopper } from './lib/processes.js';
+import { DEMO_SIZE, P99_GOAL_MS, seedCatalogue, startBenchServer, targets, type RequestSpec, type Seeded, type Target } from './lib/targets.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 3 : 5));
@@ -46,11 +46,57 @@ const QUICK_TARGETS = ['html-home', 'detail', 'detail-br', 'list-br', 'gallery',
 const ONLY = process.env.BENCH_TARGETS?.split(',') ?? (QUICK ? QUICK_TARGETS : undefined);
 const PORT = Number(process.env.BENCH_PORT ?? 47001);
 
-const live = new Set();
+type Side = 'server' | 'ceiling';
+type LoadResult = autocannon.Result;
+
+/** One target at one catalogue size: the medians of its rounds, server and ceiling. */
+interface Row {
+  size: number;
+  key: string;
+  target: string;
+  goal: number;
+  bytes: number | undefined;
+  reqPerSec: number;
+  ceilingReqPerSec: number;
+  ratio: number;
+  bestRatio: number;
+  p99: number;
+  ceilingP99: number;
+  failed: number;
+  ceilingFailed: number;
+}
+
+interface SizeResult {
+  rows: Row[];
+  peakRssMb: number | undefined;
+}
+
+interface MemoryRow {
+  target: string;
+  reqPerSec: number;
+  p99: number;
+  bytes: number;
+  failed: number;
+}
+
+interface MemoryResult {
+  size: number;
+  rows: MemoryRow[];
+  peakRssMb: number | undefined;
+}
+
+interface Goal {
+  goal: string;
+  value: string;
+  met: boolean;
+  regression: boolean;
+}
+
+const live = new Set<Stopper>();
 stopOnInterrupt(live);
 
 /** One autocannon turn. */
-function load(url, target, duration, timeout = 10) {
+function load(url: string, target: RequestSpec, duration: number, timeout = 10): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     autocannon(
       { url, method: target.method ?? 'GET', headers: target.headers ?? {}, body: target.body, connections: CONNECTIONS, duration, timeout },
@@ -59,20 +105,20 @@ function load(url, target, duration, timeout = 10) {
   });
 }
 
-const median = (values) => {
+const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
 /** Answers of another status than expected (errors and timeouts included). */
-function wrongAnswers(result, expected) {
+function wrongAnswers(result: LoadResult, expected: number): number {
   const right = result.statusCodeStats?.[expected]?.count ?? 0;
   return result.requests.total - right + result.errors;
 }
 
 /** A fresh PostgreSQL database next to the one DATABASE_URL names; dropped by `drop()`. */
-async function tempPgDatabase(baseUrl) {
+async function tempPgDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `agro_bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -92,11 +138,11 @@ async function tempPgDatabase(baseUrl) {
 }
 
 /** Seed `size` products, start the server; `work(server, seeded, dataDir)`; stop and clean up. */
-async function withServer(size, work) {
+async function withServer<T>(size: number, work: (server: Server, seeded: Seeded, dataDir: string) => Promise<T>): Promise<T> {
   const dataDir = await tempDir('agro-bench-');
   const pgDb = process.env.DATABASE_URL ? await tempPgDatabase(process.env.DATABASE_URL) : undefined;
   const env = { DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '' };
-  let server;
+  let server: Server | undefined;
   try {
     process.stdout.write(`\n[${size.toLocaleString('en-US')} products] seeding...`);
     const seeded = await seedCatalogue(env, size);
@@ -116,30 +162,37 @@ async function withServer(size, work) {
 }
 
 /** Every target at one catalogue size, each against its ceiling, in interleaved rounds. */
-function benchSize(size) {
+function benchSize(size: number): Promise<SizeResult> {
   return withServer(size, async (server, seeded, dataDir) => {
     const list = targets(seeded, { only: ONLY });
     const ceiling = await startCeiling({ port: PORT + 1, serverUrl: server.url, targets: list, dir: dataDir });
     live.add(ceiling.stop);
     try {
-      const sides = (t) => [
+      const sides = (t: Target): Array<{ side: Side; url: string }> => [
         { side: 'server', url: server.url + t.path },
         { side: 'ceiling', url: ceiling.urlOf(t.key) },
       ];
       // A short turn each fills the caches and warms the JIT; not counted.
       for (const t of list) for (const s of sides(t)) await load(s.url, t, 0.3);
-      for (const t of list) t.turns = { server: [], ceiling: [] };
+      const turns = new Map<Target, Record<Side, LoadResult[]>>();
+      for (const t of list) turns.set(t, { server: [], ceiling: [] });
+      const turnsOf = (t: Target): Record<Side, LoadResult[]> => {
+        const of = turns.get(t);
+        if (!of) throw new Error(`no turns for ${t.key}`);
+        return of;
+      };
       for (let round = 0; round < ROUNDS; round += 1) {
         for (const t of list) {
           const pair = sides(t);
           if (round % 2) pair.reverse();
-          for (const s of pair) t.turns[s.side].push(await load(s.url, t, TURN));
+          for (const s of pair) turnsOf(t)[s.side].push(await load(s.url, t, TURN));
         }
         process.stdout.write(`  round ${round + 1}/${ROUNDS} done\n`);
       }
-      const rows = list.map((t) => {
+      const rows = list.map((t): Row => {
         const expected = t.status ?? 200;
-        const rps = (side) => t.turns[side].map((r) => r.requests.total / (r.duration || TURN));
+        const tTurns = turnsOf(t);
+        const rps = (side: Side) => tTurns[side].map((r) => r.requests.total / (r.duration || TURN));
         const server = rps('server');
         const ceil = rps('ceiling');
         return {
@@ -152,10 +205,10 @@ function benchSize(size) {
           ceilingReqPerSec: median(ceil),
           ratio: median(server.map((v, i) => v / ceil[i])),
           bestRatio: Math.max(...server.map((v, i) => v / ceil[i])),
-          p99: median(t.turns.server.map((r) => r.latency.p99)),
-          ceilingP99: median(t.turns.ceiling.map((r) => r.latency.p99)),
-          failed: t.turns.server.reduce((n, r) => n + wrongAnswers(r, expected), 0),
-          ceilingFailed: t.turns.ceiling.reduce((n, r) => n + wrongAnswers(r, expected), 0),
+          p99: median(tTurns.server.map((r) => r.latency.p99)),
+          ceilingP99: median(tTurns.ceiling.map((r) => r.latency.p99)),
+          failed: tTurns.server.reduce((n, r) => n + wrongAnswers(r, expected), 0),
+          ceilingFailed: tTurns.ceiling.reduce((n, r) => n + wrongAnswers(r, expected), 0),
         };
       });
       return { rows, peakRssMb: server.peakRssMb() };
@@ -167,14 +220,14 @@ function benchSize(size) {
 }
 
 /** Peak RSS with a large catalogue: the list (plain, then brotli) and one product under load. */
-function benchMemory(size) {
+function benchMemory(size: number): Promise<MemoryResult> {
   return withServer(size, async (server, seeded) => {
-    const loads = [
+    const loads: Array<RequestSpec & { name: string; path: string; seconds: number }> = [
       { name: 'GET /api/v1/product/all', path: '/api/v1/product/all', seconds: 10 },
       { name: 'GET /api/v1/product/all, br', path: '/api/v1/product/all', headers: { 'accept-encoding': 'br' }, seconds: 5 },
       { name: 'GET /api/v1/product/{id}', path: `/api/v1/product/${seeded.productId}`, seconds: 5 },
     ];
-    const rows = [];
+    const rows: MemoryRow[] = [];
     for (const t of loads) {
       const url = server.url + t.path;
       await fetchRaw(url, t);
@@ -187,20 +240,20 @@ function benchMemory(size) {
 }
 
 const fmt = {
-  int: (n) => Math.round(n).toLocaleString('en-US'),
-  ms: (n) => (n === undefined ? '-' : n < 10 ? n.toFixed(1) : String(Math.round(n))),
-  ratio: (n) => (n === undefined ? '' : `${n.toFixed(2)}x`),
-  size: (n) => (n === undefined ? '' : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} kB` : `${Math.round(n)} B`),
+  int: (n: number) => Math.round(n).toLocaleString('en-US'),
+  ms: (n: number | undefined) => (n === undefined ? '-' : n < 10 ? n.toFixed(1) : String(Math.round(n))),
+  ratio: (n: number | undefined) => (n === undefined ? '' : `${n.toFixed(2)}x`),
+  size: (n: number | undefined) => (n === undefined ? '' : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} kB` : `${Math.round(n)} B`),
 };
 
-function printTable(header, lines) {
+function printTable(header: string[], lines: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(line(header));
   for (const l of lines) console.log(line(l));
 }
 
-function printSize({ rows, peakRssMb }, size) {
+function printSize({ rows, peakRssMb }: SizeResult, size: number): void {
   console.log(`\n${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${size} products (medians of ${ROUNDS} rounds of ${TURN} s per side)`);
   printTable(
     ['target', 'bytes', 'req/s', 'ceiling req/s', 'ratio', 'goal', 'p99 ms', 'ceiling p99'],
@@ -209,14 +262,14 @@ function printSize({ rows, peakRssMb }, size) {
   console.log(`server peak RSS (VmHWM): ${Math.round(peakRssMb ?? NaN)} MB`);
 }
 
-async function main() {
+async function main(): Promise<void> {
   const started = new Date();
   console.log(
     `Bench${QUICK ? ' (quick)' : ''}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${TURN} s per side, sizes ${SIZES.join(', ')}; ` +
       `${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
   );
   if (process.env.BENCH_SKIP_BUILD !== '1') await (QUICK ? buildWebIfStale() : buildWeb());
-  const results = [];
+  const results: SizeResult[] = [];
   for (const size of SIZES) {
     const result = await benchSize(size);
     printSize(result, size);
@@ -229,7 +282,7 @@ async function main() {
       ['target', 'bytes', 'req/s', 'p99 ms'],
       memory.rows.map((r) => [r.target, fmt.size(r.bytes), fmt.int(r.reqPerSec), fmt.ms(r.p99)]),
     );
-    console.log(`server peak RSS (VmHWM): ${Math.round(memory.peakRssMb)} MB`);
+    console.log(`server peak RSS (VmHWM): ${Math.round(memory.peakRssMb ?? NaN)} MB`);
   }
 
   const rows = results.flatMap((r) => r.rows);
@@ -238,8 +291,8 @@ async function main() {
    * product detail 0.28x plain and 0.30x brotli, the gallery 0.29x; docs/performance.md): their
    * regression line is 0.7x of that, until the code reaches half the goal.
    */
-  const QUICK_FLOORS = { 'GET /api/v1/product/{id}': 0.2, 'GET /api/v1/product/{id}, br': 0.2, 'GET /api/v1/gallery/all': 0.2 };
-  const goals = [];
+  const QUICK_FLOORS: Record<string, number> = { 'GET /api/v1/product/{id}': 0.2, 'GET /api/v1/product/{id}, br': 0.2, 'GET /api/v1/gallery/all': 0.2 };
+  const goals: Goal[] = [];
   for (const r of rows) {
     // A regression shows in every round; a burst of outside load only in some: the quick mode
     // fails when even the best round is below half the goal, or below the target's floor where
@@ -252,7 +305,7 @@ async function main() {
     });
     goals.push({ goal: `${r.target} at ${r.size}: p99 < ${P99_GOAL_MS} ms`, value: `${fmt.ms(r.p99)} ms (ceiling ${fmt.ms(r.ceilingP99)} ms)`, met: r.p99 < P99_GOAL_MS, regression: false });
   }
-  if (memory) goals.push({ goal: `peak RSS with ${memory.size} products under load < ${MEMORY_GOAL_MB} MB`, value: `${Math.round(memory.peakRssMb)} MB`, met: memory.peakRssMb < MEMORY_GOAL_MB, regression: false });
+  if (memory) goals.push({ goal: `peak RSS with ${memory.size} products under load < ${MEMORY_GOAL_MB} MB`, value: `${Math.round(memory.peakRssMb ?? NaN)} MB`, met: (memory.peakRssMb ?? NaN) < MEMORY_GOAL_MB, regression: false });
   console.log('\nGoals');
   for (const g of goals) console.log(`  ${g.met ? 'met    ' : g.regression ? 'BELOW HALF' : 'NOT MET'}  ${g.goal}: ${g.value}`);
   const met = goals.filter((g) => g.met).length;

@@ -4,7 +4,8 @@
  * with its goal as a share of the ceiling (docs/performance.md, issue 15).
  */
 import path from 'node:path';
-import { run, startServer, tsNodeArgs } from './processes.mjs';
+import { isRecord } from './json.js';
+import { run, startServer, tsNodeArgs, type ChildEnv, type Server } from './processes.js';
 
 export const GALLERY_ENTRIES = 12;
 /** Products of the demo catalogue `npm start` seeds (apps/server/src/seed/demo-data.ts). */
@@ -14,20 +15,61 @@ export const DEMO_SIZE = 5;
 export const GOAL = { html: 0.6, json: 0.6, image: 0.8, refusal: 0.5 };
 export const P99_GOAL_MS = 20;
 
+/** How a request is sent (GET with no headers and no body unless said otherwise). */
+export interface RequestSpec {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** One request the bench loads, with the status it must answer and its goal. */
+export interface Target extends RequestSpec {
+  key: string;
+  name: string;
+  path: string;
+  /** The share of the ceiling's req/s to reach. */
+  goal: number;
+  /** The status expected (200 unless said). */
+  status?: number;
+  /** The answer's size, set by startCeiling once it has captured the answer. */
+  bytes?: number;
+}
+
+/** What bench/seed-catalogue.ts prints: a product in the middle, its page's slug, one stored image. */
+export interface Seeded {
+  productId: string;
+  productSlug: string;
+  imagePath: string;
+}
+
+function isSeeded(value: unknown): value is Seeded {
+  return isRecord(value) && typeof value.productId === 'string' && typeof value.productSlug === 'string' && typeof value.imagePath === 'string';
+}
+
 /** Seed `size` products (and the gallery) into DATA_DIR; resolves to { productId, productSlug, imagePath }. */
-export async function seedCatalogue(env, size) {
+export async function seedCatalogue(env: ChildEnv, size: number): Promise<Seeded> {
   const out = await run(process.execPath, tsNodeArgs('bench/seed-catalogue.ts', [String(size), String(GALLERY_ENTRIES)]), {
     capture: true,
     env,
   });
-  return JSON.parse(out);
+  const seeded: unknown = JSON.parse(out);
+  if (!isSeeded(seeded)) throw new Error(`seed-catalogue.ts printed no { productId, productSlug, imagePath }: ${out}`);
+  return seeded;
+}
+
+export interface BenchServerOptions {
+  port: number;
+  env: ChildEnv;
+  /** The temporary DATA_DIR; the server's log goes there. */
+  dataDir: string;
+  nodeArgs?: string[];
 }
 
 /**
  * The server as the bench runs it: production mode, access log on (info), and a rate-limit
  * window of a day so the 429 target stays refused for the whole run (10 logins per window).
  */
-export function startBenchServer({ port, env, dataDir, nodeArgs }) {
+export function startBenchServer({ port, env, dataDir, nodeArgs }: BenchServerOptions): Promise<Server> {
   return startServer({
     port,
     nodeArgs,
@@ -37,7 +79,7 @@ export function startBenchServer({ port, env, dataDir, nodeArgs }) {
 }
 
 const BR = { 'accept-encoding': 'br' };
-const LOGIN = {
+const LOGIN: RequestSpec = {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ email: 'bench@example.com', password: 'not-the-password-1' }),
@@ -47,8 +89,8 @@ const LOGIN = {
  * Every target, keyed. `goal` is the share of the ceiling to reach; `status` the answer expected.
  * `html` pages are the public pages rendered on the server (cached per content version).
  */
-export function targets(seeded, { only } = {}) {
-  const all = [
+export function targets(seeded: Seeded, { only }: { only?: string[] } = {}): Target[] {
+  const all: Target[] = [
     { key: 'html-home', name: 'GET / (HTML)', path: '/', goal: GOAL.html },
     { key: 'html-products', name: 'GET /products (HTML)', path: '/products', goal: GOAL.html },
     { key: 'html-product', name: 'GET /products/description (HTML)', path: `/products/description?id=${seeded.productId}`, goal: GOAL.html },

@@ -1,4 +1,3 @@
-/* global fetch */
 /**
  * npm run seo: what a crawler or a link preview finds on each public page, read with plain HTTP
  * (no JavaScript) from the real server (production mode, temporary DATA_DIR, demo catalogue):
@@ -7,21 +6,34 @@
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { buildWebIfStale, startServer, stopOnInterrupt, tempDir } from './lib/processes.mjs';
+import { isRecord } from './lib/json.js';
+import { buildWebIfStale, startServer, stopOnInterrupt, tempDir, type Server, type Stopper } from './lib/processes.js';
 
-const pick = (html, re) => re.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
+const pick = (html: string, re: RegExp) => re.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
 
-function ldTypes(html) {
-  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1])['@type']).join(', ');
+/** The `@type` of each JSON-LD block (a string, or a list of them). */
+function ldTypes(html: string): string {
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)]
+    .map((m): unknown => {
+      const ld: unknown = JSON.parse(m[1]);
+      return isRecord(ld) ? ld['@type'] : undefined;
+    })
+    .join(', ');
 }
 
-async function main() {
+/** The products of /api/v1/product/all (only counted here). */
+function productsOf(body: unknown): unknown[] {
+  if (!isRecord(body) || !Array.isArray(body.products)) throw new Error('/api/v1/product/all: no products list');
+  return body.products;
+}
+
+async function main(): Promise<void> {
   await buildWebIfStale();
   const dataDir = await tempDir('agro-seo-');
-  const stoppers = new Set();
+  const stoppers = new Set<Stopper>();
   stopOnInterrupt(stoppers);
-  let server;
-  const rows = [];
+  let server: Server | undefined;
+  const rows: Array<Record<string, string>> = [];
   let missing = 0;
   try {
     console.log('Starting the server with the demo catalogue...');
@@ -31,14 +43,14 @@ async function main() {
       env: { DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: '' },
     });
     stoppers.add(server.stop);
-    const { products } = await (await fetch(`${server.url}/api/v1/product/all`)).json();
+    const products = productsOf(await (await fetch(`${server.url}/api/v1/product/all`)).json());
     // Product pages as crawlers find them: the sitemap's addresses.
     const listedProducts = [...(await (await fetch(`${server.url}/sitemap.xml`)).text()).matchAll(/<loc>[^<]*?(\/products\/[^<]+)<\/loc>/g)].map((m) => m[1]);
     const pages = ['/', '/about', '/products', ...listedProducts, '/gallery', '/privacy', '/terms'];
     for (const pathname of pages) {
       const res = await fetch(`${server.url}${pathname}`, { redirect: 'manual' });
       const html = await res.text();
-      const row = {
+      const row: Record<string, string> = {
         page: pathname,
         status: String(res.status),
         title: pick(html, /<title>([^<]*)<\/title>/),
@@ -56,7 +68,7 @@ async function main() {
     const unknown = await fetch(`${server.url}/no-such-page`);
     const header = Object.keys(rows[0]);
     const widths = header.map((h) => Math.min(48, Math.max(h.length, ...rows.map((r) => r[h].length))));
-    const cell = (text, i) => (text.length > widths[i] ? `${text.slice(0, widths[i] - 1)}…` : text.padEnd(widths[i]));
+    const cell = (text: string, i: number) => (text.length > widths[i] ? `${text.slice(0, widths[i] - 1)}…` : text.padEnd(widths[i]));
     console.log(`\n${header.map(cell).join('  ')}`);
     for (const r of rows) console.log(header.map((h, i) => cell(r[h], i)).join('  '));
     const listed = (sitemapXml.match(/<loc>/g) ?? []).length;
