@@ -28,4 +28,6 @@ export const REACT_DEPENDENTS = [
   'react-hook-form',
   '@hookform/resolvers',
   'sonner',
+  'lucide-react',
+  'country-flag-icons',
 ];
