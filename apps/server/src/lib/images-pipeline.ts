@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { SERVER_ERRORS, type ImageMime } from '@agro/shared';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { HttpError, payloadTooLarge, unsupportedMediaType } from './errors.js';
 
 /** Widest stored rendition; larger inputs are scaled down (never up). */
@@ -65,7 +65,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const expectedFormat = type ? ACCEPTED[type.mime] : undefined;
   if (!expectedFormat) throw unsupportedMediaType();
 
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
@@ -76,7 +76,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   // Checked from the header alone, so a bomb is refused without decoding a single pixel.
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooManyPixels();
 
-  let main: { data: Buffer; info: sharp.OutputInfo };
+  let main: { data: Buffer; info: OutputInfo };
   try {
     // rotate(): apply the EXIF orientation before the metadata (EXIF included) is dropped.
     main = await encodeMain(sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', sequentialRead: true }).rotate());
@@ -87,7 +87,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   return withVariants(main);
 }
 
-function encodeMain(pixels: sharp.Sharp): Promise<{ data: Buffer; info: sharp.OutputInfo }> {
+function encodeMain(pixels: Sharp): Promise<{ data: Buffer; info: OutputInfo }> {
   return pixels
     .resize({ width: MAX_WIDTH, height: MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
     .webp({ quality: WEBP_QUALITY })
@@ -99,11 +99,11 @@ function encodeMain(pixels: sharp.Sharp): Promise<{ data: Buffer; info: sharp.Ou
  * WebP files an upload of those pixels gives, without the PNG round trip and the checks that
  * only untrusted bytes need.
  */
-export async function encodeTrustedImage(pixels: sharp.Sharp): Promise<ProcessedImage> {
+export async function encodeTrustedImage(pixels: Sharp): Promise<ProcessedImage> {
   return withVariants(await encodeMain(pixels));
 }
 
-async function withVariants(main: { data: Buffer; info: sharp.OutputInfo }): Promise<ProcessedImage> {
+async function withVariants(main: { data: Buffer; info: OutputInfo }): Promise<ProcessedImage> {
   const id = contentName(main.data);
   // Scaled from the (already small) main rendition: decoding the original again would cost more.
   const variants = await Promise.all(
