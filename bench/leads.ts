@@ -1,5 +1,5 @@
 /**
- * Lead lists with 10,000 quotes (issue 12): how long 'All Quotes', the inquiry inbox, the CSV
+ * Lead lists with 10,000 quotes: how long 'All Quotes', the inquiry inbox, the CSV
  * export and the dashboard take on the server when filtered and paginated. Seeds a temporary
  * database (SQLite; PostgreSQL too when DATABASE_URL is set) straight through the database
  * layer, builds the app without listening and times each call through `app.inject`, so the
@@ -200,7 +200,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<{ name: str
 }
 
 async function main(): Promise<void> {
-  console.log(`\nLead lists (issue 12): ${QUOTES.toLocaleString('en-US')} quotes, ${INQUIRIES.toLocaleString('en-US')} inquiries, ${RUNS} calls per target, in-process`);
+  console.log(`\nLead lists: ${QUOTES.toLocaleString('en-US')} quotes, ${INQUIRIES.toLocaleString('en-US')} inquiries, ${RUNS} calls per target, in-process`);
   const dialects: ('sqlite' | 'postgres')[] = ['sqlite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
   let met = true;
   for (const dialect of dialects) {

@@ -1,6 +1,6 @@
 /**
  * npm run bench: every request real visitors (and junk traffic) send, against a bare-Fastify
- * ceiling answering the very same bytes, in the same run (docs/performance.md, issue 15).
+ * ceiling answering the very same bytes, in the same run (docs/performance.md).
  *
  * For each catalogue size (the demo catalogue's 5 products and 100): seeds a temporary DATA_DIR
  * (or a temporary PostgreSQL database), starts the server in production mode with its access log
@@ -317,7 +317,7 @@ async function main(): Promise<void> {
   const settings = { quick: QUICK, rounds: ROUNDS, turn: TURN, connections: CONNECTIONS, database: process.env.DATABASE_URL ? 'postgres' : 'sqlite' };
   fs.writeFileSync(file, `${JSON.stringify({ started, settings, cpus: os.cpus().length, loadavg: os.loadavg(), rows, memory, goals }, null, 2)}\n`);
   console.log(`\nResults: ${path.relative(REPO_ROOT, file)}`);
-  // Lead lists with 10,000 quotes (issue 12): bench/leads.ts prints its own table and goal.
+  // Lead lists with 10,000 quotes: bench/leads.ts prints its own table and goal.
   if (!QUICK && process.env.BENCH_LEADS !== '0') await run(process.execPath, tsNodeArgs('bench/leads.ts'));
 
   const failed = rows.filter((r) => r.failed > 0 || r.ceilingFailed > 0);

@@ -1,7 +1,7 @@
 /**
  * What the bench and the profiler load: a seeded catalogue in a temporary DATA_DIR, the real
  * server started on it, and the list of requests real visitors (and junk traffic) send, each
- * with its goal as a share of the ceiling (docs/performance.md, issue 15).
+ * with its goal as a share of the ceiling (docs/performance.md).
  */
 import path from 'node:path';
 import { isRecord } from './json.js';

@@ -156,7 +156,7 @@ test.describe('forms behind the login', () => {
   });
 });
 
-test.describe('trade desk (issue 12), at 1280 px and 390 px', () => {
+test.describe('trade desk, at 1280 px and 390 px', () => {
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     test(`quote form with its trade terms open (${viewport.width} px)`, async ({ browser, request }) => {
       test.setTimeout(120_000);
@@ -192,7 +192,7 @@ test.describe('trade desk (issue 12), at 1280 px and 390 px', () => {
   }
 });
 
-test.describe('quote desk (issue 11)', () => {
+test.describe('quote desk', () => {
   test('admin: status, offers, history, offer and reject forms; buyer: offer card and accept dialog (1280 px and 390 px)', async ({ browser, request }) => {
     test.setTimeout(120_000);
     const product = await findProduct(request, (p) => p.productType === 'AGRO');

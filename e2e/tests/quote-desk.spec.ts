@@ -1,5 +1,5 @@
 /**
- * Quote desk (issue 11) in Chromium: an administrator sends an offer, the buyer sees it in
+ * Quote desk in Chromium: an administrator sends an offer, the buyer sees it in
  * 'Your Quotes', downloads the quotation PDF and accepts it, the administrator sees ACCEPTED;
  * the mails are in the outbox; an expired offer cannot be accepted. Screenshots at 390 and 1280 px.
  * Texts are written out here (not imported from the app) so a wrong text in the app fails the suite.

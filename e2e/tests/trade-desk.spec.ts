@@ -1,5 +1,5 @@
 /**
- * Issue 12, end to end: a buyer files a quote with trade terms and an inquiry; an administrator
+ * The trade desk, end to end: a buyer files a quote with trade terms and an inquiry; an administrator
  * finds both through the filters (kept in the URL), exports them as CSV and reads the files
  * back, works the inbox and opens the dashboard.
  */

@@ -61,8 +61,8 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().optional().transform(splitList).refine((l) => l.every((o) => /^https?:\/\/[^\s/]+$/.test(o)), {
     error: 'must be a comma-separated list of origins like https://example.com',
   }),
-  // Extra image hosts for the CSP. None by default: the register form's flags are drawn locally
-  // (issue 3 overrides SPEC.md section 3's third-party flag host).
+  // Extra image hosts for the CSP. None by default: the register form's flags are bundled
+  // SVGs (the site loads no image from a third-party host).
   CSP_IMG_SOURCES: z.string().default('').transform(splitList),
   TRUST_PROXY: bool(false),
   WEB_DIST: optionalText,

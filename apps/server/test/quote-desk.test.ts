@@ -1,5 +1,5 @@
 /**
- * Quote desk (issue 11): statuses, offers with history, rejection, the buyer's decision, mails,
+ * Quote desk: statuses, offers with history, rejection, the buyer's decision, mails,
  * the quotation PDF (read back with pdftotext), expiry, and racing decisions.
  */
 import { execFile } from 'node:child_process';

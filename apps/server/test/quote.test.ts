@@ -55,7 +55,7 @@ describe('POST /api/v1/quote/add', () => {
       heardFrom: 'Google',
       quotedByEmail: user.email,
       createdAt: expect.any(String),
-      // Quote desk (issue 11): a new request has no offer yet.
+      // Quote desk: a new request has no offer yet.
       status: 'NEW',
       offer: null,
     });

@@ -1,5 +1,5 @@
 /**
- * Issue 12, the trade desk: trade terms on a quote, the inquiry inbox, filters and pagination of
+ * The trade desk: trade terms on a quote, the inquiry inbox, filters and pagination of
  * both lists, CSV exports and the dashboard. Runs on SQLite and (DATABASE_URL) PostgreSQL.
  */
 import { API, LEAD_FILTER_MESSAGES, offerSchema, LEADS_TEXT, TRADE_TERMS_MESSAGES as TM, type Dashboard, type Inquiry, type Quote } from '@agro/shared';

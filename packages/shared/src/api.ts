@@ -20,14 +20,14 @@ export const API = {
   userQuotes: `${V1}/quote/getQuoteByUser`,
   allQuotes: `${V1}/quote/all`,
   deleteQuote: (id: string) => `${V1}/quote/delete/${encodeURIComponent(id)}`,
-  // Trade desk (issue 12)
+  // Trade desk
   exportQuotes: `${V1}/quote/export`,
   allInquiries: `${V1}/contact/all`,
   exportInquiries: `${V1}/contact/export`,
   updateInquiry: (id: string) => `${V1}/contact/${encodeURIComponent(id)}`,
   deleteInquiry: (id: string) => `${V1}/contact/${encodeURIComponent(id)}`,
   dashboard: `${V1}/dashboard`,
-  // Quote desk (issue 11)
+  // Quote desk
   quote: (id: string) => `${V1}/quote/${encodeURIComponent(id)}`,
   quoteOffer: (id: string) => `${V1}/quote/${encodeURIComponent(id)}/offer`,
   quoteReject: (id: string) => `${V1}/quote/${encodeURIComponent(id)}/reject`,

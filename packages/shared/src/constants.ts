@@ -68,7 +68,7 @@ export const LIMITS = {
   cardKeyFeatures: 2,
   cardWidthPx: 300,
   cardHeightPx: 500,
-  /** Upload limits (DESIGN.md, issue 2). */
+  /** Upload limits (DESIGN.md). */
   imageMaxBytes: 10 * 1024 * 1024,
   imagesPerRequest: 20,
 } as const;

@@ -1,5 +1,5 @@
 /**
- * Leads (issue 12): the inquiry inbox, the filters of 'All Quotes' and the inbox, and the
+ * Leads: the inquiry inbox, the filters of 'All Quotes' and the inbox, and the
  * dashboard's figures. The same query parameters live in the web app's URL and in the API's
  * query string, so a filtered view is a bookmark and its CSV export the same selection.
  */

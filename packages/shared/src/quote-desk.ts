@@ -1,5 +1,5 @@
 /**
- * The quote desk (issue 11): a quote's status, the offers the company sends, the buyer's decision.
+ * The quote desk: a quote's status, the offers the company sends, the buyer's decision.
  * Statuses, transitions, schemas and messages live here so the server, the web app and other
  * clients agree on them. Money is exact: integer minor units beside an ISO 4217 currency code.
  */

@@ -31,7 +31,7 @@ const quoteFields = {
   isCustomPackagingRequired: booleanish(),
   isUrgent: booleanish(),
   additionalInfo: optionalString(2000),
-  /** Optional export terms (issue 12); absent when nothing was filled in. */
+  /** Optional export terms; absent when nothing was filled in. */
   tradeTerms: tradeTermsSchema,
 };
 

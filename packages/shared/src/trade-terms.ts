@@ -1,5 +1,5 @@
 /**
- * The buyer's export terms on the quote form (issue 12): a fifth, optional section. Every field is
+ * The buyer's export terms on the quote form: a fifth, optional section. Every field is
  * optional and the whole `tradeTerms` object is left out of the payload when nothing is filled in,
  * so a client that sends only SPEC.md's fields is unaffected. Incoterms and currencies come from
  * `trade.ts` (shared with the quote desk's offers).

@@ -125,7 +125,7 @@ export interface QuotesTable {
   /** When the current offer expires (ISO instant); null without an offer. */
   offer_expires_at: Generated<string | null>;
   status_changed_at: Generated<string | null>;
-  /** Trade terms (issue 12): null / '[]' / 0 when the buyer gave none. */
+  /** Trade terms: null / '[]' / 0 when the buyer gave none. */
   trade_incoterm: Generated<string | null>;
   trade_destination: Generated<string | null>;
   trade_container: Generated<string | null>;
@@ -184,7 +184,7 @@ export interface ContactsTable {
   description: string;
   user_id: string | null;
   created_at: string;
-  /** Null while open (issue 12). */
+  /** Null while open. */
   handled_at: Generated<string | null>;
 }
 

@@ -96,7 +96,7 @@ export const routes: RouteObject[] = [
       { path: '/contact', element: guarded(USER_ONLY, ContactPage) },
       { path: '/add-product', element: guarded(ADMIN_ONLY, AddProductPage) },
       { path: '/edit-product', element: guarded(ADMIN_ONLY, EditProductPage) },
-      // Trade desk (issue 12).
+      // Trade desk.
       { path: '/inquiries', element: guarded(ADMIN_ONLY, InquiriesPage) },
       { path: '/dashboard', element: guarded(ADMIN_ONLY, DashboardPage) },
       { path: '*', element: <NotFoundPage /> },

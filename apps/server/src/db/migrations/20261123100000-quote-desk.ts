@@ -1,5 +1,5 @@
 /**
- * Quote desk (issue 11): a status on every quote (existing quotes become NEW), the offers sent
+ * Quote desk: a status on every quote (existing quotes become NEW), the offers sent
  * for a quote, and its history of status changes. Frozen in time: imports nothing from the app.
  *
  * EXPIRED is not stored: a QUOTED quote whose `offer_expires_at` has passed reads as EXPIRED

@@ -1,5 +1,5 @@
 /**
- * Trade desk (issue 12): the buyer's export terms on a quote, a handled mark on contact
+ * Trade desk: the buyer's export terms on a quote, a handled mark on contact
  * inquiries, and the indexes the filtered, paginated lists need (the quote desk's migration, which
  * runs first, adds `quotes.status`). Frozen in time: imports nothing
  * from the app. Money: the target price in integer minor units (bigint) beside its currency.

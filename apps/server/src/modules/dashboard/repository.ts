@@ -1,5 +1,5 @@
 /**
- * The dashboard's figures (issue 12), each one grouped query over the last 12 months. Months are
+ * The dashboard's figures, each one grouped query over the last 12 months. Months are
  * UTC calendar months, read from the ISO timestamps' first seven characters on both dialects.
  */
 import { HEARD_FROM_OPTIONS, type Dashboard, type LabelCount, type MonthCount } from '@agro/shared';

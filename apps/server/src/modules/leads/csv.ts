@@ -1,5 +1,5 @@
 /**
- * CSV exports of the leads (issue 12), written by csv-stringify: UTF-8 with a byte-order mark so
+ * CSV exports of the leads, written by csv-stringify: UTF-8 with a byte-order mark so
  * Excel reads the accents, CRLF line ends, one header row. A text cell that a spreadsheet would
  * run as a formula (starting with =, +, -, @, a tab or a carriage return) is prefixed with an
  * apostrophe, the OWASP advice for CSV injection; numbers and booleans are written as values.

@@ -1,5 +1,5 @@
 /**
- * The filters 'All Quotes' and the inquiry inbox share (issue 12), as SQL conditions on either
+ * The filters 'All Quotes' and the inquiry inbox share, as SQL conditions on either
  * table: product, country (case-insensitive, served by the lower(country) indexes), a date range
  * of whole UTC days, and a search in the company, person and email columns.
  */

@@ -1,5 +1,5 @@
 /**
- * The quote desk's state changes (issue 11). Each is one transaction whose UPDATE names the
+ * The quote desk's state changes. Each is one transaction whose UPDATE names the
  * status it expects, so two requests racing on one quote (accept and decline, two offers, an
  * offer and a rejection) leave exactly one winner; the loser gets a 409 and changes nothing.
  */

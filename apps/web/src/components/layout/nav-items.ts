@@ -21,7 +21,7 @@ export function useNavItems(): NavItem[] {
     { to: '/gallery', label: 'Gallery' },
   ];
   if (!isAdmin) items.push({ to: '/about', label: 'About' }, { to: '/contact', label: 'Contact' });
-  // Issue 12: the inquiry inbox beside Add Product.
+  // The inquiry inbox beside Add Product.
   if (isAdmin) items.push({ to: '/add-product', label: 'Add Product' }, { to: '/inquiries', label: 'Inquiries' });
   if (isLoggedIn) items.push({ to: '/profile', label: 'Profile' });
   else items.push({ to: '/register', label: 'Register' }, { to: '/login', label: 'Login' });

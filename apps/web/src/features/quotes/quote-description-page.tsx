@@ -32,7 +32,7 @@ function rows(q: Quote): [string, string][] {
     ['Urgent', yesNo(q.isUrgent)],
     ['Additional Information', q.additionalInfo || 'None'],
     ['Heard From', q.heardFrom],
-    // The buyer's export terms (issue 12), when given.
+    // The buyer's export terms, when given.
     ...tradeTermsRows(q.tradeTerms),
     ['Quoted By', q.quotedByEmail],
     [

@@ -55,7 +55,7 @@ export const deleteQuote = createAsyncThunk('quote/delete', (id: string) =>
   }),
 );
 
-// ---- Quote desk (issue 11) ----
+// ---- Quote desk ----
 const UI = QUOTE_DESK_UI;
 
 /** One quote with its offers and history (GET /api/v1/quote/{id}); no success toast, it only loads. */

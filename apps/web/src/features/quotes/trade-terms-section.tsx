@@ -43,7 +43,7 @@ interface TradeTermsSectionProps {
 
 /**
  * 'Trade Terms (optional)': what an exporter needs to price a shipment. Collapsed until opened;
- * left empty, nothing of it is sent (issue 12).
+ * left empty, nothing of it is sent.
  */
 export function TradeTermsSection({ open, onToggle, register, errors }: TradeTermsSectionProps) {
   const regionId = useId();
