@@ -17,17 +17,7 @@ import { deleteUnreferenced, existingImageIds, fileNamesOf, insertImageRows } fr
 import type { ImageStorage } from './images-storage.js';
 
 export { imageBaseUrl, toImageRef } from './images-api.js';
-export {
-  MAX_HEIGHT,
-  MAX_INPUT_PIXELS,
-  MAX_WIDTH,
-  VARIANT_WIDTHS,
-  encodeTrustedImage,
-  processImage,
-  type ProcessedImage,
-  type Rendition,
-} from './images-pipeline.js';
-export { insertImageRows } from './images-repository.js';
+export { MAX_WIDTH, encodeTrustedImage, processImage, type ProcessedImage } from './images-pipeline.js';
 
 export interface StoredImage {
   /** images.id: reference it from products.thumbnail_image_id, product_images, gallery_images. */

@@ -129,4 +129,3 @@ export function createProductService(db: Db, storage: ImageStorage) {
   };
 }
 
-export type ProductService = ReturnType<typeof createProductService>;

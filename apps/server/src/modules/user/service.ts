@@ -156,4 +156,3 @@ export function createUserService(db: Db, config: Config) {
   return { register, authenticate, updateProfile, changePassword, startPasswordReset, resetPassword, ensureAdmin };
 }
 
-export type UserService = ReturnType<typeof createUserService>;

@@ -15,10 +15,8 @@ import {
   Globe,
   Heart,
   Image,
-  Info,
   KeyRound,
   Leaf,
-  Lock,
   Mail,
   MapPin,
   Menu,
@@ -84,10 +82,8 @@ export const TargetIcon = decorative(Target);
 export const EyeIcon = decorative(Eye);
 export const HeartIcon = decorative(Heart);
 export const EyeOffIcon = decorative(EyeOff);
-export const LockIcon = decorative(Lock);
 export const UserIcon = decorative(User);
 export const BuildingIcon = decorative(Building2);
-export const InfoIcon = decorative(Info);
 export const SendIcon = decorative(Send);
 export const UploadIcon = decorative(Upload);
 export const ChevronDownIcon = decorative(ChevronDown);
