@@ -26,7 +26,16 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type Request } from 'playwright-core';
 import { isRecord, isStringArray } from './lib/json.js';
-import { CHUNK_REPORT, WEB_DIST, buildWebIfStale, startServer, stopOnInterrupt, tempDir, type Server, type Stopper } from './lib/processes.js';
+import {
+  CHUNK_REPORT,
+  WEB_DIST,
+  buildWebIfStale,
+  startServer,
+  stopOnInterrupt,
+  tempDir,
+  type Server,
+  type Stopper,
+} from './lib/processes.js';
 
 const KB = 1000;
 const BUDGETS = {
@@ -52,7 +61,11 @@ interface ChunkReport {
 }
 
 function isChunkReport(value: unknown): value is ChunkReport {
-  return isRecord(value) && isRecord(value.chunks) && Object.values(value.chunks).every((c) => isRecord(c) && isStringArray(c.imports) && isStringArray(c.modules));
+  return (
+    isRecord(value) &&
+    isRecord(value.chunks) &&
+    Object.values(value.chunks).every((c) => isRecord(c) && isStringArray(c.imports) && isStringArray(c.modules))
+  );
 }
 
 /** One response the browser received for the page. */
@@ -108,10 +121,19 @@ async function measurePageWeight(): Promise<Transfer[]> {
   let browser: Browser | undefined;
   try {
     console.log('Starting the server with the demo catalogue (first start draws its images)...');
-    server = await startServer({ port, logFile: path.join(dataDir, 'server.log'), env: { DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: '' } });
+    server = await startServer({
+      port,
+      logFile: path.join(dataDir, 'server.log'),
+      env: { DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: '' },
+    });
     stoppers.add(server.stop);
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
-    const context = await browser.newContext({ viewport: { width: PHONE.width, height: PHONE.height }, deviceScaleFactor: PHONE.deviceScaleFactor, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: PHONE.width, height: PHONE.height },
+      deviceScaleFactor: PHONE.deviceScaleFactor,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     const responses: Request[] = [];
     page.on('requestfinished', (request) => responses.push(request));
@@ -149,7 +171,8 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} kB`;
 async function main(): Promise<void> {
   await buildWebIfStale();
   const report: unknown = JSON.parse(fs.readFileSync(CHUNK_REPORT, 'utf8'));
-  if (!isChunkReport(report)) throw new Error(`${CHUNK_REPORT}: not a chunk report ({ chunks: { [file]: { imports, modules } } }): rebuild the web app`);
+  if (!isChunkReport(report))
+    throw new Error(`${CHUNK_REPORT}: not a chunk report ({ chunks: { [file]: { imports, modules } } }): rebuild the web app`);
   const html = readIndexHtml();
   const firstPage = staticClosure(report, html.entry);
   const checks: Check[] = [];
@@ -158,9 +181,17 @@ async function main(): Promise<void> {
   const jsFiles = [...firstPage].map((file) => ({ file, gzip: gzipSize(file) })).sort((a, b) => b.gzip - a.gzip);
   const js = jsFiles.reduce((sum, f) => sum + f.gzip, 0);
   console.log('\nJS of the first page (entry + static imports), gzip -9:');
-  printTable(['file', 'gzip'], jsFiles.map((f) => [f.file, kb(f.gzip)]));
+  printTable(
+    ['file', 'gzip'],
+    jsFiles.map((f) => [f.file, kb(f.gzip)]),
+  );
   const preloadOutside = html.preloads.filter((p) => p === undefined || !firstPage.has(p));
-  checks.push({ budget: 'first-page JS: entry + static imports (gzip)', limit: `<= ${kb(BUDGETS.firstPageJs)}`, actual: kb(js), ok: js <= BUDGETS.firstPageJs });
+  checks.push({
+    budget: 'first-page JS: entry + static imports (gzip)',
+    limit: `<= ${kb(BUDGETS.firstPageJs)}`,
+    actual: kb(js),
+    ok: js <= BUDGETS.firstPageJs,
+  });
   checks.push({
     budget: 'index.html preloads only first-page JS',
     limit: 'none outside',
@@ -186,37 +217,59 @@ async function main(): Promise<void> {
   checks.push({
     budget: `React runtime replaced by ${SHIPPED_INSTEAD}/compat`,
     limit: `no ${NOT_SHIPPED.join('/')}`,
-    actual: reactShipped.length > 0 ? `${reactShipped.join(', ')} in the build` : !anywhere.has(SHIPPED_INSTEAD) ? `no ${SHIPPED_INSTEAD} in the build` : 'replaced',
+    actual:
+      reactShipped.length > 0
+        ? `${reactShipped.join(', ')} in the build`
+        : !anywhere.has(SHIPPED_INSTEAD)
+          ? `no ${SHIPPED_INSTEAD} in the build`
+          : 'replaced',
     ok: reactShipped.length === 0 && anywhere.has(SHIPPED_INSTEAD),
   });
 
   // 3. Total transferred at a phone width.
   const transfers = await measurePageWeight();
   const total = transfers.reduce((sum, r) => sum + r.bytes, 0);
-  console.log(`\nTransferred for / at ${PHONE.width} x ${PHONE.height} CSS px (DPR ${PHONE.deviceScaleFactor}), until network idle after load:`);
+  console.log(
+    `\nTransferred for / at ${PHONE.width} x ${PHONE.height} CSS px (DPR ${PHONE.deviceScaleFactor}), until network idle after load:`,
+  );
   printTable(
     ['url', 'type', 'encoding', 'bytes'],
-    transfers.sort((a, b) => b.bytes - a.bytes).map((r) => [r.url.length > 60 ? `${r.url.slice(0, 57)}...` : r.url, r.type, r.encoding, kb(r.bytes)]),
+    transfers
+      .sort((a, b) => b.bytes - a.bytes)
+      .map((r) => [r.url.length > 60 ? `${r.url.slice(0, 57)}...` : r.url, r.type, r.encoding, kb(r.bytes)]),
   );
   const byType = (types: string[]) => transfers.filter((r) => types.includes(r.type)).reduce((sum, r) => sum + r.bytes, 0);
-  console.log(`JS ${kb(byType(['script']))}, CSS ${kb(byType(['stylesheet']))}, images ${kb(byType(['image']))}, API ${kb(byType(['fetch', 'xhr']))}, HTML ${kb(byType(['document']))}`);
+  console.log(
+    `JS ${kb(byType(['script']))}, CSS ${kb(byType(['stylesheet']))}, images ${kb(byType(['image']))}, API ${kb(byType(['fetch', 'xhr']))}, HTML ${kb(byType(['document']))}`,
+  );
   const fetchedJs = transfers
     .filter((r) => r.type === 'script')
     .map((r) => ({ file: r.url.replace(/^\//, ''), gzip: gzipSize(r.url.replace(/^\//, '')) }))
     .sort((a, b) => b.gzip - a.gzip);
   const fetchedJsTotal = fetchedJs.reduce((sum, f) => sum + f.gzip, 0);
   console.log('\nEvery script the browser fetched for /, gzip -9:');
-  printTable(['file', 'gzip'], fetchedJs.map((f) => [f.file, kb(f.gzip)]));
+  printTable(
+    ['file', 'gzip'],
+    fetchedJs.map((f) => [f.file, kb(f.gzip)]),
+  );
   checks.push({
     budget: 'first-page JS: every script fetched for / (gzip)',
     limit: `<= ${kb(BUDGETS.firstPageJs)}`,
     actual: kb(fetchedJsTotal),
     ok: fetchedJsTotal <= BUDGETS.firstPageJs && fetchedJs.length > 0,
   });
-  checks.push({ budget: `first-page weight at ${PHONE.width} px, images included`, limit: `<= ${kb(BUDGETS.firstPageTotal)}`, actual: kb(total), ok: total <= BUDGETS.firstPageTotal });
+  checks.push({
+    budget: `first-page weight at ${PHONE.width} px, images included`,
+    limit: `<= ${kb(BUDGETS.firstPageTotal)}`,
+    actual: kb(total),
+    ok: total <= BUDGETS.firstPageTotal,
+  });
 
   console.log('\nBudgets');
-  printTable(['budget', 'limit', 'actual', 'status'], checks.map((c) => [c.budget, c.limit, c.actual, c.ok ? 'ok' : 'BROKEN']));
+  printTable(
+    ['budget', 'limit', 'actual', 'status'],
+    checks.map((c) => [c.budget, c.limit, c.actual, c.ok ? 'ok' : 'BROKEN']),
+  );
   const broken = checks.filter((c) => !c.ok);
   if (broken.length > 0) {
     console.error(`\n${broken.length} budget(s) broken: ${broken.map((c) => c.budget).join('; ')}`);

@@ -30,7 +30,20 @@ const RUNS = Number(process.env.BENCH_LEADS_RUNS ?? 30);
 const GOAL_P99_MS = 50;
 const BATCH = 500;
 
-const COUNTRIES = ['Spain', 'Germany', 'United Arab Emirates', 'United Kingdom', 'Japan', 'Nigeria', 'Canada', 'Australia', 'Singapore', 'France', 'India', 'Kenya'];
+const COUNTRIES = [
+  'Spain',
+  'Germany',
+  'United Arab Emirates',
+  'United Kingdom',
+  'Japan',
+  'Nigeria',
+  'Canada',
+  'Australia',
+  'Singapore',
+  'France',
+  'India',
+  'Kenya',
+];
 const HEARD = ['Google', 'Instagram', 'LinkedIn', 'Advertisement', 'Friend', 'Other'];
 
 /** A deterministic pseudo-random sequence, so every run seeds the same data. */
@@ -47,7 +60,10 @@ async function seed(handle: DatabaseHandle): Promise<{ productId: string; adminP
   const now = Date.now();
   const rnd = random(42);
   const imageId = 'b'.repeat(32);
-  await db.insertInto('images').values({ id: imageId, file_name: `${imageId}.webp`, width: 10, height: 10, bytes: 10, variants: '[]', created_at: nowIso() }).execute();
+  await db
+    .insertInto('images')
+    .values({ id: imageId, file_name: `${imageId}.webp`, width: 10, height: 10, bytes: 10, variants: '[]', created_at: nowIso() })
+    .execute();
   const productIds: string[] = [];
   for (let i = 0; i < 20; i++) {
     const id = newId();
@@ -65,7 +81,10 @@ async function seed(handle: DatabaseHandle): Promise<{ productId: string; adminP
       isPremium: false,
       productShelfLife: 12,
     };
-    await db.insertInto('products').values(productRow(product, { id, thumbnailImageId: imageId }, nowIso())).execute();
+    await db
+      .insertInto('products')
+      .values(productRow(product, { id, thumbnailImageId: imageId }, nowIso()))
+      .execute();
   }
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   // Spread over the last 18 months, so date ranges and the dashboard's 12 months cut through them.
@@ -147,13 +166,22 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<{ name: str
       await c.end();
     };
   }
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'test' });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+  });
   const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
   try {
     await migrateToLatest(database);
     const seeded = Date.now();
     const { productId, adminEmail, adminPassword } = await seed(database);
-    console.log(`  seeded ${QUOTES.toLocaleString('en-US')} quotes and ${INQUIRIES.toLocaleString('en-US')} inquiries in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+    console.log(
+      `  seeded ${QUOTES.toLocaleString('en-US')} quotes and ${INQUIRIES.toLocaleString('en-US')} inquiries in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+    );
     await createUserService(database.db, config).ensureAdmin(adminEmail, adminPassword, 'Bench Admin');
     const app = await buildApp(config, { database });
     try {
@@ -200,7 +228,9 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<{ name: str
 }
 
 async function main(): Promise<void> {
-  console.log(`\nLead lists: ${QUOTES.toLocaleString('en-US')} quotes, ${INQUIRIES.toLocaleString('en-US')} inquiries, ${RUNS} calls per target, in-process`);
+  console.log(
+    `\nLead lists: ${QUOTES.toLocaleString('en-US')} quotes, ${INQUIRIES.toLocaleString('en-US')} inquiries, ${RUNS} calls per target, in-process`,
+  );
   const dialects: ('sqlite' | 'postgres')[] = ['sqlite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
   let met = true;
   for (const dialect of dialects) {
@@ -212,7 +242,9 @@ async function main(): Promise<void> {
       if (r.name !== 'dashboard' && !r.name.startsWith('CSV') && r.p99 > GOAL_P99_MS) met = false;
     }
   }
-  console.log(`\n  ${met ? 'met    ' : 'NOT MET'}  filtered, paginated lists: p99 under ${GOAL_P99_MS} ms with ${QUOTES.toLocaleString('en-US')} quotes`);
+  console.log(
+    `\n  ${met ? 'met    ' : 'NOT MET'}  filtered, paginated lists: p99 under ${GOAL_P99_MS} ms with ${QUOTES.toLocaleString('en-US')} quotes`,
+  );
 }
 
 main().catch((err: unknown) => {

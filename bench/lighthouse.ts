@@ -131,11 +131,21 @@ function lostPoints(report: Report, categoryId: string): string[] {
   for (const ref of category.auditRefs) {
     const audit = report.audits[ref.id];
     if (!isAudit(audit)) continue;
-    if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'manual') lost.push({ ref, audit });
+    if (
+      audit.score !== null &&
+      audit.score < 1 &&
+      audit.scoreDisplayMode !== 'informative' &&
+      audit.scoreDisplayMode !== 'notApplicable' &&
+      audit.scoreDisplayMode !== 'manual'
+    )
+      lost.push({ ref, audit });
   }
   return lost
     .sort((a, b) => b.ref.weight - a.ref.weight)
-    .map(({ ref, audit }) => `${audit.id} (score ${audit.score}, weight ${ref.weight}): ${audit.title}${audit.displayValue ? ` - ${audit.displayValue}` : ''}`);
+    .map(
+      ({ ref, audit }) =>
+        `${audit.id} (score ${audit.score}, weight ${ref.weight}): ${audit.title}${audit.displayValue ? ` - ${audit.displayValue}` : ''}`,
+    );
 }
 
 /** An audit's display value (e.g. "1.2 s"), if it has one. */
@@ -185,7 +195,12 @@ async function main(): Promise<void> {
       // Lighthouse's own advice against run-to-run variance: report the median run.
       // (A score Lighthouse could not give, null, counts as 0, as it always did in this arithmetic.)
       runs.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
-      results.push({ name, pathname, report: runs[Math.floor(runs.length / 2)], performanceScores: runs.map((r) => Math.round((r.categories.performance.score ?? 0) * 100)) });
+      results.push({
+        name,
+        pathname,
+        report: runs[Math.floor(runs.length / 2)],
+        performanceScores: runs.map((r) => Math.round((r.categories.performance.score ?? 0) * 100)),
+      });
     }
   } finally {
     await server?.stop();

@@ -65,13 +65,23 @@ async function main(): Promise<void> {
     ceiling = await startCeiling({ port: PORT + 1, serverUrl: server.url, targets: list, dir: dataDir, nodeArgs: profArgs('ceiling') });
     live.add(ceiling.stop);
     for (const target of list) {
-      const urls: Array<[Side, string]> = [['server', server.url + target.path], ['ceiling', ceiling.urlOf(target.key)]];
+      const urls: Array<[Side, string]> = [
+        ['server', server.url + target.path],
+        ['ceiling', ceiling.urlOf(target.key)],
+      ];
       for (const [who, url] of urls) {
         await load(url, target, 1);
         const fromUs = nowUs();
         const result = await load(url, target, DURATION);
         const toUs = nowUs();
-        windows[who].push({ key: target.key, name: target.name, fromUs, toUs, requests: result.requests.total, reqPerSec: result.requests.average });
+        windows[who].push({
+          key: target.key,
+          name: target.name,
+          fromUs,
+          toUs,
+          requests: result.requests.total,
+          reqPerSec: result.requests.average,
+        });
         process.stdout.write(`${who} ${target.name}: ${Math.round(result.requests.average)} req/s\n`);
       }
     }
@@ -94,7 +104,10 @@ async function main(): Promise<void> {
     if (!isCpuProfile(profile)) throw new Error(`${path.join(dir, file)}: not a V8 CPU profile`);
     tables[who] = costTable(profile, windows[who]);
     await fsp.copyFile(path.join(dir, file), path.join(resultsDir, `profile-${stamp}-${who}.cpuprofile`));
-    await fsp.writeFile(path.join(resultsDir, `profile-${stamp}-${who}.json`), `${JSON.stringify({ windows: windows[who], table: tables[who] }, null, 2)}\n`);
+    await fsp.writeFile(
+      path.join(resultsDir, `profile-${stamp}-${who}.json`),
+      `${JSON.stringify({ windows: windows[who], table: tables[who] }, null, 2)}\n`,
+    );
   }
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
   for (const who of sides) {
@@ -103,7 +116,9 @@ async function main(): Promise<void> {
     const lines = [...new Set(Object.values(table).flatMap((r) => Object.keys(r.perRequestUs)))].sort(
       (a, b) => (table[cols[0]]?.perRequestUs[b] ?? 0) - (table[cols[0]]?.perRequestUs[a] ?? 0),
     );
-    console.log(`\n${who === 'server' ? 'The server' : 'The ceiling (bare Fastify, same bytes)'}: CPU microseconds per request (${SIZE} products, ${CONNECTIONS} connections, ${DURATION} s per target)\n`);
+    console.log(
+      `\n${who === 'server' ? 'The server' : 'The ceiling (bare Fastify, same bytes)'}: CPU microseconds per request (${SIZE} products, ${CONNECTIONS} connections, ${DURATION} s per target)\n`,
+    );
     console.log(row(['line', ...cols]));
     console.log(row(['---', ...cols.map(() => '---:')]));
     for (const line of lines) console.log(row([line, ...cols.map((k) => (table[k].perRequestUs[line] ?? 0).toFixed(1))]));

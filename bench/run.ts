@@ -31,8 +31,27 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { fetchRaw, startCeiling } from './lib/ceiling.js';
-import { REPO_ROOT, buildWeb, buildWebIfStale, run, stopOnInterrupt, tempDir, tsNodeArgs, type Server, type Stopper } from './lib/processes.js';
-import { DEMO_SIZE, P99_GOAL_MS, seedCatalogue, startBenchServer, targets, type RequestSpec, type Seeded, type Target } from './lib/targets.js';
+import {
+  REPO_ROOT,
+  buildWeb,
+  buildWebIfStale,
+  run,
+  stopOnInterrupt,
+  tempDir,
+  tsNodeArgs,
+  type Server,
+  type Stopper,
+} from './lib/processes.js';
+import {
+  DEMO_SIZE,
+  P99_GOAL_MS,
+  seedCatalogue,
+  startBenchServer,
+  targets,
+  type RequestSpec,
+  type Seeded,
+  type Target,
+} from './lib/targets.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 3 : 5));
@@ -99,7 +118,15 @@ stopOnInterrupt(live);
 function load(url: string, target: RequestSpec, duration: number, timeout = 10): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     autocannon(
-      { url, method: target.method ?? 'GET', headers: target.headers ?? {}, body: target.body, connections: CONNECTIONS, duration, timeout },
+      {
+        url,
+        method: target.method ?? 'GET',
+        headers: target.headers ?? {},
+        body: target.body,
+        connections: CONNECTIONS,
+        duration,
+        timeout,
+      },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
   });
@@ -233,7 +260,13 @@ function benchMemory(size: number): Promise<MemoryResult> {
       await fetchRaw(url, t);
       // 100 plain 25 MB lists in flight take longer than autocannon's default 10 s timeout.
       const r = await load(url, t, t.seconds, 120);
-      rows.push({ target: t.name, reqPerSec: r.requests.total / r.duration, p99: r.latency.p99, bytes: r.throughput.total / Math.max(1, r.requests.total), failed: wrongAnswers(r, 200) });
+      rows.push({
+        target: t.name,
+        reqPerSec: r.requests.total / r.duration,
+        p99: r.latency.p99,
+        bytes: r.throughput.total / Math.max(1, r.requests.total),
+        failed: wrongAnswers(r, 200),
+      });
     }
     return { size, rows, peakRssMb: server.peakRssMb() };
   });
@@ -243,7 +276,8 @@ const fmt = {
   int: (n: number) => Math.round(n).toLocaleString('en-US'),
   ms: (n: number | undefined) => (n === undefined ? '-' : n < 10 ? n.toFixed(1) : String(Math.round(n))),
   ratio: (n: number | undefined) => (n === undefined ? '' : `${n.toFixed(2)}x`),
-  size: (n: number | undefined) => (n === undefined ? '' : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} kB` : `${Math.round(n)} B`),
+  size: (n: number | undefined) =>
+    n === undefined ? '' : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} kB` : `${Math.round(n)} B`,
 };
 
 function printTable(header: string[], lines: string[][]): void {
@@ -254,10 +288,21 @@ function printTable(header: string[], lines: string[][]): void {
 }
 
 function printSize({ rows, peakRssMb }: SizeResult, size: number): void {
-  console.log(`\n${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${size} products (medians of ${ROUNDS} rounds of ${TURN} s per side)`);
+  console.log(
+    `\n${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${size} products (medians of ${ROUNDS} rounds of ${TURN} s per side)`,
+  );
   printTable(
     ['target', 'bytes', 'req/s', 'ceiling req/s', 'ratio', 'goal', 'p99 ms', 'ceiling p99'],
-    rows.map((r) => [r.target, fmt.size(r.bytes), fmt.int(r.reqPerSec), fmt.int(r.ceilingReqPerSec), fmt.ratio(r.ratio), `>= ${r.goal}x`, fmt.ms(r.p99), fmt.ms(r.ceilingP99)]),
+    rows.map((r) => [
+      r.target,
+      fmt.size(r.bytes),
+      fmt.int(r.reqPerSec),
+      fmt.int(r.ceilingReqPerSec),
+      fmt.ratio(r.ratio),
+      `>= ${r.goal}x`,
+      fmt.ms(r.p99),
+      fmt.ms(r.ceilingP99),
+    ]),
   );
   console.log(`server peak RSS (VmHWM): ${Math.round(peakRssMb ?? NaN)} MB`);
 }
@@ -266,7 +311,10 @@ async function main(): Promise<void> {
   const started = new Date();
   console.log(
     `Bench${QUICK ? ' (quick)' : ''}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${TURN} s per side, sizes ${SIZES.join(', ')}; ` +
-      `${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+      `${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
   );
   if (process.env.BENCH_SKIP_BUILD !== '1') await (QUICK ? buildWebIfStale() : buildWeb());
   const results: SizeResult[] = [];
@@ -291,7 +339,11 @@ async function main(): Promise<void> {
    * product detail 0.28x plain and 0.30x brotli, the gallery 0.29x; docs/performance.md): their
    * regression line is 0.7x of that, until the code reaches half the goal.
    */
-  const QUICK_FLOORS: Record<string, number> = { 'GET /api/v1/product/{id}': 0.2, 'GET /api/v1/product/{id}, br': 0.2, 'GET /api/v1/gallery/all': 0.2 };
+  const QUICK_FLOORS: Record<string, number> = {
+    'GET /api/v1/product/{id}': 0.2,
+    'GET /api/v1/product/{id}, br': 0.2,
+    'GET /api/v1/gallery/all': 0.2,
+  };
   const goals: Goal[] = [];
   for (const r of rows) {
     // A regression shows in every round; a burst of outside load only in some: the quick mode
@@ -303,9 +355,20 @@ async function main(): Promise<void> {
       met: r.ratio >= r.goal,
       regression: r.bestRatio < Math.min(r.goal / 2, QUICK_FLOORS[r.target] ?? r.goal / 2),
     });
-    goals.push({ goal: `${r.target} at ${r.size}: p99 < ${P99_GOAL_MS} ms`, value: `${fmt.ms(r.p99)} ms (ceiling ${fmt.ms(r.ceilingP99)} ms)`, met: r.p99 < P99_GOAL_MS, regression: false });
+    goals.push({
+      goal: `${r.target} at ${r.size}: p99 < ${P99_GOAL_MS} ms`,
+      value: `${fmt.ms(r.p99)} ms (ceiling ${fmt.ms(r.ceilingP99)} ms)`,
+      met: r.p99 < P99_GOAL_MS,
+      regression: false,
+    });
   }
-  if (memory) goals.push({ goal: `peak RSS with ${memory.size} products under load < ${MEMORY_GOAL_MB} MB`, value: `${Math.round(memory.peakRssMb ?? NaN)} MB`, met: (memory.peakRssMb ?? NaN) < MEMORY_GOAL_MB, regression: false });
+  if (memory)
+    goals.push({
+      goal: `peak RSS with ${memory.size} products under load < ${MEMORY_GOAL_MB} MB`,
+      value: `${Math.round(memory.peakRssMb ?? NaN)} MB`,
+      met: (memory.peakRssMb ?? NaN) < MEMORY_GOAL_MB,
+      regression: false,
+    });
   console.log('\nGoals');
   for (const g of goals) console.log(`  ${g.met ? 'met    ' : g.regression ? 'BELOW HALF' : 'NOT MET'}  ${g.goal}: ${g.value}`);
   const met = goals.filter((g) => g.met).length;
@@ -314,8 +377,17 @@ async function main(): Promise<void> {
   const resultsDir = path.join(REPO_ROOT, 'bench/results');
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `bench-${started.toISOString().replace(/[:.]/g, '-')}.json`);
-  const settings = { quick: QUICK, rounds: ROUNDS, turn: TURN, connections: CONNECTIONS, database: process.env.DATABASE_URL ? 'postgres' : 'sqlite' };
-  fs.writeFileSync(file, `${JSON.stringify({ started, settings, cpus: os.cpus().length, loadavg: os.loadavg(), rows, memory, goals }, null, 2)}\n`);
+  const settings = {
+    quick: QUICK,
+    rounds: ROUNDS,
+    turn: TURN,
+    connections: CONNECTIONS,
+    database: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
+  };
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ started, settings, cpus: os.cpus().length, loadavg: os.loadavg(), rows, memory, goals }, null, 2)}\n`,
+  );
   console.log(`\nResults: ${path.relative(REPO_ROOT, file)}`);
   // Lead lists with 10,000 quotes: bench/leads.ts prints its own table and goal.
   if (!QUICK && process.env.BENCH_LEADS !== '0') await run(process.execPath, tsNodeArgs('bench/leads.ts'));

@@ -45,7 +45,9 @@ async function main(): Promise<void> {
     stoppers.add(server.stop);
     const products = productsOf(await (await fetch(`${server.url}/api/v1/product/all`)).json());
     // Product pages as crawlers find them: the sitemap's addresses.
-    const listedProducts = [...(await (await fetch(`${server.url}/sitemap.xml`)).text()).matchAll(/<loc>[^<]*?(\/products\/[^<]+)<\/loc>/g)].map((m) => m[1]);
+    const listedProducts = [
+      ...(await (await fetch(`${server.url}/sitemap.xml`)).text()).matchAll(/<loc>[^<]*?(\/products\/[^<]+)<\/loc>/g),
+    ].map((m) => m[1]);
     const pages = ['/', '/about', '/products', ...listedProducts, '/gallery', '/privacy', '/terms'];
     for (const pathname of pages) {
       const res = await fetch(`${server.url}${pathname}`, { redirect: 'manual' });
@@ -57,9 +59,12 @@ async function main(): Promise<void> {
         canonical: pick(html, /<link rel="canonical" href="([^"]*)"/).replace(server.url, ''),
         'og:image': pick(html, /<meta property="og:image" content="([^"]*)"/).replace(server.url, ''),
         'JSON-LD': ldTypes(html),
-        h1: pick(html, /<h1[^>]*>([\s\S]*?)<\/h1>/).replace(/<[^>]+>/g, '').trim(),
+        h1: pick(html, /<h1[^>]*>([\s\S]*?)<\/h1>/)
+          .replace(/<[^>]+>/g, '')
+          .trim(),
       };
-      if (res.status !== 200 || !row.title || !row.canonical || !row['og:image'] || !row['JSON-LD'].includes('Organization') || !row.h1) missing += 1;
+      if (res.status !== 200 || !row.title || !row.canonical || !row['og:image'] || !row['JSON-LD'].includes('Organization') || !row.h1)
+        missing += 1;
       rows.push(row);
     }
     const sitemap = await fetch(`${server.url}/sitemap.xml`);
@@ -72,11 +77,15 @@ async function main(): Promise<void> {
     console.log(`\n${header.map(cell).join('  ')}`);
     for (const r of rows) console.log(header.map((h, i) => cell(r[h], i)).join('  '));
     const listed = (sitemapXml.match(/<loc>/g) ?? []).length;
-    console.log(`\n/sitemap.xml: ${sitemap.status} ${sitemap.headers.get('content-type')}, ${listed} addresses (${products.length} products)`);
+    console.log(
+      `\n/sitemap.xml: ${sitemap.status} ${sitemap.headers.get('content-type')}, ${listed} addresses (${products.length} products)`,
+    );
     console.log(`/robots.txt: ${robots.split('\n').find((l) => l.startsWith('Sitemap:')) ?? 'no Sitemap line'}`);
     console.log(`/no-such-page: ${unknown.status}`);
     if (listed < pages.length || unknown.status !== 404) missing += 1;
-    console.log(missing === 0 ? '\nEvery public page has its title, canonical, OG image, JSON-LD and heading.' : `\n${missing} problem(s) above.`);
+    console.log(
+      missing === 0 ? '\nEvery public page has its title, canonical, OG image, JSON-LD and heading.' : `\n${missing} problem(s) above.`,
+    );
   } finally {
     await server?.stop();
     await fsp.rm(dataDir, { recursive: true, force: true });

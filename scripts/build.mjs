@@ -19,7 +19,16 @@ const ifStale = process.argv.includes('--if-stale');
 const TARGETS = [
   {
     name: 'web app',
-    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/preact-aliases.ts', 'apps/web/package.json', 'packages/shared/src', 'package-lock.json'],
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/preact-aliases.ts',
+      'apps/web/package.json',
+      'packages/shared/src',
+      'package-lock.json',
+    ],
     marker: 'apps/web/dist/.build-stamp',
     // The browser's build and the server's render of the public pages (apps/web/dist-server).
     outputs: ['apps/web/dist-server/entry-server.js'],

@@ -87,10 +87,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // chunk report or precompressed files: those belong to the browser's build.
   plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), chunkReport(), precompress()],
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      ...PREACT_ALIASES,
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...PREACT_ALIASES],
   },
   server: {
     proxy: { '/api': apiTarget, '/uploads': apiTarget },

@@ -57,7 +57,13 @@ export function fetchRaw(url: string, target: RequestSpec): Promise<RawAnswer> {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
-        resolve({ status: res.statusCode, type: res.headers['content-type'], encoding: res.headers['content-encoding'], headers: res.headers, body: Buffer.concat(chunks) }),
+        resolve({
+          status: res.statusCode,
+          type: res.headers['content-type'],
+          encoding: res.headers['content-encoding'],
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+        }),
       );
     });
     req.on('error', reject);
@@ -74,7 +80,14 @@ export async function startCeiling({ port, serverUrl, targets, dir, nodeArgs = [
     // A rate-limited target answers 429 once its limit is used up.
     for (let i = 0; expected === 429 && raw.status !== 429 && i < 100; i += 1) raw = await fetchRaw(serverUrl + t.path, t);
     if (raw.status !== expected) throw new Error(`${t.name}: expected ${expected}, the server answered ${raw.status}`);
-    answers.push({ key: t.key, method: t.method ?? 'GET', status: raw.status, type: raw.type, encoding: raw.encoding, body: raw.body.toString('base64') });
+    answers.push({
+      key: t.key,
+      method: t.method ?? 'GET',
+      status: raw.status,
+      type: raw.type,
+      encoding: raw.encoding,
+      body: raw.body.toString('base64'),
+    });
     t.bytes = raw.body.length;
   }
   const file = path.join(dir, 'ceiling-answers.json');

@@ -83,20 +83,36 @@ const OWNERS: ReadonlyArray<readonly [string, (url: string, functionName: string
   ['cookies (@fastify/cookie)', (u) => /@fastify\/cookie|\/node_modules\/cookie\//.test(u)],
   ['auth (session lookup)', (u) => /plugins\/auth\.ts|session-repository\.ts/.test(u)],
   ['rate limit (@fastify/rate-limit)', (u) => /@fastify\/rate-limit|plugins\/rate-limit\.ts|toad-cache/.test(u)],
-  ['compression hooks (@fastify/compress)', (u) => /@fastify\/compress|\/mnemonist\/|\/minipass|\/peek-stream|\/pumpify|\/duplexify|\/vary\//.test(u)],
+  [
+    'compression hooks (@fastify/compress)',
+    (u) => /@fastify\/compress|\/mnemonist\/|\/minipass|\/peek-stream|\/pumpify|\/duplexify|\/vary\//.test(u),
+  ],
   ['content-version check', (u, f) => (/json-cache\.ts/.test(u) && f === 'contentVersion') || /db\/index\.ts/.test(u)],
   ['database query (Kysely)', (u) => /\/kysely\/|modules\/\w+\/repository\.ts/.test(u)],
-  ['access log (pino)', (u) => /\/pino\/|\/pino-std-serializers\/|\/sonic-boom\/|\/fast-redact\/|\/quick-format-unescaped\/|\/on-exit-leak-free\/|\/thread-stream\/|lib\/access-log\.ts|\/safe-stable-stringify\//.test(u)],
+  [
+    'access log (pino)',
+    (u) =>
+      /\/pino\/|\/pino-std-serializers\/|\/sonic-boom\/|\/fast-redact\/|\/quick-format-unescaped\/|\/on-exit-leak-free\/|\/thread-stream\/|lib\/access-log\.ts|\/safe-stable-stringify\//.test(
+        u,
+      ),
+  ],
   ['error path (throw, error handler)', (u) => /plugins\/error-handler\.ts|lib\/errors\.ts/.test(u)],
   ['cached answer (lookup, ETag, encoding choice)', (u) => /lib\/json-cache\.ts|lib\/etag\.ts|lib\/answer-cache\.ts/.test(u)],
-  ['static files (@fastify/static, send)', (u) => /@fastify\/static|\/@fastify\/send\/|\/send\/|\/mime\/|\/content-disposition\/|\/glob\//.test(u)],
+  [
+    'static files (@fastify/static, send)',
+    (u) => /@fastify\/static|\/@fastify\/send\/|\/send\/|\/mime\/|\/content-disposition\/|\/glob\//.test(u),
+  ],
   ['route handler (modules/*)', (u) => /apps\/server\/src\/(modules|plugins|lib)\//.test(u)],
   ['routing (find-my-way)', (u) => /\/find-my-way\//.test(u)],
-  ['serialisation (fast-json-stringify)', (u) => /fast-json-stringify|\/fastify\/lib\/schemas\.js|\/fastify\/lib\/error-serializer\.js/.test(u)],
+  [
+    'serialisation (fast-json-stringify)',
+    (u) => /fast-json-stringify|\/fastify\/lib\/schemas\.js|\/fastify\/lib\/error-serializer\.js/.test(u),
+  ],
   ['Fastify core (request, reply, hooks)', (u) => /\/fastify\/|\/avvio\/|\/light-my-request\/|\/abstract-logging\//.test(u)],
 ];
 
-const SOCKET_WRITE = /^(writeHead|_writeRaw|_send|end|write|writev|_writev|_writeGeneric|writeGeneric|writevGeneric|_flushOutput|handleWriteReq|onWriteComplete|afterWriteDispatched)$/;
+const SOCKET_WRITE =
+  /^(writeHead|_writeRaw|_send|end|write|writev|_writev|_writeGeneric|writeGeneric|writevGeneric|_flushOutput|handleWriteReq|onWriteComplete|afterWriteDispatched)$/;
 const NODE_URL = /^node:|^internal\/|^$|^(net|stream|events|_http_\w+|http)\.js$/;
 
 /** Where one node (frame) of the profile belongs, walking up from it. */
@@ -109,8 +125,10 @@ function classify(node: ProfileNode | undefined, parentOf: Map<number, ProfileNo
     if (/better-sqlite3|\/pg\/|\/pg-protocol\/|\/pg-pool\//.test(url)) continue;
     if (/^node:(internal\/)?fs/.test(url)) return 'file system (stat, open, read, close)';
     if (NODE_URL.test(url)) {
-      if (SOCKET_WRITE.test(functionName) && /_http_outgoing|net|stream|_http_server|stream_base_commons|writable/.test(url)) return 'socket write (node:http, net)';
-      if (/_http_common|_http_server|_http_incoming/.test(url) && /parser|Incoming|connectionListener|onParser/.test(functionName)) return 'HTTP parsing (node:http)';
+      if (SOCKET_WRITE.test(functionName) && /_http_outgoing|net|stream|_http_server|stream_base_commons|writable/.test(url))
+        return 'socket write (node:http, net)';
+      if (/_http_common|_http_server|_http_incoming/.test(url) && /parser|Incoming|connectionListener|onParser/.test(functionName))
+        return 'HTTP parsing (node:http)';
       continue;
     }
     for (const [line, test] of OWNERS) if (test(url, functionName)) return line;

@@ -29,7 +29,11 @@ export interface RunOptions {
 /** Run a command to completion (output passed through); rejects on a non-zero exit. */
 export function run(command: string, args: string[], options: RunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: options.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: { ...process.env, ...options.env } });
+    const child = spawn(command, args, {
+      cwd: REPO_ROOT,
+      stdio: options.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+      env: { ...process.env, ...options.env },
+    });
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => (out += String(chunk)));
     child.on('error', reject);
@@ -44,7 +48,15 @@ export async function buildWeb(): Promise<void> {
 
 /** Written by the build (apps/web/vite.config.ts): per chunk, its imports and modules. */
 export const CHUNK_REPORT = path.join(WEB_DIST, '.vite/chunk-report.json');
-const WEB_SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/preact-aliases.ts', 'apps/web/package.json', 'packages/shared/src'];
+const WEB_SOURCES = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/preact-aliases.ts',
+  'apps/web/package.json',
+  'packages/shared/src',
+];
 
 function newestMtime(target: string): number {
   const stat = fs.statSync(target);
@@ -116,7 +128,14 @@ export interface Server {
  * Its output goes to `logFile`. Resolves once `readyPath` answers 200. `nodeArgs` go to node
  * before the loader (e.g. `--cpu-prof`).
  */
-export async function startServer({ port, env, logFile, readyPath = '/api/v1/product/all', timeoutMs = 120_000, nodeArgs = [] }: StartServerOptions): Promise<Server> {
+export async function startServer({
+  port,
+  env,
+  logFile,
+  readyPath = '/api/v1/product/all',
+  timeoutMs = 120_000,
+  nodeArgs = [],
+}: StartServerOptions): Promise<Server> {
   const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [...nodeArgs, ...tsNodeArgs(SERVER_MAIN)], {
     cwd: REPO_ROOT,

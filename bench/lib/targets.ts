@@ -43,7 +43,9 @@ export interface Seeded {
 }
 
 function isSeeded(value: unknown): value is Seeded {
-  return isRecord(value) && typeof value.productId === 'string' && typeof value.productSlug === 'string' && typeof value.imagePath === 'string';
+  return (
+    isRecord(value) && typeof value.productId === 'string' && typeof value.productSlug === 'string' && typeof value.imagePath === 'string'
+  );
 }
 
 /** Seed `size` products (and the gallery) into DATA_DIR; resolves to { productId, productSlug, imagePath }. */
@@ -93,7 +95,12 @@ export function targets(seeded: Seeded, { only }: { only?: string[] } = {}): Tar
   const all: Target[] = [
     { key: 'html-home', name: 'GET / (HTML)', path: '/', goal: GOAL.html },
     { key: 'html-products', name: 'GET /products (HTML)', path: '/products', goal: GOAL.html },
-    { key: 'html-product', name: 'GET /products/description (HTML)', path: `/products/description?id=${seeded.productId}`, goal: GOAL.html },
+    {
+      key: 'html-product',
+      name: 'GET /products/description (HTML)',
+      path: `/products/description?id=${seeded.productId}`,
+      goal: GOAL.html,
+    },
     { key: 'html-product-page', name: 'GET /products/{slug} (HTML)', path: `/products/${seeded.productSlug}`, goal: GOAL.html },
     { key: 'html-404', name: 'GET an unknown page (HTML, 404)', path: '/no-such-page', status: 404, goal: GOAL.html },
     { key: 'sitemap', name: 'GET /sitemap.xml', path: '/sitemap.xml', goal: GOAL.json },

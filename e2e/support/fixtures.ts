@@ -4,7 +4,15 @@
  * failure on any uncaught error in the page. Plus helpers to make people and log them in.
  */
 import { randomBytes } from 'node:crypto';
-import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { ADMIN, ENV_BASE_URL, ENV_DATA_DIR } from './constants';
 import { API, SUCCESS } from './spec-texts';
 
@@ -142,7 +150,10 @@ export function newAccount(tag = 'buyer'): Account {
 }
 
 /** Registers a new USER through the API (the register screen has its own test). */
-export async function registerViaApi(request: APIRequestContext, account: Account = newAccount()): Promise<Account & { createdAt: string }> {
+export async function registerViaApi(
+  request: APIRequestContext,
+  account: Account = newAccount(),
+): Promise<Account & { createdAt: string }> {
   const res = await request.post(API.register, {
     data: { fullName: account.fullName, email: account.email, phoneNumber: account.phoneNumber, password: account.password },
   });

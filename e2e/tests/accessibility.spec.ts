@@ -4,13 +4,28 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, findProduct, productPagePath, loginAsAdmin, loginAsNewUser, loginViaUi, offerViaApi, openPage, test, uniqueId, userWithQuote } from '../support/fixtures';
+import {
+  expect,
+  findProduct,
+  productPagePath,
+  loginAsAdmin,
+  loginAsNewUser,
+  loginViaUi,
+  offerViaApi,
+  openPage,
+  test,
+  uniqueId,
+  userWithQuote,
+} from '../support/fixtures';
 
 async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = bad
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`)
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+    )
     .join('\n');
   if (bad.length > 0) console.log(`axe on ${what}:\n${report}`);
   expect(bad, `serious/critical axe violations on ${what}:\n${report}`).toEqual([]);
@@ -23,14 +38,30 @@ async function settle(page: Page): Promise<void> {
 }
 
 test.describe('public pages', () => {
-  const PUBLIC = ['/', '/about', '/products', '/gallery', '/register', '/login', '/forgot-password', '/reset-password/some-token', '/privacy', '/terms', '/no-such-page', '/api/docs'];
+  const PUBLIC = [
+    '/',
+    '/about',
+    '/products',
+    '/gallery',
+    '/register',
+    '/login',
+    '/forgot-password',
+    '/reset-password/some-token',
+    '/privacy',
+    '/terms',
+    '/no-such-page',
+    '/api/docs',
+  ];
 
   for (const path of PUBLIC) {
     test(`${path} (1280 px and 390 px)`, async ({ browser }) => {
       // Two page loads and two axe runs; /api/docs (the whole API reference) alone takes 35-58 s
       // with two workers on a 2-core machine.
       test.setTimeout(120_000);
-      for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 390, height: 844 },
+      ]) {
         const { page, close } = await openPage(browser, { viewport });
         try {
           await page.goto(path);
@@ -46,7 +77,10 @@ test.describe('public pages', () => {
   test('product page at its own address (1280 px and 390 px)', async ({ browser, request }) => {
     const product = await findProduct(request, (p) => p.productType === 'AGRO');
     const path = await productPagePath(request, product._id);
-    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
       const { page, close } = await openPage(browser, { viewport });
       try {
         await page.goto(path);
@@ -157,7 +191,10 @@ test.describe('forms behind the login', () => {
 });
 
 test.describe('trade desk, at 1280 px and 390 px', () => {
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     test(`quote form with its trade terms open (${viewport.width} px)`, async ({ browser, request }) => {
       test.setTimeout(120_000);
       const { page, close } = await openPage(browser, { viewport });
@@ -193,7 +230,10 @@ test.describe('trade desk, at 1280 px and 390 px', () => {
 });
 
 test.describe('quote desk', () => {
-  test('admin: status, offers, history, offer and reject forms; buyer: offer card and accept dialog (1280 px and 390 px)', async ({ browser, request }) => {
+  test('admin: status, offers, history, offer and reject forms; buyer: offer card and accept dialog (1280 px and 390 px)', async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const product = await findProduct(request, (p) => p.productType === 'AGRO');
     const company = `Axe Quote Desk ${uniqueId()}`;
@@ -211,7 +251,10 @@ test.describe('quote desk', () => {
       });
 
       await loginViaUi(buyerSide.page, buyer);
-      for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 390, height: 844 },
+      ]) {
         await page.setViewportSize(viewport);
         await page.goto('/profile');
         await page.getByRole('button', { name: `View details of the quote from ${company}` }).click();

@@ -23,7 +23,10 @@ const label = (page: Page, text: string) => page.getByLabel(text, { exact: true 
 
 /** Exact alert text (validation messages are compared byte for byte, double spaces included). */
 async function expectAlert(page: Page, text: string): Promise<void> {
-  const alert = page.getByRole('alert').filter({ hasText: text.trim().replace(/\s+/g, ' ') }).first();
+  const alert = page
+    .getByRole('alert')
+    .filter({ hasText: text.trim().replace(/\s+/g, ' ') })
+    .first();
   await expect(alert).toBeVisible();
   expect(await alert.evaluate((el) => el.textContent)).toBe(text);
 }

@@ -83,7 +83,10 @@ test.describe('products', () => {
 
     // Edit: prefilled, only the description and shelf life change, images are kept.
     await page.goto('/products');
-    await page.getByRole('article', { name, exact: true }).getByRole('button', { name: `Edit ${name}` }).click();
+    await page
+      .getByRole('article', { name, exact: true })
+      .getByRole('button', { name: `Edit ${name}` })
+      .click();
     await expectPath(page, '/edit-product');
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Product' })).toBeVisible();
     await expect(label(page, 'Product Name')).toHaveValue(name);
@@ -161,7 +164,11 @@ test.describe('quotes', () => {
     await card.getByRole('button', { name: `View details of the quote from ${company}` }).click();
     await expectPath(page, '/quote/description');
     const table = page.getByRole('table');
-    const row = (header: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: header, exact: true }) }).getByRole('cell');
+    const row = (header: string) =>
+      table
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: header, exact: true }) })
+        .getByRole('cell');
     await expect(row('Company Name')).toHaveText(company);
     await expect(row('Contact Person')).toHaveText('Rahul Mehta');
     await expect(row('Product Name')).toHaveText(product.productName);

@@ -84,13 +84,24 @@ test.describe('catalogue and product detail', () => {
     const box = await card.boundingBox();
     expect(box && [Math.round(box.width), Math.round(box.height)]).toEqual([300, 500]);
     // Packaging options of section 1.
-    for (const option of ['Bulk 25kg bags', 'Bulk 50kg bags', 'Retail 500g packs', 'Retail 1kg packs', 'Retail 2kg packs', 'Custom / private label', 'Export packaging']) {
+    for (const option of [
+      'Bulk 25kg bags',
+      'Bulk 50kg bags',
+      'Retail 500g packs',
+      'Retail 1kg packs',
+      'Retail 2kg packs',
+      'Custom / private label',
+      'Export packaging',
+    ]) {
       await expect(page.getByText(option, { exact: true })).toBeVisible();
     }
   });
 
   test('AGRO detail: breadcrumb, badges, tabs with Nutrition, image switcher; no brochure for a visitor', async ({ page, request }) => {
-    const product = await findProduct(request, (p) => p.productType === 'AGRO' && p.productImages.length >= 2 && p.nutrientContent.length > 0);
+    const product = await findProduct(
+      request,
+      (p) => p.productType === 'AGRO' && p.productImages.length >= 2 && p.nutrientContent.length > 0,
+    );
     await openFromCatalogue(page, product);
 
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
@@ -169,7 +180,13 @@ test.describe('quote request', () => {
     await expectPath(page, '/quote');
     await expect(page.getByRole('heading', { level: 1, name: 'Request a Quote' })).toBeVisible();
 
-    for (const section of ['Company Information', 'Product Requirements', 'Shipping & Delivery', 'Additional Information', TEXT.whatHappensNext]) {
+    for (const section of [
+      'Company Information',
+      'Product Requirements',
+      'Shipping & Delivery',
+      'Additional Information',
+      TEXT.whatHappensNext,
+    ]) {
       await expect(page.getByRole('heading', { level: 2, name: section, exact: true })).toBeVisible();
     }
     const steps = page.getByRole('region', { name: TEXT.whatHappensNext }).getByRole('listitem');
@@ -235,10 +252,24 @@ test.describe('quote request', () => {
     // Section 3: the payload leaves out product, productQuantityType, agreeToTerms and productName.
     const payload = (await sent).postDataJSON() as Record<string, unknown>;
     for (const key of ['product', 'productQuantityType', 'agreeToTerms', 'productName']) expect(payload).not.toHaveProperty(key);
-    expect(payload).toMatchObject({ companyName: company, productId: product._id, packagingType: 'PP_BAG', isUrgent: true, isCustomPackagingRequired: true });
+    expect(payload).toMatchObject({
+      companyName: company,
+      productId: product._id,
+      packagingType: 'PP_BAG',
+      isUrgent: true,
+      isCustomPackagingRequired: true,
+    });
 
     // The form is reset: empty fields, unticked terms, submit disabled again.
-    for (const field of ['Company Name', 'Contact Person Name', 'Company Email', 'Mobile Number', 'Country', 'Address', 'Delivery Location']) {
+    for (const field of [
+      'Company Name',
+      'Contact Person Name',
+      'Company Email',
+      'Mobile Number',
+      'Country',
+      'Address',
+      'Delivery Location',
+    ]) {
       await expect(label(page, field)).toHaveValue('');
     }
     await expect(label(page, 'Product')).toHaveValue('');

@@ -3,7 +3,16 @@
  * (SPEC.md section 2, "Header and footer").
  */
 import type { Page } from '@playwright/test';
-import { expect, expectPath, expectToast, listProducts, loginAsAdmin, loginAsNewUser, test, TEST_PRODUCT_PREFIX } from '../support/fixtures';
+import {
+  expect,
+  expectPath,
+  expectToast,
+  listProducts,
+  loginAsAdmin,
+  loginAsNewUser,
+  test,
+  TEST_PRODUCT_PREFIX,
+} from '../support/fixtures';
 import { LOADING, SUCCESS, TEXT } from '../support/spec-texts';
 
 const LINKS = {

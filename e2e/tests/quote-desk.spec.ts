@@ -10,7 +10,21 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { SCREENSHOT_DIR } from '../support/constants';
-import { dataDir, expect, expectPath, expectToast, findProduct, indiaDate, loginAsAdmin, loginViaUi, offerViaApi, openPage, test, uniqueId, userWithQuote } from '../support/fixtures';
+import {
+  dataDir,
+  expect,
+  expectPath,
+  expectToast,
+  findProduct,
+  indiaDate,
+  loginAsAdmin,
+  loginViaUi,
+  offerViaApi,
+  openPage,
+  test,
+  uniqueId,
+  userWithQuote,
+} from '../support/fixtures';
 import { readOutbox } from '../support/outbox';
 
 const run = promisify(execFile);
@@ -52,16 +66,24 @@ async function screenshot(page: Page, name: string): Promise<void> {
 async function expectMail(to: string, subject: string): Promise<string> {
   let body = '';
   await expect
-    .poll(async () => {
-      const mail = (await readOutbox(dataDir())).find((m) => m.to.toLowerCase().includes(to.toLowerCase()) && m.subject.includes(subject));
-      body = mail?.body ?? '';
-      return Boolean(mail);
-    }, { message: `mail to ${to} about ${subject}` })
+    .poll(
+      async () => {
+        const mail = (await readOutbox(dataDir())).find(
+          (m) => m.to.toLowerCase().includes(to.toLowerCase()) && m.subject.includes(subject),
+        );
+        body = mail?.body ?? '';
+        return Boolean(mail);
+      },
+      { message: `mail to ${to} about ${subject}` },
+    )
     .toBe(true);
   return body;
 }
 
-test('an offer goes from the admin to the buyer, who downloads the PDF and accepts it; the admin sees ACCEPTED', async ({ browser, request }) => {
+test('an offer goes from the admin to the buyer, who downloads the PDF and accepts it; the admin sees ACCEPTED', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const product = await findProduct(request, (p) => p.productType === 'AGRO');
   const company = `Quote Desk Foods ${uniqueId()}`;
@@ -116,7 +138,18 @@ test('an offer goes from the admin to the buyer, who downloads the PDF and accep
     await download.saveAs(file);
     const { stdout } = await run('pdftotext', ['-layout', file, '-']);
     const text = stdout.replace(/[ \t]+/g, ' ');
-    for (const expected of ['Sahyadri Agro Exports', 'QUOTATION', company, product.productName, '1,500 KG', 'USD 12.35 per KG', 'USD 18,525.00', 'CIF Port of Felixstowe', 'Nhava Sheva (JNPT), India', '21 days']) {
+    for (const expected of [
+      'Sahyadri Agro Exports',
+      'QUOTATION',
+      company,
+      product.productName,
+      '1,500 KG',
+      'USD 12.35 per KG',
+      'USD 18,525.00',
+      'CIF Port of Felixstowe',
+      'Nhava Sheva (JNPT), India',
+      '21 days',
+    ]) {
       expect(text, expected).toContain(expected);
     }
 

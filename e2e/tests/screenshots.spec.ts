@@ -6,7 +6,17 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { SCREENSHOT_DIR } from '../support/constants';
-import { addQuoteAs, expect, findProduct, loginAsAdmin, loginAsNewUser, openPage, test, uniqueId, userWithQuote } from '../support/fixtures';
+import {
+  addQuoteAs,
+  expect,
+  findProduct,
+  loginAsAdmin,
+  loginAsNewUser,
+  openPage,
+  test,
+  uniqueId,
+  userWithQuote,
+} from '../support/fixtures';
 
 const WIDTHS = [390, 1280] as const;
 

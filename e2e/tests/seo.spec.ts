@@ -30,10 +30,15 @@ async function fetchPage(request: APIRequestContext, path: string): Promise<Fetc
 }
 
 const headAttr = (html: string, re: RegExp) => re.exec(html)?.[1];
-const h1Of = (html: string) => headAttr(html, /<h1[^>]*>([\s\S]*?)<\/h1>/)?.replace(/<[^>]+>/g, '').trim();
+const h1Of = (html: string) =>
+  headAttr(html, /<h1[^>]*>([\s\S]*?)<\/h1>/)
+    ?.replace(/<[^>]+>/g, '')
+    .trim();
 const imgAlts = (html: string) => [...html.matchAll(/<img [^>]*alt="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 const ldTypes = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => (JSON.parse(m[1]!) as { '@type': string })['@type']);
+  [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    (m) => (JSON.parse(m[1]!) as { '@type': string })['@type'],
+  );
 
 function expectHead(html: string, path: string, origin: string): void {
   expect(html, path).toMatch(/<title>[^<]+<\/title>/);
@@ -56,7 +61,8 @@ test.describe('plain HTTP (no JavaScript)', () => {
     expect(status).toBe(200);
     expectHead(html, '/', origin);
     expect(h1Of(html)).toBe(COMPANY);
-    for (const t of ['Premium Products', 'Founded 2025', '100% Quality Assured', 'Global Export Reach', 'Our Premium Range']) expect(text).toContain(t);
+    for (const t of ['Premium Products', 'Founded 2025', '100% Quality Assured', 'Global Export Reach', 'Our Premium Range'])
+      expect(text).toContain(t);
     for (const p of products.filter((x) => x.isPremium).slice(0, 8)) {
       expect(text).toContain(p.productName);
       expect(imgAlts(html)).toContain(p.productName);

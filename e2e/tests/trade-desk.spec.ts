@@ -155,7 +155,10 @@ test('a buyer sends a quote with trade terms and an inquiry; an admin finds both
     await expect(items.first()).toContainText(company);
     await expect(items.first()).toContainText(`800 ${product.productQuantityType}`);
 
-    await items.first().getByRole('button', { name: `Open the inquiry from ${company}` }).click();
+    await items
+      .first()
+      .getByRole('button', { name: `Open the inquiry from ${company}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: `Inquiry from ${company}` });
     await expect(dialog).toContainText('=HYPERLINK("http://evil.example") please send a price list.');
     await dialog.getByRole('button', { name: 'Mark handled' }).click();
@@ -170,12 +173,21 @@ test('a buyer sends a quote with trade terms and an inquiry; an admin finds both
     await page.getByRole('button', { name: 'Export CSV of the filtered inquiries' }).click();
     const inquiryRows = await readCsv(await inquiryDownload);
     expect(inquiryRows).toHaveLength(1);
-    expect(inquiryRows[0]).toMatchObject({ 'Company Name': company, Country: country, Status: 'HANDLED', 'Estimated Quantity': '800', Unit: product.productQuantityType });
+    expect(inquiryRows[0]).toMatchObject({
+      'Company Name': company,
+      Country: country,
+      Status: 'HANDLED',
+      'Estimated Quantity': '800',
+      Unit: product.productQuantityType,
+    });
     // Formula injection neutralised.
     expect(inquiryRows[0]!.Description).toBe('\'=HYPERLINK("http://evil.example") please send a price list.');
 
     // Delete, with a confirmation.
-    await items.first().getByRole('button', { name: `Delete the inquiry from ${company}` }).click();
+    await items
+      .first()
+      .getByRole('button', { name: `Delete the inquiry from ${company}` })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Inquiry deleted successfully');
     await expect(page.getByText('Nothing matches these filters')).toBeVisible();

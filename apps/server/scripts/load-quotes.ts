@@ -65,7 +65,14 @@ interface Answer {
   cookie?: string;
 }
 
-function call(method: string, url: string, body?: unknown, cookie?: string, extra: Record<string, string> = {}, raw?: Buffer): Promise<Answer> {
+function call(
+  method: string,
+  url: string,
+  body?: unknown,
+  cookie?: string,
+  extra: Record<string, string> = {},
+  raw?: Buffer,
+): Promise<Answer> {
   const payload = raw ?? (body === undefined ? undefined : Buffer.from(JSON.stringify(body)));
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -188,7 +195,9 @@ async function closedPortUrl(): Promise<string> {
 async function setUp(): Promise<{ cookie: string; productId: string }> {
   const admin = await call('POST', API.login, ADMIN);
   if (admin.status !== 200 || !admin.cookie) throw new Error(`admin login failed: ${admin.status} ${admin.body}`);
-  const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#a0522d' } }).png().toBuffer();
+  const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#a0522d' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   for (const [k, v] of Object.entries({
     productName: 'Load Test Jaggery',
@@ -390,7 +399,12 @@ async function backupCli(dataDir: string, args: string[]): Promise<string> {
 }
 
 /** Restore the mid-load backup into a fresh DATA_DIR and serve it on PORT + 1. */
-async function checkBackup(dataDir: string, env: Record<string, string>, cookie: string, backup: { before: Map<string, string>; output: string }) {
+async function checkBackup(
+  dataDir: string,
+  env: Record<string, string>,
+  cookie: string,
+  backup: { before: Map<string, string>; output: string },
+) {
   console.log(backup.output);
   const backupDir = path.join(dataDir, '..', 'backup');
   const manifest = JSON.parse(await fsp.readFile(path.join(backupDir, 'manifest.json'), 'utf8')) as { rows: Record<string, number> };
@@ -400,8 +414,14 @@ async function checkBackup(dataDir: string, env: Record<string, string>, cookie:
   try {
     const api = await quotesViaApi(cookie);
     const missing = [...backup.before].filter(([k, v]) => api.get(k) !== v);
-    check(missing.length === 0, `backup taken mid-load: the restored server lists all ${backup.before.size} quotes acknowledged before it began (${missing.length} missing)`);
-    check(api.size === manifest.rows.quotes, `the restored server lists exactly the snapshot's ${manifest.rows.quotes} quotes (${api.size})`);
+    check(
+      missing.length === 0,
+      `backup taken mid-load: the restored server lists all ${backup.before.size} quotes acknowledged before it began (${missing.length} missing)`,
+    );
+    check(
+      api.size === manifest.rows.quotes,
+      `the restored server lists exactly the snapshot's ${manifest.rows.quotes} quotes (${api.size})`,
+    );
     const db = quotesInDb(path.join(restoredDir, 'agro.sqlite'));
     check(db.integrity === 'ok', `restored database PRAGMA integrity_check: ${db.integrity}`);
   } finally {
@@ -430,21 +450,33 @@ async function crashRun(dataDir: string, env: Record<string, string>): Promise<v
       await victim.exited;
       sent += markers.length;
       console.log(describeLoad(`round ${round}: SIGKILL after ${killAt} acknowledgements`, result));
-      check(killed && result.acked.size < QUOTES, `round ${round}: the server died mid-load (${result.acked.size} of ${QUOTES} acknowledged)`);
+      check(
+        killed && result.acked.size < QUOTES,
+        `round ${round}: the server died mid-load (${result.acked.size} of ${QUOTES} acknowledged)`,
+      );
       for (const [k, v] of result.acked) everAcked.set(k, v);
 
       // The file as the crash left it (opening it replays the write-ahead log, as a restart does).
       const afterCrash = quotesInDb(path.join(dataDir, 'agro.sqlite'));
       check(afterCrash.integrity === 'ok', `round ${round}: PRAGMA integrity_check after SIGKILL: ${afterCrash.integrity}`);
       const lost = [...everAcked].filter(([k, v]) => afterCrash.byMarker.get(k) !== v);
-      check(lost.length === 0, `round ${round}: every acknowledged quote survived the crash (${everAcked.size} acknowledged, ${lost.length} lost)`);
+      check(
+        lost.length === 0,
+        `round ${round}: every acknowledged quote survived the crash (${everAcked.size} acknowledged, ${lost.length} lost)`,
+      );
       const extra = afterCrash.rows - everAcked.size;
       // Requests in flight at the kill may have committed without their answer reaching us.
-      check(extra >= 0 && extra <= CONNECTIONS * round, `round ${round}: ${extra} unacknowledged quotes stored (in flight at the kill, at most ${CONNECTIONS} per round)`);
+      check(
+        extra >= 0 && extra <= CONNECTIONS * round,
+        `round ${round}: ${extra} unacknowledged quotes stored (in flight at the kill, at most ${CONNECTIONS} per round)`,
+      );
 
       server = await startServer(dataDir, env);
       const api = await quotesViaApi(cookie);
-      check([...everAcked].every(([k, v]) => api.get(k) === v), `round ${round}: after the restart the API lists every acknowledged quote (${api.size} listed)`);
+      check(
+        [...everAcked].every(([k, v]) => api.get(k) === v),
+        `round ${round}: after the restart the API lists every acknowledged quote (${api.size} listed)`,
+      );
     }
 
     // The restarted server takes the rest of the load normally.
@@ -453,7 +485,10 @@ async function crashRun(dataDir: string, env: Record<string, string>): Promise<v
     const result = await load(rest, cookie, productId);
     console.log(describeLoad('after the restarts', result));
     const final = quotesInDb(path.join(dataDir, 'agro.sqlite'));
-    check(result.acked.size === rest.length && final.rows === before + rest.length, `after the restarts: ${rest.length} more quotes, all stored (${final.rows} rows)`);
+    check(
+      result.acked.size === rest.length && final.rows === before + rest.length,
+      `after the restarts: ${rest.length} more quotes, all stored (${final.rows} rows)`,
+    );
     check(final.integrity === 'ok', `final PRAGMA integrity_check: ${final.integrity}`);
     console.log(`sent ${sent + rest.length} quotes in total`);
   } finally {

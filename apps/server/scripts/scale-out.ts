@@ -78,7 +78,12 @@ interface Answer {
   headers: Headers;
 }
 
-async function call(base: string, method: string, url: string, options: { body?: unknown; cookie?: string; form?: [string, FormValue][]; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  base: string,
+  method: string,
+  url: string,
+  options: { body?: unknown; cookie?: string; form?: [string, FormValue][]; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   let body: Uint8Array | string | undefined;
   if (options.form) {
@@ -153,19 +158,27 @@ async function main(): Promise<void> {
 
   function start(name: string, port: number): Proc {
     const log = fs.openSync(path.join(work, `${name}.log`), 'a');
-    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], { cwd: SERVER_DIR, env: env(port), stdio: ['ignore', log, log] });
+    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+      cwd: SERVER_DIR,
+      env: env(port),
+      stdio: ['ignore', log, log],
+    });
     fs.closeSync(log);
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     return { name, port, child, exited };
   }
   const ready = (p: Proc) =>
-    until(`${p.name} ready`, async () => {
-      try {
-        return (await fetch(`http://127.0.0.1:${p.port}/readyz`)).ok;
-      } catch {
-        return false;
-      }
-    }, 180_000);
+    until(
+      `${p.name} ready`,
+      async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${p.port}/readyz`)).ok;
+        } catch {
+          return false;
+        }
+      },
+      180_000,
+    );
 
   try {
     // ---- start: two processes at once on an empty database ----
@@ -213,7 +226,10 @@ http {
     const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p)) ?? 'nginx';
     nginx = spawn(nginxBin, ['-c', conf, '-p', work, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
     const proxy = `http://127.0.0.1:${proxyPort}`;
-    check(await until('nginx', async () => (await fetch(`${proxy}/healthz`).catch(() => undefined))?.ok === true, 20_000), 'nginx answers in front of both');
+    check(
+      await until('nginx', async () => (await fetch(`${proxy}/healthz`).catch(() => undefined))?.ok === true, 20_000),
+      'nginx answers in front of both',
+    );
     const upstreams = new Set<string>();
     for (let i = 0; i < 4; i += 1) upstreams.add((await call(proxy, 'GET', '/healthz')).headers.get('x-upstream') ?? '');
     check(upstreams.size === 2, `round-robin over both processes (${[...upstreams].join(', ')})`);
@@ -222,7 +238,9 @@ http {
     const A = `http://127.0.0.1:${portA}`;
     const B = `http://127.0.0.1:${portB}`;
     const email = `buyer-${randomBytes(3).toString('hex')}@example.com`;
-    const reg = await call(A, 'POST', API.register, { body: { fullName: 'Scale Buyer', email, phoneNumber: '+91-9876543210', password: PASSWORD } });
+    const reg = await call(A, 'POST', API.register, {
+      body: { fullName: 'Scale Buyer', email, phoneNumber: '+91-9876543210', password: PASSWORD },
+    });
     const login = await call(A, 'POST', API.login, { body: { email, password: PASSWORD } });
     let user = cookieOf(login);
     check(reg.status === 200 && login.status === 200 && user !== '', 'register and log in through process A');
@@ -235,8 +253,14 @@ http {
       return a;
     };
     await step('profile', call(proxy, 'GET', API.profile, { cookie: user }));
-    await step('update', call(proxy, 'POST', API.updateProfile, { cookie: user, body: { fullName: 'Scale Buyer Two', email, phoneNumber: '+91-9876500000' } }));
-    await step('change-password', call(proxy, 'POST', API.changePassword, { cookie: user, body: { oldPassword: PASSWORD, newPassword: `${PASSWORD}x` } }));
+    await step(
+      'update',
+      call(proxy, 'POST', API.updateProfile, { cookie: user, body: { fullName: 'Scale Buyer Two', email, phoneNumber: '+91-9876500000' } }),
+    );
+    await step(
+      'change-password',
+      call(proxy, 'POST', API.changePassword, { cookie: user, body: { oldPassword: PASSWORD, newPassword: `${PASSWORD}x` } }),
+    );
     user = cookieOf(await step('login again', call(proxy, 'POST', API.login, { body: { email, password: `${PASSWORD}x` } })));
     await step('forgot-password', call(proxy, 'POST', API.forgotPassword, { body: { email } }));
     check(await until('reset mail', () => smtp.received.some((m) => m.to.includes(email)), 30_000), 'the reset mail arrives by SMTP');
@@ -246,32 +270,89 @@ http {
     user = cookieOf(await step('login after reset', call(proxy, 'POST', API.login, { body: { email, password: PASSWORD } })));
     const png = (seed: number) => makeImage('png', 800, 600, seed);
     const productForm = async (name: string): Promise<[string, FormValue][]> => [
-      ['productName', name], ['productType', 'AGRO'], ['productQuantityType', 'KG'], ['productForm', 'Powder'],
-      ['productDescription', 'A product added through the proxy.'], ['isOrganic', 'true'], ['isPremium', 'false'],
-      ['productShelfLife', '12'], ['nutrientContent', 'Iron'], ['keyFeatures', 'Pure'], ['applications', 'Cooking'],
-      ['productThumbnail', file(await png(11))], ['productImages', file(await png(12))],
+      ['productName', name],
+      ['productType', 'AGRO'],
+      ['productQuantityType', 'KG'],
+      ['productForm', 'Powder'],
+      ['productDescription', 'A product added through the proxy.'],
+      ['isOrganic', 'true'],
+      ['isPremium', 'false'],
+      ['productShelfLife', '12'],
+      ['nutrientContent', 'Iron'],
+      ['keyFeatures', 'Pure'],
+      ['applications', 'Cooking'],
+      ['productThumbnail', file(await png(11))],
+      ['productImages', file(await png(12))],
     ];
-    const added = await step('product add', call(proxy, 'POST', API.addProduct, { cookie: adminCookie, form: await productForm('Scale Jaggery') }));
+    const added = await step(
+      'product add',
+      call(proxy, 'POST', API.addProduct, { cookie: adminCookie, form: await productForm('Scale Jaggery') }),
+    );
     const product = (added.json.product ?? {}) as Product;
     await step('product all', call(proxy, 'GET', API.productList));
     await step('product one', call(proxy, 'GET', API.product(product._id)));
-    await step('product update', call(proxy, 'PATCH', API.updateProduct(product._id), { cookie: adminCookie, form: [['_id', product._id], ['productForm', 'Cubes']] }));
+    await step(
+      'product update',
+      call(proxy, 'PATCH', API.updateProduct(product._id), {
+        cookie: adminCookie,
+        form: [
+          ['_id', product._id],
+          ['productForm', 'Cubes'],
+        ],
+      }),
+    );
     const seen = await call(proxy, 'GET', API.product(product._id));
     check((seen.json.product as Product | undefined)?.productForm === 'Cubes', 'the edit shows at once through the proxy');
-    await step('contact', call(proxy, 'POST', API.addContact, { cookie: user, body: { fullName: 'Scale Buyer', email, companyName: 'Scale Co', country: 'India', productId: product._id, estimatedQuantity: 10, description: 'Through the proxy', productName: 'Scale Jaggery' } }));
+    await step(
+      'contact',
+      call(proxy, 'POST', API.addContact, {
+        cookie: user,
+        body: {
+          fullName: 'Scale Buyer',
+          email,
+          companyName: 'Scale Co',
+          country: 'India',
+          productId: product._id,
+          estimatedQuantity: 10,
+          description: 'Through the proxy',
+          productName: 'Scale Jaggery',
+        },
+      }),
+    );
     const quoteBody = (info: string, productId = product._id) => ({
-      companyName: 'Scale Foods', contactPersonName: 'Maria Lopez', companyEmail: 'buying@scale.example', mobileNumber: '+34-600123456',
-      country: 'Spain', productId, requiredQty: 1200, packagingType: 'PP_BAG', deliveryLocation: 'Port of Valencia, Spain',
-      address: 'Calle Mayor 1, Valencia', heardFrom: 'Google', isCustomPackagingRequired: false, isUrgent: false, additionalInfo: info,
+      companyName: 'Scale Foods',
+      contactPersonName: 'Maria Lopez',
+      companyEmail: 'buying@scale.example',
+      mobileNumber: '+34-600123456',
+      country: 'Spain',
+      productId,
+      requiredQty: 1200,
+      packagingType: 'PP_BAG',
+      deliveryLocation: 'Port of Valencia, Spain',
+      address: 'Calle Mayor 1, Valencia',
+      heardFrom: 'Google',
+      isCustomPackagingRequired: false,
+      isUrgent: false,
+      additionalInfo: info,
     });
     const q = await step('quote add', call(proxy, 'POST', API.addQuote, { cookie: user, body: quoteBody('spec call') }));
     await step('quotes of user', call(proxy, 'GET', API.userQuotes, { cookie: user }));
     await step('quotes all', call(proxy, 'GET', API.allQuotes, { cookie: adminCookie }));
     await step('quote delete', call(proxy, 'DELETE', API.deleteQuote(((q.json.quote ?? {}) as Quote)._id), { cookie: adminCookie }));
-    const gallery = await step('gallery add', call(proxy, 'POST', API.addImages, { cookie: adminCookie, form: [['galleryImages', file(await png(21))], ['galleryImages', file(await png(22))]] }));
+    const gallery = await step(
+      'gallery add',
+      call(proxy, 'POST', API.addImages, {
+        cookie: adminCookie,
+        form: [
+          ['galleryImages', file(await png(21))],
+          ['galleryImages', file(await png(22))],
+        ],
+      }),
+    );
     void gallery;
     const listed = await step('gallery all', call(proxy, 'GET', API.gallery));
-    const images = ((listed.json.galleryImages as { galleryImages: { _id: string; secure_url: string }[] }[] | undefined)?.[0]?.galleryImages) ?? [];
+    const images =
+      (listed.json.galleryImages as { galleryImages: { _id: string; secure_url: string }[] }[] | undefined)?.[0]?.galleryImages ?? [];
     await step('gallery delete one', call(proxy, 'DELETE', API.deleteImage(images[0]?._id ?? 'x'), { cookie: adminCookie }));
     await step('gallery delete all', call(proxy, 'DELETE', API.deleteAllImages, { cookie: adminCookie }));
     await step('product delete', call(proxy, 'DELETE', API.deleteProduct(product._id), { cookie: adminCookie }));
@@ -279,7 +360,10 @@ http {
     await step('profile after logout', call(proxy, 'GET', API.profile, { cookie: user }), 401);
     const bad = spec.filter(([, a, status]) => a.status !== status || (status === 200 && a.json.success !== true));
     for (const [name, a] of bad) console.log(`     ${name}: ${a.status} ${a.body.toString('utf8').slice(0, 200)}`);
-    check(bad.length === 0, `every call of SPEC.md section 7 through the proxy (${spec.length} calls, ${new Set(spec.map(([, a]) => a.headers.get('x-upstream'))).size} processes answering)`);
+    check(
+      bad.length === 0,
+      `every call of SPEC.md section 7 through the proxy (${spec.length} calls, ${new Set(spec.map(([, a]) => a.headers.get('x-upstream'))).size} processes answering)`,
+    );
     user = cookieOf(await call(A, 'POST', API.login, { body: { email, password: PASSWORD } }));
 
     // ---- 2. an image uploaded through one process is served by the other ----
@@ -289,34 +373,73 @@ http {
     const imgPath = img ? new URL(img.secure_url).pathname : '/uploads/none';
     const fromB = await call(B, 'GET', imgPath);
     const fromA = await call(A, 'GET', imgPath);
-    check(up.status === 200 && fromB.status === 200 && fromB.body.equals(fromA.body) && fromB.body.subarray(8, 12).toString() === 'WEBP' && fromB.headers.get('cache-control') === 'public, max-age=31536000, immutable', 'an image uploaded through A is served by B, same bytes, cached forever');
+    check(
+      up.status === 200 &&
+        fromB.status === 200 &&
+        fromB.body.equals(fromA.body) &&
+        fromB.body.subarray(8, 12).toString() === 'WEBP' &&
+        fromB.headers.get('cache-control') === 'public, max-age=31536000, immutable',
+      'an image uploaded through A is served by B, same bytes, cached forever',
+    );
 
     // ---- 3. a rate limit trips across both processes ----
     const statuses: number[] = [];
     const answeredBy = new Set<string>();
     for (let i = 0; i < 14; i += 1) {
-      const a = await call(proxy, 'POST', API.login, { body: { email: 'nobody@example.com', password: 'Wr0ng!Pass' }, headers: { 'x-forwarded-for': '198.51.100.77' } });
+      const a = await call(proxy, 'POST', API.login, {
+        body: { email: 'nobody@example.com', password: 'Wr0ng!Pass' },
+        headers: { 'x-forwarded-for': '198.51.100.77' },
+      });
       statuses.push(a.status);
       answeredBy.add(a.headers.get('x-upstream') ?? '');
     }
-    check(statuses.slice(0, 10).every((s) => s === 401) && statuses.slice(10).every((s) => s === 429) && answeredBy.size === 2, `10 logins allowed, then 429 from both processes (${statuses.join(' ')})`);
+    check(
+      statuses.slice(0, 10).every((s) => s === 401) && statuses.slice(10).every((s) => s === 429) && answeredBy.size === 2,
+      `10 logins allowed, then 429 from both processes (${statuses.join(' ')})`,
+    );
 
     // ---- 4. a mail queued by a process that is then SIGKILLed is sent by the other ----
     smtp.failing = true;
-    const contact = await call(A, 'POST', API.addContact, { cookie: user, body: { fullName: 'Kill Test', email, companyName: 'Kill Co', country: 'India', productId: (await db.query<{ id: string }>('select id from products limit 1')).rows[0]!.id, estimatedQuantity: 5, description: 'Queued before the kill', productName: 'x' } });
+    const contact = await call(A, 'POST', API.addContact, {
+      cookie: user,
+      body: {
+        fullName: 'Kill Test',
+        email,
+        companyName: 'Kill Co',
+        country: 'India',
+        productId: (await db.query<{ id: string }>('select id from products limit 1')).rows[0]!.id,
+        estimatedQuantity: 5,
+        description: 'Queued before the kill',
+        productName: 'x',
+      },
+    });
     const contactId = ((contact.json.contact ?? {}) as { _id?: string })._id ?? 'none';
     const killed = procs[0]!;
     killed.child.kill('SIGKILL');
     await killed.exited;
-    const pendingAtKill = await db.query<{ n: string }>("select count(*) as n from mail_outbox where dedupe_key like $1 and status = 'pending'", [`contact:${contactId}:%`]);
+    const pendingAtKill = await db.query<{ n: string }>(
+      "select count(*) as n from mail_outbox where dedupe_key like $1 and status = 'pending'",
+      [`contact:${contactId}:%`],
+    );
     smtp.failing = false;
-    const sentByOther = await until('mails of the killed process', async () => {
-      const r = await db.query<{ n: string }>("select count(*) as n from mail_outbox where dedupe_key like $1 and status = 'sent'", [`contact:${contactId}:%`]);
-      return r.rows[0]!.n === '2';
-    }, 120_000);
-    const rowIds = (await db.query<{ id: string }>('select id from mail_outbox where dedupe_key like $1', [`contact:${contactId}:%`])).rows.map((r) => `<${r.id}@outbox.agro>`);
+    const sentByOther = await until(
+      'mails of the killed process',
+      async () => {
+        const r = await db.query<{ n: string }>("select count(*) as n from mail_outbox where dedupe_key like $1 and status = 'sent'", [
+          `contact:${contactId}:%`,
+        ]);
+        return r.rows[0]!.n === '2';
+      },
+      120_000,
+    );
+    const rowIds = (
+      await db.query<{ id: string }>('select id from mail_outbox where dedupe_key like $1', [`contact:${contactId}:%`])
+    ).rows.map((r) => `<${r.id}@outbox.agro>`);
     const copies = smtp.received.filter((m) => rowIds.includes(m.messageId)).length;
-    check(contact.status === 200 && pendingAtKill.rows[0]!.n === '2' && sentByOther && copies === 2, `2 mails queued by A, A SIGKILLed before sending, B sent both (${copies} delivered)`);
+    check(
+      contact.status === 200 && pendingAtKill.rows[0]!.n === '2' && sentByOther && copies === 2,
+      `2 mails queued by A, A SIGKILLed before sending, B sent both (${copies} delivered)`,
+    );
     procs[0] = start('A', portA);
     check(await ready(procs[0]), 'A restarts');
 
@@ -329,9 +452,12 @@ http {
     const worker = async () => {
       while (next < QUOTES) {
         const i = next++;
-        const a = await call(proxy, 'POST', API.addQuote, { cookie: user, body: quoteBody(`${tag} #${i}`, seededProduct) }).catch(() => undefined);
+        const a = await call(proxy, 'POST', API.addQuote, { cookie: user, body: quoteBody(`${tag} #${i}`, seededProduct) }).catch(
+          () => undefined,
+        );
         outcomes.push(a?.status ?? 0);
-        if (a?.status !== 200 && outcomes.filter((o) => o !== 200).length <= 3) console.log(`     quote #${i}: ${a?.status ?? 'no answer'} ${a?.body.toString('utf8').slice(0, 200) ?? ''}`);
+        if (a?.status !== 200 && outcomes.filter((o) => o !== 200).length <= 3)
+          console.log(`     quote #${i}: ${a?.status ?? 'no answer'} ${a?.body.toString('utf8').slice(0, 200) ?? ''}`);
       }
     };
     const restart = (async () => {
@@ -347,11 +473,18 @@ http {
     const restartedAt = await restart;
     const ok = outcomes.filter((s) => s === 200).length;
     const rows = await db.query<{ n: string }>('select count(*) as n from quotes where additional_info like $1', [`${tag} #%`]);
-    check(ok === QUOTES && rows.rows[0]!.n === String(QUOTES), `${QUOTES} quotes through the proxy while B restarted (after ${restartedAt}): ${ok} acknowledged, ${rows.rows[0]!.n} rows, ${QUOTES - ok} failed`);
-    const mailsDone = await until('every load mail', async () => {
-      const r = await db.query<{ n: string }>("select count(*) as n from mail_outbox where status <> 'sent'");
-      return r.rows[0]!.n === '0';
-    }, 300_000);
+    check(
+      ok === QUOTES && rows.rows[0]!.n === String(QUOTES),
+      `${QUOTES} quotes through the proxy while B restarted (after ${restartedAt}): ${ok} acknowledged, ${rows.rows[0]!.n} rows, ${QUOTES - ok} failed`,
+    );
+    const mailsDone = await until(
+      'every load mail',
+      async () => {
+        const r = await db.query<{ n: string }>("select count(*) as n from mail_outbox where status <> 'sent'");
+        return r.rows[0]!.n === '0';
+      },
+      300_000,
+    );
     const loadRows = await db.query<{ id: string }>(
       `select m.id from mail_outbox m join quotes q on (m.dedupe_key like 'quote:' || q.id || ':company:%' or m.dedupe_key like 'quote:' || q.id || ':buyer:%')
        where q.additional_info like $1`,

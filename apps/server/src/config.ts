@@ -58,9 +58,13 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText,
   SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', '']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  CORS_ORIGINS: z.string().optional().transform(splitList).refine((l) => l.every((o) => /^https?:\/\/[^\s/]+$/.test(o)), {
-    error: 'must be a comma-separated list of origins like https://example.com',
-  }),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform(splitList)
+    .refine((l) => l.every((o) => /^https?:\/\/[^\s/]+$/.test(o)), {
+      error: 'must be a comma-separated list of origins like https://example.com',
+    }),
   // Extra image hosts for the CSP. None by default: the register form's flags are bundled
   // SVGs (the site loads no image from a third-party host).
   CSP_IMG_SOURCES: z.string().default('').transform(splitList),
@@ -183,9 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo:
-      e.SEED_DEMO === undefined || e.SEED_DEMO === ''
-        ? e.NODE_ENV !== 'production'
-        : ['true', '1', 'yes', 'on'].includes(e.SEED_DEMO),
+      e.SEED_DEMO === undefined || e.SEED_DEMO === '' ? e.NODE_ENV !== 'production' : ['true', '1', 'yes', 'on'].includes(e.SEED_DEMO),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     corsOrigins: e.CORS_ORIGINS,
     cspImgSources: e.CSP_IMG_SOURCES,
@@ -202,7 +204,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // one SQLite process keeps them in memory (docs/decisions/006-scale-out.md).
       store: e.RATE_LIMIT_STORE || (e.DATABASE_URL ? 'database' : 'memory'),
     },
-    mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, leaseMs: e.MAIL_LEASE_MS, secret: e.MAIL_SECRET },
+    mail: {
+      pollMs: e.MAIL_POLL_MS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      leaseMs: e.MAIL_LEASE_MS,
+      secret: e.MAIL_SECRET,
+    },
     s3:
       e.S3_BUCKET === undefined
         ? undefined

@@ -36,9 +36,7 @@ function decodeBody(body: string, encoding: string | undefined): string {
 
 function decodeWords(value: string): string {
   return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
+    kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
   );
 }
 

@@ -20,7 +20,10 @@ afterAll(() => t.close());
 
 async function upload(count: number, cookie: string | null = admin.cookie, width = 120) {
   const entries = await Promise.all(
-    Array.from({ length: count }, async () => ['galleryImages', file(await makeImage('jpeg', width, 80, ++seed), `g${seed}.jpg`, 'image/jpeg')] as const),
+    Array.from(
+      { length: count },
+      async () => ['galleryImages', file(await makeImage('jpeg', width, 80, ++seed), `g${seed}.jpg`, 'image/jpeg')] as const,
+    ),
   );
   const { payload, headers } = await multipart(entries);
   return t.app.inject({ method: 'POST', url: API.addImages, payload, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
@@ -75,7 +78,10 @@ describe('gallery', () => {
     expect(none.json()).toEqual({ success: false, message: SERVER_ERRORS.noImages });
     const emptyFile = await multipart([['galleryImages', file(Buffer.alloc(0), '')]]);
     const unchosen = await t.app.inject({
-      method: 'POST', url: API.addImages, payload: emptyFile.payload, headers: { ...emptyFile.headers, cookie: admin.cookie },
+      method: 'POST',
+      url: API.addImages,
+      payload: emptyFile.payload,
+      headers: { ...emptyFile.headers, cookie: admin.cookie },
     });
     expect(unchosen.statusCode).toBe(400);
     expect((await upload(1, null)).statusCode).toBe(401);
@@ -110,7 +116,9 @@ describe('gallery', () => {
       ['galleryImages', file(same, 'b.png')],
     ]);
     const list = imagesOf(
-      (await t.app.inject({ method: 'POST', url: API.addImages, payload, headers: { ...headers, cookie: admin.cookie } })).json<GalleryResponse>(),
+      (
+        await t.app.inject({ method: 'POST', url: API.addImages, payload, headers: { ...headers, cookie: admin.cookie } })
+      ).json<GalleryResponse>(),
     );
     const [a, b] = list.slice(-2);
     expect(a!.secure_url).toBe(b!.secure_url);
@@ -140,13 +148,28 @@ describe('gallery', () => {
     // A picture used by both the gallery and a product must outlive the gallery.
     const shared = file(await makeImage('png', 70, 70, 5151), 'shared.png');
     const sharedUpload = await multipart([['galleryImages', shared]]);
-    await t.app.inject({ method: 'POST', url: API.addImages, payload: sharedUpload.payload, headers: { ...sharedUpload.headers, cookie: admin.cookie } });
+    await t.app.inject({
+      method: 'POST',
+      url: API.addImages,
+      payload: sharedUpload.payload,
+      headers: { ...sharedUpload.headers, cookie: admin.cookie },
+    });
     const productForm = await multipart([
-      ['productName', 'Shared Picture Product'], ['productType', 'NONAGRO'], ['productForm', 'Box'],
-      ['productDescription', 'Uses a gallery picture.'], ['productShelfLife', '6'], ['keyFeatures', 'Strong'],
-      ['applications', 'Storage'], ['productThumbnail', shared],
+      ['productName', 'Shared Picture Product'],
+      ['productType', 'NONAGRO'],
+      ['productForm', 'Box'],
+      ['productDescription', 'Uses a gallery picture.'],
+      ['productShelfLife', '6'],
+      ['keyFeatures', 'Strong'],
+      ['applications', 'Storage'],
+      ['productThumbnail', shared],
     ]);
-    const product = await t.app.inject({ method: 'POST', url: API.addProduct, payload: productForm.payload, headers: { ...productForm.headers, cookie: admin.cookie } });
+    const product = await t.app.inject({
+      method: 'POST',
+      url: API.addProduct,
+      payload: productForm.payload,
+      headers: { ...productForm.headers, cookie: admin.cookie },
+    });
     expect(product.statusCode, product.body).toBe(200);
     const thumbnailUrl = product.json<{ product: Product }>().product.productThumbnail.secure_url;
     const before = imagesOf((await gallery()).json<GalleryResponse>());
@@ -159,7 +182,11 @@ describe('gallery', () => {
     const res = await del(API.deleteAllImages);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: SUCCESS.deleteAllImages });
-    expect((await gallery()).json()).toEqual({ success: true, message: SUCCESS.gallery, galleryImages: [{ _id: 'gallery', galleryImages: [] }] });
+    expect((await gallery()).json()).toEqual({
+      success: true,
+      message: SUCCESS.gallery,
+      galleryImages: [{ _id: 'gallery', galleryImages: [] }],
+    });
     const gone = before.filter((i) => i.secure_url !== thumbnailUrl);
     expect(gone.some((i) => fs.existsSync(fileOf(i.secure_url)))).toBe(false);
     expect(fs.existsSync(fileOf(thumbnailUrl))).toBe(true);
@@ -176,7 +203,10 @@ describe('image URLs with PUBLIC_URL', () => {
       const admin2 = await other.loginAdmin();
       const { payload, headers } = await multipart([['galleryImages', file(await makeImage('png', 30, 30, 77))]]);
       const res = await other.app.inject({
-        method: 'POST', url: API.addImages, payload, headers: { ...headers, cookie: admin2.cookie, host: 'evil.example' },
+        method: 'POST',
+        url: API.addImages,
+        payload,
+        headers: { ...headers, cookie: admin2.cookie, host: 'evil.example' },
       });
       expect(res.statusCode, res.body).toBe(200);
       const [image] = imagesOf(res.json<GalleryResponse>());

@@ -144,9 +144,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
     async outbox() {
       await app.mailer.idle();
       const files = (await fs.readdir(config.outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-      return Promise.all(
-        files.map(async (f) => parseEml(f, await fs.readFile(path.join(config.outboxDir, f), 'utf8'))),
-      );
+      return Promise.all(files.map(async (f) => parseEml(f, await fs.readFile(path.join(config.outboxDir, f), 'utf8'))));
     },
     async close() {
       await app.close();

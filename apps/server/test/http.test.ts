@@ -219,7 +219,9 @@ describe('rate limits', () => {
       expect(res.json()).toEqual({ success: false, message: SERVER_ERRORS.rateLimited });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       // Each route counts on its own; routes without a limit are unaffected.
-      expect((await limited.app.inject({ method: 'POST', url: API.forgotPassword, payload: { email: 'x@example.com' } })).statusCode).toBe(200);
+      expect((await limited.app.inject({ method: 'POST', url: API.forgotPassword, payload: { email: 'x@example.com' } })).statusCode).toBe(
+        200,
+      );
       expect((await limited.app.inject({ method: 'GET', url: API.profile })).statusCode).toBe(401);
 
       const contact = () => limited.app.inject({ method: 'POST', url: API.addContact, payload: {} });

@@ -109,7 +109,10 @@ export async function hostileUploads(): Promise<{ name: string; part: FilePart; 
 }
 
 /** Rows that hold images and the files in the uploads directory: both must be unchanged after a refusal. */
-export async function storageSnapshot(db: Db, uploadsDir: string): Promise<{
+export async function storageSnapshot(
+  db: Db,
+  uploadsDir: string,
+): Promise<{
   images: number;
   products: number;
   productImages: number;

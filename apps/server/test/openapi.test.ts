@@ -60,9 +60,11 @@ describe('OpenAPI document', () => {
 
   it('documents the SPEC.md fields and message order of a body', async () => {
     const doc = await document();
-    const body = (doc.paths['/api/v1/user/register']!.post!.requestBody as {
-      content: { 'application/json': { schema: { properties: Record<string, unknown>; 'x-message-order': string[] } } };
-    }).content['application/json'].schema;
+    const body = (
+      doc.paths['/api/v1/user/register']!.post!.requestBody as {
+        content: { 'application/json': { schema: { properties: Record<string, unknown>; 'x-message-order': string[] } } };
+      }
+    ).content['application/json'].schema;
     expect(Object.keys(body.properties).sort()).toEqual(['email', 'fullName', 'password', 'phoneNumber']);
     expect(body['x-message-order'][0]).toBe(VALIDATION.fullNameRequired);
     const product = doc.paths['/api/v1/product/add']!.post!.requestBody as { content: Record<string, unknown> };

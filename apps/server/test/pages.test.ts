@@ -27,7 +27,11 @@ beforeAll(async () => {
   await fs.writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
   t = await buildTestApp({ WEB_DIST: webDist, PUBLIC_URL: ORIGIN });
   jaggery = await insertTestProduct(t.db, { productName: 'Natural Jaggery Blocks', isPremium: true });
-  onions = await insertTestProduct(t.db, { productName: 'Crispy Fried Onions', productType: 'NONAGRO', productDescription: 'Golden onions. '.repeat(30) });
+  onions = await insertTestProduct(t.db, {
+    productName: 'Crispy Fried Onions',
+    productType: 'NONAGRO',
+    productDescription: 'Golden onions. '.repeat(30),
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -45,7 +49,9 @@ const canonical = (html: string) => attr(html, /<link rel="canonical" href="([^"
 
 /** Every JSON-LD object of a page, parsed. */
 function jsonLd(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
 }
 const ofType = (html: string, type: string) => jsonLd(html).find((ld) => ld['@type'] === type);
 
@@ -72,8 +78,18 @@ describe('head tags of every public page', () => {
     expect(meta(html, 'twitter:card')).toMatch(/^summary/);
     expect(html).toContain('<html lang="en">');
     const org = ofType(html, 'Organization')!;
-    expect(org).toMatchObject({ '@context': 'https://schema.org', name: SITE.companyName, url: `${ORIGIN}/`, logo: `${ORIGIN}/favicon.svg` });
-    expect(org.address).toMatchObject({ '@type': 'PostalAddress', addressLocality: SITE.address.city, postalCode: SITE.address.postalCode, addressCountry: 'IN' });
+    expect(org).toMatchObject({
+      '@context': 'https://schema.org',
+      name: SITE.companyName,
+      url: `${ORIGIN}/`,
+      logo: `${ORIGIN}/favicon.svg`,
+    });
+    expect(org.address).toMatchObject({
+      '@type': 'PostalAddress',
+      addressLocality: SITE.address.city,
+      postalCode: SITE.address.postalCode,
+      addressCountry: 'IN',
+    });
     expect(org.contactPoint).toMatchObject({ '@type': 'ContactPoint', telephone: SITE.phone, email: SITE.email });
     expect(res.headers['x-robots-tag']).toBeUndefined();
   });
@@ -219,7 +235,20 @@ describe('status codes', () => {
   });
 
   it("the spec's private screens still answer the app (200), marked noindex", async () => {
-    for (const url of ['/login', '/register', '/forgot-password', '/reset-password/abc', '/profile', '/quote', '/quote/description', '/contact', '/add-product', '/edit-product', '/inquiries', '/dashboard']) {
+    for (const url of [
+      '/login',
+      '/register',
+      '/forgot-password',
+      '/reset-password/abc',
+      '/profile',
+      '/quote',
+      '/quote/description',
+      '/contact',
+      '/add-product',
+      '/edit-product',
+      '/inquiries',
+      '/dashboard',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['x-robots-tag'], url).toBe('noindex');

@@ -20,7 +20,11 @@ it('backfills unique slugs from the names of existing products', async () => {
   const ids: string[] = [];
   for (const [i, name] of ['Natural Jaggery Blocks', 'Natural Jaggery Blocks', 'Crème Brûlée Sugar & Co.'].entries()) {
     const id = await insertTestProduct(t.db, { productName: name });
-    await t.db.updateTable('products').set({ created_at: `2025-06-0${i + 1}T00:00:00.000Z` }).where('id', '=', id).execute();
+    await t.db
+      .updateTable('products')
+      .set({ created_at: `2025-06-0${i + 1}T00:00:00.000Z` })
+      .where('id', '=', id)
+      .execute();
     ids.push(id);
   }
   await productSlugs.up(db);

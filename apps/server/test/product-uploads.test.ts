@@ -46,9 +46,21 @@ async function requests(bad: FilePart): Promise<{ name: string; run: () => Retur
     },
     {
       name: 'update: bad thumbnail',
-      run: () => post('PATCH', API.updateProduct(existing._id), [['_id', existing._id], ['productImages', good], ['productThumbnail', bad]]),
+      run: () =>
+        post('PATCH', API.updateProduct(existing._id), [
+          ['_id', existing._id],
+          ['productImages', good],
+          ['productThumbnail', bad],
+        ]),
     },
-    { name: 'gallery: one bad among good', run: () => post('POST', API.addImages, [['galleryImages', good], ['galleryImages', bad]]) },
+    {
+      name: 'gallery: one bad among good',
+      run: () =>
+        post('POST', API.addImages, [
+          ['galleryImages', good],
+          ['galleryImages', bad],
+        ]),
+    },
   ];
 }
 
@@ -80,7 +92,11 @@ describe('hostile uploads', () => {
   it('refuses more than 20 files in one request with 413', async () => {
     const images = await Promise.all(Array.from({ length: 21 }, (_, i) => makeImage('png', 16, 16, 100 + i)));
     const before = await storageSnapshot(t.db, t.config.uploadsDir);
-    const gallery = await post('POST', API.addImages, images.map((data) => ['galleryImages', file(data)] as const));
+    const gallery = await post(
+      'POST',
+      API.addImages,
+      images.map((data) => ['galleryImages', file(data)] as const),
+    );
     expect(gallery.statusCode).toBe(413);
     expect(gallery.json()).toEqual({ success: false, message: SERVER_ERRORS.tooManyFiles });
     const product = await post('POST', API.addProduct, [
@@ -93,7 +109,11 @@ describe('hostile uploads', () => {
     expect(await storageSnapshot(t.db, t.config.uploadsDir)).toEqual(before);
 
     // Exactly 20 is fine.
-    const twenty = await post('POST', API.addImages, images.slice(0, 20).map((data) => ['galleryImages', file(data)] as const));
+    const twenty = await post(
+      'POST',
+      API.addImages,
+      images.slice(0, 20).map((data) => ['galleryImages', file(data)] as const),
+    );
     expect(twenty.statusCode).toBe(200);
   });
 
@@ -102,7 +122,9 @@ describe('hostile uploads', () => {
     const res = await post('POST', API.addImages, [['galleryImages', jpegNamedGif]]);
     expect(res.statusCode).toBe(200);
     for (const format of ['jpeg', 'webp', 'gif', 'avif'] as const) {
-      const ok = await post('POST', API.addImages, [['galleryImages', file(await makeImage(format, 40, 30, 8), `x.${format}`, 'application/octet-stream')]]);
+      const ok = await post('POST', API.addImages, [
+        ['galleryImages', file(await makeImage(format, 40, 30, 8), `x.${format}`, 'application/octet-stream')],
+      ]);
       expect(ok.statusCode, format).toBe(200);
     }
   });

@@ -69,13 +69,20 @@ const uploadsPath = (url: string) => path.join(t.config.uploadsDir, path.basenam
 const filesOf = (p: Product) =>
   [p.productThumbnail, ...p.productImages].flatMap((img) => [
     img.secure_url,
-    ...(img.srcset ?? '').split(',').filter(Boolean).map((s) => s.trim().split(' ')[0]!),
+    ...(img.srcset ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((s) => s.trim().split(' ')[0]!),
   ]);
 
 describe('POST /api/v1/product/add', () => {
   it('adds a product for an ADMIN and answers it in the Product shape', async () => {
     const entries = await validFields();
-    entries.push(['productThumbnail', await nextImage(2000, 1000)], ['productImages', await nextImage()], ['productImages', await nextImage()]);
+    entries.push(
+      ['productThumbnail', await nextImage(2000, 1000)],
+      ['productImages', await nextImage()],
+      ['productImages', await nextImage()],
+    );
     const res = await send('POST', API.addProduct, entries);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<{ success: boolean; message: string; product: Product }>();
@@ -84,9 +91,22 @@ describe('POST /api/v1/product/add', () => {
     const p = body.product;
     expect(Object.keys(p).sort()).toEqual(
       [
-        '_id', 'productName', 'productType', 'productQuantityType', 'productForm', 'productDescription', 'nutrientContent',
-        'isOrganic', 'keyFeatures', 'applications', 'isPremium', 'productShelfLife', 'productThumbnail', 'productImages',
-        'createdAt', 'updatedAt',
+        '_id',
+        'productName',
+        'productType',
+        'productQuantityType',
+        'productForm',
+        'productDescription',
+        'nutrientContent',
+        'isOrganic',
+        'keyFeatures',
+        'applications',
+        'isPremium',
+        'productShelfLife',
+        'productThumbnail',
+        'productImages',
+        'createdAt',
+        'updatedAt',
       ].sort(),
     );
     expect(p).toMatchObject({
@@ -204,7 +224,12 @@ describe('GET /api/v1/product/all and /api/v1/product/{id}', () => {
     const a = await addProduct({ productName: 'List Product A' }, 0);
     const b = await addProduct({ productName: 'List Product B' }, 0);
     const count = Number(
-      (await t.db.selectFrom('products').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n,
+      (
+        await t.db
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     for (const cookie of [undefined, user.cookie, admin.cookie]) {
       const res = await t.app.inject({ method: 'GET', url: API.productList, headers: cookie ? { cookie } : {} });
@@ -265,7 +290,10 @@ describe('ETag on the product list and detail', () => {
     const listTag = (await t.app.inject({ method: 'GET', url: API.productList })).headers.etag as string;
     const detailTag = (await t.app.inject({ method: 'GET', url: API.product(p._id) })).headers.etag as string;
 
-    const update = await send('PATCH', API.updateProduct(p._id), [['_id', p._id], ['productForm', 'Cubes']]);
+    const update = await send('PATCH', API.updateProduct(p._id), [
+      ['_id', p._id],
+      ['productForm', 'Cubes'],
+    ]);
     expect(update.statusCode).toBe(200);
     const list = await t.app.inject({ method: 'GET', url: API.productList, headers: { 'if-none-match': listTag } });
     expect(list.statusCode).toBe(200);
@@ -309,11 +337,17 @@ describe('PATCH /api/v1/product/update/{_id}', () => {
     const empty = await t.app.inject({ method: 'PATCH', url: API.updateProduct(p._id), headers: { cookie: admin.cookie } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(VALIDATION.productIdRequired);
-    const mismatch = await send('PATCH', API.updateProduct(p._id), [['_id', newId()], ['productName', 'Other']]);
+    const mismatch = await send('PATCH', API.updateProduct(p._id), [
+      ['_id', newId()],
+      ['productName', 'Other'],
+    ]);
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe(SERVER_ERRORS.productIdMismatch);
     const unknown = newId();
-    const missing = await send('PATCH', API.updateProduct(unknown), [['_id', unknown], ['productName', 'Ghost']]);
+    const missing = await send('PATCH', API.updateProduct(unknown), [
+      ['_id', unknown],
+      ['productName', 'Ghost'],
+    ]);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(SERVER_ERRORS.productNotFound);
   });
@@ -326,7 +360,10 @@ describe('PATCH /api/v1/product/update/{_id}', () => {
       ['productQuantityType', 'GALLON', VALIDATION.invalidQuantityType],
     ];
     for (const [field, value, message] of cases) {
-      const res = await send('PATCH', API.updateProduct(p._id), [['_id', p._id], [field, value]]);
+      const res = await send('PATCH', API.updateProduct(p._id), [
+        ['_id', p._id],
+        [field, value],
+      ]);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
     }
@@ -336,11 +373,18 @@ describe('PATCH /api/v1/product/update/{_id}', () => {
 
   it('clears nutrients when switching to NONAGRO and asks for them when switching back', async () => {
     const p = await addProduct({}, 0);
-    const res = await send('PATCH', API.updateProduct(p._id), [['_id', p._id], ['productType', 'NONAGRO'], ['nutrientContent', 'Kept?']]);
+    const res = await send('PATCH', API.updateProduct(p._id), [
+      ['_id', p._id],
+      ['productType', 'NONAGRO'],
+      ['nutrientContent', 'Kept?'],
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json<{ product: Product }>().product).toMatchObject({ productType: 'NONAGRO', nutrientContent: [] });
 
-    const back = await send('PATCH', API.updateProduct(p._id), [['_id', p._id], ['productType', 'AGRO']]);
+    const back = await send('PATCH', API.updateProduct(p._id), [
+      ['_id', p._id],
+      ['productType', 'AGRO'],
+    ]);
     expect(back.statusCode).toBe(400);
     expect(back.json().message).toBe(R.nutrientContent);
     const withNutrients = await send('PATCH', API.updateProduct(p._id), [
@@ -366,16 +410,26 @@ describe('PATCH /api/v1/product/update/{_id}', () => {
     expect(updated.productThumbnail.secure_url).not.toBe(p.productThumbnail.secure_url);
     expect(updated.productImages).toHaveLength(1);
     expect(oldFiles.some((f) => fs.existsSync(f))).toBe(false);
-    expect(filesOf(updated).map(uploadsPath).every((f) => fs.existsSync(f))).toBe(true);
+    expect(
+      filesOf(updated)
+        .map(uploadsPath)
+        .every((f) => fs.existsSync(f)),
+    ).toBe(true);
 
     // A new thumbnail alone keeps the image list.
-    const thumbOnly = await send('PATCH', API.updateProduct(p._id), [['_id', p._id], ['productThumbnail', await nextImage()]]);
+    const thumbOnly = await send('PATCH', API.updateProduct(p._id), [
+      ['_id', p._id],
+      ['productThumbnail', await nextImage()],
+    ]);
     expect(thumbOnly.json<{ product: Product }>().product.productImages).toEqual(updated.productImages);
   });
 
   it('answers 401 anonymously and 403 for a USER', async () => {
     const p = await addProduct({}, 0);
-    const entries: [string, FormValue][] = [['_id', p._id], ['productName', 'Hijacked']];
+    const entries: [string, FormValue][] = [
+      ['_id', p._id],
+      ['productName', 'Hijacked'],
+    ];
     expect((await send('PATCH', API.updateProduct(p._id), entries, null)).statusCode).toBe(401);
     expect((await send('PATCH', API.updateProduct(p._id), entries, user.cookie)).statusCode).toBe(403);
     const after = (await t.app.inject({ method: 'GET', url: API.product(p._id) })).json<{ product: Product }>().product;
@@ -391,22 +445,39 @@ describe('DELETE /api/v1/product/delete/{id}', () => {
     const p = (await send('POST', API.addProduct, entries)).json<{ product: Product }>().product;
     // The same picture also hangs in the gallery: it must survive the product's deletion.
     const { payload, headers } = await multipart([['galleryImages', file(shared, 'shared.png')]]);
-    expect((await t.app.inject({ method: 'POST', url: API.addImages, payload, headers: { ...headers, cookie: admin.cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: API.addImages, payload, headers: { ...headers, cookie: admin.cookie } })).statusCode,
+    ).toBe(200);
 
     const quoteId = newId();
     await t.db
       .insertInto('quotes')
       .values({
-        id: quoteId, company_name: 'Buyer Company', contact_person_name: 'Buyer Person', company_email: 'buyer@example.com',
-        mobile_number: '+44-1234567', country: 'UK', address: '1 Long Street, London', required_qty: 1000,
-        packaging_type: 'PP_BAG', is_custom_packaging_required: 0, product_id: p._id, delivery_location: 'Port of London',
-        is_urgent: 0, additional_info: '', heard_from: 'Google', quoted_by_email: user.email, user_id: user.user._id,
+        id: quoteId,
+        company_name: 'Buyer Company',
+        contact_person_name: 'Buyer Person',
+        company_email: 'buyer@example.com',
+        mobile_number: '+44-1234567',
+        country: 'UK',
+        address: '1 Long Street, London',
+        required_qty: 1000,
+        packaging_type: 'PP_BAG',
+        is_custom_packaging_required: 0,
+        product_id: p._id,
+        delivery_location: 'Port of London',
+        is_urgent: 0,
+        additional_info: '',
+        heard_from: 'Google',
+        quoted_by_email: user.email,
+        user_id: user.user._id,
         created_at: new Date().toISOString(),
       })
       .execute();
 
     expect((await t.app.inject({ method: 'DELETE', url: API.deleteProduct(p._id) })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url: API.deleteProduct(p._id), headers: { cookie: user.cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: API.deleteProduct(p._id), headers: { cookie: user.cookie } })).statusCode).toBe(
+      403,
+    );
 
     const res = await t.app.inject({ method: 'DELETE', url: API.deleteProduct(p._id), headers: { cookie: admin.cookie } });
     expect(res.statusCode).toBe(200);
@@ -416,7 +487,9 @@ describe('DELETE /api/v1/product/delete/{id}', () => {
     expect(fs.existsSync(uploadsPath(p.productImages[0]!.secure_url))).toBe(true);
     const thumbId = path.basename(new URL(p.productThumbnail.secure_url).pathname, '.webp');
     expect(await t.db.selectFrom('images').select('id').where('id', '=', thumbId).executeTakeFirst()).toBeUndefined();
-    expect((await t.db.selectFrom('quotes').select('product_id').where('id', '=', quoteId).executeTakeFirstOrThrow()).product_id).toBeNull();
+    expect(
+      (await t.db.selectFrom('quotes').select('product_id').where('id', '=', quoteId).executeTakeFirstOrThrow()).product_id,
+    ).toBeNull();
     expect(await t.db.selectFrom('product_images').selectAll().where('product_id', '=', p._id).execute()).toEqual([]);
 
     expect((await t.app.inject({ method: 'GET', url: API.product(p._id) })).statusCode).toBe(404);

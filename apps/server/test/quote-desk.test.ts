@@ -6,14 +6,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import {
-  API,
-  QUOTE_DESK_MESSAGES as M,
-  SERVER_ERRORS,
-  offerToday,
-  type Quote,
-  type QuoteDetail,
-} from '@agro/shared';
+import { API, QUOTE_DESK_MESSAGES as M, SERVER_ERRORS, offerToday, type Quote, type QuoteDetail } from '@agro/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listQuotes } from '../src/modules/quote/repository.js';
 import { insertTestProduct, offerBody, quoteBody } from './fixtures.js';
@@ -58,7 +51,11 @@ async function offer(id: string, overrides: Record<string, unknown> = {}): Promi
 async function expire(id: string): Promise<void> {
   const past = new Date(Date.now() - 60_000).toISOString();
   await t.db.updateTable('quotes').set({ offer_expires_at: past }).where('id', '=', id).execute();
-  await t.db.updateTable('quote_offers').set({ expires_at: past, valid_until: offerToday(Date.now() - 86_400_000) }).where('quote_id', '=', id).execute();
+  await t.db
+    .updateTable('quote_offers')
+    .set({ expires_at: past, valid_until: offerToday(Date.now() - 86_400_000) })
+    .where('quote_id', '=', id)
+    .execute();
 }
 
 const mailsTo = async (to: string) => (await t.outbox()).filter((m) => m.to.includes(to));
@@ -106,7 +103,11 @@ describe('offers', () => {
       note: 'Price includes PP bags of 25 kg.',
       quotationNumber: expect.stringMatching(/^QTN-\d{4}-[0-9A-F]{6}-R1$/),
     });
-    const stored = await t.db.selectFrom('quote_offers').select(['unit_price_minor', 'currency']).where('quote_id', '=', quote._id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('quote_offers')
+      .select(['unit_price_minor', 'currency'])
+      .where('quote_id', '=', quote._id)
+      .executeTakeFirstOrThrow();
     expect(Number(stored.unit_price_minor)).toBe(1235);
     expect(stored.currency).toBe('USD');
 
@@ -244,9 +245,16 @@ describe('the buyer decides', () => {
     const q = res.json<{ message: string; quote: QuoteDetail }>();
     expect(q.message).toBe(M.offerAccepted);
     expect(q.quote.status).toBe('ACCEPTED');
-    expect(q.quote.history.at(-1)).toMatchObject({ status: 'ACCEPTED', by: 'BUYER', note: 'Please ship in March.', offerId: offered.offer!._id });
+    expect(q.quote.history.at(-1)).toMatchObject({
+      status: 'ACCEPTED',
+      by: 'BUYER',
+      note: 'Please ship in March.',
+      offerId: offered.offer!._id,
+    });
 
-    const mail = (await mailsTo(t.config.companyEmail)).find((m) => m.subject.startsWith(`ACCEPTED: quotation ${offered.offer!.quotationNumber}`));
+    const mail = (await mailsTo(t.config.companyEmail)).find((m) =>
+      m.subject.startsWith(`ACCEPTED: quotation ${offered.offer!.quotationNumber}`),
+    );
     expect(mail, 'decision mail to the company').toBeDefined();
     expect(mail!.text).toContain('Global Foods Ltd');
     expect(mail!.text).toContain('USD 14,820.00');
@@ -336,7 +344,12 @@ describe('racing decisions', () => {
       ]);
       expect([a.statusCode, d.statusCode].sort()).toEqual([200, 409]);
       const winner = a.statusCode === 200 ? 'ACCEPTED' : 'DECLINED';
-      const events = await t.db.selectFrom('quote_events').select('status').where('quote_id', '=', quote._id).where('actor', '=', 'BUYER').execute();
+      const events = await t.db
+        .selectFrom('quote_events')
+        .select('status')
+        .where('quote_id', '=', quote._id)
+        .where('actor', '=', 'BUYER')
+        .execute();
       expect(events.map((e) => e.status)).toEqual([winner]);
       const row = await t.db.selectFrom('quotes').select('status').where('id', '=', quote._id).executeTakeFirstOrThrow();
       expect(row.status).toBe(winner);

@@ -63,9 +63,18 @@ describe('POST /api/v1/quote/add', () => {
   });
 
   it('accepts form-style values (numbers and booleans as strings) and an ADMIN', async () => {
-    const res = await add(admin.cookie, quoteBody({ requiredQty: '25.5', isUrgent: 'true', isCustomPackagingRequired: 'false', additionalInfo: undefined }));
+    const res = await add(
+      admin.cookie,
+      quoteBody({ requiredQty: '25.5', isUrgent: 'true', isCustomPackagingRequired: 'false', additionalInfo: undefined }),
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json().quote).toMatchObject({ requiredQty: 25.5, isUrgent: true, isCustomPackagingRequired: false, additionalInfo: '', quotedByEmail: admin.email });
+    expect(res.json().quote).toMatchObject({
+      requiredQty: 25.5,
+      isUrgent: true,
+      isCustomPackagingRequired: false,
+      additionalInfo: '',
+      quotedByEmail: admin.email,
+    });
   });
 
   it('answers 401 without a session', async () => {
@@ -190,7 +199,10 @@ describe('listing and deleting quotes', () => {
     const json = res.json();
     expect(json).toMatchObject({ success: true, message: SUCCESS.allQuotes });
     expect(json.quotes[0]._id).toBe(latest._id);
-    const total = await t.db.selectFrom('quotes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const total = await t.db
+      .selectFrom('quotes')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(json.quotes).toHaveLength(Number(total.n));
     const emails = new Set(json.quotes.map((q: { quotedByEmail: string }) => q.quotedByEmail));
     expect(emails.size).toBeGreaterThan(1);

@@ -59,8 +59,7 @@ export interface SmtpTestServer {
   close(): Promise<void>;
 }
 
-const header = (raw: string, name: string): string =>
-  new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(raw)?.[1]?.trim() ?? '';
+const header = (raw: string, name: string): string => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(raw)?.[1]?.trim() ?? '';
 
 export async function startSmtpServer(port = 0): Promise<SmtpTestServer> {
   const state: SmtpTestServer = {

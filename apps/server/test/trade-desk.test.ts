@@ -2,7 +2,16 @@
  * The trade desk: trade terms on a quote, the inquiry inbox, filters and pagination of
  * both lists, CSV exports and the dashboard. Runs on SQLite and (DATABASE_URL) PostgreSQL.
  */
-import { API, LEAD_FILTER_MESSAGES, offerSchema, LEADS_TEXT, TRADE_TERMS_MESSAGES as TM, type Dashboard, type Inquiry, type Quote } from '@agro/shared';
+import {
+  API,
+  LEAD_FILTER_MESSAGES,
+  offerSchema,
+  LEADS_TEXT,
+  TRADE_TERMS_MESSAGES as TM,
+  type Dashboard,
+  type Inquiry,
+  type Quote,
+} from '@agro/shared';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestProduct, offerBody, quoteBody } from './fixtures.js';
@@ -61,20 +70,30 @@ describe('trade terms on POST /api/v1/quote/add', () => {
 
     const mail = (await t.outbox()).find((m) => m.subject.includes('Rotterdam Trading BV') && m.to === t.config.companyEmail);
     expect(mail?.text).toContain('Preferred Incoterm: FOB');
-    expect(mail?.text).toContain('Container: 40\' HC FCL');
+    expect(mail?.text).toContain("Container: 40' HC FCL");
     expect(mail?.text).toContain('Target price: EUR 1.25 per KG');
     expect(mail?.text).toContain('Certifications required: FSSAI, EU Organic');
     expect(mail?.text).toContain('Sample first: Yes');
   });
 
   it('a body with SPEC.md fields only (or empty trade terms) answers exactly the spec keys', async () => {
-    for (const extra of [{}, { tradeTerms: {} }, { tradeTerms: { incoterm: '', certifications: [], sampleFirst: false } }, { tradeTerms: null }]) {
+    for (const extra of [
+      {},
+      { tradeTerms: {} },
+      { tradeTerms: { incoterm: '', certifications: [], sampleFirst: false } },
+      { tradeTerms: null },
+    ]) {
       const res = await addQuote(quoteBody(jaggery, extra));
       expect(res.statusCode, res.body).toBe(200);
       const quote = res.json<{ quote: Record<string, unknown> }>().quote;
       expect(quote).not.toHaveProperty('tradeTerms');
       const row = await t.db.selectFrom('quotes').selectAll().where('id', '=', String(quote._id)).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ trade_incoterm: null, trade_target_price_minor: null, trade_certifications: '[]', trade_sample_first: 0 });
+      expect(row).toMatchObject({
+        trade_incoterm: null,
+        trade_target_price_minor: null,
+        trade_certifications: '[]',
+        trade_sample_first: 0,
+      });
     }
   });
 
@@ -123,7 +142,11 @@ describe('finding leads', () => {
       spain: await make('Valencia Foods SL', { country: 'Spain' }, '2026-03-10T10:00:00.000Z'),
       spainLower: await make('Madrid 100% Sweet_Co', { country: ' spain', productId: onions }, '2026-04-02T08:00:00.000Z'),
       uae: await make('Dubai Spices LLC', { country: 'UAE', contactPersonName: 'Omar Haddad' }, '2026-04-30T23:59:59.000Z'),
-      germany: await make('Hamburg Import GmbH', { country: 'Germany', companyEmail: 'einkauf@hamburg-import.example' }, '2026-05-01T00:00:00.000Z'),
+      germany: await make(
+        'Hamburg Import GmbH',
+        { country: 'Germany', companyEmail: 'einkauf@hamburg-import.example' },
+        '2026-05-01T00:00:00.000Z',
+      ),
     };
   });
 
@@ -160,9 +183,18 @@ describe('finding leads', () => {
     expect(await quoteIds('status=QUOTED')).toEqual([ids.uae]);
     expect(await quoteIds('status=NEW&country=spain')).toEqual([ids.spainLower, ids.spain]);
     expect(await quoteIds('status=EXPIRED')).toEqual([]);
-    const csv = parse((await asAdmin('GET', `${API.exportQuotes}?status=QUOTED`)).body, { bom: true, columns: true }) as Record<string, string>[];
+    const csv = parse((await asAdmin('GET', `${API.exportQuotes}?status=QUOTED`)).body, { bom: true, columns: true }) as Record<
+      string,
+      string
+    >[];
     expect(csv).toHaveLength(1);
-    expect(csv[0]).toMatchObject({ 'Quote ID': ids.uae, Status: 'QUOTED', 'Offer Unit Price': '12.50', 'Offer Currency': 'USD', 'Offer Incoterm': 'FOB' });
+    expect(csv[0]).toMatchObject({
+      'Quote ID': ids.uae,
+      Status: 'QUOTED',
+      'Offer Unit Price': '12.50',
+      'Offer Currency': 'USD',
+      'Offer Incoterm': 'FOB',
+    });
     expect(csv[0]!['Quotation Number']).not.toBe('');
   });
 
@@ -247,7 +279,9 @@ describe('the inquiry inbox', () => {
     };
     first = await send(contactBody(jaggery, { companyName: 'Global Foods Ltd', country: 'Spain' }));
     await backdate('contacts', first, '2026-01-15T12:00:00.000Z');
-    second = await send(contactBody(onions, { fullName: 'Kenji Sato', email: 'kenji@tokyo.example', companyName: 'Tokyo Kitchens', country: 'Japan' }));
+    second = await send(
+      contactBody(onions, { fullName: 'Kenji Sato', email: 'kenji@tokyo.example', companyName: 'Tokyo Kitchens', country: 'Japan' }),
+    );
   });
 
   it('lists newest first with product, quantity and unit, country and company', async () => {
@@ -278,7 +312,8 @@ describe('the inquiry inbox', () => {
     const again = await asAdmin('PATCH', API.updateInquiry(first), { handled: true });
     expect(again.json<{ inquiry: Inquiry }>().inquiry.handledAt).toBe(handledAt);
 
-    const ids = async (query: string) => (await asAdmin('GET', `${API.allInquiries}?${query}`)).json<{ inquiries: Inquiry[] }>().inquiries.map((i) => i._id);
+    const ids = async (query: string) =>
+      (await asAdmin('GET', `${API.allInquiries}?${query}`)).json<{ inquiries: Inquiry[] }>().inquiries.map((i) => i._id);
     expect(await ids('status=HANDLED')).toEqual([first]);
     expect(await ids('status=OPEN')).toEqual([second]);
     expect(await ids(`productId=${jaggery}`)).toEqual([first]);
@@ -300,7 +335,10 @@ describe('the inquiry inbox', () => {
       expect(res.json()).toMatchObject({ success: false, message: LEAD_FILTER_MESSAGES.handled });
     }
     for (const id of ['aaaaaaaaaaaaaaaaaaaaaaaa', 'nope']) {
-      expect((await asAdmin('PATCH', API.updateInquiry(id), { handled: true })).json()).toEqual({ success: false, message: LEADS_TEXT.inquiryNotFound });
+      expect((await asAdmin('PATCH', API.updateInquiry(id), { handled: true })).json()).toEqual({
+        success: false,
+        message: LEADS_TEXT.inquiryNotFound,
+      });
       expect((await asAdmin('DELETE', API.deleteInquiry(id))).statusCode).toBe(404);
     }
   });
@@ -309,7 +347,13 @@ describe('the inquiry inbox', () => {
     const csv = await asAdmin('GET', `${API.exportInquiries}?country=spain`);
     const rows = parse(csv.body, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ 'Inquiry ID': first, 'Created At': '2026-01-15T12:00:00.000Z', Status: 'OPEN', Unit: 'KG', 'Company Name': 'Global Foods Ltd' });
+    expect(rows[0]).toMatchObject({
+      'Inquiry ID': first,
+      'Created At': '2026-01-15T12:00:00.000Z',
+      Status: 'OPEN',
+      Unit: 'KG',
+      'Company Name': 'Global Foods Ltd',
+    });
 
     const res = await asAdmin('DELETE', API.deleteInquiry(second));
     expect(res.json()).toEqual({ success: true, message: LEADS_TEXT.inquiryDeleted });
@@ -328,7 +372,12 @@ describe('GET /api/v1/dashboard', () => {
     await addQuote(quoteBody(jaggery, { country: 'UAE', heardFrom: 'Google' }));
     // Older than 12 months: not counted.
     await backdate('quotes', q1, '2020-01-01T00:00:00.000Z');
-    await t.app.inject({ method: 'POST', url: API.addContact, payload: contactBody(onions, { country: 'UAE' }), headers: { cookie: buyer.cookie } });
+    await t.app.inject({
+      method: 'POST',
+      url: API.addContact,
+      payload: contactBody(onions, { country: 'UAE' }),
+      headers: { cookie: buyer.cookie },
+    });
 
     const res = await asAdmin('GET', API.dashboard);
     expect(res.statusCode).toBe(200);
@@ -371,7 +420,8 @@ describe('dashboard: replies within 24 hours and acceptance', () => {
     const slow = await make(72); // offer 30 h after
     await make(48); // no offer after 2 days: late
     await make(2); // no offer yet, too young to count
-    const offer = (id: string, at: number) => sendOffer(t.db, t.dialect, id, offerSchema.parse(offerBody()), { userId: admin.user._id }, at);
+    const offer = (id: string, at: number) =>
+      sendOffer(t.db, t.dialect, id, offerSchema.parse(offerBody()), { userId: admin.user._id }, at);
     await offer(fast, now - 70 * 3_600_000);
     await offer(slow, now - 42 * 3_600_000);
     await decideQuote(t.db, fast, 'ACCEPTED', '', { userId: buyer.user._id });

@@ -100,11 +100,7 @@ describe('POST /api/v1/user/login', () => {
     const body = newUserBody();
     await post(API.register, body);
     expectError(await post(API.login, { email: body.email, password: 'Wr0ng!Pass' }), 401, SERVER_ERRORS.invalidCredentials);
-    expectError(
-      await post(API.login, { email: 'nobody@example.com', password: PASSWORD }),
-      401,
-      SERVER_ERRORS.invalidCredentials,
-    );
+    expectError(await post(API.login, { email: 'nobody@example.com', password: PASSWORD }), 401, SERVER_ERRORS.invalidCredentials);
   });
 
   it.each([
@@ -244,7 +240,11 @@ describe('POST /api/v1/user/update', () => {
   });
 
   it('answers 401 without a session', async () => {
-    expectError(await post(API.updateProfile, { fullName: 'Someone Else', email: 'a@b.co', phoneNumber: '+91-12345' }), 401, SERVER_ERRORS.notLoggedIn);
+    expectError(
+      await post(API.updateProfile, { fullName: 'Someone Else', email: 'a@b.co', phoneNumber: '+91-12345' }),
+      401,
+      SERVER_ERRORS.notLoggedIn,
+    );
   });
 
   const valid = { fullName: 'Valid Name', email: 'valid@example.com', phoneNumber: '+91-98765' };

@@ -31,7 +31,6 @@ export function packagingLabel(value: string): string {
   return PACKAGING_TYPES.find((p) => p.value === value)?.label ?? value;
 }
 
-
 export const HEARD_FROM_OPTIONS = ['Google', 'Instagram', 'LinkedIn', 'Advertisement', 'Friend', 'Other'] as const;
 export type HeardFrom = (typeof HEARD_FROM_OPTIONS)[number];
 

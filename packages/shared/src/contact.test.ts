@@ -26,13 +26,10 @@ describe('contact (SPEC.md section 5)', () => {
     expect(r.ok && r.data.estimatedQuantity).toBe(750);
   });
 
-  it.each(['fullName', 'email', 'country', 'description', 'companyName', 'estimatedQuantity', 'productId'])(
-    'needs %s',
-    (field) => {
-      expect(check({ ...contact, [field]: undefined })).toBe('Please fill in all required fields.');
-      expect(check({ ...contact, [field]: '' })).toBe(V.contactRequired);
-    },
-  );
+  it.each(['fullName', 'email', 'country', 'description', 'companyName', 'estimatedQuantity', 'productId'])('needs %s', (field) => {
+    expect(check({ ...contact, [field]: undefined })).toBe('Please fill in all required fields.');
+    expect(check({ ...contact, [field]: '' })).toBe(V.contactRequired);
+  });
 
   it('refuses a bad email, after the required check', () => {
     expect(check({ ...contact, email: 'hans@import' })).toBe('Enter a valid email !');

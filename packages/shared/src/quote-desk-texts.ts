@@ -114,7 +114,6 @@ export function refusalMessage(action: QuoteAction, status: QuoteStatus, validUn
   return M.notAllowed(action, status);
 }
 
-
 /** Texts of the quote desk screens (toasts follow SPEC.md section 7: loading, then success or the server's message or this default). */
 export const QUOTE_DESK_UI = {
   loading: {

@@ -5,7 +5,17 @@
  */
 import { z } from 'zod';
 import { QUANTITY_TYPES } from './constants.js';
-import { CURRENCY_CODES, INCOTERM_CODES, MAX_UNIT_PRICE, isCurrency, isIncoterm, minorDigits, parseMinorUnits, type Currency, type Incoterm } from './trade.js';
+import {
+  CURRENCY_CODES,
+  INCOTERM_CODES,
+  MAX_UNIT_PRICE,
+  isCurrency,
+  isIncoterm,
+  minorDigits,
+  parseMinorUnits,
+  type Currency,
+  type Incoterm,
+} from './trade.js';
 import { optionalString, requiredString } from './validation.js';
 
 /**
@@ -15,11 +25,7 @@ import { optionalString, requiredString } from './validation.js';
  * computed on read (docs/decisions/005-quote-desk.md).
  */
 export * from './quote-desk-texts.js';
-import {
-  OFFER_LIMITS,
-  QUOTE_DESK_MESSAGES,
-  QUOTE_STATUSES,
-} from './quote-desk-texts.js';
+import { OFFER_LIMITS, QUOTE_DESK_MESSAGES, QUOTE_STATUSES } from './quote-desk-texts.js';
 
 const M = QUOTE_DESK_MESSAGES;
 
@@ -32,10 +38,7 @@ const isRealDate = (v: string): boolean => {
 /** Body of POST /api/v1/quote/{id}/offer. `unitPrice` is a decimal in major units ("12.50" or 12.5). */
 export const offerSchema = z
   .object({
-    unitPrice: z.preprocess(
-      (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
-      requiredString(M.unitPriceRequired, 20),
-    ),
+    unitPrice: z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), requiredString(M.unitPriceRequired, 20)),
     currency: requiredString(M.currencyRequired, 20).refine(isCurrency, { error: M.currencyInvalid }),
     incoterm: requiredString(M.incotermRequired, 20).refine(isIncoterm, { error: M.incotermInvalid }),
     portOfLoading: requiredString(M.portOfLoadingRequired, OFFER_LIMITS.textMax),
@@ -142,4 +145,3 @@ export const quoteHistoryEntrySchema = z.object({
   offerId: z.string().nullable(),
 });
 export type QuoteHistoryEntry = z.infer<typeof quoteHistoryEntrySchema>;
-

@@ -79,11 +79,28 @@ describe('quote (SPEC.md section 5, checked in order)', () => {
   });
 
   it('accepts the boundary values', () => {
-    expect(check({ ...form, companyName: 'Abcde', contactPersonName: 'Abcde', requiredQty: 1, address: '1234567890', deliveryLocation: '1234567890' })).toBeUndefined();
+    expect(
+      check({
+        ...form,
+        companyName: 'Abcde',
+        contactPersonName: 'Abcde',
+        requiredQty: 1,
+        address: '1234567890',
+        deliveryLocation: '1234567890',
+      }),
+    ).toBeUndefined();
   });
 
   it('checks the length rules in SPEC order, after every required field', () => {
-    const allShort = { ...form, companyName: 'A', contactPersonName: 'B', companyEmail: 'x@y', requiredQty: 0, address: 'a', deliveryLocation: 'd' };
+    const allShort = {
+      ...form,
+      companyName: 'A',
+      contactPersonName: 'B',
+      companyEmail: 'x@y',
+      requiredQty: 0,
+      address: 'a',
+      deliveryLocation: 'd',
+    };
     const expected = [
       [{}, V.quoteCompanyNameMin],
       [{ companyName: form.companyName }, V.quoteContactPersonMin],

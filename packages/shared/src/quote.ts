@@ -18,10 +18,9 @@ const quoteFields = {
   country: requiredLine(R.country, 100),
   productId: requiredLine(R.productId, 64),
   requiredQty: requiredNumber(R.requiredQty, LIMITS.requiredQtyMin, V.quoteRequiredQtyMin),
-  packagingType: requiredString(R.packagingType, 40).refine(
-    (v) => (PACKAGING_TYPE_VALUES as readonly string[]).includes(v),
-    { error: V.invalidPackagingType },
-  ),
+  packagingType: requiredString(R.packagingType, 40).refine((v) => (PACKAGING_TYPE_VALUES as readonly string[]).includes(v), {
+    error: V.invalidPackagingType,
+  }),
   deliveryLocation: minLength(R.deliveryLocation, LIMITS.deliveryLocationMin, V.quoteDeliveryLocationMin, 500),
   // The address is a textarea: it may span lines.
   address: minLength(R.address, LIMITS.addressMin, V.quoteAddressMin, 500, requiredString),

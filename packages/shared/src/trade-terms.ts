@@ -75,23 +75,29 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, messa
   z.preprocess(blankToUndefined, z.enum(values, { error: message }).optional());
 
 /** The `tradeTerms` object as sent; blanks become absent. */
-const tradeTermsObject = z.object({
-  incoterm: optionalEnum(INCOTERM_CODES, M.incoterm),
-  destinationPort: z.preprocess(blankToUndefined, z.string({ error: M.destinationPort }).max(200, { error: M.destinationPort }).optional()),
-  container: optionalEnum(CONTAINER_VALUES, M.container),
-  /** A decimal in major units ("1.25"); numbers are accepted and read as their decimal text. */
-  targetPrice: z.preprocess(
-    (v) => blankToUndefined(typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
-    z.string({ error: M.targetPrice }).optional(),
-  ),
-  targetCurrency: optionalEnum(CURRENCY_CODES, M.targetCurrency),
-  targetPriceUnit: optionalEnum(QUANTITY_TYPES, M.targetPriceUnit),
-  certifications: z.preprocess(
-    (v) => (v === undefined || v === null || v === false ? [] : Array.isArray(v) ? v : [v]),
-    z.array(z.enum(CERTIFICATION_VALUES, { error: M.certifications }), { error: M.certifications }).max(CERTIFICATION_VALUES.length),
-  ),
-  sampleFirst: booleanish(),
-}, { error: M.tradeTerms });
+const tradeTermsObject = z.object(
+  {
+    incoterm: optionalEnum(INCOTERM_CODES, M.incoterm),
+    destinationPort: z.preprocess(
+      blankToUndefined,
+      z.string({ error: M.destinationPort }).max(200, { error: M.destinationPort }).optional(),
+    ),
+    container: optionalEnum(CONTAINER_VALUES, M.container),
+    /** A decimal in major units ("1.25"); numbers are accepted and read as their decimal text. */
+    targetPrice: z.preprocess(
+      (v) => blankToUndefined(typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+      z.string({ error: M.targetPrice }).optional(),
+    ),
+    targetCurrency: optionalEnum(CURRENCY_CODES, M.targetCurrency),
+    targetPriceUnit: optionalEnum(QUANTITY_TYPES, M.targetPriceUnit),
+    certifications: z.preprocess(
+      (v) => (v === undefined || v === null || v === false ? [] : Array.isArray(v) ? v : [v]),
+      z.array(z.enum(CERTIFICATION_VALUES, { error: M.certifications }), { error: M.certifications }).max(CERTIFICATION_VALUES.length),
+    ),
+    sampleFirst: booleanish(),
+  },
+  { error: M.tradeTerms },
+);
 
 /** Trade terms after validation: only the fields given, or undefined when nothing was filled in. */
 export interface TradeTermsInput {

@@ -83,20 +83,12 @@ export const updateProfileMessageOrder = [
 /** POST /api/v1/user/change-password body. */
 export const changePasswordSchema = z
   .object({
-    oldPassword: z
-      .string({ error: V.oldPasswordRequired })
-      .min(1, { error: V.oldPasswordRequired, abort: true })
-      .max(128),
+    oldPassword: z.string({ error: V.oldPasswordRequired }).min(1, { error: V.oldPasswordRequired, abort: true }).max(128),
     newPassword: strongPassword(V.newPasswordRequired, V.strongNewPassword),
   })
   .refine((v) => v.oldPassword !== v.newPassword, { error: V.samePassword, path: ['newPassword'] });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
-export const changePasswordMessageOrder = [
-  V.oldPasswordRequired,
-  V.newPasswordRequired,
-  V.samePassword,
-  V.strongNewPassword,
-] as const;
+export const changePasswordMessageOrder = [V.oldPasswordRequired, V.newPasswordRequired, V.samePassword, V.strongNewPassword] as const;
 
 /** The reset-password form (the server only receives `password`). */
 export const resetPasswordFormSchema = z

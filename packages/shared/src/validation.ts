@@ -32,8 +32,7 @@ export const requiredLine = (message: string, max = 500) =>
   requiredString(message, max).refine(isSingleLine, { error: VALIDATION.singleLine });
 
 /** Optional free text: missing or blank becomes "". */
-export const optionalString = (max = 2000) =>
-  z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().max(max));
+export const optionalString = (max = 2000) => z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().max(max));
 
 const emptyToUndefined = (v: unknown): unknown => (v === '' || v === null || v === undefined ? undefined : v);
 

@@ -52,13 +52,20 @@ async function main(): Promise<number> {
   if (values.restore) {
     const source = path.resolve(values.from!);
     const manifest = await restoreData(config, source, { force: values.force ?? false });
-    console.log(`Restored the ${manifest.dialect} backup of ${manifest.createdAt} (${manifest.files} files) into ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}.`);
+    console.log(
+      `Restored the ${manifest.dialect} backup of ${manifest.createdAt} (${manifest.files} files) into ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}.`,
+    );
     return 0;
   }
   const dest = values.to ? path.resolve(values.to) : defaultBackupDir(config);
   const manifest = await backupData(config, dest);
   console.log(`Backup written to ${dest}: ${manifest.dialect} database, ${manifest.files} files.`);
-  if (manifest.rows) console.log(`Rows: ${Object.entries(manifest.rows).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  if (manifest.rows)
+    console.log(
+      `Rows: ${Object.entries(manifest.rows)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
   if (manifest.missingFiles.length > 0) {
     console.error(`${manifest.missingFiles.length} referenced files were deleted while copying; run the backup again.`);
     return 1;

@@ -10,7 +10,9 @@ let counter = randomBytes(3).readUIntBE(0, 3);
 
 export function newId(now = Date.now()): string {
   counter = (counter + 1) % 0x1000000;
-  const seconds = Math.floor(now / 1000).toString(16).padStart(8, '0');
+  const seconds = Math.floor(now / 1000)
+    .toString(16)
+    .padStart(8, '0');
   return `${seconds}${processRandom}${counter.toString(16).padStart(6, '0')}`;
 }
 

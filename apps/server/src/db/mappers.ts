@@ -97,7 +97,11 @@ export function toTradeTerms(row: {
     sampleFirst: fromFlag(row.trade_sample_first),
   };
   const given =
-    terms.incoterm ?? terms.destinationPort ?? terms.container ?? terms.targetPrice ?? (certifications.length > 0 || terms.sampleFirst ? true : null);
+    terms.incoterm ??
+    terms.destinationPort ??
+    terms.container ??
+    terms.targetPrice ??
+    (certifications.length > 0 || terms.sampleFirst ? true : null);
   return given === null ? null : terms;
 }
 

@@ -33,7 +33,12 @@ describe('access log', () => {
 
     const requestLines = lines.filter((l) => 'statusCode' in l || String(l.msg).includes('request'));
     expect(requestLines).toHaveLength(1);
-    expect(requestLines[0]).toMatchObject({ msg: 'request completed', method: 'PUT', url: '/api/v1/user/reset-password/:token', statusCode: 200 });
+    expect(requestLines[0]).toMatchObject({
+      msg: 'request completed',
+      method: 'PUT',
+      url: '/api/v1/user/reset-password/:token',
+      statusCode: 200,
+    });
     expect(typeof requestLines[0]!.responseTime).toBe('number');
     expect(JSON.stringify(lines)).not.toContain(TOKEN);
   });

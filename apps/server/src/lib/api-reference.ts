@@ -101,7 +101,9 @@ function operation(method: string, path: string, op: Operation, id: string): str
   parts.push('<h4>Answers</h4><dl>');
   for (const [status, response] of Object.entries(op.responses ?? {})) {
     const schema = Object.values(response.content ?? {})[0]?.schema;
-    parts.push(`<dt>${escapeHtml(status)}</dt><dd>${escapeHtml(response.description ?? '')}${status.startsWith('2') ? fields(schema) : ''}</dd>`);
+    parts.push(
+      `<dt>${escapeHtml(status)}</dt><dd>${escapeHtml(response.description ?? '')}${status.startsWith('2') ? fields(schema) : ''}</dd>`,
+    );
   }
   parts.push('</dl>');
   return `<section aria-labelledby="${id}">${parts.join('')}</section>`;

@@ -63,7 +63,8 @@ function referencedFiles(db: SQLite.Database): Set<string> {
     try {
       const variants: unknown = JSON.parse(row.variants);
       if (Array.isArray(variants)) {
-        for (const v of variants) if (typeof (v as { file_name?: unknown })?.file_name === 'string') files.add((v as { file_name: string }).file_name);
+        for (const v of variants)
+          if (typeof (v as { file_name?: unknown })?.file_name === 'string') files.add((v as { file_name: string }).file_name);
       }
     } catch {
       // A malformed variants column references nothing more.
@@ -73,9 +74,9 @@ function referencedFiles(db: SQLite.Database): Set<string> {
 }
 
 function tableCounts(db: SQLite.Database): Record<string, number> {
-  const tables = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-    .all() as { name: string }[];
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as {
+    name: string;
+  }[];
   const out: Record<string, number> = {};
   for (const { name } of tables) {
     out[name] = (db.prepare(`SELECT count(*) AS n FROM "${name.replace(/"/g, '""')}"`).get() as { n: number }).n;
@@ -171,7 +172,10 @@ export async function restoreData(config: Config, source: string, { force = fals
     const backupFile = path.join(source, SQLITE_BACKUP_FILE);
     const integrity = sqliteIntegrity(backupFile);
     if (integrity !== 'ok') throw new Error(`the backup failed its integrity check:\n${integrity}`);
-    const exists = await fs.stat(config.sqliteFile).then(() => true, () => false);
+    const exists = await fs.stat(config.sqliteFile).then(
+      () => true,
+      () => false,
+    );
     if (exists && !force) throw new Error(`${config.sqliteFile} exists; stop the server and pass --force to replace it`);
     if (exists) {
       const aside = `${config.sqliteFile}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;

@@ -32,4 +32,3 @@ export function imageBaseUrl(request: FastifyRequest): string {
   if (cdn) return `${cdn}/`;
   return publicUrl ?? requestOrigin(request);
 }
-

@@ -60,7 +60,6 @@ export function deleteUnreferenced(db: DbOrTx) {
     );
 }
 
-
 /** Every file (main rendition and variants) of these rows. */
 export function fileNamesOf(rows: readonly Pick<ImageRow, 'file_name' | 'variants'>[]): string[] {
   return rows.flatMap((row) => [row.file_name, ...parseVariants(row.variants).map((v) => v.file_name)]);

@@ -77,7 +77,11 @@ export function createLocalStorage(dir: string): ImageStorage {
         throw err;
       });
     },
-    exists: (name) => fs.access(file(name)).then(() => true, () => false),
+    exists: (name) =>
+      fs.access(file(name)).then(
+        () => true,
+        () => false,
+      ),
     async remove(names) {
       await Promise.all(names.map((name) => fs.rm(file(name), { force: true })));
     },
@@ -95,11 +99,7 @@ export function createLocalStorage(dir: string): ImageStorage {
 }
 
 function isMissing(err: unknown): boolean {
-  return (
-    err instanceof NoSuchKey ||
-    err instanceof NotFound ||
-    (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404)
-  );
+  return err instanceof NoSuchKey || err instanceof NotFound || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404);
 }
 
 export function createS3Storage(s3: S3Config, client = s3Client(s3)): ImageStorage {
@@ -149,7 +149,8 @@ export function createS3Storage(s3: S3Config, client = s3Client(s3)): ImageStora
           new DeleteObjectsCommand({ Bucket: s3.bucket, Delete: { Objects: batch.map((n) => ({ Key: key(n) })), Quiet: true } }),
         );
         const failed = (out.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-        if (failed.length > 0) throw new Error(`could not delete ${failed.length} image(s): ${failed[0]?.Code ?? ''} ${failed[0]?.Message ?? ''}`);
+        if (failed.length > 0)
+          throw new Error(`could not delete ${failed.length} image(s): ${failed[0]?.Code ?? ''} ${failed[0]?.Message ?? ''}`);
       }
     },
     async list() {

@@ -8,15 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { hostileUploads, makeImage } from '../../test/images-fixtures.js';
 import { newId } from '../db/ids.js';
 import { HttpError } from './errors.js';
-import {
-  MAX_WIDTH,
-  processImage,
-  releaseImages,
-  removeUnreferencedImages,
-  saveImages,
-  storeImage,
-  toImageRef,
-} from './images.js';
+import { MAX_WIDTH, processImage, releaseImages, removeUnreferencedImages, saveImages, storeImage, toImageRef } from './images.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -104,7 +96,8 @@ describe('toImageRef', () => {
     };
     expect(toImageRef(row, 'https://shop.example')).toEqual({
       secure_url: 'https://shop.example/uploads/main.webp',
-      srcset: 'https://shop.example/uploads/a.webp 480w, https://shop.example/uploads/b.webp 960w, https://shop.example/uploads/main.webp 1600w',
+      srcset:
+        'https://shop.example/uploads/a.webp 480w, https://shop.example/uploads/b.webp 960w, https://shop.example/uploads/main.webp 1600w',
       width: 1600,
       height: 900,
     });

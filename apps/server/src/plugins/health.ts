@@ -36,7 +36,10 @@ async function health(app: FastifyInstance): Promise<void> {
       }),
     ]);
     if (failed.length > 0) {
-      return reply.code(503).headers(noStore).send({ success: false, message: `not ready: ${failed.sort().join(', ')}` });
+      return reply
+        .code(503)
+        .headers(noStore)
+        .send({ success: false, message: `not ready: ${failed.sort().join(', ')}` });
     }
     return reply.headers(noStore).send({ success: true, message: 'ready' });
   });

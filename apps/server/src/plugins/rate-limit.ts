@@ -54,13 +54,20 @@ export function databaseStore(db: Db) {
           window_ends = case when rate_limits.window_ends <= ${now} then excluded.window_ends else rate_limits.window_ends end
         returning hits, window_ends`
         .execute(db)
-        .then((result) => {
-          const row = result.rows[0]!;
-          callback(null, { current: Number(row.hits), ttl: Math.max(0, Number(row.window_ends) - now) });
-        }, (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
+        .then(
+          (result) => {
+            const row = result.rows[0]!;
+            callback(null, { current: Number(row.hits), ttl: Math.max(0, Number(row.window_ends) - now) });
+          },
+          (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+        );
       if (now - lastSweep > SWEEP_EVERY_MS) {
         lastSweep = now;
-        void db.deleteFrom('rate_limits').where('window_ends', '<', now).execute().catch(() => undefined);
+        void db
+          .deleteFrom('rate_limits')
+          .where('window_ends', '<', now)
+          .execute()
+          .catch(() => undefined);
       }
     }
 

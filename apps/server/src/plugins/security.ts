@@ -88,7 +88,8 @@ function staticHeaders(middleware: Middleware): { set: [string, string | string[
   const set: [string, string | string[]][] = [];
   const removed: string[] = [];
   const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => set.push([name, typeof value === 'number' ? String(value) : Array.isArray(value) ? [...value] : String(value)]),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      set.push([name, typeof value === 'number' ? String(value) : Array.isArray(value) ? [...value] : String(value)]),
     removeHeader: (name: string) => removed.push(name),
   };
   let failed: unknown;

@@ -14,10 +14,16 @@ import { UPLOADS_PREFIX } from '../lib/request-origin.js';
 
 const IMMUTABLE = IMAGE_CACHE_CONTROL;
 
-
 /** A stored file's name: no path, no dotfile. */
 const UPLOAD_NAME = /^[\w-]+\.[A-Za-z0-9]+$/;
-const IMAGE_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', avif: 'image/avif' };
+const IMAGE_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
 /** Stored images kept in memory: at most this many bytes, each re-read after this long. */
 const UPLOADS_MEMORY_BYTES = 32 * 1024 * 1024;
 const UPLOADS_MEMORY_MS = 60_000;
@@ -106,7 +112,10 @@ async function staticFiles(app: FastifyInstance, { config, notFoundPage }: Stati
   const appShell = refreshedEvery(APP_SHELL_MS, async () => {
     const [html, br, gzip] = await Promise.all(['', '.br', '.gz'].map((suffix) => readFileIfExists(indexFile + suffix)));
     if (!html) throw new Error(`${indexFile} is missing`);
-    return toCachedJson(html.toString('utf8'), { ...(br ? { br: Promise.resolve(br) } : {}), ...(gzip ? { gzip: Promise.resolve(gzip) } : {}) });
+    return toCachedJson(html.toString('utf8'), {
+      ...(br ? { br: Promise.resolve(br) } : {}),
+      ...(gzip ? { gzip: Promise.resolve(gzip) } : {}),
+    });
   });
   if (hasWebApp) {
     // The screens of SPEC.md section 2 get routes of their own: through @fastify/static's
@@ -139,9 +148,7 @@ async function staticFiles(app: FastifyInstance, { config, notFoundPage }: Stati
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isScreen =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      pathname !== '/api' &&
-      !FILE_PREFIXES.some((p) => pathname.startsWith(p));
+      (request.method === 'GET' || request.method === 'HEAD') && pathname !== '/api' && !FILE_PREFIXES.some((p) => pathname.startsWith(p));
     if (!isScreen) {
       const message = pathname.startsWith('/api') ? SERVER_ERRORS.routeNotFound : SERVER_ERRORS.notFound;
       return reply.code(404).send({ success: false, message });

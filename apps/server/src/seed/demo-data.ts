@@ -130,11 +130,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Tough brushed fibres that trap dirt and moisture',
       'Plain, patterned and custom sizes available',
     ],
-    applications: [
-      'Home entrances and porches',
-      'Hotels, offices and retail stores',
-      'Eco-friendly private-label home collections',
-    ],
+    applications: ['Home entrances and porches', 'Hotels, offices and retail stores', 'Eco-friendly private-label home collections'],
     images: () => [coirDoormats(401, 0), coirDoormats(402, 1), coirDoormats(403, 2)],
   },
   {

@@ -45,7 +45,9 @@ function tableScene(r: Random, wall: [string, string], wood: [string, string], h
   const plankHeight = (HEIGHT - horizon) / 5;
   for (let i = 0; i < 5; i++) {
     const y = horizon + i * plankHeight;
-    planks.push(`<rect x="0" y="${f(y)}" width="${WIDTH}" height="${f(plankHeight)}" fill="url(#wood)" opacity="${f(0.85 + r() * 0.15)}"/>`);
+    planks.push(
+      `<rect x="0" y="${f(y)}" width="${WIDTH}" height="${f(plankHeight)}" fill="url(#wood)" opacity="${f(0.85 + r() * 0.15)}"/>`,
+    );
     planks.push(`<line x1="0" y1="${f(y)}" x2="${WIDTH}" y2="${f(y)}" stroke="#000" stroke-opacity="0.25" stroke-width="3"/>`);
     for (let g = 0; g < 6; g++) {
       const gy = y + between(r, 8, plankHeight - 8);
@@ -122,15 +124,15 @@ function blockDefs(hue: string[]): string {
 
 /** A heap of granules (powder or flakes) as many small dots over a mound. */
 function granuleMound(r: Random, cx: number, cy: number, rx: number, ry: number, colors: string[], count: number): string {
-  const dots: string[] = [
-    `<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(rx)}" ry="${f(ry)}" fill="url(#mound)"/>`,
-  ];
+  const dots: string[] = [`<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(rx)}" ry="${f(ry)}" fill="url(#mound)"/>`];
   for (let i = 0; i < count; i++) {
     const a = r() * Math.PI * 2;
     const d = Math.sqrt(r());
     const x = cx + Math.cos(a) * rx * d;
     const y = cy + Math.sin(a) * ry * d;
-    dots.push(`<circle cx="${f(x)}" cy="${f(y)}" r="${f(between(r, 1.2, 3.4))}" fill="${pick(r, colors)}" opacity="${f(between(r, 0.5, 1))}"/>`);
+    dots.push(
+      `<circle cx="${f(x)}" cy="${f(y)}" r="${f(between(r, 1.2, 3.4))}" fill="${pick(r, colors)}" opacity="${f(between(r, 0.5, 1))}"/>`,
+    );
   }
   return dots.join('');
 }
@@ -212,13 +214,22 @@ export function jaggeryBlocks(seed: number, variant: 0 | 1 | 2): string {
   if (variant === 0) {
     parts.push(caneStalk(r, 120, 40, 380, 34, 30), caneStalk(r, 190, 80, 380, 30, -20), caneStalk(r, 1080, 60, 380, 36, -30));
     const positions: [number, number][] = [
-      [300, 520], [520, 500], [740, 520], [400, 650], [640, 660], [860, 640],
+      [300, 520],
+      [520, 500],
+      [740, 520],
+      [400, 650],
+      [640, 660],
+      [860, 640],
     ];
     for (const [x, y] of positions) parts.push(jaggeryBlock(r, x, y, between(r, 150, 180), between(r, 95, 115), 60, hue));
   } else if (variant === 1) {
     parts.push(sack(r, 120, 250, 420, 520, '#c8a467'));
     parts.push(granuleMound(r, 330, 300, 170, 48, ['#a4652a', '#7a4519', '#c98a3c'], 120));
-    for (const [x, y] of [[620, 560], [820, 600], [700, 700]] as [number, number][]) {
+    for (const [x, y] of [
+      [620, 560],
+      [820, 600],
+      [700, 700],
+    ] as [number, number][]) {
       parts.push(jaggeryBlock(r, x, y, 160, 105, 58, hue));
     }
   } else {
@@ -227,7 +238,13 @@ export function jaggeryBlocks(seed: number, variant: 0 | 1 | 2): string {
     parts.push(pouch(840, 460, 160, 270, '#e9dcc0', hue[0]!, '#b5452b'));
     parts.push(jaggeryBlock(r, 560, 760, 140, 80, 50, hue));
   }
-  return compose(scene.replace('|', `${blockDefs(hue)}<radialGradient id="mound"><stop offset="0" stop-color="${hue[0]}"/><stop offset="1" stop-color="${hue[2]}"/></radialGradient>|`), ...parts);
+  return compose(
+    scene.replace(
+      '|',
+      `${blockDefs(hue)}<radialGradient id="mound"><stop offset="0" stop-color="${hue[0]}"/><stop offset="1" stop-color="${hue[2]}"/></radialGradient>|`,
+    ),
+    ...parts,
+  );
 }
 
 export function jaggeryPowder(seed: number, variant: 0 | 1 | 2): string {
@@ -240,7 +257,10 @@ export function jaggeryPowder(seed: number, variant: 0 | 1 | 2): string {
     parts.push(bowl(600, 560, 300, ['#f4efe6', '#d8cfc0'], granuleMound(r, 600, 548, 260, 70, colors, 450)));
     parts.push(`<path d="M880 700 L1120 820" stroke="#b07a45" stroke-width="26" stroke-linecap="round"/>`);
     parts.push(`<ellipse cx="860" cy="690" rx="70" ry="34" fill="#b07a45"/>`, granuleMound(r, 860, 684, 55, 20, colors, 120));
-    for (let i = 0; i < 160; i++) parts.push(`<circle cx="${f(between(r, 200, 1000))}" cy="${f(between(r, 760, 880))}" r="${f(between(r, 1, 3))}" fill="${pick(r, colors)}"/>`);
+    for (let i = 0; i < 160; i++)
+      parts.push(
+        `<circle cx="${f(between(r, 200, 1000))}" cy="${f(between(r, 760, 880))}" r="${f(between(r, 1, 3))}" fill="${pick(r, colors)}"/>`,
+      );
   } else if (variant === 1) {
     parts.push(granuleMound(r, 600, 640, 420, 160, colors, 900));
     parts.push(`<ellipse cx="600" cy="560" rx="160" ry="60" fill="#e5b36b" opacity="0.35" filter="url(#soft)"/>`);
@@ -260,18 +280,33 @@ export function friedOnions(seed: number, variant: 0 | 1 | 2): string {
     parts.push(bowl(600, 560, 310, ['#ffffff', '#dcdcdc'], onionPile(r, 600, 540, 260, 80, 520)));
     parts.push(onionPile(r, 600, 420, 140, 50, 160));
   } else if (variant === 1) {
-    parts.push(`<ellipse cx="600" cy="640" rx="470" ry="170" fill="#f7f2ea"/><ellipse cx="600" cy="640" rx="430" ry="150" fill="#ece3d5"/>`);
+    parts.push(
+      `<ellipse cx="600" cy="640" rx="470" ry="170" fill="#f7f2ea"/><ellipse cx="600" cy="640" rx="430" ry="150" fill="#ece3d5"/>`,
+    );
     parts.push(onionPile(r, 600, 620, 380, 120, 650));
     // Two whole onions beside the plate for scale.
-    for (const [x, y] of [[1040, 470], [150, 480]] as [number, number][]) {
-      parts.push(shadow(x, y + 70, 80, 18), `<path d="M${x} ${y - 90} Q ${x + 95} ${y - 10} ${x + 70} ${y + 55} Q ${x} ${y + 95} ${x - 70} ${y + 55} Q ${x - 95} ${y - 10} ${x} ${y - 90} Z" fill="#b0583a"/>`, `<path d="M${x} ${y - 90} Q ${x + 30} ${y} ${x} ${y + 80}" stroke="#7c3522" stroke-width="4" fill="none" opacity="0.6"/>`);
+    for (const [x, y] of [
+      [1040, 470],
+      [150, 480],
+    ] as [number, number][]) {
+      parts.push(
+        shadow(x, y + 70, 80, 18),
+        `<path d="M${x} ${y - 90} Q ${x + 95} ${y - 10} ${x + 70} ${y + 55} Q ${x} ${y + 95} ${x - 70} ${y + 55} Q ${x - 95} ${y - 10} ${x} ${y - 90} Z" fill="#b0583a"/>`,
+        `<path d="M${x} ${y - 90} Q ${x + 30} ${y} ${x} ${y + 80}" stroke="#7c3522" stroke-width="4" fill="none" opacity="0.6"/>`,
+      );
     }
   } else {
     parts.push(pouch(180, 330, 240, 420, '#2f5d3a', '#d88f3a', '#f0c04a'));
     parts.push(carton(540, 450, 300, 260, 110, ['#d6b27a', '#c29a5e', '#a07d45']));
     parts.push(onionPile(r, 760, 790, 260, 40, 400));
   }
-  return compose(scene.replace('|', `<radialGradient id="mound"><stop offset="0" stop-color="#c7782a"/><stop offset="1" stop-color="#8a4512"/></radialGradient>|`), ...parts);
+  return compose(
+    scene.replace(
+      '|',
+      `<radialGradient id="mound"><stop offset="0" stop-color="#c7782a"/><stop offset="1" stop-color="#8a4512"/></radialGradient>|`,
+    ),
+    ...parts,
+  );
 }
 
 /** Brushed coir fibres in a woven grid, with a darker border. */
@@ -287,8 +322,10 @@ function coirMat(r: Random, x: number, y: number, w: number, h: number, skewX: n
     );
   }
   const grid: string[] = [];
-  for (let gx = x + 20; gx < x + w; gx += 28) grid.push(`<line x1="${gx}" y1="${y}" x2="${gx}" y2="${y + h}" stroke="#5a381a" stroke-opacity="0.35" stroke-width="3"/>`);
-  for (let gy = y + 20; gy < y + h; gy += 28) grid.push(`<line x1="${x}" y1="${gy}" x2="${x + w}" y2="${gy}" stroke="#5a381a" stroke-opacity="0.35" stroke-width="3"/>`);
+  for (let gx = x + 20; gx < x + w; gx += 28)
+    grid.push(`<line x1="${gx}" y1="${y}" x2="${gx}" y2="${y + h}" stroke="#5a381a" stroke-opacity="0.35" stroke-width="3"/>`);
+  for (let gy = y + 20; gy < y + h; gy += 28)
+    grid.push(`<line x1="${x}" y1="${gy}" x2="${x + w}" y2="${gy}" stroke="#5a381a" stroke-opacity="0.35" stroke-width="3"/>`);
   const pattern = inlay
     ? `<rect x="${x + w * 0.2}" y="${y + h * 0.25}" width="${w * 0.6}" height="${h * 0.5}" fill="none" stroke="#3e2410" stroke-width="22" rx="30"/><circle cx="${x + w / 2}" cy="${y + h / 2}" r="${Math.min(w, h) * 0.12}" fill="#3e2410" opacity="0.85"/>`
     : `<path d="M${x + w * 0.15} ${y + h / 2} q ${w * 0.175} ${-h * 0.35} ${w * 0.35} 0 t ${w * 0.35} 0" stroke="#3e2410" stroke-width="20" fill="none"/>`;
@@ -301,19 +338,28 @@ export function coirDoormats(seed: number, variant: 0 | 1 | 2): string {
   const r = random(seed);
   const floor = `<linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#d7d2c8"/><stop offset="1" stop-color="#b9b2a5"/></linearGradient>`;
   const tiles: string[] = [`<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#floor)"/>`];
-  for (let x = 0; x <= WIDTH; x += 150) tiles.push(`<line x1="${x}" y1="0" x2="${x}" y2="${HEIGHT}" stroke="#fff" stroke-opacity="0.35" stroke-width="3"/>`);
-  for (let y = 0; y <= HEIGHT; y += 150) tiles.push(`<line x1="0" y1="${y}" x2="${WIDTH}" y2="${y}" stroke="#fff" stroke-opacity="0.35" stroke-width="3"/>`);
+  for (let x = 0; x <= WIDTH; x += 150)
+    tiles.push(`<line x1="${x}" y1="0" x2="${x}" y2="${HEIGHT}" stroke="#fff" stroke-opacity="0.35" stroke-width="3"/>`);
+  for (let y = 0; y <= HEIGHT; y += 150)
+    tiles.push(`<line x1="0" y1="${y}" x2="${WIDTH}" y2="${y}" stroke="#fff" stroke-opacity="0.35" stroke-width="3"/>`);
   const parts: string[] = [];
   if (variant === 0) {
-    parts.push(`<rect x="0" y="0" width="${WIDTH}" height="200" fill="#7d5a3a"/><rect x="420" y="0" width="360" height="200" fill="#5a3e26"/><circle cx="750" cy="110" r="10" fill="#d8b25a"/>`);
+    parts.push(
+      `<rect x="0" y="0" width="${WIDTH}" height="200" fill="#7d5a3a"/><rect x="420" y="0" width="360" height="200" fill="#5a3e26"/><circle cx="750" cy="110" r="10" fill="#d8b25a"/>`,
+    );
     parts.push(coirMat(r, 300, 330, 600, 380, -6, true));
   } else if (variant === 1) {
     parts.push(coirMat(r, 140, 140, 430, 300, 0, false), coirMat(r, 640, 180, 430, 300, 0, true), coirMat(r, 380, 500, 460, 320, 0, false));
   } else {
     for (let i = 0; i < 5; i++) {
       const y = 640 - i * 70;
-      parts.push(`<rect x="${330 + between(r, -10, 10)}" y="${y}" width="560" height="64" rx="10" fill="${pick(r, ['#a87a44', '#9a6c3a', '#b3854d'])}" stroke="#5c3a1b" stroke-width="10"/>`);
-      for (let k = 0; k < 60; k++) parts.push(`<line x1="${f(340 + r() * 540)}" y1="${f(y + 8 + r() * 48)}" x2="${f(340 + r() * 540)}" y2="${f(y + 8 + r() * 48)}" stroke="#6e4521" stroke-width="2" opacity="0.4"/>`);
+      parts.push(
+        `<rect x="${330 + between(r, -10, 10)}" y="${y}" width="560" height="64" rx="10" fill="${pick(r, ['#a87a44', '#9a6c3a', '#b3854d'])}" stroke="#5c3a1b" stroke-width="10"/>`,
+      );
+      for (let k = 0; k < 60; k++)
+        parts.push(
+          `<line x1="${f(340 + r() * 540)}" y1="${f(y + 8 + r() * 48)}" x2="${f(340 + r() * 540)}" y2="${f(y + 8 + r() * 48)}" stroke="#6e4521" stroke-width="2" opacity="0.4"/>`,
+        );
     }
     parts.push(shadow(610, 720, 320, 24, 0.3));
   }
@@ -322,8 +368,10 @@ export function coirDoormats(seed: number, variant: 0 | 1 | 2): string {
 
 function toteBag(r: Random, x: number, y: number, w: number, h: number, fabric: string, trim: string, pocket: boolean): string {
   const weave: string[] = [];
-  for (let gx = x + 8; gx < x + w; gx += 10) weave.push(`<line x1="${gx}" y1="${y}" x2="${gx}" y2="${y + h}" stroke="#000" stroke-opacity="0.06" stroke-width="3"/>`);
-  for (let gy = y + 8; gy < y + h; gy += 10) weave.push(`<line x1="${x}" y1="${gy}" x2="${x + w}" y2="${gy}" stroke="#fff" stroke-opacity="0.06" stroke-width="3"/>`);
+  for (let gx = x + 8; gx < x + w; gx += 10)
+    weave.push(`<line x1="${gx}" y1="${y}" x2="${gx}" y2="${y + h}" stroke="#000" stroke-opacity="0.06" stroke-width="3"/>`);
+  for (let gy = y + 8; gy < y + h; gy += 10)
+    weave.push(`<line x1="${x}" y1="${gy}" x2="${x + w}" y2="${gy}" stroke="#fff" stroke-opacity="0.06" stroke-width="3"/>`);
   const handle = (hx: number) =>
     `<path d="M${f(hx)} ${f(y + 4)} Q ${f(hx + w * 0.14)} ${f(y - h * 0.55)} ${f(hx + w * 0.28)} ${f(y + 4)}" stroke="${trim}" stroke-width="16" fill="none" stroke-linecap="round"/>`;
   return `${shadow(x + w / 2, y + h, w * 0.6, 18)}${handle(x + w * 0.2)}${handle(x + w * 0.52)}
@@ -340,11 +388,25 @@ export function juteBags(seed: number, variant: 0 | 1 | 2): string {
   if (variant === 0) {
     parts.push(toteBag(r, 230, 380, 360, 400, '#c8a46c', '#6b4a2a', true), toteBag(r, 640, 410, 330, 370, '#e8dcc4', '#8a6a3a', false));
   } else if (variant === 1) {
-    for (let i = 0; i < 4; i++) parts.push(toteBag(r, 150 + i * 240, 420 + (i % 2) * 30, 220, 300, pick(r, ['#c8a46c', '#d9c29a', '#b8925a']), pick(r, ['#6b4a2a', '#2f5d3a', '#8c2f2f']), i % 2 === 0));
+    for (let i = 0; i < 4; i++)
+      parts.push(
+        toteBag(
+          r,
+          150 + i * 240,
+          420 + (i % 2) * 30,
+          220,
+          300,
+          pick(r, ['#c8a46c', '#d9c29a', '#b8925a']),
+          pick(r, ['#6b4a2a', '#2f5d3a', '#8c2f2f']),
+          i % 2 === 0,
+        ),
+      );
   } else {
     for (let i = 0; i < 6; i++) {
       const y = 700 - i * 34;
-      parts.push(`<rect x="${300 + between(r, -12, 12)}" y="${y}" width="600" height="40" rx="8" fill="${pick(r, ['#c8a46c', '#d2b07a', '#bd9860'])}" stroke="#6b4a2a" stroke-width="4"/>`);
+      parts.push(
+        `<rect x="${300 + between(r, -12, 12)}" y="${y}" width="600" height="40" rx="8" fill="${pick(r, ['#c8a46c', '#d2b07a', '#bd9860'])}" stroke="#6b4a2a" stroke-width="4"/>`,
+      );
     }
     parts.push(toteBag(r, 480, 250, 240, 270, '#e8dcc4', '#2f5d3a', true));
   }
@@ -374,27 +436,54 @@ export function jaggeryKitchen(seed: number): string {
   const r = random(seed);
   const defs = `<radialGradient id="syrup" cx="50%" cy="40%"><stop offset="0" stop-color="#f2b84b"/><stop offset="1" stop-color="#a85b17"/></radialGradient>
 <radialGradient id="fire" cx="50%" cy="100%" r="80%"><stop offset="0" stop-color="#fff2a8"/><stop offset="0.4" stop-color="#ff9a2e"/><stop offset="1" stop-color="#c2361a" stop-opacity="0"/></radialGradient>`;
-  const parts = [`<rect width="${WIDTH}" height="${HEIGHT}" fill="#3a2a20"/>`, `<rect y="600" width="${WIDTH}" height="300" fill="#5a4030"/>`];
+  const parts = [
+    `<rect width="${WIDTH}" height="${HEIGHT}" fill="#3a2a20"/>`,
+    `<rect y="600" width="${WIDTH}" height="300" fill="#5a4030"/>`,
+  ];
   parts.push(`<rect x="170" y="560" width="860" height="200" rx="20" fill="#6b4a35"/>`);
   parts.push(`<ellipse cx="600" cy="760" rx="360" ry="110" fill="url(#fire)"/>`);
-  parts.push(`<ellipse cx="600" cy="520" rx="450" ry="130" fill="#2e2e2e"/><ellipse cx="600" cy="510" rx="420" ry="112" fill="url(#syrup)"/>`);
-  for (let i = 0; i < 60; i++) parts.push(`<circle cx="${f(600 + between(r, -360, 360))}" cy="${f(510 + between(r, -80, 80))}" r="${f(between(r, 5, 18))}" fill="#ffd27a" opacity="${f(between(r, 0.3, 0.8))}" stroke="#b86a1c" stroke-width="2"/>`);
-  for (let i = 0; i < 6; i++) parts.push(`<path d="M${f(300 + i * 110)} 380 q 30 -60 0 -120 t 0 -120" stroke="#fff" stroke-opacity="0.18" stroke-width="26" fill="none" filter="url(#soft)"/>`);
-  parts.push(`<path d="M980 300 L760 520" stroke="#8a623f" stroke-width="22" stroke-linecap="round"/><ellipse cx="750" cy="530" rx="60" ry="24" fill="#8a623f"/>`);
+  parts.push(
+    `<ellipse cx="600" cy="520" rx="450" ry="130" fill="#2e2e2e"/><ellipse cx="600" cy="510" rx="420" ry="112" fill="url(#syrup)"/>`,
+  );
+  for (let i = 0; i < 60; i++)
+    parts.push(
+      `<circle cx="${f(600 + between(r, -360, 360))}" cy="${f(510 + between(r, -80, 80))}" r="${f(between(r, 5, 18))}" fill="#ffd27a" opacity="${f(between(r, 0.3, 0.8))}" stroke="#b86a1c" stroke-width="2"/>`,
+    );
+  for (let i = 0; i < 6; i++)
+    parts.push(
+      `<path d="M${f(300 + i * 110)} 380 q 30 -60 0 -120 t 0 -120" stroke="#fff" stroke-opacity="0.18" stroke-width="26" fill="none" filter="url(#soft)"/>`,
+    );
+  parts.push(
+    `<path d="M980 300 L760 520" stroke="#8a623f" stroke-width="22" stroke-linecap="round"/><ellipse cx="750" cy="530" rx="60" ry="24" fill="#8a623f"/>`,
+  );
   return svg(defs, parts.join(''));
 }
 
 export function warehouse(seed: number): string {
   const r = random(seed);
   const defs = `<linearGradient id="wh" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#cfd6dc"/><stop offset="1" stop-color="#9aa3ab"/></linearGradient>`;
-  const parts = [`<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#wh)"/>`, `<rect y="640" width="${WIDTH}" height="260" fill="#8e8a84"/>`];
-  for (let x = 0; x < WIDTH; x += 120) parts.push(`<line x1="${x}" y1="0" x2="${x + 60}" y2="640" stroke="#fff" stroke-opacity="0.2" stroke-width="4"/>`);
+  const parts = [
+    `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#wh)"/>`,
+    `<rect y="640" width="${WIDTH}" height="260" fill="#8e8a84"/>`,
+  ];
+  for (let x = 0; x < WIDTH; x += 120)
+    parts.push(`<line x1="${x}" y1="0" x2="${x + 60}" y2="640" stroke="#fff" stroke-opacity="0.2" stroke-width="4"/>`);
   for (let stack = 0; stack < 3; stack++) {
     const sx = 80 + stack * 370;
     parts.push(`<rect x="${sx - 10}" y="740" width="340" height="26" fill="#a0763f"/>`);
     for (let row = 0; row < 4; row++) {
       for (let col = 0; col < 3 - (row > 2 ? 1 : 0); col++) {
-        parts.push(sack(r, sx + col * 105 + (row % 2) * 50, 620 - row * 110, 120, 130, pick(r, ['#cfae72', '#c4a165', '#d8b97e']), row % 2 === 0 ? '#2f5d3a' : undefined));
+        parts.push(
+          sack(
+            r,
+            sx + col * 105 + (row % 2) * 50,
+            620 - row * 110,
+            120,
+            130,
+            pick(r, ['#cfae72', '#c4a165', '#d8b97e']),
+            row % 2 === 0 ? '#2f5d3a' : undefined,
+          ),
+        );
       }
     }
   }
@@ -405,18 +494,30 @@ export function containerPort(seed: number): string {
   const r = random(seed);
   const defs = `<linearGradient id="sea" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2d6e9a"/><stop offset="1" stop-color="#173d5c"/></linearGradient>
 <linearGradient id="sky2" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f6c27a"/><stop offset="1" stop-color="#f4e3c3"/></linearGradient>`;
-  const parts = [`<rect width="${WIDTH}" height="520" fill="url(#sky2)"/>`, `<rect y="520" width="${WIDTH}" height="380" fill="url(#sea)"/>`, `<circle cx="240" cy="200" r="80" fill="#fff1cf" opacity="0.9"/>`];
-  parts.push(`<path d="M120 560 L1080 560 L1010 680 L190 680 Z" fill="#3b3f46"/><rect x="880" y="420" width="120" height="140" fill="#e9e9e9"/><rect x="900" y="440" width="80" height="20" fill="#5a7d9a"/>`);
+  const parts = [
+    `<rect width="${WIDTH}" height="520" fill="url(#sky2)"/>`,
+    `<rect y="520" width="${WIDTH}" height="380" fill="url(#sea)"/>`,
+    `<circle cx="240" cy="200" r="80" fill="#fff1cf" opacity="0.9"/>`,
+  ];
+  parts.push(
+    `<path d="M120 560 L1080 560 L1010 680 L190 680 Z" fill="#3b3f46"/><rect x="880" y="420" width="120" height="140" fill="#e9e9e9"/><rect x="900" y="440" width="80" height="20" fill="#5a7d9a"/>`,
+  );
   const colors = ['#c0392b', '#2e86c1', '#27ae60', '#f39c12', '#8e44ad', '#16a085', '#d35400'];
   for (let row = 0; row < 3; row++) {
     for (let col = 0; col < 7; col++) {
       const x = 200 + col * 96;
       const y = 520 - row * 46;
       parts.push(`<rect x="${x}" y="${y}" width="92" height="42" fill="${pick(r, colors)}"/>`);
-      for (let k = 1; k < 6; k++) parts.push(`<line x1="${x + k * 15}" y1="${y + 4}" x2="${x + k * 15}" y2="${y + 38}" stroke="#000" stroke-opacity="0.2" stroke-width="3"/>`);
+      for (let k = 1; k < 6; k++)
+        parts.push(
+          `<line x1="${x + k * 15}" y1="${y + 4}" x2="${x + k * 15}" y2="${y + 38}" stroke="#000" stroke-opacity="0.2" stroke-width="3"/>`,
+        );
     }
   }
-  for (let i = 0; i < 40; i++) parts.push(`<path d="M${f(r() * WIDTH)} ${f(between(r, 700, 880))} q 20 -8 40 0" stroke="#fff" stroke-opacity="0.35" stroke-width="3" fill="none"/>`);
+  for (let i = 0; i < 40; i++)
+    parts.push(
+      `<path d="M${f(r() * WIDTH)} ${f(between(r, 700, 880))} q 20 -8 40 0" stroke="#fff" stroke-opacity="0.35" stroke-width="3" fill="none"/>`,
+    );
   parts.push(`<path d="M1040 180 L1040 560 M1040 200 L860 200 M900 200 L900 300" stroke="#e0a526" stroke-width="14" fill="none"/>`);
   return svg(defs, parts.join(''));
 }

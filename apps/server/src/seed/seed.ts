@@ -37,9 +37,7 @@ export async function seedDemoData(
   // image goes straight from SVG to its WebP renditions (byte for byte what uploading a PNG of
   // it gives), all at once: sharp runs them on libuv's thread pool, using every core.
   const render = (svg: string) => encodeTrustedImage(sharp(Buffer.from(svg)));
-  const products = await Promise.all(
-    DEMO_PRODUCTS.map(async (p) => ({ ...p, rendered: await Promise.all(p.images().map(render)) })),
-  );
+  const products = await Promise.all(DEMO_PRODUCTS.map(async (p) => ({ ...p, rendered: await Promise.all(p.images().map(render)) })));
   const gallery = await Promise.all(DEMO_GALLERY().map(render));
 
   await db.transaction().execute(async (tx) => {
@@ -52,7 +50,11 @@ export async function seedDemoData(
       const id = newId();
       const createdAt = tick();
       const row = productRow(product, { id, thumbnailImageId: images[0]!.id }, createdAt);
-      await insertProduct(tx, row, images.map((image) => image.id));
+      await insertProduct(
+        tx,
+        row,
+        images.map((image) => image.id),
+      );
     }
     await ensureSlugs(tx);
     for (const rendered of gallery) {

@@ -46,8 +46,17 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (SQLite)'
     admin = await t.loginAdmin();
     user = await t.loginUser();
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'agro-backup-test-'));
-    const form = await multipart([...PRODUCT_TEXT_FIELDS, ['productThumbnail', file(await makeImage('png', 600, 400, 1))], ['productImages', file(await makeImage('jpeg', 500, 500, 2), 'b.jpg', 'image/jpeg')]]);
-    const res = await t.app.inject({ method: 'POST', url: API.addProduct, payload: form.payload, headers: { ...form.headers, cookie: admin.cookie } });
+    const form = await multipart([
+      ...PRODUCT_TEXT_FIELDS,
+      ['productThumbnail', file(await makeImage('png', 600, 400, 1))],
+      ['productImages', file(await makeImage('jpeg', 500, 500, 2), 'b.jpg', 'image/jpeg')],
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.addProduct,
+      payload: form.payload,
+      headers: { ...form.headers, cookie: admin.cookie },
+    });
     productId = res.json<{ product: Product }>().product._id;
   });
   afterAll(async () => {
@@ -56,13 +65,23 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (SQLite)'
   });
 
   const addQuote = async (i: number) => {
-    const res = await t.app.inject({ method: 'POST', url: API.addQuote, headers: { cookie: user.cookie }, payload: quoteBody(productId, { additionalInfo: `q${i}` }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.addQuote,
+      headers: { cookie: user.cookie },
+      payload: quoteBody(productId, { additionalInfo: `q${i}` }),
+    });
     if (res.statusCode !== 200) throw new Error(res.body);
     return res.json<{ quote: Quote }>().quote._id;
   };
   const addImage = async () => {
     const form = await multipart([['galleryImages', file(await makeImage('png', 64, 64, 100 + ++seed))]]);
-    const res = await t.app.inject({ method: 'POST', url: API.addImages, payload: form.payload, headers: { ...form.headers, cookie: admin.cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.addImages,
+      payload: form.payload,
+      headers: { ...form.headers, cookie: admin.cookie },
+    });
     return res.json<GalleryResponse>().galleryImages[0]!.galleryImages.at(-1)!._id;
   };
 
@@ -116,10 +135,17 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (SQLite)'
       for (const id of ids) expect(before.includes(id) || acknowledged.includes(id), id).toBe(true);
 
       // Every image the restored data shows is served.
-      const gallery = (await restored.app.inject({ method: 'GET', url: API.gallery })).json<GalleryResponse>().galleryImages[0]!.galleryImages;
+      const gallery = (await restored.app.inject({ method: 'GET', url: API.gallery })).json<GalleryResponse>().galleryImages[0]!
+        .galleryImages;
       const product = (await restored.app.inject({ method: 'GET', url: API.product(productId) })).json<{ product: Product }>().product;
       const urls = [
-        ...gallery.flatMap((g) => [g.secure_url, ...(g.srcset ?? '').split(',').map((s) => s.trim().split(' ')[0]!).filter(Boolean)]),
+        ...gallery.flatMap((g) => [
+          g.secure_url,
+          ...(g.srcset ?? '')
+            .split(',')
+            .map((s) => s.trim().split(' ')[0]!)
+            .filter(Boolean),
+        ]),
         product.productThumbnail.secure_url,
         ...product.productImages.map((i) => i.secure_url),
       ];
@@ -135,7 +161,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (SQLite)'
   }, 60_000);
 
   it('keeps exactly the files the snapshot references when uploads change during the backup', async () => {
-    const gallery = async () => (await t.app.inject({ method: 'GET', url: API.gallery })).json<GalleryResponse>().galleryImages[0]!.galleryImages;
+    const gallery = async () =>
+      (await t.app.inject({ method: 'GET', url: API.gallery })).json<GalleryResponse>().galleryImages[0]!.galleryImages;
     const fileOf = (url: string) => path.basename(new URL(url).pathname);
     const old = (await gallery()).at(-1)!;
     let added = '';

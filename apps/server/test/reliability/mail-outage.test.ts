@@ -58,12 +58,22 @@ async function sendAndCheck(app: TestApp, n: number): Promise<number[]> {
   const quoteIds: string[] = [];
   for (let i = 0; i < n; i += 1) {
     let started = Date.now();
-    const quote = await app.app.inject({ method: 'POST', url: API.addQuote, headers: { cookie: user.cookie }, payload: quoteBody(productId, { additionalInfo: `#${i}` }) });
+    const quote = await app.app.inject({
+      method: 'POST',
+      url: API.addQuote,
+      headers: { cookie: user.cookie },
+      payload: quoteBody(productId, { additionalInfo: `#${i}` }),
+    });
     times.push(Date.now() - started);
     expect(quote.statusCode, quote.body).toBe(200);
     quoteIds.push(quote.json<{ quote: Quote }>().quote._id);
     started = Date.now();
-    const contact = await app.app.inject({ method: 'POST', url: API.addContact, headers: { cookie: user.cookie }, payload: contactBody(productId) });
+    const contact = await app.app.inject({
+      method: 'POST',
+      url: API.addContact,
+      headers: { cookie: user.cookie },
+      payload: contactBody(productId),
+    });
     times.push(Date.now() - started);
     expect(contact.statusCode, contact.body).toBe(200);
   }

@@ -11,12 +11,18 @@ import { parse } from 'yaml';
 import { REPO_ROOT, loadConfig } from '../../src/config.js';
 
 interface Compose {
-  services: Record<string, { build?: string; image?: string; environment?: Record<string, string>; volumes?: string[]; healthcheck?: unknown }>;
+  services: Record<
+    string,
+    { build?: string; image?: string; environment?: Record<string, string>; volumes?: string[]; healthcheck?: unknown }
+  >;
 }
 
 const compose = parse(fs.readFileSync(path.join(REPO_ROOT, 'compose.yaml'), 'utf8'), { merge: true }) as Compose;
 const dockerfile = fs.readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8');
-const rootPackage = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; engines: { node: string } };
+const rootPackage = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+  engines: { node: string };
+};
 
 describe('compose.yaml', () => {
   it('runs two server processes, PostgreSQL, an S3-compatible store and a reverse proxy', () => {
@@ -30,7 +36,9 @@ describe('compose.yaml', () => {
   });
 
   it('names files that exist and an nginx upstream of both processes', () => {
-    const mounts = Object.values(compose.services).flatMap((s) => s.volumes ?? []).filter((v) => v.startsWith('./'));
+    const mounts = Object.values(compose.services)
+      .flatMap((s) => s.volumes ?? [])
+      .filter((v) => v.startsWith('./'));
     expect(mounts.length).toBeGreaterThan(0);
     for (const mount of mounts) expect(fs.existsSync(path.join(REPO_ROOT, mount.split(':')[0]!)), mount).toBe(true);
     const nginx = fs.readFileSync(path.join(REPO_ROOT, 'deploy/nginx.conf'), 'utf8');

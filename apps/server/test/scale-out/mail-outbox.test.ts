@@ -82,10 +82,19 @@ describe('the mail outbox', () => {
 
   it('two workers on one database send each of 40 mails exactly once', async () => {
     const workers = [1, 2].map(() =>
-      createMailer({ db: t.db, dialect: t.dialect, smtpUrl: smtp.url, from: 'test@example.com', outboxDir: t.config.outboxDir, logger: t.app.log, pollMs: 0 }),
+      createMailer({
+        db: t.db,
+        dialect: t.dialect,
+        smtpUrl: smtp.url,
+        from: 'test@example.com',
+        outboxDir: t.config.outboxDir,
+        logger: t.app.log,
+        pollMs: 0,
+      }),
     );
     await t.db.transaction().execute(async (tx) => {
-      for (let i = 0; i < 40; i += 1) await queueMail(tx, { to: `many${i}@example.com`, subject: `Many ${i}`, text: 'x', event: 'test:many' });
+      for (let i = 0; i < 40; i += 1)
+        await queueMail(tx, { to: `many${i}@example.com`, subject: `Many ${i}`, text: 'x', event: 'test:many' });
     });
     await Promise.all(workers.flatMap((w) => [w.idle(), w.idle()]));
     await Promise.all(workers.map((w) => w.close()));

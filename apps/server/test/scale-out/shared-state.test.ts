@@ -101,7 +101,12 @@ describe('state shared by two processes', () => {
     const id = await insertTestProduct(t.db, { productName: 'Before Edit' });
     const first = await other.inject({ method: 'GET', url: API.productList });
     expect(first.body).toContain('Before Edit');
-    const edit = await t.app.inject({ method: 'PATCH', url: API.updateProduct(id), headers: { cookie: admin.cookie }, payload: { _id: id, productName: 'After Edit' } });
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: API.updateProduct(id),
+      headers: { cookie: admin.cookie },
+      payload: { _id: id, productName: 'After Edit' },
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     const second = await other.inject({ method: 'GET', url: API.productList, headers: { 'if-none-match': first.headers.etag as string } });
     expect(second.statusCode).toBe(200);

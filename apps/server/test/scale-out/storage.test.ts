@@ -59,7 +59,9 @@ describe('the app on S3-compatible storage', () => {
   afterAll(() => t.close());
 
   async function upload(seed: number) {
-    const { payload, headers } = await multipart([['galleryImages', file(await makeImage('jpeg', 1000, 700, seed), 'g.jpg', 'image/jpeg')]]);
+    const { payload, headers } = await multipart([
+      ['galleryImages', file(await makeImage('jpeg', 1000, 700, seed), 'g.jpg', 'image/jpeg')],
+    ]);
     return t.app.inject({ method: 'POST', url: API.addImages, payload, headers: { ...headers, cookie: admin.cookie } });
   }
   const listed = async (): Promise<GalleryImage[]> =>
@@ -80,7 +82,11 @@ describe('the app on S3-compatible storage', () => {
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(served.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
-    const again = await t.app.inject({ method: 'GET', url: `/uploads/${name}`, headers: { 'if-none-match': served.headers.etag as string } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/uploads/${name}`,
+      headers: { 'if-none-match': served.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
     expect((await t.app.inject({ method: 'GET', url: '/uploads/0123456789abcdef0123456789abcdef.webp' })).statusCode).toBe(404);
 

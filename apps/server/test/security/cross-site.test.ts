@@ -48,34 +48,37 @@ describe('requests from a foreign Origin', () => {
   const stateChanging = ENDPOINTS.filter((e) => e.method !== 'GET');
   const FOREIGN = ['https://evil.example', 'null', 'http://localhost.evil.example', 'http://evil.example:80', 'https://localhost'];
 
-  it.each(stateChanging.map((e) => [`${e.method} ${e.path}`, e] as const))('%s is refused with 403 and changes nothing', async (_name, endpoint) => {
-    // The caller is allowed to make this call: only the Origin is wrong.
-    const actor = endpoint.expect.admin === 200 ? 'admin' : 'user';
-    const caller = actor === 'admin' ? admin : user;
-    for (const origin of FOREIGN) {
+  it.each(stateChanging.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s is refused with 403 and changes nothing',
+    async (_name, endpoint) => {
+      // The caller is allowed to make this call: only the Origin is wrong.
+      const actor = endpoint.expect.admin === 200 ? 'admin' : 'user';
+      const caller = actor === 'admin' ? admin : user;
+      for (const origin of FOREIGN) {
+        const request = await endpoint.prepare(ctx, caller, actor);
+        const before = await dataSnapshot(t);
+        const res = await t.app.inject({
+          method: endpoint.method,
+          url: request.url,
+          ...(request.payload !== undefined ? { payload: request.payload } : {}),
+          headers: { ...(request.headers ?? {}), origin },
+        });
+        expect(res.statusCode, origin).toBe(403);
+        expect(res.json()).toEqual({ success: false, message: SERVER_ERRORS.foreignOrigin });
+        expect(res.headers['access-control-allow-origin']).toBeUndefined();
+        expect(await dataSnapshot(t), origin).toEqual(before);
+      }
+      // The same call from the site itself goes through.
       const request = await endpoint.prepare(ctx, caller, actor);
-      const before = await dataSnapshot(t);
-      const res = await t.app.inject({
+      const same = await t.app.inject({
         method: endpoint.method,
         url: request.url,
         ...(request.payload !== undefined ? { payload: request.payload } : {}),
-        headers: { ...(request.headers ?? {}), origin },
+        headers: { ...(request.headers ?? {}), origin: 'http://localhost:80' },
       });
-      expect(res.statusCode, origin).toBe(403);
-      expect(res.json()).toEqual({ success: false, message: SERVER_ERRORS.foreignOrigin });
-      expect(res.headers['access-control-allow-origin']).toBeUndefined();
-      expect(await dataSnapshot(t), origin).toEqual(before);
-    }
-    // The same call from the site itself goes through.
-    const request = await endpoint.prepare(ctx, caller, actor);
-    const same = await t.app.inject({
-      method: endpoint.method,
-      url: request.url,
-      ...(request.payload !== undefined ? { payload: request.payload } : {}),
-      headers: { ...(request.headers ?? {}), origin: 'http://localhost:80' },
-    });
-    expect(same.statusCode, same.body).toBe(200);
-  });
+      expect(same.statusCode, same.body).toBe(200);
+    },
+  );
 
   it('a foreign origin never gets a CORS grant, a listed one gets it without a wildcard', async () => {
     for (const method of ['GET', 'OPTIONS'] as const) {
@@ -87,7 +90,11 @@ describe('requests from a foreign Origin', () => {
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
       expect(res.headers['access-control-allow-credentials']).toBeUndefined();
     }
-    const listed = await t.app.inject({ method: 'GET', url: API.profile, headers: { origin: 'http://localhost:5173', cookie: user.cookie } });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: API.profile,
+      headers: { origin: 'http://localhost:5173', cookie: user.cookie },
+    });
     expect(listed.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(listed.headers.vary).toMatch(/Origin/);
   });
@@ -96,7 +103,11 @@ describe('requests from a foreign Origin', () => {
 describe('security headers on every kind of answer', () => {
   function expectHeaders(res: LightMyRequestResponse, what: string): void {
     const csp = String(res.headers['content-security-policy'] ?? '');
-    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `)) ?? '';
     expect(directive('script-src'), `${what}: ${csp}`).toBe("script-src 'self'");
     expect(directive('default-src'), what).toBe("default-src 'self'");
     expect(directive('object-src'), what).toBe("object-src 'none'");
@@ -134,7 +145,10 @@ describe('security headers on every kind of answer', () => {
       ['200', t.app.inject({ method: 'GET', url: API.productList })],
       ['200 with a session', t.app.inject({ method: 'GET', url: API.profile, headers: { cookie: user.cookie } })],
       ['400', t.app.inject({ method: 'POST', url: API.login, payload: {} })],
-      ['400 malformed JSON', t.app.inject({ method: 'POST', url: API.login, payload: '{', headers: { 'content-type': 'application/json' } })],
+      [
+        '400 malformed JSON',
+        t.app.inject({ method: 'POST', url: API.login, payload: '{', headers: { 'content-type': 'application/json' } }),
+      ],
       ['401', t.app.inject({ method: 'GET', url: API.profile })],
       ['403', t.app.inject({ method: 'GET', url: API.allQuotes, headers: { cookie: user.cookie } })],
       ['403 foreign origin', t.app.inject({ method: 'POST', url: API.login, payload: {}, headers: { origin: 'https://evil.example' } })],
@@ -221,7 +235,12 @@ describe('user text is never HTML', () => {
   });
 
   it('in the password reset mail (the account name is escaped)', async () => {
-    const body = { fullName: `Mallory ${HOSTILE}`.slice(0, 100), email: `mallory-${Date.now()}@example.com`, phoneNumber: '+91-9876543210', password: 'Str0ng!Pass' };
+    const body = {
+      fullName: `Mallory ${HOSTILE}`.slice(0, 100),
+      email: `mallory-${Date.now()}@example.com`,
+      phoneNumber: '+91-9876543210',
+      password: 'Str0ng!Pass',
+    };
     expect((await t.app.inject({ method: 'POST', url: API.register, payload: body })).statusCode).toBe(200);
     await t.app.inject({ method: 'POST', url: API.forgotPassword, payload: { email: body.email } });
     const mail = (await t.outbox()).filter((m) => m.to.includes(body.email)).at(-1)!;
@@ -233,7 +252,8 @@ describe('user text is never HTML', () => {
     const root = path.join(REPO_ROOT, 'apps/web/src');
     const files = (await fs.readdir(root, { recursive: true })).filter((f) => /\.(tsx?|jsx?)$/.test(f));
     expect(files.length).toBeGreaterThan(10);
-    const SINKS = /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write|\beval\s*\(|new Function\s*\(/;
+    const SINKS =
+      /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write|\beval\s*\(|new Function\s*\(/;
     const offenders: string[] = [];
     for (const f of files) {
       const source = await fs.readFile(path.join(root, f), 'utf8');

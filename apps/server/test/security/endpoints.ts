@@ -101,7 +101,6 @@ async function addOfferedQuote(ctx: EndpointContext, owner: Session): Promise<Qu
   return quote;
 }
 
-
 export function contactBody(productId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     fullName: 'Maria Lopez',
@@ -145,7 +144,12 @@ export async function addQuote(ctx: EndpointContext, owner: Session): Promise<Qu
 
 /** An inquiry sent by `owner` through the API. */
 export async function addInquiry(ctx: EndpointContext, owner: Session): Promise<string> {
-  const res = await ctx.t.app.inject({ method: 'POST', url: API.addContact, payload: contactBody(ctx.productId), headers: { cookie: owner.cookie } });
+  const res = await ctx.t.app.inject({
+    method: 'POST',
+    url: API.addContact,
+    payload: contactBody(ctx.productId),
+    headers: { cookie: owner.cookie },
+  });
   if (res.statusCode !== 200) throw new Error(`inquiry fixture failed ${res.statusCode}: ${res.body}`);
   return res.json<{ contact: { _id: string } }>().contact._id;
 }
@@ -364,7 +368,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
         check: (res) => {
           const quotes = res.json<{ quotes: Quote[] }>().quotes;
           // Only the caller's own quotes, whoever else has some.
-          expect(quotes.every((q) => q.quotedByEmail === caller!.email), JSON.stringify(quotes)).toBe(true);
+          expect(
+            quotes.every((q) => q.quotedByEmail === caller!.email),
+            JSON.stringify(quotes),
+          ).toBe(true);
           expect(quotes.some((q) => q._id === owned._id)).toBe(actor === 'user');
         },
       };
@@ -405,7 +412,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
       return {
         url: API.quote(owned._id),
         headers: cookieOf(caller),
-        check: (res) => expect(res.json<{ quote: { _id: string; offers: unknown[] } }>().quote).toMatchObject({ _id: owned._id, status: 'QUOTED' }),
+        check: (res) =>
+          expect(res.json<{ quote: { _id: string; offers: unknown[] } }>().quote).toMatchObject({ _id: owned._id, status: 'QUOTED' }),
       };
     },
   },
@@ -416,7 +424,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: 'json',
     expect: ADMIN_ONLY,
     schema: offerSchema,
-    prepare: async (ctx, caller) => ({ url: API.quoteOffer((await addQuote(ctx, ctx.owner))._id), payload: offerBody(), headers: cookieOf(caller) }),
+    prepare: async (ctx, caller) => ({
+      url: API.quoteOffer((await addQuote(ctx, ctx.owner))._id),
+      payload: offerBody(),
+      headers: cookieOf(caller),
+    }),
   },
   {
     api: 'quoteReject',
@@ -557,7 +569,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
       return {
         url: API.dashboard,
         headers: cookieOf(caller),
-        check: (res) => expect(res.json<{ dashboard: { months: { quotes: number }[] } }>().dashboard.months.at(-1)!.quotes).toBeGreaterThan(0),
+        check: (res) =>
+          expect(res.json<{ dashboard: { months: { quotes: number }[] } }>().dashboard.months.at(-1)!.quotes).toBeGreaterThan(0),
       };
     },
   },
@@ -603,7 +616,18 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
 /** Every table a request can change, as comparable data (sessions aside: logging in is not a change of data). */
 export async function dataSnapshot(t: TestApp): Promise<Record<string, unknown[]>> {
-  const tables = ['users', 'password_resets', 'products', 'product_images', 'images', 'gallery_images', 'quotes', 'quote_offers', 'quote_events', 'contacts'] as const;
+  const tables = [
+    'users',
+    'password_resets',
+    'products',
+    'product_images',
+    'images',
+    'gallery_images',
+    'quotes',
+    'quote_offers',
+    'quote_events',
+    'contacts',
+  ] as const;
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {
     const rows = await t.db.selectFrom(table).selectAll().execute();

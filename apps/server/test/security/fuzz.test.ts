@@ -60,7 +60,19 @@ const endpointNamed = (name: string): Endpoint => byName.get(name)!;
 const endpoints = pick(ENDPOINTS);
 const withBody = ENDPOINTS.filter((e) => e.body !== 'none');
 /** Fields a client should not be able to set, and other usual suspects. */
-const SUSPECT_KEYS = ['__proto__', 'constructor', 'prototype', 'role', '_id', 'quotedByEmail', 'createdAt', 'user_id', 'productId', 'email', 'password'];
+const SUSPECT_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'role',
+  '_id',
+  'quotedByEmail',
+  'createdAt',
+  'user_id',
+  'productId',
+  'email',
+  'password',
+];
 const fieldNames = fc.oneof(fc.constantFrom(...SUSPECT_KEYS), fc.string({ maxLength: 12 }));
 const jsonValues = fc.jsonValue({ maxDepth: 3 });
 
@@ -87,7 +99,10 @@ describe('fuzzing every endpoint', () => {
     { arbitrary: jsonValues, weight: 1 },
     { arbitrary: fc.dictionary(fieldNames, jsonValues, { maxKeys: 8 }), weight: 1 },
     // A number picks a field of the valid body itself, so mutations hit the fields that matter.
-    { arbitrary: fc.record({ set: fc.tuple(fc.oneof(fc.nat(), fieldNames), jsonValues), drop: fc.option(fc.oneof(fc.nat(), fieldNames)) }), weight: 4 },
+    {
+      arbitrary: fc.record({ set: fc.tuple(fc.oneof(fc.nat(), fieldNames), jsonValues), drop: fc.option(fc.oneof(fc.nat(), fieldNames)) }),
+      weight: 4,
+    },
   );
 
   // One property per endpoint, mostly as a caller allowed to use it, so validation is reached.
@@ -102,7 +117,8 @@ describe('fuzzing every endpoint', () => {
           let body: unknown = spec;
           if (spec && typeof spec === 'object' && 'set' in spec && Array.isArray(spec.set)) {
             // A mutation of the valid body: one field replaced or added, one maybe removed.
-            const valid = request.payload && typeof request.payload === 'object' && !Buffer.isBuffer(request.payload) ? request.payload : {};
+            const valid =
+              request.payload && typeof request.payload === 'object' && !Buffer.isBuffer(request.payload) ? request.payload : {};
             const mutated: Record<string, unknown> = { ...valid };
             const keys = Object.keys(valid);
             const key = (k: unknown) => (typeof k === 'number' ? (keys.length > 0 ? keys[k % keys.length]! : String(k)) : String(k));
@@ -194,16 +210,41 @@ describe('fuzzing every endpoint', () => {
     'query strings and path parameters: never a 5xx; a bad id is a 4xx that changes nothing',
     async () => {
       const queries = fc.oneof(
-        fc.dictionary(fc.constantFrom('page', 'limit', 'id', '_id', 'role', '__proto__', 'a[b]', 'x'), fc.string({ maxLength: 20 }), { maxKeys: 4 }).map(
-          (d) => new URLSearchParams(d).toString(),
-        ),
+        fc
+          .dictionary(fc.constantFrom('page', 'limit', 'id', '_id', 'role', '__proto__', 'a[b]', 'x'), fc.string({ maxLength: 20 }), {
+            maxKeys: 4,
+          })
+          .map((d) => new URLSearchParams(d).toString()),
         fc.string({ unit: 'grapheme-ascii', maxLength: 60 }).map((s) => s.replace(/[#\s]/g, '')),
-        fc.constantFrom('%', '%E0%A4%A', 'page=-1', 'page=1e309', 'limit=0', 'limit=101', 'page=1&page=2', 'a=%00', '__proto__[role]=ADMIN'),
+        fc.constantFrom(
+          '%',
+          '%E0%A4%A',
+          'page=-1',
+          'page=1e309',
+          'limit=0',
+          'limit=101',
+          'page=1&page=2',
+          'a=%00',
+          '__proto__[role]=ADMIN',
+        ),
       );
       const ids = fc.oneof(
         fc.string({ maxLength: 40 }).map(encodeURIComponent),
         fc.string({ unit: 'grapheme-ascii', maxLength: 40 }).map(encodeURIComponent),
-        fc.constantFrom('..', '..%2F..%2Fagro.sqlite', '%2e%2e', 'null', 'undefined', '0', 'aaaaaaaaaaaaaaaaaaaaaaaa', 'x'.repeat(3000), '%00', '%', '%E0%A4%A', '%zz'),
+        fc.constantFrom(
+          '..',
+          '..%2F..%2Fagro.sqlite',
+          '%2e%2e',
+          'null',
+          'undefined',
+          '0',
+          'aaaaaaaaaaaaaaaaaaaaaaaa',
+          'x'.repeat(3000),
+          '%00',
+          '%',
+          '%E0%A4%A',
+          '%zz',
+        ),
       );
       const parametrised = ENDPOINTS.filter((e) => e.path.includes('{'));
       await fc.assert(
@@ -212,18 +253,27 @@ describe('fuzzing every endpoint', () => {
           const withParam = endpointNamed(paramName);
           // A valid request with a random query string.
           const request = await endpoint.prepare(ctx, await callerFor(endpoint, actor), actor);
-          const payload = typeof request.payload === 'object' && !Buffer.isBuffer(request.payload) ? JSON.stringify(request.payload) : request.payload;
-          const headers = { ...(request.headers ?? {}), ...(typeof request.payload === 'object' && !Buffer.isBuffer(request.payload) ? { 'content-type': 'application/json' } : {}) };
+          const payload =
+            typeof request.payload === 'object' && !Buffer.isBuffer(request.payload) ? JSON.stringify(request.payload) : request.payload;
+          const headers = {
+            ...(request.headers ?? {}),
+            ...(typeof request.payload === 'object' && !Buffer.isBuffer(request.payload) ? { 'content-type': 'application/json' } : {}),
+          };
           const sep = request.url.includes('?') ? '&' : '?';
           expectSound(await inject(endpoint.method, `${request.url}${sep}${query}`, payload, headers), `${endpoint.path}?${query}`);
 
           // A random path parameter, as an admin so the permission check is passed.
           const base = withParam.path.replace(/\{\w+\}.*$/, '');
           const before = await state();
-          const res = await inject(withParam.method, `${base}${id}`, withParam.body === 'json' ? '{"password":"R3set!Passw0rd"}' : undefined, {
-            cookie: sessions.admin.cookie,
-            ...(withParam.body === 'json' ? { 'content-type': 'application/json' } : {}),
-          });
+          const res = await inject(
+            withParam.method,
+            `${base}${id}`,
+            withParam.body === 'json' ? '{"password":"R3set!Passw0rd"}' : undefined,
+            {
+              cookie: sessions.admin.cookie,
+              ...(withParam.body === 'json' ? { 'content-type': 'application/json' } : {}),
+            },
+          );
           const what = `${withParam.method} ${base}${id.slice(0, 80)}`;
           expectSound(res, what);
           if (withParam.method !== 'GET' && withParam.body !== 'multipart') {
@@ -267,7 +317,12 @@ describe('fuzzing every endpoint', () => {
           const json = typeof request.payload === 'object' && !Buffer.isBuffer(request.payload);
           const headers: Record<string, string> = { ...(request.headers ?? {}), ...(json ? { 'content-type': 'application/json' } : {}) };
           for (const [name, value] of Object.entries(junk)) if (value !== undefined) headers[name] = value;
-          const res = await inject(endpoint.method, request.url, json ? JSON.stringify(request.payload) : (request.payload as Buffer | undefined), headers);
+          const res = await inject(
+            endpoint.method,
+            request.url,
+            json ? JSON.stringify(request.payload) : (request.payload as Buffer | undefined),
+            headers,
+          );
           const what = `${endpoint.method} ${endpoint.path} with ${JSON.stringify(junk).slice(0, 300)}`;
           expectSound(res, what);
           // Whatever the cookie says, an anonymous caller stays anonymous.
@@ -283,11 +338,27 @@ describe('fuzzing every endpoint', () => {
     'multipart: random parts, files and framing; refused uploads leave no row and no file',
     async () => {
       const fileFields = ['galleryImages', 'productThumbnail', 'productImages'];
-      const textFields = ['_id', 'productName', 'productType', 'productQuantityType', 'productForm', 'productDescription', 'productShelfLife', 'keyFeatures', 'applications', 'nutrientContent', 'isOrganic', 'isPremium'];
+      const textFields = [
+        '_id',
+        'productName',
+        'productType',
+        'productQuantityType',
+        'productForm',
+        'productDescription',
+        'productShelfLife',
+        'keyFeatures',
+        'applications',
+        'nutrientContent',
+        'isOrganic',
+        'isPremium',
+      ];
       const part = fc.oneof(
         fc.record({
           kind: fc.constant('field' as const),
-          name: fc.oneof(fc.constantFrom(...textFields, '__proto__', 'keyFeatures[]'), fc.string({ unit: 'grapheme-ascii', maxLength: 10 })),
+          name: fc.oneof(
+            fc.constantFrom(...textFields, '__proto__', 'keyFeatures[]'),
+            fc.string({ unit: 'grapheme-ascii', maxLength: 10 }),
+          ),
           value: fc.string({ maxLength: 60 }),
         }),
         fc.record({
@@ -314,7 +385,11 @@ describe('fuzzing every endpoint', () => {
             const safe = (s: string) => s.replace(/["\r\n\\]/g, '_');
             let head = `--${boundary}\r\nContent-Disposition: form-data; name="${safe(p.name)}"`;
             if (p.kind === 'file') head += `; filename="${safe(p.filename)}"${p.type ? `\r\nContent-Type: ${p.type}` : ''}`;
-            chunks.push(Buffer.from(`${head}\r\n\r\n`, 'utf8'), p.kind === 'file' ? p.data.bytes : Buffer.from(p.value), Buffer.from('\r\n'));
+            chunks.push(
+              Buffer.from(`${head}\r\n\r\n`, 'utf8'),
+              p.kind === 'file' ? p.data.bytes : Buffer.from(p.value),
+              Buffer.from('\r\n'),
+            );
           }
           if (framing !== 'no-final-boundary') chunks.push(Buffer.from(`--${boundary}--\r\n`));
           let payload = Buffer.concat(chunks);
@@ -329,7 +404,10 @@ describe('fuzzing every endpoint', () => {
           // upload succeeds only when a real image was sent in an image field.
           if (endpoint.api === 'updateProduct') expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
           else if (res.statusCode < 300) {
-            expect(parts.some((p) => p.kind === 'file' && p.data.real && fileFields.includes(p.name)), what).toBe(true);
+            expect(
+              parts.some((p) => p.kind === 'file' && p.data.real && fileFields.includes(p.name)),
+              what,
+            ).toBe(true);
           }
         }),
         { ...params, numRuns: Math.max(10, Math.round(RUNS / 2)) },

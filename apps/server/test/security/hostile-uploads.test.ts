@@ -60,7 +60,12 @@ const text = (name: string, value: string): Part => ({ name, data: Buffer.from(v
 function targets(bad: (field: string) => Part[]): { name: string; method: 'POST' | 'PATCH'; url: string; parts: Part[] }[] {
   const fields = PRODUCT_TEXT_FIELDS.map(([n, v]) => text(n, v));
   return [
-    { name: 'gallery', method: 'POST', url: API.addImages, parts: [{ name: 'galleryImages', filename: 'ok.png', data: good }, ...bad('galleryImages')] },
+    {
+      name: 'gallery',
+      method: 'POST',
+      url: API.addImages,
+      parts: [{ name: 'galleryImages', filename: 'ok.png', data: good }, ...bad('galleryImages')],
+    },
     { name: 'product add: thumbnail', method: 'POST', url: API.addProduct, parts: [...fields, ...bad('productThumbnail')] },
     {
       name: 'product add: images',
@@ -119,8 +124,18 @@ describe('hostile uploads: a 4xx, no row, no file', () => {
     ['an SVG with a script', Buffer.from(SVG), 'logo.svg', 'image/svg+xml'],
     ['an SVG named .png', Buffer.from(`<?xml version="1.0"?>${SVG}`), 'logo.png', 'image/png'],
     ['an HTML page', Buffer.from('<!doctype html><html><script>alert(1)</script></html>'), 'page.png', 'text/html'],
-    ['a GIF header on an HTML page (GIFAR-style polyglot)', Buffer.from('GIF89a/*<html><script>alert(1)</script></html>*/=1;'), 'x.gif', 'image/gif'],
-    ['a JPEG header on a script (polyglot)', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<script>alert(1)</script>')]), 'x.jpg', 'image/jpeg'],
+    [
+      'a GIF header on an HTML page (GIFAR-style polyglot)',
+      Buffer.from('GIF89a/*<html><script>alert(1)</script></html>*/=1;'),
+      'x.gif',
+      'image/gif',
+    ],
+    [
+      'a JPEG header on a script (polyglot)',
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<script>alert(1)</script>')]),
+      'x.jpg',
+      'image/jpeg',
+    ],
     ['a PDF renamed .png', Buffer.from('%PDF-1.4\n1 0 obj<</JS (app.alert(1))>>endobj'), 'doc.png', 'image/png'],
     ['a ZIP renamed .png', Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00', 'latin1'), 'a.png', 'image/png'],
   ])('%s -> 415', async (_name, data, filename, type) => {
@@ -130,7 +145,11 @@ describe('hostile uploads: a 4xx, no row, no file', () => {
   it('a truncated PNG and a truncated JPEG -> 415', async () => {
     const png = await noisyPng(200, 200);
     const jpeg = await makeImage('jpeg', 300, 300, 5);
-    await expectRefused((field) => [{ name: field, filename: 'cut.png', data: png.subarray(0, Math.floor(png.length / 2)) }], 415, notImage);
+    await expectRefused(
+      (field) => [{ name: field, filename: 'cut.png', data: png.subarray(0, Math.floor(png.length / 2)) }],
+      415,
+      notImage,
+    );
     await expectRefused((field) => [{ name: field, filename: 'cut.jpg', type: 'image/jpeg', data: jpeg.subarray(0, 200) }], 415, notImage);
   });
 

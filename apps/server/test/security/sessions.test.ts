@@ -105,7 +105,9 @@ describe('what ends a session', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await profileStatus(laptop)).toBe(200);
     expect(await profileStatus(phone)).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: API.login, payload: { email: u.email, password: u.password } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: API.login, payload: { email: u.email, password: u.password } })).statusCode).toBe(
+      401,
+    );
     expect(await t.login(u.email, 'Chang3d!Pass')).toMatch(/^agro_session=/);
   });
 
@@ -136,7 +138,11 @@ describe('what ends a session', () => {
 
   it('an aged session row is refused, and a forged cookie never matches', async () => {
     const u = await t.loginUser();
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1).toISOString() }).where('user_id', '=', u.user._id).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1).toISOString() })
+      .where('user_id', '=', u.user._id)
+      .execute();
     expect(await profileStatus(u.cookie)).toBe(401);
     const [row] = await t.db.selectFrom('sessions').select('token_hash').limit(1).execute();
     // The stored value is a hash: presenting it as a cookie gets nowhere.
@@ -180,7 +186,7 @@ describe('password reset tokens', () => {
     expect((await reset(t, late)).statusCode).toBe(400);
 
     const onTime = await requestReset(t, u.email);
-    vi.setSystemTime(start + (2 * TIMINGS.resetTokenTtlMinutes) * 60_000);
+    vi.setSystemTime(start + 2 * TIMINGS.resetTokenTtlMinutes * 60_000);
     expect((await reset(t, onTime)).statusCode).toBe(200);
   });
 });
@@ -222,7 +228,9 @@ describe('no account enumeration', () => {
           unknownEmail.push(await attempt(`nobody${round}-${i}@example.com`));
         }
         ratio = median(unknownEmail) / median(wrongPassword);
-        measurements.push(`unknown ${median(unknownEmail).toFixed(1)} ms / wrong password ${median(wrongPassword).toFixed(1)} ms = ${ratio.toFixed(2)}`);
+        measurements.push(
+          `unknown ${median(unknownEmail).toFixed(1)} ms / wrong password ${median(wrongPassword).toFixed(1)} ms = ${ratio.toFixed(2)}`,
+        );
         if (ratio > 0.5 && ratio < 2) break;
       }
       expect(ratio > 0.5 && ratio < 2, measurements.join('; ')).toBe(true);
@@ -253,17 +261,64 @@ describe('rate limits', () => {
 
   it('answer 429 with Retry-After on every limited route, cannot be dodged by X-Forwarded-For, and lift after the window', async () => {
     const routes: { name: string; send: (headers: Record<string, string>) => Promise<LightMyRequestResponse> }[] = [
-      { name: 'login', send: (h) => limited.app.inject({ remoteAddress: CLIENT, method: 'POST', url: API.login, payload: { email: 'x@example.com', password: 'Wr0ng!Pass' }, headers: h }) },
-      { name: 'register', send: (h) => limited.app.inject({ remoteAddress: CLIENT, method: 'POST', url: API.register, payload: {}, headers: h }) },
-      { name: 'forgot', send: (h) => limited.app.inject({ remoteAddress: CLIENT, method: 'POST', url: API.forgotPassword, payload: { email: 'x@example.com' }, headers: h }) },
-      { name: 'reset', send: (h) => limited.app.inject({ remoteAddress: CLIENT, method: 'PATCH', url: API.resetPassword('nope'), payload: { password: 'R3set!Passw0rd' }, headers: h }) },
+      {
+        name: 'login',
+        send: (h) =>
+          limited.app.inject({
+            remoteAddress: CLIENT,
+            method: 'POST',
+            url: API.login,
+            payload: { email: 'x@example.com', password: 'Wr0ng!Pass' },
+            headers: h,
+          }),
+      },
+      {
+        name: 'register',
+        send: (h) => limited.app.inject({ remoteAddress: CLIENT, method: 'POST', url: API.register, payload: {}, headers: h }),
+      },
+      {
+        name: 'forgot',
+        send: (h) =>
+          limited.app.inject({
+            remoteAddress: CLIENT,
+            method: 'POST',
+            url: API.forgotPassword,
+            payload: { email: 'x@example.com' },
+            headers: h,
+          }),
+      },
+      {
+        name: 'reset',
+        send: (h) =>
+          limited.app.inject({
+            remoteAddress: CLIENT,
+            method: 'PATCH',
+            url: API.resetPassword('nope'),
+            payload: { password: 'R3set!Passw0rd' },
+            headers: h,
+          }),
+      },
       {
         name: 'contact',
-        send: (h) => limited.app.inject({ remoteAddress: CLIENT, method: 'POST', url: API.addContact, payload: contactBody(productId), headers: { ...h, cookie: user.cookie } }),
+        send: (h) =>
+          limited.app.inject({
+            remoteAddress: CLIENT,
+            method: 'POST',
+            url: API.addContact,
+            payload: contactBody(productId),
+            headers: { ...h, cookie: user.cookie },
+          }),
       },
       {
         name: 'quote',
-        send: (h) => limited.app.inject({ remoteAddress: CLIENT, method: 'POST', url: API.addQuote, payload: quoteBody(productId), headers: { ...h, cookie: user.cookie } }),
+        send: (h) =>
+          limited.app.inject({
+            remoteAddress: CLIENT,
+            method: 'POST',
+            url: API.addQuote,
+            payload: quoteBody(productId),
+            headers: { ...h, cookie: user.cookie },
+          }),
       },
     ];
     for (const route of routes) {

@@ -16,8 +16,7 @@ export function boundedProducts(state: ProductsState): ProductsState {
   const { products } = state;
   if (products.length === 0) return state;
   const fits =
-    products.length * MIN_PRODUCT_CHARS <= PERSISTED_PRODUCTS_MAX_CHARS &&
-    JSON.stringify(products).length <= PERSISTED_PRODUCTS_MAX_CHARS;
+    products.length * MIN_PRODUCT_CHARS <= PERSISTED_PRODUCTS_MAX_CHARS && JSON.stringify(products).length <= PERSISTED_PRODUCTS_MAX_CHARS;
   // An empty list reads as "no products held", so the home page loads them again (SPEC.md section 2).
   return fits ? state : { ...state, products: [] };
 }

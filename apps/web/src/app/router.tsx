@@ -107,7 +107,8 @@ export const routes: RouteObject[] = [
 /** Loads the code of the page at `pathname`, when it is a lazily loaded one. */
 export async function preloadRoute(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname);
-  const type: unknown = matches?.[matches.length - 1]?.route.element && (matches[matches.length - 1]!.route.element as { type?: unknown }).type;
+  const type: unknown =
+    matches?.[matches.length - 1]?.route.element && (matches[matches.length - 1]!.route.element as { type?: unknown }).type;
   const preload = (type as Partial<PageComponent> | undefined)?.preload;
   if (typeof preload === 'function') await preload();
 }

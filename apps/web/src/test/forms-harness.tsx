@@ -131,8 +131,7 @@ export function byLabel(label: string): HTMLElement {
 }
 
 /** The calls made to one endpoint. */
-export const callsTo = (calls: RecordedCall[], method: string, path: string) =>
-  calls.filter((c) => c.method === method && c.path === path);
+export const callsTo = (calls: RecordedCall[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
 
 /** Silences the console.error that withToast logs for an expected failed call. */
 export function expectLoggedErrors() {

@@ -15,7 +15,12 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('phone_number', 'text', (c) => c.notNull())
     .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('role', 'text', (c) => c.notNull().defaultTo('USER').check(sqlIn('role', ['USER', 'ADMIN'])))
+    .addColumn('role', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('USER')
+        .check(sqlIn('role', ['USER', 'ADMIN'])),
+    )
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
@@ -57,9 +62,7 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('product_name', 'text', (c) => c.notNull())
     .addColumn('product_type', 'text', (c) => c.notNull().check(sqlIn('product_type', ['AGRO', 'NONAGRO'])))
-    .addColumn('product_quantity_type', 'text', (c) =>
-      c.notNull().check(sqlIn('product_quantity_type', ['KG', 'LTR', 'NOS', 'TONS'])),
-    )
+    .addColumn('product_quantity_type', 'text', (c) => c.notNull().check(sqlIn('product_quantity_type', ['KG', 'LTR', 'NOS', 'TONS'])))
     .addColumn('product_form', 'text', (c) => c.notNull())
     .addColumn('product_description', 'text', (c) => c.notNull())
     .addColumn('nutrient_content', 'text', (c) => c.notNull().defaultTo('[]'))

@@ -14,8 +14,14 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
   }
   await db.schema.alterTable('quotes').addColumn('trade_target_price_minor', 'bigint').execute();
   // JSON text: string[] (as the other lists of the schema).
-  await db.schema.alterTable('quotes').addColumn('trade_certifications', 'text', (c) => c.notNull().defaultTo('[]')).execute();
-  await db.schema.alterTable('quotes').addColumn('trade_sample_first', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('quotes')
+    .addColumn('trade_certifications', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
+  await db.schema
+    .alterTable('quotes')
+    .addColumn('trade_sample_first', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   // Null: open; the instant it was marked handled otherwise.
   await db.schema.alterTable('contacts').addColumn('handled_at', 'text').execute();

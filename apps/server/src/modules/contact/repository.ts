@@ -57,8 +57,15 @@ export async function listInquiries(db: DbOrTx, filter: InquiryListFilter): Prom
 
   const page = pageOf(filter, 0, []);
   const [rows, count, countries] = await Promise.all([
-    query.limit(page.limit).offset((page.page - 1) * page.limit).execute(),
-    db.selectFrom('contacts').where(where).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit)
+      .execute(),
+    db
+      .selectFrom('contacts')
+      .where(where)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
     db.selectFrom('contacts').select('country').distinct().execute(),
   ]);
   return {

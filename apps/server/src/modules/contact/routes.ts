@@ -53,21 +53,24 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
       const user = request.user!;
       const row = await app.db.transaction().execute(async (tx) => {
         const stored = await insertContact(tx, {
-        id: newId(),
-        full_name: input.fullName,
-        email: input.email,
-        company_name: input.companyName,
-        country: input.country,
-        product_id: input.productId,
-        // The catalogue's name, not the client's copy of it.
-        product_name: productName,
-        estimated_quantity: input.estimatedQuantity,
-        description: input.description,
-        user_id: user._id,
-        created_at: nowIso(),
+          id: newId(),
+          full_name: input.fullName,
+          email: input.email,
+          company_name: input.companyName,
+          country: input.country,
+          product_id: input.productId,
+          // The catalogue's name, not the client's copy of it.
+          product_name: productName,
+          estimated_quantity: input.estimatedQuantity,
+          description: input.description,
+          user_id: user._id,
+          created_at: nowIso(),
         });
         // In the inquiry's transaction (lib/mailer.ts sends them later).
-        await queueMail(tx, { ...contactNotificationMail(app.config.companyEmail, stored, user.email), event: `contact:${stored.id}:company` });
+        await queueMail(tx, {
+          ...contactNotificationMail(app.config.companyEmail, stored, user.email),
+          event: `contact:${stored.id}:company`,
+        });
         await queueMail(tx, { ...contactAcknowledgementMail(user.email, stored), event: `contact:${stored.id}:buyer` });
         return stored;
       });

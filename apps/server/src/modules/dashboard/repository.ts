@@ -83,8 +83,18 @@ export async function dashboardFigures(db: DbOrTx, now = new Date()): Promise<Da
   const from = `${months[0]}-01T00:00:00.000Z`;
 
   const [quoteMonths, inquiryMonths, quoteCountries, inquiryCountries, quoteProducts, inquiryProducts, heard] = await Promise.all([
-    db.selectFrom('quotes').where('created_at', '>=', from).select([month.as('month'), (eb) => eb.fn.countAll<number | string>().as('n')]).groupBy(month).execute(),
-    db.selectFrom('contacts').where('created_at', '>=', from).select([month.as('month'), (eb) => eb.fn.countAll<number | string>().as('n')]).groupBy(month).execute(),
+    db
+      .selectFrom('quotes')
+      .where('created_at', '>=', from)
+      .select([month.as('month'), (eb) => eb.fn.countAll<number | string>().as('n')])
+      .groupBy(month)
+      .execute(),
+    db
+      .selectFrom('contacts')
+      .where('created_at', '>=', from)
+      .select([month.as('month'), (eb) => eb.fn.countAll<number | string>().as('n')])
+      .groupBy(month)
+      .execute(),
     db
       .selectFrom('quotes')
       .where('created_at', '>=', from)
@@ -119,7 +129,12 @@ export async function dashboardFigures(db: DbOrTx, now = new Date()): Promise<Da
       ])
       .groupBy('contacts.product_id')
       .execute(),
-    db.selectFrom('quotes').where('created_at', '>=', from).select(['heard_from', (eb) => eb.fn.countAll<number | string>().as('n')]).groupBy('heard_from').execute(),
+    db
+      .selectFrom('quotes')
+      .where('created_at', '>=', from)
+      .select(['heard_from', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .groupBy('heard_from')
+      .execute(),
   ]);
 
   const count = (rows: { month: string; n: number | string }[], m: string) => Number(rows.find((r) => r.month === m)?.n ?? 0);

@@ -43,9 +43,9 @@ export default async function galleryRoutes(fastify: FastifyInstance): Promise<v
       schema: { tags, summary: 'The gallery (the first element holds the list)', response: replies(galleryResponseSchema, []) },
     },
     async (request, reply) => {
-    const version = await contentVersion(app, 'gallery');
-    const body = await cache.get(imageBaseUrl(request), version, () => galleryBody(request, SUCCESS.gallery));
-    return sendCachedJson(request, reply, body!);
+      const version = await contentVersion(app, 'gallery');
+      const body = await cache.get(imageBaseUrl(request), version, () => galleryBody(request, SUCCESS.gallery));
+      return sendCachedJson(request, reply, body!);
     },
   );
 
@@ -62,17 +62,17 @@ export default async function galleryRoutes(fastify: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-    const form = await readUploadForm(request, [FILE_FIELD]);
-    const images = form.files[FILE_FIELD] ?? [];
-    if (images.length === 0) throw badRequest(SERVER_ERRORS.noImages);
-    const createdAt = nowIso();
-    await saveImages(app.db, storage, images, (tx) =>
-      repo.insertGalleryImages(
-        tx,
-        images.map((image) => ({ id: newId(), imageId: image.id, createdAt })),
-      ),
-    );
-    return galleryBody(request, SUCCESS.uploadImages);
+      const form = await readUploadForm(request, [FILE_FIELD]);
+      const images = form.files[FILE_FIELD] ?? [];
+      if (images.length === 0) throw badRequest(SERVER_ERRORS.noImages);
+      const createdAt = nowIso();
+      await saveImages(app.db, storage, images, (tx) =>
+        repo.insertGalleryImages(
+          tx,
+          images.map((image) => ({ id: newId(), imageId: image.id, createdAt })),
+        ),
+      );
+      return galleryBody(request, SUCCESS.uploadImages);
     },
   );
 
@@ -84,9 +84,9 @@ export default async function galleryRoutes(fastify: FastifyInstance): Promise<v
       schema: { tags, summary: 'Empty the gallery (admin)', response: replies(apiResultSchema, [401, 403]) },
     },
     async () => {
-    const imageIds = await repo.deleteAllGalleryImages(app.db);
-    await releaseImages(app.db, storage, imageIds);
-    return { success: true, message: SUCCESS.deleteAllImages };
+      const imageIds = await repo.deleteAllGalleryImages(app.db);
+      await releaseImages(app.db, storage, imageIds);
+      return { success: true, message: SUCCESS.deleteAllImages };
     },
   );
 
@@ -102,11 +102,11 @@ export default async function galleryRoutes(fastify: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-    const { id } = request.params;
-    const imageId = isId(id) ? await repo.deleteGalleryImage(app.db, id) : undefined;
-    if (imageId === undefined) throw notFound(SERVER_ERRORS.imageNotFound);
-    await releaseImages(app.db, storage, [imageId]);
-    return { success: true, message: SUCCESS.deleteImage };
+      const { id } = request.params;
+      const imageId = isId(id) ? await repo.deleteGalleryImage(app.db, id) : undefined;
+      if (imageId === undefined) throw notFound(SERVER_ERRORS.imageNotFound);
+      await releaseImages(app.db, storage, [imageId]);
+      return { success: true, message: SUCCESS.deleteImage };
     },
   );
 }

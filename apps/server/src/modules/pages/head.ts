@@ -108,7 +108,10 @@ export function breadcrumbLd(origin: string, product: Product, canonicalPath: st
 
 /** JSON inside <script>: nothing in it can close the element. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The <head> elements of a page (title first), as HTML. */
@@ -118,7 +121,12 @@ export function headHtml(origin: string, head: PageHead): string {
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     head.noindex ? '<meta name="robots" content="noindex" />' : `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    ...(head.noindex ? [] : [`<link rel="alternate" hreflang="en" href="${escapeHtml(url)}" />`, `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url)}" />`]),
+    ...(head.noindex
+      ? []
+      : [
+          `<link rel="alternate" hreflang="en" href="${escapeHtml(url)}" />`,
+          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url)}" />`,
+        ]),
     `<meta property="og:site_name" content="${escapeHtml(SITE.companyName)}" />`,
     `<meta property="og:type" content="${head.ogType}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,

@@ -90,7 +90,10 @@ class KeyedVersions<T> {
 }
 
 export class PublicPages {
-  private readonly slugs = new VersionedValue<{ owners: Map<string, { productId: string; current: string }>; current: Map<string, string> }>();
+  private readonly slugs = new VersionedValue<{
+    owners: Map<string, { productId: string; current: string }>;
+    current: Map<string, string>;
+  }>();
   private readonly catalogue = new KeyedVersions<Product[]>(8);
   private readonly rendered = new KeyedVersions<{ status: number; body: CachedJson }>(PAGE_CACHE_ENTRIES);
   private readonly sitemap = new KeyedVersions<CachedJson>(4);
@@ -128,7 +131,9 @@ export class PublicPages {
       ]);
       // In the catalogue's own order (newest first), as GET /api/v1/product/all lists them.
       const byId = new Map([...first, ...premium].map((p) => [p._id, p]));
-      return [...byId.values()].sort((a, b) => (a.createdAt === b.createdAt ? b._id.localeCompare(a._id) : b.createdAt.localeCompare(a.createdAt)));
+      return [...byId.values()].sort((a, b) =>
+        a.createdAt === b.createdAt ? b._id.localeCompare(a._id) : b.createdAt.localeCompare(a.createdAt),
+      );
     });
   }
 
@@ -156,7 +161,14 @@ export class PublicPages {
         return {
           status: 404,
           snapshot,
-          head: { title: pageTitle('Product not found'), description: DEFAULT_DESCRIPTION, canonicalPath: url, ogType: 'website', noindex: true, jsonLd: [organization] },
+          head: {
+            title: pageTitle('Product not found'),
+            description: DEFAULT_DESCRIPTION,
+            canonicalPath: url,
+            ogType: 'website',
+            noindex: true,
+            jsonLd: [organization],
+          },
         };
       }
       const canonicalPath = slug ? productPath(slug) : `/products/description?id=${encodeURIComponent(product._id)}`;
@@ -178,7 +190,14 @@ export class PublicPages {
       return {
         status: 200,
         snapshot,
-        head: { title: pageTitle('Our Products'), description: DEFAULT_DESCRIPTION, canonicalPath: '/products', ogType: 'website', noindex: true, jsonLd: [organization] },
+        head: {
+          title: pageTitle('Our Products'),
+          description: DEFAULT_DESCRIPTION,
+          canonicalPath: '/products',
+          ogType: 'website',
+          noindex: true,
+          jsonLd: [organization],
+        },
       };
     }
     const known = STATIC_PAGES[route];
@@ -186,7 +205,14 @@ export class PublicPages {
       return {
         status: 404,
         snapshot,
-        head: { title: pageTitle('Page not found'), description: DEFAULT_DESCRIPTION, canonicalPath: url, ogType: 'website', noindex: true, jsonLd: [organization] },
+        head: {
+          title: pageTitle('Page not found'),
+          description: DEFAULT_DESCRIPTION,
+          canonicalPath: url,
+          ogType: 'website',
+          noindex: true,
+          jsonLd: [organization],
+        },
       };
     }
     // Filters and page numbers of the list are views of one page: one canonical address.
@@ -217,9 +243,7 @@ export class PublicPages {
     const key = `${origin} ${imageBaseUrl(request)} ${url}`;
     const { status, body } = await this.rendered.get(key, `${pv}/${gv}/${build}`, async () => {
       const page = await this.page(request, url, route, productPage && (await productPage()));
-      const html = this.renderer
-        ? await this.renderer.document(headHtml(origin, page.head), page.snapshot)
-        : '';
+      const html = this.renderer ? await this.renderer.document(headHtml(origin, page.head), page.snapshot) : '';
       return { status: page.status, body: toCachedJson(html) };
     });
     if (status !== 200) reply.code(status).header('X-Robots-Tag', 'noindex');
@@ -274,7 +298,13 @@ export class PublicPages {
 
   private async sitemapXml(origin: string, productsVersion: string): Promise<string> {
     await this.slugIndex(productsVersion);
-    const [list, gallery] = await Promise.all([products.listSlugs(this.app.db), this.app.db.selectFrom('gallery_images').select((eb) => eb.fn.max('created_at').as('last')).executeTakeFirst()]);
+    const [list, gallery] = await Promise.all([
+      products.listSlugs(this.app.db),
+      this.app.db
+        .selectFrom('gallery_images')
+        .select((eb) => eb.fn.max('created_at').as('last'))
+        .executeTakeFirst(),
+    ]);
     const newest = list.reduce<string | undefined>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), undefined);
     const entry = (path: string, lastmod?: string | null) =>
       `  <url><loc>${xmlEscape(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${xmlEscape(lastmod)}</lastmod>` : ''}</url>`;

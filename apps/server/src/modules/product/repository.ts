@@ -42,12 +42,7 @@ function productsWithThumbnail(db: DbOrTx) {
     .selectFrom('products')
     .innerJoin('images', 'images.id', 'products.thumbnail_image_id')
     .selectAll('products')
-    .select([
-      'images.file_name as t_file_name',
-      'images.width as t_width',
-      'images.height as t_height',
-      'images.variants as t_variants',
-    ]);
+    .select(['images.file_name as t_file_name', 'images.width as t_width', 'images.height as t_height', 'images.variants as t_variants']);
 }
 
 /** Products (newest first), or one page of them, with their images; URLs built on `baseUrl`. */
@@ -75,7 +70,12 @@ export async function listProducts(
     .orderBy('product_images.product_id')
     .orderBy('product_images.position');
   // Without a page (or id list) every product is shown: read every image row in one go.
-  if (page || ids) imageQuery = imageQuery.where('product_images.product_id', 'in', rows.map((r) => r.id));
+  if (page || ids)
+    imageQuery = imageQuery.where(
+      'product_images.product_id',
+      'in',
+      rows.map((r) => r.id),
+    );
   const imagesByProduct = new Map<string, ImageRef[]>();
   for (const image of await imageQuery.execute()) {
     const list = imagesByProduct.get(image.product_id) ?? [];
@@ -115,12 +115,7 @@ export async function findProductRow(db: DbOrTx, id: string): Promise<ProductRow
 /** Image ids a product uses (thumbnail first), to release them after it changes or goes. */
 export async function productImageIds(db: DbOrTx, id: string): Promise<{ thumbnail: string | undefined; images: string[] }> {
   const row = await db.selectFrom('products').select('thumbnail_image_id').where('id', '=', id).executeTakeFirst();
-  const images = await db
-    .selectFrom('product_images')
-    .select('image_id')
-    .where('product_id', '=', id)
-    .orderBy('position')
-    .execute();
+  const images = await db.selectFrom('product_images').select('image_id').where('product_id', '=', id).orderBy('position').execute();
   return { thumbnail: row?.thumbnail_image_id, images: images.map((r) => r.image_id) };
 }
 
@@ -143,11 +138,7 @@ export async function findProductName(db: DbOrTx, productId: string): Promise<st
  * The products row for a product's fields: where fields become columns, for the add route, the
  * seed and the tests alike. Nutrients are kept for AGRO products only.
  */
-export function productRow(
-  product: ProductInput,
-  ids: { id: string; thumbnailImageId: string },
-  createdAt: string,
-): NewProductRow {
+export function productRow(product: ProductInput, ids: { id: string; thumbnailImageId: string }, createdAt: string): NewProductRow {
   return {
     id: ids.id,
     product_name: product.productName,

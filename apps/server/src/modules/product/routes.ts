@@ -84,28 +84,28 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
       },
     },
     async (request, reply) => {
-    const { page, limit } = request.query;
-    const baseUrl = imageBaseUrl(request);
-    if (page === undefined && limit === undefined) {
-      // The version is read before the rows, so a cached list is never older than its version.
-      const version = await contentVersion(app, 'products');
-      const body = await listCache.get(baseUrl, version, () => serializedList(baseUrl));
-      return sendCachedJson(request, reply, body!);
-    }
-    const size = limit ?? DEFAULT_PAGE_SIZE;
-    const current = page ?? 1;
-    const [list, total] = await Promise.all([
-      repo.listProducts(app.db, baseUrl, { limit: size, offset: (current - 1) * size }),
-      repo.countProducts(app.db),
-    ]);
-    return sendWithEtag(request, reply, {
-      success: true,
-      message: SUCCESS.productList,
-      products: list,
-      page: current,
-      limit: size,
-      total,
-    });
+      const { page, limit } = request.query;
+      const baseUrl = imageBaseUrl(request);
+      if (page === undefined && limit === undefined) {
+        // The version is read before the rows, so a cached list is never older than its version.
+        const version = await contentVersion(app, 'products');
+        const body = await listCache.get(baseUrl, version, () => serializedList(baseUrl));
+        return sendCachedJson(request, reply, body!);
+      }
+      const size = limit ?? DEFAULT_PAGE_SIZE;
+      const current = page ?? 1;
+      const [list, total] = await Promise.all([
+        repo.listProducts(app.db, baseUrl, { limit: size, offset: (current - 1) * size }),
+        repo.countProducts(app.db),
+      ]);
+      return sendWithEtag(request, reply, {
+        success: true,
+        message: SUCCESS.productList,
+        products: list,
+        page: current,
+        limit: size,
+        total,
+      });
     },
   );
 
@@ -122,9 +122,9 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-    const form = await readUploadForm(request, PRODUCT_FILE_FIELDS);
-    const product = await products.add(form, imageBaseUrl(request));
-    return { success: true, message: SUCCESS.addProduct, product };
+      const form = await readUploadForm(request, PRODUCT_FILE_FIELDS);
+      const product = await products.add(form, imageBaseUrl(request));
+      return { success: true, message: SUCCESS.addProduct, product };
     },
   );
 
@@ -142,9 +142,9 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-    const form = await readUploadForm(request, PRODUCT_FILE_FIELDS);
-    const product = await products.update(request.params.id, form, imageBaseUrl(request));
-    return { success: true, message: SUCCESS.updateProduct, product };
+      const form = await readUploadForm(request, PRODUCT_FILE_FIELDS);
+      const product = await products.update(request.params.id, form, imageBaseUrl(request));
+      return { success: true, message: SUCCESS.updateProduct, product };
     },
   );
 
@@ -160,8 +160,8 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-    await products.remove(request.params.id);
-    return { success: true, message: SUCCESS.deleteProduct };
+      await products.remove(request.params.id);
+      return { success: true, message: SUCCESS.deleteProduct };
     },
   );
 
@@ -175,17 +175,17 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
       schema: { tags, summary: 'One product', params: idParams, response: replies(productResponseSchema, [404]) },
     },
     async (request, reply) => {
-    const { id } = request.params;
-    if (!isId(id)) throw notFound(SERVER_ERRORS.productNotFound);
-    const baseUrl = imageBaseUrl(request);
-    const version = await contentVersion(app, 'products');
-    if (!(await knownIds.get(version, () => repo.listProductIds(app.db))).has(id)) throw notFound(SERVER_ERRORS.productNotFound);
-    const body = await detailCache.get(`${baseUrl} ${id}`, version, async () => {
-      const product = await repo.findProduct(app.db, id, baseUrl);
-      return product && { success: true, message: SUCCESS.product, product };
-    });
-    if (!body) throw notFound(SERVER_ERRORS.productNotFound);
-    return sendCachedJson(request, reply, body);
+      const { id } = request.params;
+      if (!isId(id)) throw notFound(SERVER_ERRORS.productNotFound);
+      const baseUrl = imageBaseUrl(request);
+      const version = await contentVersion(app, 'products');
+      if (!(await knownIds.get(version, () => repo.listProductIds(app.db))).has(id)) throw notFound(SERVER_ERRORS.productNotFound);
+      const body = await detailCache.get(`${baseUrl} ${id}`, version, async () => {
+        const product = await repo.findProduct(app.db, id, baseUrl);
+        return product && { success: true, message: SUCCESS.product, product };
+      });
+      if (!body) throw notFound(SERVER_ERRORS.productNotFound);
+      return sendCachedJson(request, reply, body);
     },
   );
 }

@@ -113,10 +113,7 @@ export function createProductService(db: Db, storage: ImageStorage) {
           images?.map((i) => i.id),
         ),
       );
-      await releaseImages(db, storage, [
-        ...(thumbnail && before.thumbnail ? [before.thumbnail] : []),
-        ...(images ? before.images : []),
-      ]);
+      await releaseImages(db, storage, [...(thumbnail && before.thumbnail ? [before.thumbnail] : []), ...(images ? before.images : [])]);
       return (await repo.findProduct(db, pathId, baseUrl))!;
     },
 
@@ -128,4 +125,3 @@ export function createProductService(db: Db, storage: ImageStorage) {
     },
   };
 }
-

@@ -1,7 +1,6 @@
 import { certificationLabel, containerLabel, packagingLabel, type Quote } from '@agro/shared';
 import { toCsv, type CsvColumn } from '../leads/csv.js';
 
-
 /** Every field of a quote, one row per quote; dates as ISO 8601 (UTC). */
 const QUOTE_COLUMNS: readonly CsvColumn<Quote>[] = [
   { header: 'Quote ID', value: (q) => q._id },

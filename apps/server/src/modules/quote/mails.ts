@@ -123,7 +123,9 @@ export function rejectionMail(to: string, quote: Quote, reason: string, quotesLi
   return {
     to,
     subject: `Your quote request for ${product} was declined by ${SITE.companyName}`.slice(0, 160),
-    text: [`Dear ${quote.contactPersonName},`, '', what, `Reason: ${reason}`, '', `Your quotes: ${quotesLink}`, '', ...signature()].join('\n'),
+    text: [`Dear ${quote.contactPersonName},`, '', what, `Reason: ${reason}`, '', `Your quotes: ${quotesLink}`, '', ...signature()].join(
+      '\n',
+    ),
     html: `<p>Dear ${escapeHtml(quote.contactPersonName)},</p>
 <p>${escapeHtml(what)}</p>
 <p>Reason: ${escapeHtml(reason)}</p>

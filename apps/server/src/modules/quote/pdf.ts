@@ -50,7 +50,12 @@ export async function quotationPdf(quote: Quote, offer: QuoteOffer): Promise<Buf
   doc.fillColor(GREY).font('Helvetica').fontSize(9);
   doc.text(t(formatAddress()));
   doc.text(t(`Phone ${SITE.phone}  |  Email ${SITE.email}`));
-  doc.moveTo(left, doc.y + 8).lineTo(left + width, doc.y + 8).strokeColor(BRAND).lineWidth(1.5).stroke();
+  doc
+    .moveTo(left, doc.y + 8)
+    .lineTo(left + width, doc.y + 8)
+    .strokeColor(BRAND)
+    .lineWidth(1.5)
+    .stroke();
   doc.moveDown(1.5);
 
   // Title, number and date.
@@ -99,9 +104,12 @@ export async function quotationPdf(quote: Quote, offer: QuoteOffer): Promise<Buf
     const y = doc.y;
     doc.font('Helvetica-Bold').fontSize(10).fillColor(GREY).text(t(label), left, y, { width: labelWidth });
     const labelBottom = doc.y;
-    doc.font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica').fillColor('black').text(t(value), left + labelWidth, y, {
-      width: width - labelWidth,
-    });
+    doc
+      .font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica')
+      .fillColor('black')
+      .text(t(value), left + labelWidth, y, {
+        width: width - labelWidth,
+      });
     doc.y = Math.max(doc.y, labelBottom) + 4;
   }
 
@@ -114,7 +122,9 @@ export async function quotationPdf(quote: Quote, offer: QuoteOffer): Promise<Buf
   doc.moveDown(2);
   doc.font('Helvetica').fontSize(9).fillColor(GREY);
   doc.text(
-    t(`Prices are ${offer.currency} per ${unit}, ${offer.incoterm} as stated above. This quotation is subject to the buyer's acceptance before it expires.`),
+    t(
+      `Prices are ${offer.currency} per ${unit}, ${offer.incoterm} as stated above. This quotation is subject to the buyer's acceptance before it expires.`,
+    ),
     left,
     doc.y,
     { width },

@@ -185,7 +185,11 @@ export async function listQuotes(
     .offset((page.page - 1) * page.limit);
   const [rows, count, countries] = await Promise.all([
     query.where('quotes.id', 'in', pageIds).execute(),
-    db.selectFrom('quotes').where(where).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('quotes')
+      .where(where)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
     db.selectFrom('quotes').select('country').distinct().execute(),
   ]);
   return {

@@ -81,26 +81,26 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       const user = request.user!;
       const quote = await app.db.transaction().execute(async (tx) => {
         const stored = await insertQuote(tx, {
-        id: newId(),
-        company_name: input.companyName,
-        contact_person_name: input.contactPersonName,
-        company_email: input.companyEmail,
-        mobile_number: input.mobileNumber,
-        country: input.country,
-        address: input.address,
-        required_qty: input.requiredQty,
-        packaging_type: input.packagingType,
-        is_custom_packaging_required: toFlag(input.isCustomPackagingRequired),
-        product_id: input.productId,
-        delivery_location: input.deliveryLocation,
-        is_urgent: toFlag(input.isUrgent),
-        additional_info: input.additionalInfo,
-        heard_from: input.heardFrom,
-        // Who asked comes from the session, never from the body.
-        quoted_by_email: user.email,
-        user_id: user._id,
-        created_at: nowIso(),
-        ...fromTradeTerms(input.tradeTerms),
+          id: newId(),
+          company_name: input.companyName,
+          contact_person_name: input.contactPersonName,
+          company_email: input.companyEmail,
+          mobile_number: input.mobileNumber,
+          country: input.country,
+          address: input.address,
+          required_qty: input.requiredQty,
+          packaging_type: input.packagingType,
+          is_custom_packaging_required: toFlag(input.isCustomPackagingRequired),
+          product_id: input.productId,
+          delivery_location: input.deliveryLocation,
+          is_urgent: toFlag(input.isUrgent),
+          additional_info: input.additionalInfo,
+          heard_from: input.heardFrom,
+          // Who asked comes from the session, never from the body.
+          quoted_by_email: user.email,
+          user_id: user._id,
+          created_at: nowIso(),
+          ...fromTradeTerms(input.tradeTerms),
         });
         // In the quote's transaction: the quote and its mails are stored together or not at all.
         // Sending happens later (lib/mailer.ts): a mail failure never fails the request.
@@ -178,8 +178,8 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       },
     },
     async (request) => {
-    const { id } = request.params;
-    if (!isId(id) || !(await deleteQuote(app.db, id))) throw notFound(SERVER_ERRORS.quoteNotFound);
+      const { id } = request.params;
+      if (!isId(id) || !(await deleteQuote(app.db, id))) throw notFound(SERVER_ERRORS.quoteNotFound);
       return { success: true, message: SUCCESS.deleteQuote };
     },
   );
@@ -299,7 +299,12 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
         params: idParams,
         response: {
           ...replies(apiResultSchema, [401, 403, 404]),
-          200: { description: 'The quotation', content: { 'application/pdf': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary', description: 'PDF bytes' }) } } },
+          200: {
+            description: 'The quotation',
+            content: {
+              'application/pdf': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary', description: 'PDF bytes' }) },
+            },
+          },
         },
       },
     },

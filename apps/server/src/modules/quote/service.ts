@@ -61,7 +61,13 @@ async function lockQuote(tx: DbOrTx, dialect: Dialect, id: string) {
   return row;
 }
 
-function refuseUnless(action: QuoteAction, stored: StoredQuoteStatus, expiresAt: string | null, now: string, validUntil?: string | null): void {
+function refuseUnless(
+  action: QuoteAction,
+  stored: StoredQuoteStatus,
+  expiresAt: string | null,
+  now: string,
+  validUntil?: string | null,
+): void {
   const message = refusalMessage(action, effectiveQuoteStatus(stored, expiresAt, now), validUntil);
   if (message) throw conflict(message);
 }
@@ -80,7 +86,14 @@ async function queueChangeMail(tx: DbOrTx, quoteId: string, now: string, by: Act
 }
 
 /** ADMIN: a new offer; it becomes the current one and the quote QUOTED. */
-export async function sendOffer(db: Db, dialect: Dialect, quoteId: string, offer: OfferData, by: Actor, nowMs = Date.now()): Promise<QuoteDetail> {
+export async function sendOffer(
+  db: Db,
+  dialect: Dialect,
+  quoteId: string,
+  offer: OfferData,
+  by: Actor,
+  nowMs = Date.now(),
+): Promise<QuoteDetail> {
   const now = nowIso(nowMs);
   if (offer.validUntil < offerToday(nowMs)) throw badRequest(M.validUntilPast, { validUntil: M.validUntilPast });
   await db.transaction().execute(async (tx) => {
@@ -131,7 +144,14 @@ export async function sendOffer(db: Db, dialect: Dialect, quoteId: string, offer
 }
 
 /** ADMIN: refuse the request, with a reason the buyer is told. */
-export async function rejectQuote(db: Db, dialect: Dialect, quoteId: string, reason: string, by: Actor, nowMs = Date.now()): Promise<QuoteDetail> {
+export async function rejectQuote(
+  db: Db,
+  dialect: Dialect,
+  quoteId: string,
+  reason: string,
+  by: Actor,
+  nowMs = Date.now(),
+): Promise<QuoteDetail> {
   const now = nowIso(nowMs);
   await db.transaction().execute(async (tx) => {
     const quote = await lockQuote(tx, dialect, quoteId);

@@ -12,7 +12,10 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 }
 
 export async function insertUser(db: DbOrTx, row: NewUserRow): Promise<UserRow> {
-  await db.insertInto('users').values({ ...row, email: normalizeEmail(row.email) }).execute();
+  await db
+    .insertInto('users')
+    .values({ ...row, email: normalizeEmail(row.email) })
+    .execute();
   return (await findUserById(db, row.id))!;
 }
 

@@ -155,4 +155,3 @@ export function createUserService(db: Db, config: Config) {
 
   return { register, authenticate, updateProfile, changePassword, startPasswordReset, resetPassword, ensureAdmin };
 }
-

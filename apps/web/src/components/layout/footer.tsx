@@ -26,8 +26,13 @@ export function Footer() {
             <span className="text-lg font-bold text-white">{SITE.companyName}</span>
           </Link>
           <p className="mt-4 text-sm leading-relaxed">{SITE.tagline}.</p>
-          <p className="mt-2 text-sm">Exporting from {SITE.origin} since {SITE.founded}.</p>
-          <SocialLinks className="mt-4 -ml-1.5" linkClassName="text-brand-100 hover:bg-brand-800 hover:text-white focus-visible:outline-accent-400" />
+          <p className="mt-2 text-sm">
+            Exporting from {SITE.origin} since {SITE.founded}.
+          </p>
+          <SocialLinks
+            className="mt-4 -ml-1.5"
+            linkClassName="text-brand-100 hover:bg-brand-800 hover:text-white focus-visible:outline-accent-400"
+          />
         </div>
 
         <nav aria-label="Quick links">

@@ -6,7 +6,10 @@ import { callsTo, logIn, renderRoute, stubFetch } from '@/test/forms-harness';
 afterEach(() => vi.unstubAllGlobals());
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
-const linkNames = () => within(mainNav()).getAllByRole('link').map((a) => a.textContent);
+const linkNames = () =>
+  within(mainNav())
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 
 describe('Header links per role (SPEC.md section 2)', () => {
   it('shows a visitor Home, Products, Gallery, About, Contact, Register and Login', () => {
@@ -65,7 +68,11 @@ describe('Small-screen menu', () => {
     expect(button).toHaveAccessibleName('Close menu');
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
     expect(document.getElementById(button.getAttribute('aria-controls') ?? '')).toContainElement(menu);
-    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(linkNames());
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(linkNames());
 
     await user.keyboard('{Escape}');
     expect(button).toHaveAttribute('aria-expanded', 'false');

@@ -42,7 +42,11 @@ function TopBar() {
             <span className="sr-only sm:hidden">{`Email ${SITE.email}`}</span>
           </a>
         </div>
-        <SocialLinks className="hidden sm:flex" linkClassName="text-brand-100 hover:text-accent-400 focus-visible:outline-accent-400" size={15} />
+        <SocialLinks
+          className="hidden sm:flex"
+          linkClassName="text-brand-100 hover:text-accent-400 focus-visible:outline-accent-400"
+          size={15}
+        />
       </div>
     </div>
   );

@@ -33,7 +33,9 @@ describe('CSV button', () => {
   it('downloads the filtered export under the name the server gives, with cookies', async () => {
     const csv = '\ufeffQuote ID,Country\r\nq1,Spain\r\n';
     const { fetchMock, created, clicked, user } = setup(
-      new Response(csv, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="quotes-2026-11-23.csv"' } }),
+      new Response(csv, {
+        headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="quotes-2026-11-23.csv"' },
+      }),
     );
     await user.click(screen.getByRole('button', { name: 'Export CSV of the filtered quotes' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
@@ -47,7 +49,9 @@ describe('CSV button', () => {
 
   it("shows the server's message when the export is refused, and downloads nothing", async () => {
     expectLoggedErrors();
-    const { clicked, user } = setup(new Response(JSON.stringify({ success: false, message: 'From must not be after To' }), { status: 400 }));
+    const { clicked, user } = setup(
+      new Response(JSON.stringify({ success: false, message: 'From must not be after To' }), { status: 400 }),
+    );
     await user.click(screen.getByRole('button', { name: 'Export CSV of the filtered quotes' }));
     expect(await screen.findByText('From must not be after To')).toBeInTheDocument();
     expect(clicked).toHaveLength(0);

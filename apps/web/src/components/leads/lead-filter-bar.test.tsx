@@ -6,7 +6,10 @@ import { makeProduct } from '@/test/forms-harness';
 import { LeadFilterBar } from './lead-filter-bar';
 import { useLeadFilters } from './use-lead-filters';
 
-const products = [makeProduct({ _id: 'p1', productName: 'Organic Jaggery Powder' }), makeProduct({ _id: 'p2', productName: 'Fried Onions' })];
+const products = [
+  makeProduct({ _id: 'p1', productName: 'Organic Jaggery Powder' }),
+  makeProduct({ _id: 'p2', productName: 'Fried Onions' }),
+];
 
 function Harness() {
   const f = useLeadFilters();

@@ -30,7 +30,17 @@ function FilterField({ label, control }: { label: string; control: (id: string) 
   );
 }
 
-function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: ReactNode;
+}) {
   return (
     <FilterField
       label={label}
@@ -47,7 +57,9 @@ function DateInput({ label, value, onChange }: { label: string; value: string; o
   return (
     <FilterField
       label={label}
-      control={(id) => <input id={id} type="date" className="input py-2 text-sm" value={value} onChange={(e) => onChange(e.target.value)} />}
+      control={(id) => (
+        <input id={id} type="date" className="input py-2 text-sm" value={value} onChange={(e) => onChange(e.target.value)} />
+      )}
     />
   );
 }
@@ -62,7 +74,8 @@ export function LeadFilterBar({ label, values, onChange, onClear, products, coun
   const [search, setSearch] = useState(values.q);
   useEffect(() => setSearch(values.q), [values.q]);
   // A country in the URL that no lead has (yet) still shows as chosen.
-  const countryOptions = values.country && !countries.some((c) => c.toLowerCase() === values.country.toLowerCase()) ? [values.country, ...countries] : countries;
+  const countryOptions =
+    values.country && !countries.some((c) => c.toLowerCase() === values.country.toLowerCase()) ? [values.country, ...countries] : countries;
   const active = Object.values(values).some((v) => v !== '');
 
   return (

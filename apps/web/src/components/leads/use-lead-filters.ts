@@ -10,10 +10,7 @@ export type LeadFilterValues = Record<LeadFilterKey, string>;
  */
 export function useLeadFilters() {
   const [params, setParams] = useSearchParams();
-  const values = useMemo(
-    () => Object.fromEntries(LEAD_FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as LeadFilterValues,
-    [params],
-  );
+  const values = useMemo(() => Object.fromEntries(LEAD_FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as LeadFilterValues, [params]);
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
 
   /** Change some filters; the list goes back to its first page. */

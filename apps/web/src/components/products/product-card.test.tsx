@@ -49,7 +49,11 @@ describe('ProductCard (SPEC.md section 2)', () => {
     expect(img).toHaveAttribute('src', '/uploads/t.webp');
     expect(img).toHaveAttribute('srcset', product.productThumbnail.srcset);
     const features = within(card).getByRole('list', { name: 'Key features' });
-    expect(within(features).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['No chemicals', 'Open-pan boiled']);
+    expect(
+      within(features)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['No chemicals', 'Open-pan boiled']);
     expect(within(card).queryByText('Third feature stays off the card')).not.toBeInTheDocument();
   });
 

@@ -61,8 +61,12 @@ export function ProductCard({ product, headingLevel: Heading = 'h3', eager = fal
           className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-105"
         />
         <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
-          {product.isPremium && <span className="rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-semibold text-brand-900 shadow">Premium</span>}
-          {product.isOrganic && <span className="rounded-full bg-brand-800 px-2.5 py-0.5 text-xs font-semibold text-white shadow">Organic</span>}
+          {product.isPremium && (
+            <span className="rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-semibold text-brand-900 shadow">Premium</span>
+          )}
+          {product.isOrganic && (
+            <span className="rounded-full bg-brand-800 px-2.5 py-0.5 text-xs font-semibold text-white shadow">Organic</span>
+          )}
         </div>
       </div>
 

@@ -90,12 +90,7 @@ export function ConfirmDialog({
           <button type="button" className="btn-secondary" onClick={onCancel} autoFocus>
             {cancelLabel}
           </button>
-          <button
-            type="button"
-            className={danger ? 'btn-danger' : 'btn-primary'}
-            onClick={onConfirm}
-            disabled={busy}
-          >
+          <button type="button" className={danger ? 'btn-danger' : 'btn-primary'} onClick={onConfirm} disabled={busy}>
             {confirmLabel}
           </button>
         </>

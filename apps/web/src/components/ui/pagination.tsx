@@ -26,7 +26,12 @@ export function Pagination({ page, pageCount, onChange, label = 'Pagination' }: 
     <nav aria-label={label} className="mt-10 flex justify-center">
       <ul className="flex flex-wrap items-center justify-center gap-1.5">
         <li>
-          <button type="button" className={`${base} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`} disabled={page <= 1} onClick={() => onChange(page - 1)}>
+          <button
+            type="button"
+            className={`${base} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
+            disabled={page <= 1}
+            onClick={() => onChange(page - 1)}
+          >
             <ChevronLeftIcon size={16} />
             <span className="sr-only sm:not-sr-only">Previous</span>
           </button>
@@ -51,7 +56,12 @@ export function Pagination({ page, pageCount, onChange, label = 'Pagination' }: 
           ),
         )}
         <li>
-          <button type="button" className={`${base} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`} disabled={page >= pageCount} onClick={() => onChange(page + 1)}>
+          <button
+            type="button"
+            className={`${base} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
+            disabled={page >= pageCount}
+            onClick={() => onChange(page + 1)}
+          >
             <span className="sr-only sm:not-sr-only">Next</span>
             <ChevronRightIcon size={16} />
           </button>

@@ -57,7 +57,9 @@ export function Tabs({ tabs, label }: TabsProps) {
             onClick={() => setSelected(i)}
             onKeyDown={onKeyDown}
             className={`-mb-px shrink-0 grow border-b-2 px-2 py-3 text-sm sm:grow-0 font-semibold transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700 sm:px-5 sm:text-base ${
-              i === current ? 'border-brand-800 text-brand-900' : 'border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900'
+              i === current
+                ? 'border-brand-800 text-brand-900'
+                : 'border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900'
             }`}
           >
             {tab.label}

@@ -9,8 +9,16 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 const VALUES: { title: string; text: string; icon: ReactNode }[] = [
   { title: 'Purity', text: 'Natural products without artificial colours, chemicals or shortcuts.', icon: <LeafIcon size={22} /> },
   { title: 'Integrity', text: 'Honest specifications, transparent pricing and documents you can rely on.', icon: <ShieldIcon size={22} /> },
-  { title: 'Farmer Partnership', text: 'Fair, long-term relationships with the growers of the Kolhapur region.', icon: <UsersIcon size={22} /> },
-  { title: 'Customer First', text: 'Every inquiry answered within 24 hours, every order followed to delivery.', icon: <HeartIcon size={22} /> },
+  {
+    title: 'Farmer Partnership',
+    text: 'Fair, long-term relationships with the growers of the Kolhapur region.',
+    icon: <UsersIcon size={22} />,
+  },
+  {
+    title: 'Customer First',
+    text: 'Every inquiry answered within 24 hours, every order followed to delivery.',
+    icon: <HeartIcon size={22} />,
+  },
 ];
 
 const CERTIFICATION_NAMES: Record<string, string> = {
@@ -99,16 +107,16 @@ export default function AboutPage() {
             <TargetIcon size={32} className="text-amber-700" />
             <h2 className="mt-4 text-2xl font-bold text-brand-900">Our Mission</h2>
             <p className="mt-3 leading-relaxed text-gray-700">
-              To deliver pure, safe and consistently graded Indian agricultural products to every customer, on time, while creating
-              fair and lasting value for the farmers who grow them.
+              To deliver pure, safe and consistently graded Indian agricultural products to every customer, on time, while creating fair and
+              lasting value for the farmers who grow them.
             </p>
           </div>
           <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-brand-100" {...reveal('fade-up', 100)}>
             <EyeIcon size={32} className="text-amber-700" />
             <h2 className="mt-4 text-2xl font-bold text-brand-900">Our Vision</h2>
             <p className="mt-3 leading-relaxed text-gray-700">
-              To make Kolhapur jaggery and Indian natural foods a trusted name on shelves and in factories worldwide, and to be the
-              exporter buyers recommend for quality and reliability.
+              To make Kolhapur jaggery and Indian natural foods a trusted name on shelves and in factories worldwide, and to be the exporter
+              buyers recommend for quality and reliability.
             </p>
           </div>
         </div>
@@ -149,8 +157,8 @@ export default function AboutPage() {
               <p className="font-medium text-amber-700">{SITE.founder.title}</p>
               <p className="mt-3 leading-relaxed text-gray-700">
                 Born and raised among Kolhapur&apos;s sugarcane farms, {SITE.founder.name.split(' ')[0]} founded {SITE.companyName} in{' '}
-                {SITE.founded} with one goal: let the world taste the region&apos;s natural jaggery, made the traditional way and
-                delivered with the reliability international buyers expect.
+                {SITE.founded} with one goal: let the world taste the region&apos;s natural jaggery, made the traditional way and delivered
+                with the reliability international buyers expect.
               </p>
             </div>
           </article>
@@ -161,7 +169,9 @@ export default function AboutPage() {
         <h2 id="cert-heading" className="text-center text-3xl font-bold text-brand-900">
           Certifications
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-gray-700">Our processes follow recognised food safety and export standards.</p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-gray-700">
+          Our processes follow recognised food safety and export standards.
+        </p>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {SITE.certifications.map((c, i) => (
             <li key={c} className="rounded-2xl border border-brand-100 bg-white p-6 text-center shadow-sm" {...reveal('fade-up', i * 75)}>

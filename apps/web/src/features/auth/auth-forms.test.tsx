@@ -137,7 +137,11 @@ describe('login', () => {
     await user.type(byLabel('Password'), 'Secret@123');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(callsTo(calls, 'POST', API.login)[0]).toEqual({ method: 'POST', path: API.login, body: { email: 'asha@example.com', password: 'Secret@123' } });
+    expect(callsTo(calls, 'POST', API.login)[0]).toEqual({
+      method: 'POST',
+      path: API.login,
+      body: { email: 'asha@example.com', password: 'Secret@123' },
+    });
     expect(store.getState().auth.isLoggedIn).toBe(true);
   });
 
@@ -212,7 +216,11 @@ describe('reset password', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText(UI_TEXT.redirectingToLogin)).toBeInTheDocument();
-    expect(callsTo(calls, 'PATCH', API.resetPassword('tok123'))[0]).toEqual({ method: 'PATCH', path: API.resetPassword('tok123'), body: { password: 'Secret@123' } });
+    expect(callsTo(calls, 'PATCH', API.resetPassword('tok123'))[0]).toEqual({
+      method: 'PATCH',
+      path: API.resetPassword('tok123'),
+      body: { password: 'Secret@123' },
+    });
     expect(store.getState().auth.isLoggedIn).toBe(false);
     expect(localStorage.getItem('isLoggedIn')).toBeNull();
     expect(router.state.location.pathname).toBe('/reset-password/tok123');

@@ -66,7 +66,9 @@ export default function ForgotPasswordPage() {
           <p role="status" className="mt-4 text-lg font-medium text-gray-900">
             {UI_TEXT.resetLinkSent}
           </p>
-          <p className="mt-2 text-sm text-gray-600">The link is valid for a short time. Did not get it? Check your spam folder or send it again.</p>
+          <p className="mt-2 text-sm text-gray-600">
+            The link is valid for a short time. Did not get it? Check your spam folder or send it again.
+          </p>
           <button type="button" className="btn-secondary mt-6" onClick={resend}>
             {UI_TEXT.resendEmail}
           </button>

@@ -40,7 +40,6 @@ export default function ContactPage() {
     formState: { errors, isSubmitting },
   } = useForm<ContactIn, unknown, ContactOut>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
 
-
   const productId = useWatch({ control, name: 'productId' });
   const unit = products.find((p) => p._id === productId)?.productQuantityType;
 

@@ -13,12 +13,18 @@ describe('dashboard charts: text alternatives', () => {
   it('the monthly chart says what it shows and lists every month in a table', async () => {
     render(<MonthlyChart months={months} />);
     const figure = screen.getByRole('figure', { name: 'Quotes and inquiries per month' });
-    expect(figure).toHaveTextContent('18 quotes and 3 inquiries in the last 12 months; this month 1 quote and 3 inquiries; busiest month Nov 2026.');
+    expect(figure).toHaveTextContent(
+      '18 quotes and 3 inquiries in the last 12 months; this month 1 quote and 3 inquiries; busiest month Nov 2026.',
+    );
     await userEvent.setup().click(within(figure).getByText('Show the numbers as a table'));
     const table = within(figure).getByRole('table', { name: 'Quotes and inquiries per month, last 12 months' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(13);
-    expect(within(rows[11]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['7', '0']);
+    expect(
+      within(rows[11]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['7', '0']);
     expect(within(rows[11]!).getByRole('rowheader')).toHaveTextContent('Nov 2026');
   });
 

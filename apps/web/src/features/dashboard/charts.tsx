@@ -94,7 +94,10 @@ export function MonthlyChart({ months }: { months: { month: string; quotes: numb
   const totalQ = months.reduce((s, m) => s + m.quotes, 0);
   const totalI = months.reduce((s, m) => s + m.inquiries, 0);
   const last = months.at(-1);
-  const busiest = months.reduce<(typeof months)[number] | undefined>((b, m) => (!b || m.quotes + m.inquiries > b.quotes + b.inquiries ? m : b), undefined);
+  const busiest = months.reduce<(typeof months)[number] | undefined>(
+    (b, m) => (!b || m.quotes + m.inquiries > b.quotes + b.inquiries ? m : b),
+    undefined,
+  );
   const summary =
     totalQ + totalI === 0
       ? 'No quotes or inquiries in the last 12 months.'
@@ -115,8 +118,16 @@ export function MonthlyChart({ months }: { months: { month: string; quotes: numb
       <div className="flex h-48 items-end gap-1 border-b border-gray-300 sm:gap-2">
         {months.map((m) => (
           <div key={m.month} className="flex h-full flex-1 items-end justify-center gap-px">
-            <div className="w-1/2 max-w-4 rounded-t bg-brand-700" style={{ height: `${(m.quotes / max) * 100}%` }} title={`${m.quotes} quotes`} />
-            <div className="w-1/2 max-w-4 rounded-t bg-accent-400" style={{ height: `${(m.inquiries / max) * 100}%` }} title={`${m.inquiries} inquiries`} />
+            <div
+              className="w-1/2 max-w-4 rounded-t bg-brand-700"
+              style={{ height: `${(m.quotes / max) * 100}%` }}
+              title={`${m.quotes} quotes`}
+            />
+            <div
+              className="w-1/2 max-w-4 rounded-t bg-accent-400"
+              style={{ height: `${(m.inquiries / max) * 100}%` }}
+              title={`${m.inquiries} inquiries`}
+            />
           </div>
         ))}
       </div>
@@ -132,7 +143,17 @@ export function MonthlyChart({ months }: { months: { month: string; quotes: numb
 }
 
 /** Horizontal bars of the largest groups (quotes and inquiries stacked), the rest in the table. */
-export function RankingChart({ title, points, shown = 8, what }: { title: string; points: SeriesPoint[]; shown?: number; what: readonly [one: string, many: string] }) {
+export function RankingChart({
+  title,
+  points,
+  shown = 8,
+  what,
+}: {
+  title: string;
+  points: SeriesPoint[];
+  shown?: number;
+  what: readonly [one: string, many: string];
+}) {
   const top = points.slice(0, shown);
   const max = Math.max(1, ...top.map((p) => p.quotes + p.inquiries));
   const first = points[0];
@@ -143,7 +164,13 @@ export function RankingChart({ title, points, shown = 8, what }: { title: string
     <ChartFigure
       title={title}
       summary={summary}
-      table={<DataTable caption={title} columns={['Name', 'Quotes', 'Inquiries']} rows={points.map((p) => ({ label: p.label, values: [p.quotes, p.inquiries] }))} />}
+      table={
+        <DataTable
+          caption={title}
+          columns={['Name', 'Quotes', 'Inquiries']}
+          rows={points.map((p) => ({ label: p.label, values: [p.quotes, p.inquiries] }))}
+        />
+      }
     >
       <Legend />
       <ul className="space-y-2">
@@ -169,7 +196,10 @@ export function CountChart({ title, points }: { title: string; points: { label: 
   const max = Math.max(1, ...points.map((p) => p.count));
   const total = points.reduce((s, p) => s + p.count, 0);
   const top = [...points].sort((a, b) => b.count - a.count)[0];
-  const summary = total === 0 || !top ? 'No answers in the last 12 months.' : `${counted(total, 'answer', 'answers')}; most often ${top.label} (${top.count}).`;
+  const summary =
+    total === 0 || !top
+      ? 'No answers in the last 12 months.'
+      : `${counted(total, 'answer', 'answers')}; most often ${top.label} (${top.count}).`;
   return (
     <ChartFigure
       title={title}

@@ -14,7 +14,9 @@ export function ErrorScreen({ code, title, text, icon }: ErrorScreenProps) {
   const navigate = useNavigate();
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
-      <div className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-50 text-brand-800 ring-8 ring-brand-50/50">{icon}</div>
+      <div className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-50 text-brand-800 ring-8 ring-brand-50/50">
+        {icon}
+      </div>
       <p className="mt-6 text-6xl font-extrabold tracking-tight text-brand-900" aria-hidden="true">
         {code}
       </p>

@@ -27,7 +27,11 @@ describe('Gallery page', () => {
     const calls = stubFetch({ [`GET ${API.gallery}`]: galleryReply(images) });
     renderRoute('/gallery');
     const grid = await screen.findByRole('list', { name: 'Gallery images' });
-    expect(within(grid).getAllByRole('img').map((i) => i.getAttribute('src'))).toEqual(['/uploads/g1.webp', '/uploads/g2.webp']);
+    expect(
+      within(grid)
+        .getAllByRole('img')
+        .map((i) => i.getAttribute('src')),
+    ).toEqual(['/uploads/g1.webp', '/uploads/g2.webp']);
     expect(callsTo(calls, 'GET', API.gallery)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: UI_TEXT.addImages })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: UI_TEXT.deleteAllImages })).not.toBeInTheDocument();
@@ -137,7 +141,10 @@ describe('Gallery admin', () => {
     expect(alert).toHaveTextContent('"huge.png" is larger than 10 MB.');
     expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeDisabled();
 
-    await user.upload(picker, Array.from({ length: 21 }, (_, i) => png(`p${i}.png`)));
+    await user.upload(
+      picker,
+      Array.from({ length: 21 }, (_, i) => png(`p${i}.png`)),
+    );
     expect(within(dialog).getByRole('alert')).toHaveTextContent('You can upload at most 20 images at a time; 1 not added.');
     expect(within(within(dialog).getByRole('list', { name: 'Selected images' })).getAllByRole('listitem')).toHaveLength(20);
   });

@@ -15,7 +15,17 @@ const TILE = 400;
 
 type Confirm = { kind: 'one'; image: GalleryImage; n: number } | { kind: 'all' } | null;
 
-function Lightbox({ images, index, onIndex, onClose }: { images: GalleryImage[]; index: number | null; onIndex: (i: number) => void; onClose: () => void }) {
+function Lightbox({
+  images,
+  index,
+  onIndex,
+  onClose,
+}: {
+  images: GalleryImage[];
+  index: number | null;
+  onIndex: (i: number) => void;
+  onClose: () => void;
+}) {
   const image = index === null ? undefined : images[index];
   const n = (index ?? 0) + 1;
   return (

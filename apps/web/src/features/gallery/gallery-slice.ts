@@ -1,12 +1,4 @@
-import {
-  API,
-  ERROR_DEFAULTS,
-  LOADING,
-  SUCCESS,
-  type ApiResult,
-  type GalleryImage,
-  type GalleryResponse,
-} from '@agro/shared';
+import { API, ERROR_DEFAULTS, LOADING, SUCCESS, type ApiResult, type GalleryImage, type GalleryResponse } from '@agro/shared';
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { request, upload, withToast } from '@/lib/api';
 

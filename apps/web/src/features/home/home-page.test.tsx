@@ -18,7 +18,8 @@ describe('Home page', () => {
     renderRoute('/');
     const figures = screen.getByRole('region', { name: 'Key figures' });
     await waitFor(() => expect(within(figures).getByText(UI_TEXT.premiumProducts).previousSibling).toHaveTextContent('2'));
-    for (const text of ['Founded 2025', '100% Quality Assured', 'Global Export Reach']) expect(within(figures).getByText(text)).toBeInTheDocument();
+    for (const text of ['Founded 2025', '100% Quality Assured', 'Global Export Reach'])
+      expect(within(figures).getByText(text)).toBeInTheDocument();
 
     const list = screen.getByRole('list', { name: 'Premium products' });
     expect(within(list).getAllByRole('article')).toHaveLength(2);
@@ -47,6 +48,9 @@ describe('Home page', () => {
     stubFetch({ [`GET ${API.productList}`]: listReply });
     renderRoute('/');
     const footerProducts = screen.getByRole('navigation', { name: 'Our products' });
-    expect(await within(footerProducts).findByRole('link', { name: 'Cotton Jute Bags' })).toHaveAttribute('href', '/products/description?id=b');
+    expect(await within(footerProducts).findByRole('link', { name: 'Cotton Jute Bags' })).toHaveAttribute(
+      'href',
+      '/products/description?id=b',
+    );
   });
 });

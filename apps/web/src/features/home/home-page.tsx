@@ -2,7 +2,17 @@ import { SITE, UI_TEXT, type Product } from '@agro/shared';
 import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { selectRenderedByServer, selectShownProducts, useAppDispatch, useAppSelector } from '@/app/store';
-import { ArrowRightIcon, AwardIcon, ClockIcon, GlobeIcon, LeafIcon, PackageIcon, ShieldIcon, StarIcon, TruckIcon } from '@/components/ui/icons';
+import {
+  ArrowRightIcon,
+  AwardIcon,
+  ClockIcon,
+  GlobeIcon,
+  LeafIcon,
+  PackageIcon,
+  ShieldIcon,
+  StarIcon,
+  TruckIcon,
+} from '@/components/ui/icons';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { ProductGrid } from '@/components/products/product-grid';
 import { fetchProducts } from '@/lib/products/products-slice';
@@ -53,7 +63,9 @@ function Figure({ value, label, icon, delay }: { value?: string; label: string; 
       <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-800">{icon}</span>
       <span className="flex flex-col">
         {value !== undefined && <span className="text-3xl font-extrabold leading-none text-brand-900">{value}</span>}
-        <span className={value !== undefined ? 'mt-1 text-sm font-medium text-gray-600' : 'font-bold text-brand-900 sm:text-lg'}>{label}</span>
+        <span className={value !== undefined ? 'mt-1 text-sm font-medium text-gray-600' : 'font-bold text-brand-900 sm:text-lg'}>
+          {label}
+        </span>
       </span>
     </li>
   );
@@ -68,7 +80,14 @@ function HeroCollage({ products }: { products: Product[] }) {
     <div className="relative hidden h-[420px] lg:block" aria-hidden="true">
       {shots.map((p, i) => (
         <div key={p._id} className={`absolute overflow-hidden rounded-2xl border-4 border-white/90 shadow-2xl ${place[i]}`}>
-          <ResponsiveImage image={p.productThumbnail} alt="" width={320} height={240} sizes="260px" className="aspect-[4/3] h-auto w-full object-cover" />
+          <ResponsiveImage
+            image={p.productThumbnail}
+            alt=""
+            width={320}
+            height={240}
+            sizes="260px"
+            className="aspect-[4/3] h-auto w-full object-cover"
+          />
         </div>
       ))}
     </div>
@@ -101,7 +120,10 @@ export default function HomePage() {
 
   return (
     <>
-      <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
+      <section
+        aria-labelledby="hero-heading"
+        className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white"
+      >
         <SunArt className="pointer-events-none absolute bottom-8 right-[8%] h-24 w-24 sm:bottom-10 sm:h-56 sm:w-56" />
         <HillsArt className="pointer-events-none absolute inset-x-0 bottom-0 h-40 w-full sm:h-56" />
         <div className="relative mx-auto grid max-w-7xl items-center gap-10 px-4 pb-40 pt-16 sm:pb-48 sm:pt-24 lg:grid-cols-[3fr_2fr]">
@@ -183,7 +205,11 @@ export default function HomePage() {
               </div>
               <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                 {REASONS.map((r, i) => (
-                  <li key={r.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100 transition-shadow hover:shadow-md" {...reveal('fade-up', (i % 3) * 75)}>
+                  <li
+                    key={r.title}
+                    className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100 transition-shadow hover:shadow-md"
+                    {...reveal('fade-up', (i % 3) * 75)}
+                  >
                     <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-800 text-accent-400">{r.icon}</span>
                     <h3 className="mt-4 text-lg font-bold text-gray-900">{r.title}</h3>
                     <p className="mt-2 text-gray-700">{r.text}</p>
@@ -201,18 +227,23 @@ export default function HomePage() {
               </h2>
               <p className="mt-4 text-gray-700">
                 Kolhapur is famous across India for its golden jaggery. Founded in {SITE.founded}, we work directly with local farmers and
-                processors to bring that tradition to kitchens and food factories worldwide, alongside our fried onions and non-agro
-                lines.
+                processors to bring that tradition to kitchens and food factories worldwide, alongside our fried onions and non-agro lines.
               </p>
               {!isAdmin && (
-                <Link to="/about" className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-800 hover:text-brand-900 hover:underline">
+                <Link
+                  to="/about"
+                  className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-800 hover:text-brand-900 hover:underline"
+                >
                   Read our story <ArrowRightIcon size={18} />
                 </Link>
               )}
             </div>
             <ul className="grid grid-cols-2 gap-4" {...reveal('fade-up', 100)}>
               {SITE.certifications.map((c) => (
-                <li key={c} className="flex flex-col items-center justify-center rounded-2xl border border-brand-100 bg-white p-6 text-center shadow-sm">
+                <li
+                  key={c}
+                  className="flex flex-col items-center justify-center rounded-2xl border border-brand-100 bg-white p-6 text-center shadow-sm"
+                >
                   <AwardIcon size={32} className="text-accent-500" />
                   <span className="mt-2 text-xl font-bold text-brand-900">{c}</span>
                   <span className="text-sm text-gray-600">Certified</span>

@@ -16,7 +16,9 @@ const STATUS_OPTIONS = INQUIRY_STATUSES.map((s) => ({ value: s, label: s === 'OP
 
 const when = (iso: string) => {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 };
 const quantity = (i: Inquiry) => `${i.estimatedQuantity.toLocaleString('en-IN')} ${i.productQuantityType ?? ''}`.trim();
 
@@ -40,7 +42,9 @@ export default function InquiriesPage() {
       setInquiries(res.inquiries);
       // Asked with page and limit, the answer always has its page facts.
       const { total, limit, pageCount, countries } = res;
-      setFacts(total === undefined ? null : { total, page, limit: limit ?? LEAD_PAGE_SIZE, pageCount: pageCount ?? 1, countries: countries ?? [] });
+      setFacts(
+        total === undefined ? null : { total, page, limit: limit ?? LEAD_PAGE_SIZE, pageCount: pageCount ?? 1, countries: countries ?? [] },
+      );
     } catch {
       setInquiries([]);
     } finally {
@@ -51,7 +55,6 @@ export default function InquiriesPage() {
   useEffect(() => {
     void load();
   }, [load]);
-
 
   const toggleHandled = async (inquiry: Inquiry) => {
     setBusy(true);
@@ -113,7 +116,11 @@ export default function InquiriesPage() {
           countries={facts?.countries ?? []}
           statuses={STATUS_OPTIONS}
         >
-          <CsvButton path={`${API.exportInquiries}${query ? `?${query}` : ''}`} fallbackName="inquiries.csv" label="Export CSV of the filtered inquiries" />
+          <CsvButton
+            path={`${API.exportInquiries}${query ? `?${query}` : ''}`}
+            fallbackName="inquiries.csv"
+            label="Export CSV of the filtered inquiries"
+          />
         </LeadFilterBar>
 
         {loading ? (
@@ -150,7 +157,12 @@ export default function InquiriesPage() {
                     <p className="mt-0.5 text-xs text-gray-600">{when(i.createdAt)}</p>
                   </div>
                   <div className="flex shrink-0 gap-2">
-                    <button type="button" className="btn-secondary py-1.5 text-sm" onClick={() => setOpen(i)} aria-label={`Open the inquiry from ${i.companyName}`}>
+                    <button
+                      type="button"
+                      className="btn-secondary py-1.5 text-sm"
+                      onClick={() => setOpen(i)}
+                      aria-label={`Open the inquiry from ${i.companyName}`}
+                    >
                       Open
                     </button>
                     <button
@@ -214,7 +226,15 @@ export default function InquiriesPage() {
               ).map(([k, v]) => (
                 <div key={k} className="contents">
                   <dt className="font-medium text-gray-600">{k}</dt>
-                  <dd className="break-words text-gray-900">{k === 'Email' ? <a className="underline" href={`mailto:${v}`}>{v}</a> : v}</dd>
+                  <dd className="break-words text-gray-900">
+                    {k === 'Email' ? (
+                      <a className="underline" href={`mailto:${v}`}>
+                        {v}
+                      </a>
+                    ) : (
+                      v
+                    )}
+                  </dd>
                 </div>
               ))}
             </dl>

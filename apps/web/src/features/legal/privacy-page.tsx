@@ -6,8 +6,14 @@ const SECTIONS: LegalSection[] = [
     heading: 'Information we collect',
     body: (
       <ul>
-        <li>Account details you give us when you register: full name, email address, phone number and a password (stored only as a secure hash).</li>
-        <li>Business details you send in quote requests and inquiries: company name, contact person, address, country, delivery location, products and quantities.</li>
+        <li>
+          Account details you give us when you register: full name, email address, phone number and a password (stored only as a secure
+          hash).
+        </li>
+        <li>
+          Business details you send in quote requests and inquiries: company name, contact person, address, country, delivery location,
+          products and quantities.
+        </li>
         <li>A single session cookie that keeps you logged in. We do not use advertising or third-party tracking cookies.</li>
         <li>Basic technical logs (such as IP address and time of request) kept to protect the site against abuse.</li>
       </ul>
@@ -62,8 +68,8 @@ export default function PrivacyPage() {
       title="Privacy Policy"
       intro={
         <p>
-          {SITE.companyName} respects the privacy of the buyers and visitors who use this website. This policy explains what information
-          we collect, why, and how you can control it.
+          {SITE.companyName} respects the privacy of the buyers and visitors who use this website. This policy explains what information we
+          collect, why, and how you can control it.
         </p>
       }
       sections={SECTIONS}

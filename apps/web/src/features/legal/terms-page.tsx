@@ -43,8 +43,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Delivery and risk',
     body: (
       <p>
-        Typical delivery takes 15-30 days depending on the destination. Risk and title pass according to the Incoterm of the contract.
-        We are not liable for delays caused by events beyond our reasonable control, such as port congestion, weather or government action.
+        Typical delivery takes 15-30 days depending on the destination. Risk and title pass according to the Incoterm of the contract. We
+        are not liable for delays caused by events beyond our reasonable control, such as port congestion, weather or government action.
       </p>
     ),
   },
@@ -69,8 +69,8 @@ export default function TermsPage() {
       title="Terms and Conditions"
       intro={
         <p>
-          These terms apply to your use of this website and to quotations issued by {SITE.companyName}. Please read them before
-          requesting a quote.
+          These terms apply to your use of this website and to quotations issued by {SITE.companyName}. Please read them before requesting a
+          quote.
         </p>
       }
       sections={SECTIONS}

@@ -14,7 +14,14 @@ const agro = makeProduct({
   productShelfLife: 12,
   productImages: [{ secure_url: '/uploads/one.webp' }, { secure_url: '/uploads/two.webp' }],
 });
-const nonAgro = makeProduct({ _id: 'p2', productName: 'Cotton Jute Bags', productType: 'NONAGRO', isPremium: false, isOrganic: false, nutrientContent: [] });
+const nonAgro = makeProduct({
+  _id: 'p2',
+  productName: 'Cotton Jute Bags',
+  productType: 'NONAGRO',
+  isPremium: false,
+  isOrganic: false,
+  nutrientContent: [],
+});
 
 function serve(...products: Product[]) {
   const replies: Parameters<typeof stubFetch>[0] = {};
@@ -37,7 +44,11 @@ describe('Product detail page (SPEC.md section 2)', () => {
     expect(within(crumbs).getByText('Organic Jaggery Powder')).toHaveAttribute('aria-current', 'page');
 
     const badges = screen.getByRole('list', { name: 'Product badges' });
-    expect(within(badges).getAllByRole('listitem').map((b) => b.textContent?.trim())).toEqual(['AGRO', 'Premium', 'Organic']);
+    expect(
+      within(badges)
+        .getAllByRole('listitem')
+        .map((b) => b.textContent?.trim()),
+    ).toEqual(['AGRO', 'Premium', 'Organic']);
     expect(screen.getByText(SITE.origin)).toBeInTheDocument();
     expect(screen.getByText('12 months')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request Quote' })).toHaveAttribute('href', '/quote');
@@ -80,7 +91,11 @@ describe('Product detail page (SPEC.md section 2)', () => {
     renderRoute('/products/description?id=p2');
     await screen.findByRole('heading', { level: 1, name: 'Cotton Jute Bags' });
     expect(tabNames()).toEqual(['Description', 'Features', 'Applications']);
-    expect(within(screen.getByRole('list', { name: 'Product badges' })).getAllByRole('listitem').map((b) => b.textContent)).toEqual(['NONAGRO']);
+    expect(
+      within(screen.getByRole('list', { name: 'Product badges' }))
+        .getAllByRole('listitem')
+        .map((b) => b.textContent),
+    ).toEqual(['NONAGRO']);
   });
 
   it.each([

@@ -16,8 +16,7 @@ function useProductIdFromLocation(): string {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const state: unknown = location.state;
-  const fromState =
-    state && typeof state === 'object' && 'id' in state && typeof state.id === 'string' && state.id ? state.id : undefined;
+  const fromState = state && typeof state === 'object' && 'id' in state && typeof state.id === 'string' && state.id ? state.id : undefined;
   const fromQuery = params.get('id') ?? '';
 
   // Put a state-only id into the address too, so the page can be shared and reloaded.
@@ -90,7 +89,15 @@ function ImageSwitcher({ product }: { product: Product }) {
                   i === active ? 'border-brand-800 ring-2 ring-brand-200' : 'border-transparent opacity-80 hover:opacity-100'
                 }`}
               >
-                <ResponsiveImage image={img} alt="" width={80} height={80} sizes="80px" loading="lazy" className="h-16 w-16 object-cover sm:h-20 sm:w-20" />
+                <ResponsiveImage
+                  image={img}
+                  alt=""
+                  width={80}
+                  height={80}
+                  sizes="80px"
+                  loading="lazy"
+                  className="h-16 w-16 object-cover sm:h-20 sm:w-20"
+                />
               </button>
             </li>
           ))}
@@ -132,7 +139,11 @@ function ProductDetail({ product }: { product: Product }) {
     { key: 'applications', label: 'Applications', content: <BulletList items={product.applications} empty="No applications listed." /> },
   ];
   if (product.productType === 'AGRO') {
-    tabs.push({ key: 'nutrition', label: 'Nutrition', content: <BulletList items={product.nutrientContent} empty="No nutrition details listed." /> });
+    tabs.push({
+      key: 'nutrition',
+      label: 'Nutrition',
+      content: <BulletList items={product.nutrientContent} empty="No nutrition details listed." />,
+    });
   }
 
   const facts = [
@@ -149,7 +160,9 @@ function ProductDetail({ product }: { product: Product }) {
         <ImageSwitcher key={product._id} product={product} />
         <div>
           <ul className="flex flex-wrap gap-2" aria-label="Product badges">
-            <li className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold tracking-wide text-brand-900">{product.productType}</li>
+            <li className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold tracking-wide text-brand-900">
+              {product.productType}
+            </li>
             {product.isPremium && (
               <li className="inline-flex items-center gap-1 rounded-full bg-accent-400 px-3 py-1 text-xs font-semibold text-brand-900">
                 <StarIcon size={12} /> Premium

@@ -274,7 +274,11 @@ function ImagePickers({ form, mode, current }: ImagePickersProps) {
           label="Product Thumbnail"
           error={formState.errors.productThumbnail?.message}
           required={mode === 'add'}
-          hint={mode === 'edit' ? 'Choose a file only to replace the current thumbnail.' : `One image: ${IMAGE_FORMAT_NAMES.slice(0, -1).join(', ')} or ${IMAGE_FORMAT_NAMES.at(-1)}.`}
+          hint={
+            mode === 'edit'
+              ? 'Choose a file only to replace the current thumbnail.'
+              : `One image: ${IMAGE_FORMAT_NAMES.slice(0, -1).join(', ')} or ${IMAGE_FORMAT_NAMES.at(-1)}.`
+          }
         >
           <input
             ref={thumbInput}

@@ -70,8 +70,7 @@ export default function ProductsPage() {
     <>
       <PageHero eyebrow="Our Catalogue" title="Our Products">
         <p>
-          Natural jaggery, crisp fried onions and quality non-agro goods, produced and packed in {SITE.origin} for buyers around
-          the world.
+          Natural jaggery, crisp fried onions and quality non-agro goods, produced and packed in {SITE.origin} for buyers around the world.
         </p>
       </PageHero>
 
@@ -91,7 +90,11 @@ export default function ProductsPage() {
               />
             </Field>
             <Field label="Product type" className="sm:w-56">
-              <select className="input" value={type} onChange={(e) => update({ type: e.target.value === 'ALL' ? null : e.target.value, page: null })}>
+              <select
+                className="input"
+                value={type}
+                onChange={(e) => update({ type: e.target.value === 'ALL' ? null : e.target.value, page: null })}
+              >
                 <option value="ALL">All products</option>
                 <option value="AGRO">Agro products</option>
                 <option value="NONAGRO">Non-agro products</option>
@@ -148,7 +151,11 @@ export default function ProductsPage() {
           </div>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {SITE.packagingOptions.map((option, i) => (
-              <li key={option} className="flex items-center gap-3 rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100" {...reveal('fade-up', (i % 4) * 75)}>
+              <li
+                key={option}
+                className="flex items-center gap-3 rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100"
+                {...reveal('fade-up', (i % 4) * 75)}
+              >
                 <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-800 text-accent-400">
                   <PackageIcon size={20} />
                 </span>

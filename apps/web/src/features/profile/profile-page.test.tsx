@@ -24,7 +24,14 @@ describe('profile (USER)', () => {
             makeQuote(),
             makeQuote({
               _id: 'q2',
-              productId: { _id: 'p2', productName: 'Fried Onions', productType: 'AGRO', productQuantityType: 'TONS', isPremium: true, isOrganic: true },
+              productId: {
+                _id: 'p2',
+                productName: 'Fried Onions',
+                productType: 'AGRO',
+                productQuantityType: 'TONS',
+                isPremium: true,
+                isOrganic: true,
+              },
             }),
             makeQuote({ _id: 'q3', productId: null }),
           ],

@@ -127,18 +127,19 @@ export default function ProfilePage({ renderQuotes }: ProfilePageProps) {
             </h2>
             <p className="text-sm text-gray-600">Keep your contact details up to date so we can reach you.</p>
           </div>
-          <form
-            noValidate
-            onSubmit={handleSubmit((values) => setConfirmUpdate(values))}
-            className="mt-6 grid gap-5 md:grid-cols-2"
-          >
+          <form noValidate onSubmit={handleSubmit((values) => setConfirmUpdate(values))} className="mt-6 grid gap-5 md:grid-cols-2">
             <Field label="Full Name" error={errors.fullName?.message} required>
               <input {...register('fullName')} className="input" autoComplete="name" />
             </Field>
             <Field label="Email" error={errors.email?.message} required>
               <input {...register('email')} type="email" inputMode="email" className="input" autoComplete="email" />
             </Field>
-            <Field label="Phone Number" error={errors.phoneNumber?.message} required hint="Country code, hyphen, number, e.g. +91-9876543210">
+            <Field
+              label="Phone Number"
+              error={errors.phoneNumber?.message}
+              required
+              hint="Country code, hyphen, number, e.g. +91-9876543210"
+            >
               <input {...register('phoneNumber')} type="tel" inputMode="tel" className="input" autoComplete="tel" />
             </Field>
             <Field label={UI_TEXT.customerSince}>

@@ -16,7 +16,16 @@ interface DecisionDialogProps {
 }
 
 /** Confirmation of the buyer's accept / decline, with an optional note for the company. */
-export function DecisionDialog({ open, title, summary, confirmLabel, danger = false, busy = false, onConfirm, onCancel }: DecisionDialogProps) {
+export function DecisionDialog({
+  open,
+  title,
+  summary,
+  confirmLabel,
+  danger = false,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: DecisionDialogProps) {
   const [note, setNote] = useState('');
   const noteId = useId();
   useEffect(() => {

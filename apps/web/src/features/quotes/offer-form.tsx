@@ -112,7 +112,12 @@ export function OfferForm({ initialValues, unit, submitLabel = 'Send offer', bus
           <option key={s} value={s} />
         ))}
       </datalist>
-      <Field label="Valid until" error={errors.validUntil?.message} required hint="The offer is valid through the end of this day (India time).">
+      <Field
+        label="Valid until"
+        error={errors.validUntil?.message}
+        required
+        hint="The offer is valid through the end of this day (India time)."
+      >
         <input {...register('validUntil')} className="input" type="date" min={offerToday()} />
       </Field>
       <Field label="Note to the buyer" error={errors.note?.message} className="sm:col-span-2">

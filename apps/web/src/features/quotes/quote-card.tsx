@@ -1,5 +1,15 @@
 import { API, formatMoney, packagingLabel, type Quote } from '@agro/shared';
-import { BuildingIcon, CalendarIcon, CheckIcon, CloseIcon, DownloadIcon, EyeIcon, PackageIcon, TrashIcon, UserIcon } from '@/components/ui/icons';
+import {
+  BuildingIcon,
+  CalendarIcon,
+  CheckIcon,
+  CloseIcon,
+  DownloadIcon,
+  EyeIcon,
+  PackageIcon,
+  TrashIcon,
+  UserIcon,
+} from '@/components/ui/icons';
 import { API_BASE_URL } from '@/lib/config';
 import { OfferSummary } from './offer-summary';
 import { formatDate } from '@/lib/format';

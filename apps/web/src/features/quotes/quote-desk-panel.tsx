@@ -1,4 +1,13 @@
-import { QUOTE_DESK_UI, canDo, formatMoney, rejectMessageOrder, rejectSchema, validate, type QuoteDetail, type QuoteHistoryEntry } from '@agro/shared';
+import {
+  QUOTE_DESK_UI,
+  canDo,
+  formatMoney,
+  rejectMessageOrder,
+  rejectSchema,
+  validate,
+  type QuoteDetail,
+  type QuoteHistoryEntry,
+} from '@agro/shared';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useAppDispatch } from '@/app/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -159,7 +168,9 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
       {canDo('offer', quote.status) && (
         <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
           <h3 className="text-lg font-semibold text-gray-900">{quote.offer ? 'Send a new offer' : 'Send an offer'}</h3>
-          {quote.offer && <p className="mt-1 text-sm text-gray-600">A new offer replaces the current one; earlier offers stay in the list above.</p>}
+          {quote.offer && (
+            <p className="mt-1 text-sm text-gray-600">A new offer replaces the current one; earlier offers stay in the list above.</p>
+          )}
           <div className="mt-4">
             <OfferForm initialValues={initialValues} unit={unit} busy={busy} onSubmit={submitOffer} />
           </div>

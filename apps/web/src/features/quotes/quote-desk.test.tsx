@@ -28,7 +28,19 @@ const OFFER: QuoteOffer = {
 };
 
 const quote = (overrides: Partial<Quote> = {}): Quote =>
-  makeQuote({ productId: { _id: 'p1', productName: 'Jaggery Powder', productType: 'AGRO', productQuantityType: 'KG', isPremium: false, isOrganic: true }, status: 'QUOTED', offer: OFFER, ...overrides });
+  makeQuote({
+    productId: {
+      _id: 'p1',
+      productName: 'Jaggery Powder',
+      productType: 'AGRO',
+      productQuantityType: 'KG',
+      isPremium: false,
+      isOrganic: true,
+    },
+    status: 'QUOTED',
+    offer: OFFER,
+    ...overrides,
+  });
 
 const detail = (q: Quote): QuoteDetail => ({
   ...q,
@@ -42,7 +54,9 @@ describe('Your Quotes: the buyer decides', () => {
     const calls = stubFetch({
       [`GET ${API.profile}`]: { body: { success: true, message: 'ok', user: TEST_USER } },
       [`GET ${API.userQuotes}`]: { body: { success: true, message: 'ok', quotes: [quote()] } },
-      [`POST ${API.quoteAccept('q1')}`]: { body: { success: true, message: QUOTE_DESK_MESSAGES.offerAccepted, quote: detail(quote({ status: 'ACCEPTED' })) } },
+      [`POST ${API.quoteAccept('q1')}`]: {
+        body: { success: true, message: QUOTE_DESK_MESSAGES.offerAccepted, quote: detail(quote({ status: 'ACCEPTED' })) },
+      },
     });
     const { user } = renderRoute('/profile');
     const card = await screen.findByRole('article');
@@ -57,7 +71,10 @@ describe('Your Quotes: the buyer decides', () => {
     expect(callsTo(calls, 'POST', API.quoteAccept('q1'))).toHaveLength(0);
 
     await user.click(within(card).getByRole('button', { name: 'Accept' }));
-    await user.type(within(screen.getByRole('dialog', { name: QUOTE_DESK_UI.acceptConfirm })).getByLabelText(/Note to the company/), 'Ship in March');
+    await user.type(
+      within(screen.getByRole('dialog', { name: QUOTE_DESK_UI.acceptConfirm })).getByLabelText(/Note to the company/),
+      'Ship in March',
+    );
     await user.click(screen.getByRole('button', { name: 'Accept offer' }));
     await waitFor(() => expect(within(card).getByText('ACCEPTED')).toBeInTheDocument());
     expect(callsTo(calls, 'POST', API.quoteAccept('q1'))[0]?.body).toEqual({ note: 'Ship in March' });

@@ -1,4 +1,15 @@
-import { API, LEAD_PAGE_SIZE, LEADS_TEXT, QUOTE_DESK_UI, QUOTE_STATUSES, UI_TEXT, formatMoney, type LeadPage, type Quote, type Role } from '@agro/shared';
+import {
+  API,
+  LEAD_PAGE_SIZE,
+  LEADS_TEXT,
+  QUOTE_DESK_UI,
+  QUOTE_STATUSES,
+  UI_TEXT,
+  formatMoney,
+  type LeadPage,
+  type Quote,
+  type Role,
+} from '@agro/shared';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
@@ -57,14 +68,17 @@ export function QuoteList({ role }: { role: Role }) {
       const result = await dispatch(fetchAllQuotes(paged));
       if (fetchAllQuotes.fulfilled.match(result)) {
         const { total, limit, pageCount, countries } = result.payload;
-        setPageFacts(total === undefined ? null : { total, page, limit: limit ?? LEAD_PAGE_SIZE, pageCount: pageCount ?? 1, countries: countries ?? [] });
+        setPageFacts(
+          total === undefined
+            ? null
+            : { total, page, limit: limit ?? LEAD_PAGE_SIZE, pageCount: pageCount ?? 1, countries: countries ?? [] },
+        );
       }
     } else {
       await dispatch(fetchUserQuotes());
     }
     setLoading(false);
   }, [dispatch, admin, query, page]);
-
 
   useEffect(() => {
     void load();
@@ -131,7 +145,11 @@ export function QuoteList({ role }: { role: Role }) {
             countries={pageFacts?.countries ?? []}
             statuses={STATUS_OPTIONS}
           >
-            <CsvButton path={`${API.exportQuotes}${query ? `?${query}` : ''}`} fallbackName="quotes.csv" label="Export CSV of the filtered quotes" />
+            <CsvButton
+              path={`${API.exportQuotes}${query ? `?${query}` : ''}`}
+              fallbackName="quotes.csv"
+              label="Export CSV of the filtered quotes"
+            />
           </LeadFilterBar>
         </>
       )}

@@ -154,10 +154,15 @@ describe('quote form', () => {
     renderRoute('/quote');
     const product = await screen.findByLabelText(/^Product( \*)?$/);
     await waitFor(() => expect(within(product).getByRole('option', { name: UI_TEXT.noProducts })).toBeInTheDocument());
-    const packaging = within(byLabel('Packaging Type')).getAllByRole('option').map((o) => o.textContent);
+    const packaging = within(byLabel('Packaging Type'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(packaging).toContain('Corrugated Box');
     expect(packaging).toContain('FIBC Bag');
-    const heard = within(byLabel('How did you hear about us?')).getAllByRole('option').slice(1).map((o) => o.textContent);
+    const heard = within(byLabel('How did you hear about us?'))
+      .getAllByRole('option')
+      .slice(1)
+      .map((o) => o.textContent);
     expect(heard).toEqual([...HEARD_FROM_OPTIONS]);
     expect(screen.getByRole('heading', { name: UI_TEXT.whatHappensNext })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms');

@@ -1,12 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  HEARD_FROM_OPTIONS,
-  PACKAGING_TYPES,
-  quoteFormSchema,
-  inSpecOrder,
-  quoteMessageOrder,
-  SITE,
-} from '@agro/shared';
+import { HEARD_FROM_OPTIONS, PACKAGING_TYPES, quoteFormSchema, inSpecOrder, quoteMessageOrder, SITE } from '@agro/shared';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -86,7 +79,6 @@ export default function QuotePage() {
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<QuoteIn, unknown, QuoteOut>({ resolver, defaultValues: emptyQuote(preselected), shouldFocusError: false });
-
 
   // The select had no option for the pre-selected product until the list arrived.
   useEffect(() => {
@@ -246,12 +238,7 @@ export default function QuotePage() {
               <p id={termsHintId} className="text-sm text-gray-600">
                 {agreed ? 'Ready to send.' : 'Agree to the terms and conditions to send your request.'}
               </p>
-              <button
-                type="submit"
-                className="btn-primary px-6 py-3"
-                disabled={!agreed || isSubmitting}
-                aria-describedby={termsHintId}
-              >
+              <button type="submit" className="btn-primary px-6 py-3" disabled={!agreed || isSubmitting} aria-describedby={termsHintId}>
                 {isSubmitting ? <Spinner /> : <SendIcon size={18} />}
                 Submit Quote Request
               </button>

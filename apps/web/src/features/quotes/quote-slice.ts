@@ -59,9 +59,7 @@ export const deleteQuote = createAsyncThunk('quote/delete', (id: string) =>
 const UI = QUOTE_DESK_UI;
 
 /** One quote with its offers and history (GET /api/v1/quote/{id}); no success toast, it only loads. */
-export const fetchQuoteDetail = createAsyncThunk('quote/fetchOne', (id: string) =>
-  request<QuoteDetailResponse>('GET', API.quote(id)),
-);
+export const fetchQuoteDetail = createAsyncThunk('quote/fetchOne', (id: string) => request<QuoteDetailResponse>('GET', API.quote(id)));
 
 export const sendOffer = createAsyncThunk('quote/offer', ({ id, offer }: { id: string; offer: OfferInput }) =>
   withToast(() => request<QuoteDetailResponse>('POST', API.quoteOffer(id), offer), {

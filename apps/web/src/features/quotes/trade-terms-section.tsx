@@ -1,9 +1,4 @@
-import {
-  CERTIFICATIONS,
-  CONTAINER_TYPES,
-  QUANTITY_TYPES,
-  TRADE_TERMS_TEXT,
-} from '@agro/shared';
+import { CERTIFICATIONS, CONTAINER_TYPES, QUANTITY_TYPES, TRADE_TERMS_TEXT } from '@agro/shared';
 import { useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -68,57 +63,57 @@ export function TradeTermsSection({ open, onToggle, register, errors }: TradeTer
       <p className="mt-2 text-sm text-gray-600">Incoterm, port, container, target price and certificates help us quote faster.</p>
       {/* Rendered only while open; react-hook-form keeps the values of closed fields. */}
       {open && (
-      <div id={regionId} className="mt-6">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Preferred Incoterm" error={errors?.incoterm?.message} hint="Incoterms 2020">
-            <select {...register('tradeTerms.incoterm')} className="input">
-              <Options items={INCOTERM_ITEMS} blank="No preference" />
-            </select>
-          </Field>
-          <Field label="Destination port or place" error={errors?.destinationPort?.message}>
-            <input {...register('tradeTerms.destinationPort')} className="input" placeholder="e.g. Port of Rotterdam" />
-          </Field>
-          <Field label="Container" error={errors?.container?.message}>
-            <select {...register('tradeTerms.container')} className="input">
-              <Options items={CONTAINER_TYPES} blank="No preference" />
-            </select>
-          </Field>
-          <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)] gap-3 sm:col-span-2">
-            <Field label="Target price" error={errors?.targetPrice?.message}>
-              <input {...register('tradeTerms.targetPrice')} inputMode="decimal" className="input" placeholder="1.25" />
-            </Field>
-            <Field label="Currency" error={errors?.targetCurrency?.message}>
-              <select {...register('tradeTerms.targetCurrency')} className="input">
-                <Options items={CURRENCY_CODE_ITEMS} blank="-" />
+        <div id={regionId} className="mt-6">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field label="Preferred Incoterm" error={errors?.incoterm?.message} hint="Incoterms 2020">
+              <select {...register('tradeTerms.incoterm')} className="input">
+                <Options items={INCOTERM_ITEMS} blank="No preference" />
               </select>
             </Field>
-            <Field label="Per unit" error={errors?.targetPriceUnit?.message}>
-              <select {...register('tradeTerms.targetPriceUnit')} className="input">
-                <Options items={asItems(QUANTITY_TYPES)} blank="-" />
+            <Field label="Destination port or place" error={errors?.destinationPort?.message}>
+              <input {...register('tradeTerms.destinationPort')} className="input" placeholder="e.g. Port of Rotterdam" />
+            </Field>
+            <Field label="Container" error={errors?.container?.message}>
+              <select {...register('tradeTerms.container')} className="input">
+                <Options items={CONTAINER_TYPES} blank="No preference" />
               </select>
             </Field>
-          </div>
-          <fieldset className="sm:col-span-2" aria-describedby={errors?.certifications ? `${certId}-error` : undefined}>
-            <legend className="mb-2 text-sm font-medium text-gray-800">Certifications required</legend>
-            <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
-              {CERTIFICATIONS.map((c) => (
-                <CheckboxField key={c.value} {...register('tradeTerms.certifications')} value={c.value} label={c.label} />
-              ))}
+            <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)] gap-3 sm:col-span-2">
+              <Field label="Target price" error={errors?.targetPrice?.message}>
+                <input {...register('tradeTerms.targetPrice')} inputMode="decimal" className="input" placeholder="1.25" />
+              </Field>
+              <Field label="Currency" error={errors?.targetCurrency?.message}>
+                <select {...register('tradeTerms.targetCurrency')} className="input">
+                  <Options items={CURRENCY_CODE_ITEMS} blank="-" />
+                </select>
+              </Field>
+              <Field label="Per unit" error={errors?.targetPriceUnit?.message}>
+                <select {...register('tradeTerms.targetPriceUnit')} className="input">
+                  <Options items={asItems(QUANTITY_TYPES)} blank="-" />
+                </select>
+              </Field>
             </div>
-            {errors?.certifications && (
-              <p id={`${certId}-error`} role="alert" className="mt-1 text-sm text-red-700">
-                {errors.certifications.message ?? 'Certifications must be chosen from the list'}
-              </p>
-            )}
-          </fieldset>
-          <CheckboxField
-            {...register('tradeTerms.sampleFirst')}
-            label={TRADE_TERMS_TEXT.sampleFirst}
-            hint="Free samples up to 500 g; shipping paid by the buyer"
-            className="sm:col-span-2"
-          />
+            <fieldset className="sm:col-span-2" aria-describedby={errors?.certifications ? `${certId}-error` : undefined}>
+              <legend className="mb-2 text-sm font-medium text-gray-800">Certifications required</legend>
+              <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
+                {CERTIFICATIONS.map((c) => (
+                  <CheckboxField key={c.value} {...register('tradeTerms.certifications')} value={c.value} label={c.label} />
+                ))}
+              </div>
+              {errors?.certifications && (
+                <p id={`${certId}-error`} role="alert" className="mt-1 text-sm text-red-700">
+                  {errors.certifications.message ?? 'Certifications must be chosen from the list'}
+                </p>
+              )}
+            </fieldset>
+            <CheckboxField
+              {...register('tradeTerms.sampleFirst')}
+              label={TRADE_TERMS_TEXT.sampleFirst}
+              hint="Free samples up to 500 g; shipping paid by the buyer"
+              className="sm:col-span-2"
+            />
+          </div>
         </div>
-      </div>
       )}
     </section>
   );

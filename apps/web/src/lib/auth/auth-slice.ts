@@ -115,14 +115,12 @@ export const forgotPassword = createAsyncThunk('auth/forgotPassword', (body: For
   }),
 );
 
-export const resetPassword = createAsyncThunk(
-  'auth/resetPassword',
-  ({ token, password }: { token: string; password: string }) =>
-    withToast(() => request<ApiResult>('PATCH', API.resetPassword(token), { password }), {
-      loading: LOADING.resetPassword,
-      success: SUCCESS.resetPassword,
-      error: ERROR_DEFAULTS.resetPassword,
-    }),
+export const resetPassword = createAsyncThunk('auth/resetPassword', ({ token, password }: { token: string; password: string }) =>
+  withToast(() => request<ApiResult>('PATCH', API.resetPassword(token), { password }), {
+    loading: LOADING.resetPassword,
+    success: SUCCESS.resetPassword,
+    error: ERROR_DEFAULTS.resetPassword,
+  }),
 );
 
 const loggedOut: AuthState = { isLoggedIn: false, role: '', data: {} };
