@@ -9,7 +9,6 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 /** The statuses a database row holds. */
 export const STORED_QUOTE_STATUSES = ['NEW', 'QUOTED', 'ACCEPTED', 'DECLINED', 'REJECTED'] as const;
 export type StoredQuoteStatus = (typeof STORED_QUOTE_STATUSES)[number];
-export const isQuoteStatus = (v: unknown): v is QuoteStatus => (QUOTE_STATUSES as readonly unknown[]).includes(v);
 
 /** Text shown on a status badge (the status itself: clients and mails name it the same way). */
 export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {

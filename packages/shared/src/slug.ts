@@ -20,9 +20,6 @@ export function slugify(name: string): string {
   return slug || 'product';
 }
 
-/** A well-formed slug (what slugify makes, with an optional "-n" suffix). */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 /** The public address of a product's page. */
 export function productPath(slug: string): string {
   return `/products/${slug}`;
