@@ -41,40 +41,17 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
   });
 }
 
-/** `npm run build` (the web app), as `npm start` does. */
+/** The build `npm start` runs (scripts/build.mjs): the web app, its server render and the server. */
 export async function buildWeb(): Promise<void> {
-  await run('npm', ['run', 'build', '--silent', '-w', 'apps/web', '--', '--logLevel', 'warn']);
+  await run(process.execPath, [path.join(REPO_ROOT, 'scripts/build.mjs')]);
 }
 
 /** Written by the build (apps/web/vite.config.ts): per chunk, its imports and modules. */
 export const CHUNK_REPORT = path.join(WEB_DIST, '.vite/chunk-report.json');
-const WEB_SOURCES = [
-  'apps/web/src',
-  'apps/web/public',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'apps/web/preact-aliases.ts',
-  'apps/web/package.json',
-  'packages/shared/src',
-];
 
-function newestMtime(target: string): number {
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-/** Build the web app when dist/ is missing or older than any of its sources. */
+/** The same build, only of what is missing or older than its sources (scripts/build.mjs decides). */
 export async function buildWebIfStale(): Promise<void> {
-  const fresh =
-    fs.existsSync(CHUNK_REPORT) &&
-    fs.existsSync(path.join(WEB_DIST, 'index.html')) &&
-    WEB_SOURCES.every((s) => newestMtime(path.join(REPO_ROOT, s)) <= fs.statSync(CHUNK_REPORT).mtimeMs);
-  if (fresh) return;
-  console.log('Building the web app (dist/ is missing or older than its sources)...');
-  await buildWeb();
+  await run(process.execPath, [path.join(REPO_ROOT, 'scripts/build.mjs'), '--if-stale']);
 }
 
 export async function tempDir(prefix: string): Promise<string> {

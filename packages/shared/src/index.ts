@@ -4,6 +4,7 @@ export * from './leads.js';
 export * from './contact.js';
 export * from './messages.js';
 export * from './product.js';
+export * from './server-snapshot.js';
 export * from './quote.js';
 export * from './quote-desk.js';
 export * from './site.js';

@@ -179,6 +179,8 @@ export const UI_TEXT = {
   whatHappensNext: 'What Happens Next',
   loginToProceed: 'Please login to proceed !',
   redirectingToLogin: 'Redirecting to login page ...',
+  // Not quoted by the spec: the rule of VALIDATION.strongPassword, under every new-password field.
+  passwordHint: 'At least 8 characters with upper and lower case letters, a digit and one of @$!%*?&#^',
 } as const;
 
 /** Server-side error messages not quoted by the spec (DESIGN.md decides). */

@@ -3,34 +3,25 @@
  *   npm run admin -- --email admin@example.com --password 'Str0ng!Pass' [--name 'Site Admin']
  * Uses the same DATA_DIR / DATABASE_URL as the server and migrates the database first.
  */
-import { parseArgs } from 'node:util';
 import { VALIDATION, isEmail, isStrongPassword } from '@agro/shared';
 import { ConfigError, loadConfig } from '../config.js';
+import { parseCommandLine } from './args.js';
 import { createDatabase, migrateToLatest } from '../db/index.js';
 import { createUserService } from '../modules/user/service.js';
 
 const USAGE = 'Usage: npm run admin -- --email <email> --password <password> [--name <full name>]';
 
 async function main(): Promise<number> {
-  let values: { email?: string; password?: string; name?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      options: {
-        email: { type: 'string' },
-        password: { type: 'string' },
-        name: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const parsed = parseCommandLine<{ email?: string; password?: string; name?: string }>(
+    {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+    },
+    USAGE,
+  );
+  if ('exitCode' in parsed) return parsed.exitCode;
+  const { values } = parsed;
   const email = values.email?.trim().toLowerCase();
   const password = values.password ?? process.env.ADMIN_PASSWORD;
   const problems: string[] = [];

@@ -6,33 +6,24 @@
  * Uses the same DATA_DIR / DATABASE_URL as the server.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
+import { parseCommandLine } from './args.js';
 import { backupData, defaultBackupDir, restoreData } from '../lib/backup.js';
 
 const USAGE = 'Usage: npm run backup -- [--to <folder>]\n       npm run restore -- --from <backup folder> [--force]';
 
 async function main(): Promise<number> {
-  let values: { to?: string; from?: string; restore?: boolean; force?: boolean; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      options: {
-        to: { type: 'string' },
-        from: { type: 'string' },
-        restore: { type: 'boolean' },
-        force: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const parsed = parseCommandLine<{ to?: string; from?: string; restore?: boolean; force?: boolean }>(
+    {
+      to: { type: 'string' },
+      from: { type: 'string' },
+      restore: { type: 'boolean' },
+      force: { type: 'boolean' },
+    },
+    USAGE,
+  );
+  if ('exitCode' in parsed) return parsed.exitCode;
+  const { values } = parsed;
   if (values.restore && !values.from) {
     console.error(`--from is required to restore\n${USAGE}`);
     return 2;

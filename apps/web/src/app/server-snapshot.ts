@@ -6,24 +6,12 @@
  * answered. Kept out of the persisted state (store.ts) and out of the spec's state slices: "the
  * home page loads products only if none are held" still sees what it saw before.
  */
-import type { GalleryImage, Product } from '@agro/shared';
+import type { ServerSnapshot } from '@agro/shared';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { fetchGallery } from '@/features/gallery/gallery-slice';
 import { fetchProduct, fetchProducts } from '@/lib/products/products-slice';
 
-export interface ServerSnapshot {
-  /** The address (path and query) the server rendered. */
-  url: string;
-  /** Products the page shows (the first ones of the catalogue and its premium ones). */
-  products: Product[] | null;
-  /** The product of a product page. */
-  product: Product | null;
-  /** The id a product page asked for that is no product (the page says so from the start). */
-  missingProduct: string | null;
-  /** Product page addresses (/products/{slug}) the page knows: slug -> product id; kept for the whole visit. */
-  slugs: Record<string, string>;
-  gallery: GalleryImage[] | null;
-}
+export type { ServerSnapshot };
 
 const initialState: ServerSnapshot = { url: '', products: null, product: null, missingProduct: null, slugs: {}, gallery: null };
 

@@ -7,20 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { GalleryImage, Product } from '@agro/shared';
+import type { ServerSnapshot } from '@agro/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { scriptJson } from './head.js';
-
-/** What the page was rendered with (apps/web/src/app/server-snapshot.ts). */
-export interface ServerSnapshot {
-  url: string;
-  products: Product[] | null;
-  product: Product | null;
-  missingProduct: string | null;
-  /** Product page addresses the page knows: slug -> product id. */
-  slugs: Record<string, string>;
-  gallery: GalleryImage[] | null;
-}
 
 interface EntryServer {
   render(snapshot: ServerSnapshot): Promise<string>;

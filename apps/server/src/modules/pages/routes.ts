@@ -6,7 +6,7 @@
  * triggers bump), so an unchanged page costs two primary-key reads and a product edit shows at
  * once. Private screens stay the client-rendered shell, marked noindex (plugins/static-files.ts).
  */
-import { SITE, productPath, type GalleryImage, type Product } from '@agro/shared';
+import { SITE, productPath, type GalleryImage, type Product, type ServerSnapshot } from '@agro/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isId } from '../../db/ids.js';
 import { imageBaseUrl } from '../../lib/images.js';
@@ -25,7 +25,7 @@ import {
   shortDescription,
   type PageHead,
 } from './head.js';
-import type { PageRenderer, ServerSnapshot } from './renderer.js';
+import type { PageRenderer } from './renderer.js';
 
 const HTML = 'text/html; charset=utf-8';
 /** Products a page's snapshot carries: the first ones of the catalogue (a page of cards) and the premium ones. */

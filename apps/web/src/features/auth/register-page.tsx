@@ -92,12 +92,7 @@ export default function RegisterPage() {
             <PhoneInput dialCode={country?.dialCode} {...register('phoneNumber')} />
           </Field>
         </div>
-        <Field
-          label="Password"
-          error={errors.password?.message}
-          required
-          hint="At least 8 characters with upper and lower case letters, a digit and one of @$!%*?&#^"
-        >
+        <Field label="Password" error={errors.password?.message} required hint={UI_TEXT.passwordHint}>
           <PasswordInput {...register('password')} autoComplete="new-password" />
         </Field>
         <button type="submit" className="btn-primary w-full py-3" disabled={isSubmitting}>

@@ -57,12 +57,7 @@ export default function ResetPasswordPage() {
       }
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
-        <Field
-          label="New Password"
-          error={errors.newPassword?.message}
-          required
-          hint="At least 8 characters with upper and lower case letters, a digit and one of @$!%*?&#^"
-        >
+        <Field label="New Password" error={errors.newPassword?.message} required hint={UI_TEXT.passwordHint}>
           <PasswordInput {...register('newPassword')} autoComplete="new-password" />
         </Field>
         <Field label="Confirm New Password" error={errors.confirmPassword?.message} required>

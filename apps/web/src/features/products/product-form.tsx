@@ -4,6 +4,7 @@ import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field } from '@/components/ui/field';
+import { FormSection } from '@/components/ui/form-section';
 import { FileTextIcon, ImageIcon, PackageIcon, PlusIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
@@ -40,7 +41,7 @@ export function ProductForm({ form, mode, onSubmit, busy, progress, current }: P
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-6" aria-label={mode === 'add' ? 'Add product' : 'Edit product'}>
-      <Section title="Basic details" icon={<PackageIcon />}>
+      <FormSection title="Basic details" icon={<PackageIcon />}>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="Product Name" error={errors.productName?.message} required>
             <input {...register('productName')} className="input" />
@@ -77,9 +78,9 @@ export function ProductForm({ form, mode, onSubmit, busy, progress, current }: P
             <textarea {...register('productDescription')} rows={5} className="input" />
           </Field>
         </div>
-      </Section>
+      </FormSection>
 
-      <Section title="Features and uses" icon={<FileTextIcon />}>
+      <FormSection title="Features and uses" icon={<FileTextIcon />}>
         <div className="grid gap-8 lg:grid-cols-2">
           {productType === 'AGRO' && (
             <ListField
@@ -108,11 +109,11 @@ export function ProductForm({ form, mode, onSubmit, busy, progress, current }: P
             error={errors.applications?.message}
           />
         </div>
-      </Section>
+      </FormSection>
 
-      <Section title="Images" icon={<ImageIcon />}>
+      <FormSection title="Images" icon={<ImageIcon />}>
         <ImagePickers form={form} mode={mode} current={current} />
-      </Section>
+      </FormSection>
 
       <div className="flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0 flex-1 sm:max-w-sm">
@@ -133,19 +134,6 @@ export function ProductForm({ form, mode, onSubmit, busy, progress, current }: P
         </div>
       </div>
     </form>
-  );
-}
-
-function Section({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
-      <h2 id={id} className="mb-6 flex items-center gap-3 text-lg font-semibold text-gray-900">
-        <span className="inline-flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-800">{icon}</span>
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 

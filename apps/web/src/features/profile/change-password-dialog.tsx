@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordSchema } from '@agro/shared';
+import { changePasswordSchema, UI_TEXT } from '@agro/shared';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useAppDispatch } from '@/app/store';
@@ -54,12 +54,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus into itself when it opens (WAI-ARIA dialog pattern) */}
         <PasswordInput {...register('oldPassword')} autoComplete="current-password" autoFocus />
       </Field>
-      <Field
-        label="New Password"
-        error={errors.newPassword?.message}
-        required
-        hint="At least 8 characters with upper and lower case letters, a digit and one of @$!%*?&#^"
-      >
+      <Field label="New Password" error={errors.newPassword?.message} required hint={UI_TEXT.passwordHint}>
         <PasswordInput {...register('newPassword')} autoComplete="new-password" />
       </Field>
       <div className="flex justify-end gap-3 pt-2">

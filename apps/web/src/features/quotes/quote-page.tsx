@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { HEARD_FROM_OPTIONS, PACKAGING_TYPES, quoteFormSchema, inSpecOrder, quoteMessageOrder, SITE } from '@agro/shared';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import { useAppDispatch } from '@/app/store';
 import { useHeldProducts } from '@/components/products/use-held-products';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field } from '@/components/ui/field';
+import { FormSection } from '@/components/ui/form-section';
 import { ProductSelect } from '@/components/ui/product-select';
 import { BuildingIcon, FileTextIcon, MailIcon, PackageIcon, PhoneIcon, SendIcon, TruckIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
@@ -277,17 +278,4 @@ function firstInOrder(errs: FieldErrors<QuoteIn>): QuoteField | undefined {
     message: error && typeof error.message === 'string' ? error.message : '',
   }));
   return inSpecOrder(fields, quoteMessageOrder)[0]?.name;
-}
-
-function FormSection({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
-      <h2 id={id} className="mb-6 flex items-center gap-3 text-lg font-semibold text-gray-900">
-        <span className="inline-flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-800">{icon}</span>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
 }

@@ -1,0 +1,19 @@
+import type { GalleryImage, Product } from './types.js';
+
+/**
+ * What the server rendered a public page with (docs/decisions/011-server-rendering.md), written
+ * into the page as JSON: the server's renderer fills it, the app starts from it.
+ */
+export interface ServerSnapshot {
+  /** The address (path and query) the server rendered. */
+  url: string;
+  /** Products the page shows (the first ones of the catalogue and its premium ones). */
+  products: Product[] | null;
+  /** The product of a product page. */
+  product: Product | null;
+  /** The id a product page asked for that is no product (the page says so from the start). */
+  missingProduct: string | null;
+  /** Product page addresses (/products/{slug}) the page knows: slug -> product id; kept for the whole visit. */
+  slugs: Record<string, string>;
+  gallery: GalleryImage[] | null;
+}
