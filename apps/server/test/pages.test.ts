@@ -120,6 +120,7 @@ describe('product pages', () => {
     expect(meta(html, 'og:type')).toBe('product');
     expect(meta(html, 'og:image')).toBe(product.productThumbnail.secure_url);
     expect(meta(html, 'og:image')).toMatch(/^http:\/\/shop\.example\/uploads\//);
+    expect(meta(html, 'og:image:type')).toBe('image/webp');
     expect(meta(html, 'twitter:image')).toBe(product.productThumbnail.secure_url);
     const ld = ofType(html, 'Product')!;
     expect(ld).toMatchObject({

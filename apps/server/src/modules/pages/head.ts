@@ -141,6 +141,8 @@ export function headHtml(origin: string, head: PageHead): string {
     const image = head.image;
     tags.push(
       `<meta property="og:image" content="${escapeHtml(image.secure_url)}" />`,
+      // Every stored image is re-encoded to WebP (lib/images-pipeline.ts).
+      '<meta property="og:image:type" content="image/webp" />',
       ...(image.width && image.height
         ? [`<meta property="og:image:width" content="${image.width}" />`, `<meta property="og:image:height" content="${image.height}" />`]
         : []),
