@@ -30,7 +30,7 @@ import {
   CHUNK_REPORT,
   WEB_DIST,
   buildWebIfStale,
-  startServer,
+  startDemoServer,
   stopOnInterrupt,
   tempDir,
   type Server,
@@ -121,12 +121,7 @@ async function measurePageWeight(): Promise<Transfer[]> {
   let browser: Browser | undefined;
   try {
     console.log('Starting the server with the demo catalogue (first start draws its images)...');
-    server = await startServer({
-      port,
-      logFile: path.join(dataDir, 'server.log'),
-      env: { DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: '' },
-    });
-    stoppers.add(server.stop);
+    server = await startDemoServer(port, dataDir, stoppers);
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
     const context = await browser.newContext({
       viewport: { width: PHONE.width, height: PHONE.height },

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { isRecord } from './lib/json.js';
-import { REPO_ROOT, buildWebIfStale, run, startServer, stopOnInterrupt, tempDir, type Server, type Stopper } from './lib/processes.js';
+import { REPO_ROOT, buildWebIfStale, run, startDemoServer, stopOnInterrupt, tempDir, type Server, type Stopper } from './lib/processes.js';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -165,12 +165,7 @@ async function main(): Promise<void> {
   const results: Array<{ name: string; pathname: string; report: Report; performanceScores: number[] }> = [];
   try {
     console.log('Starting the server with the demo catalogue (first start draws its images)...');
-    server = await startServer({
-      port: Number(process.env.LIGHTHOUSE_PORT ?? 3731),
-      logFile: path.join(dataDir, 'server.log'),
-      env: { DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: '' },
-    });
-    stoppers.add(server.stop);
+    server = await startDemoServer(Number(process.env.LIGHTHOUSE_PORT ?? 3731), dataDir, stoppers);
     const products = productsOf(await (await fetch(`${server.url}/api/v1/product/all`)).json());
     if (!products?.length) throw new Error('the demo catalogue is empty');
     const productHtml = await (await fetch(`${server.url}/products/description?id=${products[0]._id}`)).text();

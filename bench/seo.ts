@@ -5,9 +5,8 @@
  * robots.txt's answers. Exits with 1 when a public page lacks one of them. SEO_PORT (default 3732).
  */
 import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { isRecord } from './lib/json.js';
-import { buildWebIfStale, startServer, stopOnInterrupt, tempDir, type Server, type Stopper } from './lib/processes.js';
+import { buildWebIfStale, startDemoServer, stopOnInterrupt, tempDir, type Server, type Stopper } from './lib/processes.js';
 
 const pick = (html: string, re: RegExp) => re.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
 
@@ -37,12 +36,7 @@ async function main(): Promise<void> {
   let missing = 0;
   try {
     console.log('Starting the server with the demo catalogue...');
-    server = await startServer({
-      port: Number(process.env.SEO_PORT ?? 3732),
-      logFile: path.join(dataDir, 'server.log'),
-      env: { DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: '' },
-    });
-    stoppers.add(server.stop);
+    server = await startDemoServer(Number(process.env.SEO_PORT ?? 3732), dataDir, stoppers);
     const products = productsOf(await (await fetch(`${server.url}/api/v1/product/all`)).json());
     // Product pages as crawlers find them: the sitemap's addresses.
     const listedProducts = [

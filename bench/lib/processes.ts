@@ -105,6 +105,20 @@ export interface Server {
  * Its output goes to `logFile`. Resolves once `readyPath` answers 200. `nodeArgs` go to node
  * before the loader (e.g. `--cpu-prof`).
  */
+/**
+ * The real server on the demo catalogue `npm start` seeds, in `dataDir` (SQLite), registered with
+ * `stoppers` so an interrupt stops it: what the budget check, Lighthouse and the SEO report load.
+ */
+export async function startDemoServer(port: number, dataDir: string, stoppers: Set<Stopper>): Promise<Server> {
+  const server = await startServer({
+    port,
+    logFile: path.join(dataDir, 'server.log'),
+    env: { DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: '' },
+  });
+  stoppers.add(server.stop);
+  return server;
+}
+
 export async function startServer({
   port,
   env,
