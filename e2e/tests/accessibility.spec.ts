@@ -18,6 +18,12 @@ import {
   userWithQuote,
 } from '../support/fixtures';
 
+/** Every screen is checked at a desktop and a phone width. */
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
 async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -58,10 +64,7 @@ test.describe('public pages', () => {
       // Two page loads and two axe runs; /api/docs (the whole API reference) alone takes 35-58 s
       // with two workers on a 2-core machine.
       test.setTimeout(120_000);
-      for (const viewport of [
-        { width: 1280, height: 800 },
-        { width: 390, height: 844 },
-      ]) {
+      for (const viewport of VIEWPORTS) {
         const { page, close } = await openPage(browser, { viewport });
         try {
           await page.goto(path);
@@ -77,10 +80,7 @@ test.describe('public pages', () => {
   test('product page at its own address (1280 px and 390 px)', async ({ browser, request }) => {
     const product = await findProduct(request, (p) => p.productType === 'AGRO');
     const path = await productPagePath(request, product._id);
-    for (const viewport of [
-      { width: 1280, height: 800 },
-      { width: 390, height: 844 },
-    ]) {
+    for (const viewport of VIEWPORTS) {
       const { page, close } = await openPage(browser, { viewport });
       try {
         await page.goto(path);
@@ -191,10 +191,7 @@ test.describe('forms behind the login', () => {
 });
 
 test.describe('trade desk, at 1280 px and 390 px', () => {
-  for (const viewport of [
-    { width: 1280, height: 800 },
-    { width: 390, height: 844 },
-  ]) {
+  for (const viewport of VIEWPORTS) {
     test(`quote form with its trade terms open (${viewport.width} px)`, async ({ browser, request }) => {
       test.setTimeout(120_000);
       const { page, close } = await openPage(browser, { viewport });
@@ -251,10 +248,7 @@ test.describe('quote desk', () => {
       });
 
       await loginViaUi(buyerSide.page, buyer);
-      for (const viewport of [
-        { width: 1280, height: 800 },
-        { width: 390, height: 844 },
-      ]) {
+      for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
         await page.goto('/profile');
         await page.getByRole('button', { name: `View details of the quote from ${company}` }).click();

@@ -154,38 +154,55 @@ export class VersionedValue<T> {
 }
 
 /**
- * Answers per key (e.g. the origin image URLs are built on, or a product id), each valid for one
- * content version. Concurrent requests for a missing answer share one build; the map is bounded
- * (least recently used out first) so varying Host headers cannot grow it without limit.
+ * Values per key, each valid for one content version. Concurrent requests for a missing value share
+ * one build; the map is bounded (least recently used out first) so varying keys (Host headers,
+ * random ids) cannot grow it without limit. A failed build is not kept, nor a value `keep` refuses.
  */
-export class JsonCache {
-  private readonly entries = new Map<string, { version: string; body: Promise<CachedJson | undefined> }>();
+export class KeyedVersions<T> {
+  private readonly entries = new Map<string, { version: string; value: Promise<T> }>();
 
-  constructor(private readonly maxEntries: number) {}
+  constructor(
+    private readonly maxEntries: number,
+    private readonly keep: (value: T) => boolean = () => true,
+  ) {}
 
-  /** The answer for `key` at `version`; `build` returns the value to serialize, or undefined (nothing to cache). */
-  get(key: string, version: string, build: () => Promise<unknown>): Promise<CachedJson | undefined> {
+  get(key: string, version: string, build: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
     if (hit && hit.version === version) {
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit.body;
+      return hit.value;
     }
-    const body = build().then((value) =>
-      value === undefined ? undefined : toCachedJson(value instanceof SerializedJson ? value.bytes : JSON.stringify(value)),
-    );
-    const entry = { version, body };
+    const entry = { version, value: build() };
     this.entries.set(key, entry);
     const drop = () => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     };
-    // A failed build is not kept, nor a "not found" (requests for random ids must not evict real answers).
-    body.then((value) => value === undefined && drop(), drop);
+    entry.value.then((value) => !this.keep(value) && drop(), drop);
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.entries.delete(oldest);
     }
-    return body;
+    return entry.value;
+  }
+}
+
+/** Serialized JSON answers per key (e.g. the origin image URLs are built on, or a product id), per content version. */
+export class JsonCache {
+  // A "not found" is not kept: requests for random ids must not evict real answers.
+  private readonly answers: KeyedVersions<CachedJson | undefined>;
+
+  constructor(maxEntries: number) {
+    this.answers = new KeyedVersions(maxEntries, (value) => value !== undefined);
+  }
+
+  /** The answer for `key` at `version`; `build` returns the value to serialize, or undefined (nothing to cache). */
+  get(key: string, version: string, build: () => Promise<unknown>): Promise<CachedJson | undefined> {
+    return this.answers.get(key, version, () =>
+      build().then((value) =>
+        value === undefined ? undefined : toCachedJson(value instanceof SerializedJson ? value.bytes : JSON.stringify(value)),
+      ),
+    );
   }
 }

@@ -9,8 +9,9 @@
 import { SITE, productPath, type GalleryImage, type Product, type ServerSnapshot } from '@agro/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isId } from '../../db/ids.js';
+import { escapeHtml } from '../../lib/html.js';
 import { imageBaseUrl } from '../../lib/images.js';
-import { VersionedValue, contentVersion, sendCached, toCachedJson, type CachedJson } from '../../lib/json-cache.js';
+import { KeyedVersions, VersionedValue, contentVersion, sendCached, toCachedJson, type CachedJson } from '../../lib/json-cache.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { listGalleryImages } from '../gallery/repository.js';
 import * as products from '../product/repository.js';
@@ -67,26 +68,6 @@ interface Page {
   status: number;
   head: PageHead;
   snapshot: ServerSnapshot;
-}
-
-/** Values per key, each valid for one version; bounded, least recently used out first. */
-class KeyedVersions<T> {
-  private readonly entries = new Map<string, { version: string; value: Promise<T> }>();
-  constructor(private readonly max: number) {}
-
-  get(key: string, version: string, build: () => Promise<T>): Promise<T> {
-    const hit = this.entries.get(key);
-    this.entries.delete(key);
-    if (hit && hit.version === version) {
-      this.entries.set(key, hit);
-      return hit.value;
-    }
-    const entry = { version, value: build() };
-    this.entries.set(key, entry);
-    entry.value.catch(() => this.entries.get(key) === entry && this.entries.delete(key));
-    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
-    return entry.value;
-  }
 }
 
 export class PublicPages {
@@ -307,7 +288,7 @@ export class PublicPages {
     ]);
     const newest = list.reduce<string | undefined>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), undefined);
     const entry = (path: string, lastmod?: string | null) =>
-      `  <url><loc>${xmlEscape(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${xmlEscape(lastmod)}</lastmod>` : ''}</url>`;
+      `  <url><loc>${escapeHtml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : ''}</url>`;
     const urls = [
       entry('/', newest),
       entry('/about'),
@@ -319,10 +300,6 @@ export class PublicPages {
     ];
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   }
-}
-
-function xmlEscape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
 /** Private screens and the API stay out of search engines; the sitemap lists the public pages. */
