@@ -122,6 +122,42 @@ test.describe('plain HTTP (no JavaScript)', () => {
     }
   });
 
+  test('the head as a browser without JavaScript parses it: each tag once, the page its own', async ({ browser, request }) => {
+    const productPath = await productPagePath(request, products[0]!._id);
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+    try {
+      for (const path of ['/', '/about', '/products', productPath, '/gallery', '/privacy', '/terms']) {
+        await page.goto(path);
+        const head = await page.evaluate(() => {
+          const all = (selector: string) => [...document.head.querySelectorAll(selector)];
+          const content = (selector: string) => all(selector).map((e) => e.getAttribute('content') ?? e.getAttribute('href'));
+          return {
+            lang: document.documentElement.lang,
+            titles: all('title').map((e) => e.textContent),
+            descriptions: content('meta[name="description"]'),
+            ogDescription: content('meta[property="og:description"]'),
+            canonicals: content('link[rel="canonical"]'),
+            ogUrl: content('meta[property="og:url"]'),
+            ogImages: content('meta[property="og:image"]'),
+            twitterCards: content('meta[name="twitter:card"]'),
+            jsonLd: all('script[type="application/ld+json"]').map((e) => (JSON.parse(e.textContent ?? '') as { '@type': string })['@type']),
+          };
+        });
+        expect(head.lang, path).toBe('en');
+        expect(head.titles, path).toHaveLength(1);
+        expect(head.descriptions, `${path}: one description, the page's own`).toEqual(head.ogDescription);
+        expect(head.descriptions, path).toHaveLength(1);
+        expect(head.canonicals, path).toEqual([`${origin}${path}`]);
+        expect(head.ogUrl, path).toEqual(head.canonicals);
+        expect(head.ogImages, path).toHaveLength(1);
+        expect(head.twitterCards, path).toEqual(['summary_large_image']);
+        expect(head.jsonLd, path).toContain('Organization');
+      }
+    } finally {
+      await close();
+    }
+  });
+
   test("unknown paths and products: 404 with the app's 'Oops! Page not found'", async ({ request }) => {
     for (const path of ['/no-such-page', '/products/no-such-product']) {
       const { status, text } = await fetchPage(request, path);

@@ -38,7 +38,8 @@ async function readShell(indexFile: string): Promise<Shell> {
   const { mtimeMs } = await fs.promises.stat(indexFile);
   const html = (await fs.promises.readFile(indexFile, 'utf8'))
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
-    .replace(/\s*<meta name="description"[^>]*>/, '');
+    // Attributes may stand on lines of their own (index.html is formatted by Prettier).
+    .replace(/\s*<meta\s+name="description"[^>]*>/, '');
   if (!html.includes(ROOT)) throw new Error(`${indexFile} has no ${ROOT}`);
   return { stamp: String(mtimeMs), html };
 }
