@@ -1,20 +1,21 @@
 import { PERSIST, type GalleryImage, type Product } from '@agro/shared';
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 // Vite 8: the es/ build of redux-persist works at run time, the lib/ default import does not.
 import { FLUSH, PAUSE, PERSIST as PERSIST_ACTION, PURGE, REGISTER, REHYDRATE } from 'redux-persist/es/constants';
 import persistReducer from 'redux-persist/es/persistReducer';
 import type { WebStorage } from 'redux-persist';
 import { setUnauthorizedHandler } from '@/lib/api';
+import { keepEqual } from '@/lib/keep-equal';
 import { productsPersistLimit } from './persist-limits';
 import { serverSnapshotReducer } from './server-snapshot';
 import { authReducer, sessionEnded } from '@/lib/auth/auth-slice';
 import { contactReducer } from '@/features/contact/contact-slice';
-import { galleryReducer } from '@/features/gallery/gallery-slice';
-import { productsReducer } from '@/lib/products/products-slice';
+import { fetchGallery, galleryReducer } from '@/features/gallery/gallery-slice';
+import { fetchProduct, fetchProducts, productsReducer } from '@/lib/products/products-slice';
 import { quoteReducer } from '@/features/quotes/quote-slice';
 
-const rootReducer = combineReducers({
+const sliceReducer = combineReducers({
   products: productsReducer,
   auth: authReducer,
   contact: contactReducer,
@@ -22,6 +23,44 @@ const rootReducer = combineReducers({
   quote: quoteReducer,
   serverSnapshot: serverSnapshotReducer,
 });
+type SlicesState = ReturnType<typeof sliceReducer>;
+
+const NO_PRODUCTS: Product[] = [];
+const NO_IMAGES: GalleryImage[] = [];
+
+/** The product list to show: the loaded one, else (until the page's call answers) the server's. */
+function shownProducts(s: SlicesState): Product[] {
+  return s.products.products.length > 0 ? s.products.products : (s.serverSnapshot.products ?? NO_PRODUCTS);
+}
+
+/** The gallery to show: the loaded one, else (until the page's call answers) the server's. */
+function shownGallery(s: SlicesState): GalleryImage[] {
+  return s.gallery.galleryImages.length > 0 ? s.gallery.galleryImages : (s.serverSnapshot.gallery ?? NO_IMAGES);
+}
+
+/**
+ * A page's call that answers what is already shown (the server's render, or an earlier answer)
+ * keeps the objects shown: the selectors return the very same references, so nothing renders
+ * again. What changed gets new objects as before (structural sharing: lib/keep-equal.ts).
+ */
+function rootReducer(state: SlicesState | undefined, action: UnknownAction): SlicesState {
+  const next = sliceReducer(state, action);
+  if (!state) return next;
+  if (fetchProducts.fulfilled.match(action)) {
+    const products = keepEqual(shownProducts(state), next.products.products);
+    return products === next.products.products ? next : { ...next, products: { ...next.products, products } };
+  }
+  if (fetchProduct.fulfilled.match(action)) {
+    const shown = state.products.productDetails ?? state.serverSnapshot.product;
+    const productDetails = keepEqual(shown, next.products.productDetails);
+    return productDetails === next.products.productDetails ? next : { ...next, products: { ...next.products, productDetails } };
+  }
+  if (fetchGallery.fulfilled.match(action)) {
+    const galleryImages = keepEqual(shownGallery(state), next.gallery.galleryImages);
+    return galleryImages === next.gallery.galleryImages ? next : { ...next, gallery: { ...next.gallery, galleryImages } };
+  }
+  return next;
+}
 
 /** Nothing is stored: the server's render, and tests that do not need persistence. */
 const noStorage: WebStorage = {
@@ -67,16 +106,8 @@ export type AppDispatch = AppStore['dispatch'];
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
 
-const NO_PRODUCTS: Product[] = [];
-const NO_IMAGES: GalleryImage[] = [];
-
-/** The product list to show: the loaded one, else (until the page's call answers) the server's. */
-export const selectShownProducts = (s: RootState): Product[] =>
-  s.products.products.length > 0 ? s.products.products : (s.serverSnapshot.products ?? NO_PRODUCTS);
-
-/** The gallery to show: the loaded one, else (until the page's call answers) the server's. */
-export const selectShownGallery = (s: RootState): GalleryImage[] =>
-  s.gallery.galleryImages.length > 0 ? s.gallery.galleryImages : (s.serverSnapshot.gallery ?? NO_IMAGES);
+export const selectShownProducts = (s: RootState): Product[] => shownProducts(s);
+export const selectShownGallery = (s: RootState): GalleryImage[] => shownGallery(s);
 
 /** True while the page shown is the one the server rendered (its first render must match that HTML). */
 export const selectRenderedByServer = (s: RootState): boolean => s.serverSnapshot.url !== '';

@@ -1,5 +1,5 @@
 import { LIMITS, UI_TEXT, type Product } from '@agro/shared';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -18,8 +18,11 @@ interface ProductCardProps {
 
 const THUMB_HEIGHT = 200;
 
-/** SPEC.md section 2: a 300 x 500 card with thumbnail, name, first two key features, Learn More. */
-export function ProductCard({ product, headingLevel: Heading = 'h3', eager = false }: ProductCardProps) {
+/**
+ * SPEC.md section 2: a 300 x 500 card with thumbnail, name, first two key features, Learn More.
+ * Memoised: a page that renders again (a loading flag) leaves the cards of the same products alone.
+ */
+export const ProductCard = memo(function ProductCard({ product, headingLevel: Heading = 'h3', eager = false }: ProductCardProps) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const isAdmin = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'ADMIN');
@@ -132,4 +135,4 @@ export function ProductCard({ product, headingLevel: Heading = 'h3', eager = fal
       )}
     </article>
   );
-}
+});

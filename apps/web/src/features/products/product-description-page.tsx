@@ -1,5 +1,5 @@
 import { SITE, type ImageRef, type Product } from '@agro/shared';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
 import { CheckIcon, ChevronRightIcon, ClockIcon, DownloadIcon, LeafIcon, MapPinIcon, PackageIcon, StarIcon } from '@/components/ui/icons';
@@ -125,7 +125,8 @@ function shelfLifeText(months: number): string {
   return `${months} ${months === 1 ? 'month' : 'months'}`;
 }
 
-function ProductDetail({ product }: { product: Product }) {
+/** Memoised: the page renders again when its call answers; the same product is not drawn twice. */
+const ProductDetail = memo(function ProductDetail({ product }: { product: Product }) {
   const canDownload = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'USER');
   useDocumentTitle(product.productName);
 
@@ -207,7 +208,7 @@ function ProductDetail({ product }: { product: Product }) {
       </section>
     </article>
   );
-}
+});
 
 function Message({ title, text }: { title: string; text: string }) {
   return (
