@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { SERVER_ERRORS, type ImageMime } from '@agro/shared';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type sharp from 'sharp';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { HttpError, payloadTooLarge, unsupportedMediaType } from './errors.js';
 
 /** Widest stored rendition; larger inputs are scaled down (never up). */
@@ -18,6 +19,18 @@ export const VARIANT_WIDTHS = [480, 960] as const;
 /** Decoding budget: a 40 MP photo is fine, a "pixel bomb" header is refused before decoding. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 const WEBP_QUALITY = 80;
+
+let loading: Promise<typeof sharp> | undefined;
+
+/**
+ * sharp, loaded by the first image processed (an upload, the demo seed): libvips and the libraries
+ * it brings are 7 MB of resident memory in the compiled server (15 MB under tsx) that a process
+ * only answering reads never needs (docs/performance.md, "Memory").
+ */
+export function loadSharp(): Promise<typeof sharp> {
+  loading ??= import('sharp').then((module) => module.default);
+  return loading;
+}
 
 /**
  * The format name sharp reports for each accepted type (shared IMAGE_FORMATS, keyed by file-type's
@@ -65,6 +78,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const expectedFormat = type ? ACCEPTED[type.mime] : undefined;
   if (!expectedFormat) throw unsupportedMediaType();
 
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -105,6 +119,7 @@ export async function encodeTrustedImage(pixels: Sharp): Promise<ProcessedImage>
 
 async function withVariants(main: { data: Buffer; info: OutputInfo }): Promise<ProcessedImage> {
   const id = contentName(main.data);
+  const sharp = await loadSharp();
   // Scaled from the (already small) main rendition: decoding the original again would cost more.
   const variants = await Promise.all(
     VARIANT_WIDTHS.filter((width) => width < main.info.width).map(async (width): Promise<Rendition> => {

@@ -17,7 +17,7 @@ import { deleteUnreferenced, existingImageIds, fileNamesOf, insertImageRows } fr
 import type { ImageStorage } from './images-storage.js';
 
 export { imageBaseUrl, toImageRef } from './images-api.js';
-export { MAX_WIDTH, encodeTrustedImage, processImage, type ProcessedImage } from './images-pipeline.js';
+export { MAX_WIDTH, encodeTrustedImage, loadSharp, processImage, type ProcessedImage } from './images-pipeline.js';
 
 export interface StoredImage {
   /** images.id: reference it from products.thumbnail_image_id, product_images, gallery_images. */

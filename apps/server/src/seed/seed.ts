@@ -3,8 +3,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { newId } from '../db/ids.js';
 import { nowIso } from '../db/mappers.js';
-import sharp from 'sharp';
-import { encodeTrustedImage, storeProcessedImage } from '../lib/images.js';
+import { encodeTrustedImage, loadSharp, storeProcessedImage } from '../lib/images.js';
 import { createImageStorage, type ImageStorage } from '../lib/images-storage.js';
 import { insertProduct, productRow } from '../modules/product/repository.js';
 import { DEMO_GALLERY, DEMO_PRODUCTS } from './demo-data.js';
@@ -36,6 +35,7 @@ export async function seedDemoData(
   // Draw and encode first (CPU work), so the transaction below only stores and inserts. Every
   // image goes straight from SVG to its WebP renditions (byte for byte what uploading a PNG of
   // it gives), all at once: sharp runs them on libuv's thread pool, using every core.
+  const sharp = await loadSharp();
   const render = (svg: string) => encodeTrustedImage(sharp(Buffer.from(svg)));
   const products = await Promise.all(DEMO_PRODUCTS.map(async (p) => ({ ...p, rendered: await Promise.all(p.images().map(render)) })));
   const gallery = await Promise.all(DEMO_GALLERY().map(render));
