@@ -5,8 +5,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Weak: compression changes the bytes on the wire, not the meaning. */
-export const etagOf = (json: string | Buffer): string => `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+/** Weak: compression changes the bytes on the wire, not the meaning. `json` may come in pieces (hashed as if joined). */
+export function etagOf(json: string | Buffer | readonly Buffer[]): string {
+  const hash = createHash('sha256');
+  if (typeof json === 'string' || Buffer.isBuffer(json)) hash.update(json);
+  else for (const piece of json) hash.update(piece);
+  return `W/"${hash.digest('base64url').slice(0, 27)}"`;
+}
 
 /** True when an If-None-Match header names `etag` (weak comparison, RFC 9110 13.1.2). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {

@@ -4,6 +4,8 @@
  * compressed once per change instead of once per request. A request costs one primary-key read
  * of the version; an unchanged resource is answered from memory, or with 304.
  */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -21,7 +23,13 @@ type Encoding = 'br' | 'gzip';
 /** One serialized answer; compressed forms are made on first demand and then kept. */
 export interface CachedJson {
   etag: string;
-  identity: Buffer;
+  /**
+   * The bytes: one Buffer, or the pieces a large list was written in (see JsonListWriter), sent
+   * one after the other and never copied into one Buffer.
+   */
+  identity: readonly Buffer[];
+  /** Their total length. */
+  size: number;
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
@@ -34,41 +42,59 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** `text` as a cached answer; `encoded` holds forms compressed beforehand (e.g. by the build). */
-export function toCachedJson(text: string | Buffer, encoded: CachedJson['encoded'] = {}): CachedJson {
-  const identity = typeof text === 'string' ? Buffer.from(text) : text;
+export function toCachedJson(text: string | Buffer | readonly Buffer[], encoded: CachedJson['encoded'] = {}): CachedJson {
+  const identity = typeof text === 'string' ? [Buffer.from(text)] : Buffer.isBuffer(text) ? [text] : text;
   // Hashed as bytes: hashing the string made a second, temporary UTF-8 copy of it.
-  return { etag: etagOf(identity), identity, encoded };
+  return { etag: etagOf(identity), identity, size: identity.reduce((sum, piece) => sum + piece.length, 0), encoded };
 }
 
 /** JSON serialized beforehand (e.g. piece by piece, see serializeList): cached as it is. */
 export class SerializedJson {
-  constructor(readonly bytes: Buffer) {}
+  constructor(readonly pieces: readonly Buffer[]) {}
 }
+
+/**
+ * Up to this size a list's pieces are joined into one Buffer, sent in one write like any other
+ * answer; above it they stay apart: joining a 25 MB list held it twice until the next full
+ * garbage collection, the largest single part of the server's peak memory (docs/performance.md).
+ */
+const JOIN_MAX_BYTES = 1024 * 1024;
 
 /**
  * The bytes of `JSON.stringify({ ...head, [key]: items })`, written a piece of items at a time:
  * with 10,000 products the list is 25 MB, and the whole string, its Buffer and a hash copy of it,
  * with every product object alive meanwhile, were most of the server's peak memory
- * (docs/performance.md, "Memory").
+ * (docs/performance.md, "Memory"). A large list stays in its pieces (JOIN_MAX_BYTES).
  */
 export class JsonListWriter {
   private readonly pieces: Buffer[];
+  private size = 0;
   private empty = true;
 
   constructor(head: Record<string, unknown>, key: string) {
     const open = JSON.stringify(head);
-    this.pieces = [Buffer.from(`${open.slice(0, -1)}${open.length > 2 ? ',' : ''}${JSON.stringify(key)}:[`)];
+    this.pieces = [];
+    this.push(`${open.slice(0, -1)}${open.length > 2 ? ',' : ''}${JSON.stringify(key)}:[`);
+  }
+
+  private push(piece: string | Buffer): void {
+    const bytes = typeof piece === 'string' ? Buffer.from(piece) : piece;
+    this.pieces.push(bytes);
+    this.size += bytes.length;
   }
 
   add(items: readonly unknown[]): void {
     if (items.length === 0) return;
-    const json = JSON.stringify(items);
-    this.pieces.push(Buffer.from(`${this.empty ? '' : ','}${json.slice(1, -1)}`));
+    if (!this.empty) this.push(',');
+    // The items without the array's brackets: a view of the bytes, not a copy of the string.
+    const json = Buffer.from(JSON.stringify(items));
+    this.push(json.subarray(1, -1));
     this.empty = false;
   }
 
   finish(): SerializedJson {
-    return new SerializedJson(Buffer.concat([...this.pieces, Buffer.from(']}')]));
+    this.push(']}');
+    return new SerializedJson(this.size <= JOIN_MAX_BYTES ? [Buffer.concat(this.pieces, this.size)] : this.pieces);
   }
 }
 
@@ -78,20 +104,29 @@ export function serializeList(head: Record<string, unknown>, key: string, items:
   return writer.finish();
 }
 
+/** `pieces` compressed as one stream (the pieces of a large list are never joined). */
+async function compressPieces(pieces: readonly Buffer[], compressor: zlib.BrotliCompress | zlib.Gzip): Promise<Buffer> {
+  const out: Buffer[] = [];
+  await pipeline(Readable.from(pieces), compressor, async (compressed: AsyncIterable<Buffer>) => {
+    for await (const chunk of compressed) out.push(chunk);
+  });
+  return Buffer.concat(out);
+}
+
 function compress(body: CachedJson, encoding: Encoding): Promise<Buffer> {
   let pending = body.encoded[encoding];
   if (!pending) {
-    const size = body.identity.length;
+    const { size, identity } = body;
+    const brotliOptions = {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: size <= BROTLI_MAX_QUALITY_BYTES ? 11 : 5,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+      },
+    };
+    const gzipOptions = { level: 9 };
     // Runs on libuv's thread pool, so a large list does not stall the event loop.
-    pending =
-      encoding === 'br'
-        ? brotli(body.identity, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: size <= BROTLI_MAX_QUALITY_BYTES ? 11 : 5,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
-            },
-          })
-        : gzip(body.identity, { level: 9 });
+    if (identity.length === 1) pending = encoding === 'br' ? brotli(identity[0]!, brotliOptions) : gzip(identity[0]!, gzipOptions);
+    else pending = compressPieces(identity, encoding === 'br' ? zlib.createBrotliCompress(brotliOptions) : zlib.createGzip(gzipOptions));
     body.encoded[encoding] = pending;
   }
   return pending;
@@ -125,8 +160,13 @@ export async function sendCached(request: FastifyRequest, reply: FastifyReply, b
   reply.header('ETag', body.etag).header('Cache-Control', 'no-cache');
   if (matchesIfNoneMatch(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
   reply.type(type);
-  const encoding = body.identity.length >= COMPRESS_THRESHOLD ? pickEncoding(request.headers['accept-encoding']) : undefined;
-  if (!encoding) return reply.send(body.identity);
+  const encoding = body.size >= COMPRESS_THRESHOLD ? pickEncoding(request.headers['accept-encoding']) : undefined;
+  if (!encoding) {
+    const [whole] = body.identity;
+    if (body.identity.length === 1 && whole) return reply.send(whole);
+    // The pieces one after the other, with the length a single Buffer would have had.
+    return reply.header('Content-Length', body.size).send(Readable.from(body.identity, { objectMode: false }));
+  }
   const data = await compress(body, encoding);
   return reply.header('Content-Encoding', encoding).header('Content-Length', data.length).send(data);
 }
@@ -201,7 +241,7 @@ export class JsonCache {
   get(key: string, version: string, build: () => Promise<unknown>): Promise<CachedJson | undefined> {
     return this.answers.get(key, version, () =>
       build().then((value) =>
-        value === undefined ? undefined : toCachedJson(value instanceof SerializedJson ? value.bytes : JSON.stringify(value)),
+        value === undefined ? undefined : toCachedJson(value instanceof SerializedJson ? value.pieces : JSON.stringify(value)),
       ),
     );
   }
