@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { etagOf } from './etag.js';
-import { JsonListWriter, sendCachedJson, serializeList, toCachedJson } from './json-cache.js';
+import { JsonListWriter, KeyedVersions, sendCachedJson, serializeList, toCachedJson } from './json-cache.js';
 
 const text = (pieces: readonly Buffer[]) => Buffer.concat(pieces).toString('utf8');
 
@@ -67,5 +67,46 @@ describe('sendCachedJson of a list kept in pieces', () => {
     expect(head.body).toBe('');
     expect((await app.inject({ url: '/list', headers: { 'if-none-match': plain.headers.etag as string } })).statusCode).toBe(304);
     await app.close();
+  });
+});
+
+describe('KeyedVersions with a byte budget', () => {
+  function cacheOf(maxBytes: number) {
+    const builds: string[] = [];
+    const cache = new KeyedVersions<string>(10, undefined, { maxBytes, sizeOf: (value) => value.length });
+    const get = (key: string, value: string, version = '1') =>
+      cache.get(key, version, () => {
+        builds.push(`${key}@${version}`);
+        return Promise.resolve(value);
+      });
+    return { builds, get };
+  }
+
+  it('lets the least recently used values go above the budget', async () => {
+    const { builds, get } = cacheOf(10);
+    await get('a', 'aaaa');
+    await get('b', 'bbbb');
+    await get('a', 'aaaa');
+    await get('c', 'cccc');
+    await get('a', 'aaaa');
+    expect(builds).toEqual(['a@1', 'b@1', 'c@1']);
+    await get('b', 'bbbb');
+    expect(builds).toEqual(['a@1', 'b@1', 'c@1', 'b@1']);
+  });
+
+  it('keeps the value built last even alone above the budget, and counts a replaced version no more', async () => {
+    const { builds, get } = cacheOf(10);
+    await get('a', 'aaaa');
+    await get('big', 'x'.repeat(50));
+    await get('big', 'x'.repeat(50));
+    await get('a', 'aaaa');
+    expect(builds).toEqual(['a@1', 'big@1', 'a@1']);
+
+    const fresh = cacheOf(10);
+    await fresh.get('a', 'aaaa', '1');
+    await fresh.get('a', 'aaaa', '2');
+    await fresh.get('b', 'bbbb');
+    await fresh.get('a', 'aaaa', '2');
+    expect(fresh.builds).toEqual(['a@1', 'a@2', 'b@1']);
   });
 });

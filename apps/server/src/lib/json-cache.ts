@@ -193,17 +193,33 @@ export class VersionedValue<T> {
   }
 }
 
+/** A byte budget for KeyedVersions: what each value holds, and the most all of them may hold together. */
+export interface ByteBudget<T> {
+  sizeOf: (value: T) => number;
+  maxBytes: number;
+}
+
+interface KeyedEntry<T> {
+  version: string;
+  value: Promise<T>;
+  /** What the value holds, once built (0 before, or without a budget). */
+  bytes: number;
+}
+
 /**
  * Values per key, each valid for one content version. Concurrent requests for a missing value share
  * one build; the map is bounded (least recently used out first) so varying keys (Host headers,
- * random ids) cannot grow it without limit. A failed build is not kept, nor a value `keep` refuses.
+ * random ids) cannot grow it without limit: in entries, and with `budget` in bytes too (the value
+ * built last is kept even alone above it). A failed build is not kept, nor a value `keep` refuses.
  */
 export class KeyedVersions<T> {
-  private readonly entries = new Map<string, { version: string; value: Promise<T> }>();
+  private readonly entries = new Map<string, KeyedEntry<T>>();
+  private bytes = 0;
 
   constructor(
     private readonly maxEntries: number,
     private readonly keep: (value: T) => boolean = () => true,
+    private readonly budget?: ByteBudget<T>,
   ) {}
 
   get(key: string, version: string, build: () => Promise<T>): Promise<T> {
@@ -213,18 +229,41 @@ export class KeyedVersions<T> {
       this.entries.set(key, hit);
       return hit.value;
     }
-    const entry = { version, value: build() };
+    this.remove(key);
+    const entry: KeyedEntry<T> = { version, value: build(), bytes: 0 };
     this.entries.set(key, entry);
     const drop = () => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
+      if (this.entries.get(key) === entry) this.remove(key);
     };
-    entry.value.then((value) => !this.keep(value) && drop(), drop);
+    entry.value.then((value) => {
+      if (!this.keep(value)) drop();
+      else if (this.budget && this.entries.get(key) === entry) {
+        entry.bytes = this.budget.sizeOf(value);
+        this.bytes += entry.bytes;
+        this.evict(this.budget.maxBytes, entry);
+      }
+    }, drop);
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
-      this.entries.delete(oldest);
+      this.remove(oldest);
     }
     return entry.value;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  /** Least recently used out first while above `maxBytes`, sparing `newest`. */
+  private evict(maxBytes: number, newest: KeyedEntry<T>): void {
+    for (const [key, entry] of this.entries) {
+      if (this.bytes <= maxBytes) return;
+      if (entry !== newest) this.remove(key);
+    }
   }
 }
 
@@ -233,8 +272,12 @@ export class JsonCache {
   // A "not found" is not kept: requests for random ids must not evict real answers.
   private readonly answers: KeyedVersions<CachedJson | undefined>;
 
-  constructor(maxEntries: number) {
-    this.answers = new KeyedVersions(maxEntries, (value) => value !== undefined);
+  constructor(maxEntries: number, maxBytes?: number) {
+    this.answers = new KeyedVersions(
+      maxEntries,
+      (value) => value !== undefined,
+      maxBytes === undefined ? undefined : { maxBytes, sizeOf: (value) => value?.size ?? 0 },
+    );
   }
 
   /** The answer for `key` at `version`; `build` returns the value to serialize, or undefined (nothing to cache). */

@@ -34,6 +34,12 @@ const SNAPSHOT_PRODUCTS = 24;
 const SNAPSHOT_PREMIUM = 48;
 /** Rendered pages kept (per origin and address), least recently used out first. */
 const PAGE_CACHE_ENTRIES = 300;
+/**
+ * And what they may hold together (their plain bytes; each keeps its compressed forms too): with
+ * 10,000 products a page is about 230 kB, and a crawler asking for 300 product pages grew the
+ * server by 120 MB (docs/performance.md, "Memory").
+ */
+const PAGE_CACHE_BYTES = 24 * 1024 * 1024;
 
 /** The static public pages: title (none: the site's own) and description. */
 const STATIC_PAGES: Record<string, { name?: string; description: string }> = {
@@ -76,7 +82,10 @@ export class PublicPages {
     current: Map<string, string>;
   }>();
   private readonly catalogue = new KeyedVersions<Product[]>(8);
-  private readonly rendered = new KeyedVersions<{ status: number; body: CachedJson }>(PAGE_CACHE_ENTRIES);
+  private readonly rendered = new KeyedVersions<{ status: number; body: CachedJson }>(PAGE_CACHE_ENTRIES, undefined, {
+    maxBytes: PAGE_CACHE_BYTES,
+    sizeOf: ({ body }) => body.size,
+  });
   private readonly sitemap = new KeyedVersions<CachedJson>(4);
 
   constructor(

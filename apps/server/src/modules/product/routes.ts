@@ -26,6 +26,11 @@ import { PRODUCT_FILE_FIELDS, createProductService } from './service.js';
 const MAX_PAGE_SIZE = 100;
 /** Serialized lists kept: one per origin image URLs are built on (normally one or two). */
 const LIST_CACHE_ENTRIES = 4;
+/**
+ * And the bytes they may hold together, the list built last kept even alone above it: with 10,000
+ * products a list is 25 MB, and requests with four Host headers (no PUBLIC_URL) held 100 MB.
+ */
+const LIST_CACHE_BYTES = 32 * 1024 * 1024;
 /** Serialized products kept (per origin and id), least recently used out first. */
 const DETAIL_CACHE_ENTRIES = 1000;
 const DEFAULT_PAGE_SIZE = 20;
@@ -49,7 +54,7 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
   const products = createProductService(app.db, app.imageStorage);
   const adminOnly = requireRole('ADMIN');
   // Valid per products version (docs/performance.md): every write, by any process, changes it.
-  const listCache = new JsonCache(LIST_CACHE_ENTRIES);
+  const listCache = new JsonCache(LIST_CACHE_ENTRIES, LIST_CACHE_BYTES);
   const detailCache = new JsonCache(DETAIL_CACHE_ENTRIES);
   // Unknown ids (junk traffic, old links) are refused from this set: no query per request.
   const knownIds = new VersionedValue<Set<string>>();
