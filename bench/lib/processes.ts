@@ -9,6 +9,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
@@ -128,7 +129,8 @@ export async function startServer({
   nodeArgs = [],
 }: StartServerOptions): Promise<Server> {
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...nodeArgs, ...tsNodeArgs(SERVER_MAIN)], {
+  // With the node flags `npm start` gives the compiled server (its heap limit shapes the peak memory).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, ...tsNodeArgs(SERVER_MAIN)], {
     cwd: REPO_ROOT,
     stdio: ['ignore', log, log],
     env: {

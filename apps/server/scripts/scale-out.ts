@@ -25,6 +25,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { API, type Product, type Quote } from '@agro/shared';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../src/node-flags.js';
 import { file, makeImage, multipart, type FormValue } from '../test/images-fixtures.js';
 import { startS3Server, startSmtpServer } from '../test/servers.js';
 
@@ -158,7 +159,7 @@ async function main(): Promise<void> {
 
   function start(name: string, port: number): Proc {
     const log = fs.openSync(path.join(work, `${name}.log`), 'a');
-    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/main.js'], {
       cwd: SERVER_DIR,
       env: env(port),
       stdio: ['ignore', log, log],

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { REPO_ROOT, loadConfig } from '../../src/config.js';
+import { SERVER_NODE_FLAGS } from '../../src/node-flags.js';
 
 interface Compose {
   services: Record<
@@ -22,6 +23,9 @@ const dockerfile = fs.readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8');
 const rootPackage = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
   scripts: Record<string, string>;
   engines: { node: string };
+};
+const serverPackage = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'apps/server/package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
 };
 
 describe('compose.yaml', () => {
@@ -74,7 +78,13 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/\/healthz/);
     expect(dockerfile).toMatch(/RUN npm run build/);
     expect(rootPackage.scripts.build).toBeDefined();
-    expect(dockerfile).toMatch(/CMD \["node", "--enable-source-maps", "apps\/server\/dist\/main.js"\]/);
+    expect(dockerfile).toMatch(/^CMD \[.*"apps\/server\/dist\/main.js"\]$/m);
+  });
+
+  it('runs the server with the node flags of npm start (node-flags.ts)', () => {
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
+    expect(cmd).toEqual(['node', ...SERVER_NODE_FLAGS, 'apps/server/dist/main.js']);
+    expect(serverPackage.scripts.start).toContain(` node ${SERVER_NODE_FLAGS.join(' ')} dist/main.js`);
   });
 
   it('states the real Node floor', () => {
