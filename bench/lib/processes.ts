@@ -59,7 +59,7 @@ export async function tempDir(prefix: string): Promise<string> {
   return fsp.mkdtemp(path.join(os.tmpdir(), prefix));
 }
 
-/** Node with the tsx loader, for the TypeScript sources (the server runs from source, as `npm start` does). */
+/** Node with the tsx loader, for the TypeScript sources (the bench runs the server from source, unlike `npm start`, which runs the compiled dist/main.js: the cost table maps profile samples to source files; under tsx the process holds about 70 MB more, docs/performance.md "Memory"). */
 export function tsNodeArgs(script: string, args: string[] = []): string[] {
   return ['--import', 'tsx', script, ...args];
 }
