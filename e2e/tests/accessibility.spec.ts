@@ -130,6 +130,8 @@ test.describe('public pages', () => {
 
 test.describe('forms behind the login', () => {
   test('USER: quote, contact, profile and its dialogs', async ({ browser, request }) => {
+    // Seven axe runs: about 32 s alone, close to the default 60 s when the suite runs two workers.
+    test.setTimeout(120_000);
     const { page, close } = await openPage(browser);
     try {
       await loginAsNewUser(page, request, 'axe');
