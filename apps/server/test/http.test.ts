@@ -1,8 +1,9 @@
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { API, SERVER_ERRORS } from '@agro/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, newUserBody, type TestApp } from './helper.js';
 
 const INDEX_HTML = `<!doctype html><html><head><title>Web app</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(200)}</body></html>`;
@@ -108,6 +109,21 @@ describe('web app and files', () => {
     const missingAsset = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(missingAsset.statusCode).toBe(404);
     expect(missingAsset.json()).toEqual({ success: false, message: SERVER_ERRORS.notFound });
+  });
+
+  it('answers an unknown screen without looking for a file on disk; a file is still found', async () => {
+    const stat = vi.spyOn(fsSync, 'stat');
+    try {
+      const page = await t.app.inject({ method: 'GET', url: '/no-such-page?x=1', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(page.statusCode).toBe(404);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(stat).not.toHaveBeenCalled();
+      const pdf = await t.app.inject({ method: 'GET', url: '/brochure.pdf?download=1' });
+      expect(pdf.statusCode).toBe(200);
+      expect(stat).toHaveBeenCalled();
+    } finally {
+      stat.mockRestore();
+    }
   });
 
   it('serves uploads as immutable; a missing upload is a 404, not the web app', async () => {
