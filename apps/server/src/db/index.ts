@@ -15,10 +15,11 @@ export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   /**
-   * One app_meta value, read on a hot path (every cached API answer checks its content version):
-   * a statement prepared once instead of Kysely compiling and preparing it per call.
+   * app_meta values, read on a hot path (every cached answer checks its content versions): a
+   * statement prepared once instead of Kysely compiling and preparing it per call, and one read for
+   * all the keys a page needs. The values come in the order of `keys`.
    */
-  readMeta(key: string): Promise<string | undefined>;
+  readMeta(keys: readonly string[]): Promise<Array<string | undefined>>;
   close(): Promise<void>;
 }
 
@@ -31,7 +32,15 @@ export interface DatabaseOptions {
   pgPoolSize?: number;
 }
 
-const READ_META_SQL = { postgres: 'select value from app_meta where key = $1', sqlite: 'select value from app_meta where key = ?' };
+const READ_META_SQL = {
+  postgres: 'select key, value from app_meta where key = any($1::text[])',
+  sqlite: (count: number) => `select key, value from app_meta where key in (${Array(count).fill('?').join(', ')})`,
+};
+
+function inOrder(keys: readonly string[], rows: ReadonlyArray<{ key: string; value: string }>): Array<string | undefined> {
+  if (rows.length === 1 && keys.length === 1) return [rows[0]!.value];
+  return keys.map((key) => rows.find((row) => row.key === key)?.value);
+}
 
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
@@ -41,10 +50,14 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${quoteIdent(options.pgSchema)}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    const readMeta = async (key: string): Promise<string | undefined> => {
+    const readMeta = async (keys: readonly string[]): Promise<Array<string | undefined>> => {
       // A named statement: each pooled connection parses and plans it once.
-      const result = await pool.query<{ value: string }>({ name: 'agro_read_meta', text: READ_META_SQL.postgres, values: [key] });
-      return result.rows[0]?.value;
+      const result = await pool.query<{ key: string; value: string }>({
+        name: 'agro_read_meta',
+        text: READ_META_SQL.postgres,
+        values: [keys],
+      });
+      return inOrder(keys, result.rows);
     };
     return { db, dialect: 'postgres', readMeta, close: () => db.destroy() };
   }
@@ -59,10 +72,12 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   // Prepared on first use: the table does not exist before the first migration. better-sqlite3
   // is synchronous, so the read cannot interleave with a statement of Kysely's on the connection.
-  let readMetaStatement: SQLite.Statement<[string], string> | undefined;
-  const readMeta = async (key: string): Promise<string | undefined> => {
-    readMetaStatement ??= sqlite.prepare<[string], string>(READ_META_SQL.sqlite).pluck();
-    return readMetaStatement.get(key);
+  const readMetaStatements: Array<SQLite.Statement<string[], { key: string; value: string }>> = [];
+  const readMeta = async (keys: readonly string[]): Promise<Array<string | undefined>> => {
+    const statement = (readMetaStatements[keys.length] ??= sqlite.prepare<string[], { key: string; value: string }>(
+      READ_META_SQL.sqlite(keys.length),
+    ));
+    return inOrder(keys, statement.all(...keys));
   };
   return { db, dialect: 'sqlite', readMeta, close: () => db.destroy() };
 }

@@ -15,7 +15,16 @@ export type ContentKind = 'products' | 'gallery';
 
 /** The counter the triggers bump on every write to `kind`'s tables. */
 export async function contentVersion(app: FastifyInstance, kind: ContentKind): Promise<string> {
-  return (await app.readMeta(`${kind}_version`)) ?? '0';
+  const [version] = await app.readMeta([`${kind}_version`]);
+  return version ?? '0';
+}
+
+const BOTH_VERSIONS = ['products_version', 'gallery_version'] as const;
+
+/** Both counters in one read (a public page shows products and gallery images). */
+export async function contentVersions(app: FastifyInstance): Promise<Record<ContentKind, string>> {
+  const [products, gallery] = await app.readMeta(BOTH_VERSIONS);
+  return { products: products ?? '0', gallery: gallery ?? '0' };
 }
 
 type Encoding = 'br' | 'gzip';

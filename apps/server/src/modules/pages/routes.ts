@@ -11,7 +11,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isId } from '../../db/ids.js';
 import { escapeHtml } from '../../lib/html.js';
 import { imageBaseUrl } from '../../lib/images.js';
-import { KeyedVersions, VersionedValue, contentVersion, sendCached, toCachedJson, type CachedJson } from '../../lib/json-cache.js';
+import {
+  KeyedVersions,
+  VersionedValue,
+  contentVersion,
+  contentVersions,
+  sendCached,
+  toCachedJson,
+  type CachedJson,
+  type ContentKind,
+} from '../../lib/json-cache.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { listGalleryImages } from '../gallery/repository.js';
 import * as products from '../product/repository.js';
@@ -96,11 +105,6 @@ export class PublicPages {
   /** Absolute URLs of pages are built on PUBLIC_URL, else on the origin the request came to. */
   private origin(request: FastifyRequest): string {
     return this.app.config.publicUrl ?? requestOrigin(request);
-  }
-
-  private async versions(): Promise<{ products: string; gallery: string }> {
-    const [p, g] = await Promise.all([contentVersion(this.app, 'products'), contentVersion(this.app, 'gallery')]);
-    return { products: p, gallery: g };
   }
 
   /** Every slug (current and old) -> its product; products written without a slug get one first. */
@@ -226,10 +230,11 @@ export class PublicPages {
     reply: FastifyReply,
     route: string,
     productPage?: () => Promise<ProductPage>,
+    versions?: Record<ContentKind, string>,
   ): Promise<FastifyReply> {
     const url = request.url;
     const origin = this.origin(request);
-    const [{ products: pv, gallery: gv }, build] = await Promise.all([this.versions(), this.renderer?.build() ?? '']);
+    const [{ products: pv, gallery: gv }, build] = await Promise.all([versions ?? contentVersions(this.app), this.renderer?.build() ?? '']);
     const key = `${origin} ${imageBaseUrl(request)} ${url}`;
     const { status, body } = await this.rendered.get(key, `${pv}/${gv}/${build}`, async () => {
       const page = await this.page(request, url, route, productPage && (await productPage()));
@@ -259,16 +264,17 @@ export class PublicPages {
 
       app.get<{ Params: { slug: string } }>('/products/:slug', async (request, reply) => {
         const { slug } = request.params;
-        const owner = (await this.slugIndex(await contentVersion(this.app, 'products'))).owners.get(slug);
+        const versions = await contentVersions(this.app);
+        const owner = (await this.slugIndex(versions.products)).owners.get(slug);
         if (owner && owner.current !== slug) return reply.redirect(productPath(owner.current), 301);
-        if (!owner) return this.notFound(request, reply);
-        return this.send(request, reply, '/products/:slug', () => this.productById(request, owner.productId));
+        if (!owner) return this.send(request, reply, '*', undefined, versions);
+        return this.send(request, reply, '/products/:slug', () => this.productById(request, owner.productId), versions);
       });
     }
 
     app.get('/sitemap.xml', async (request, reply) => {
       const origin = this.origin(request);
-      const { products: pv, gallery: gv } = await this.versions();
+      const { products: pv, gallery: gv } = await contentVersions(this.app);
       const body = await this.sitemap.get(origin, `${pv}/${gv}`, async () => toCachedJson(await this.sitemapXml(origin, pv)));
       return sendCached(request, reply, body, 'application/xml; charset=utf-8');
     });
