@@ -158,6 +158,18 @@ test.describe('plain HTTP (no JavaScript)', () => {
     }
   });
 
+  test('a shared link with tracking parameters gets the page already rendered (same bytes)', async ({ request }) => {
+    for (const [path, tracked] of [
+      ['/products', '/products?utm_source=whatsapp&fbclid=IwAR0xyz'],
+      ['/products?type=AGRO', '/products?gclid=1&type=AGRO'],
+      ['/no-such-page', '/another/missing/page?x=1'],
+    ] as const) {
+      const [plain, withTracking] = await Promise.all([request.get(path), request.get(tracked)]);
+      expect(withTracking.status(), tracked).toBe(plain.status());
+      expect(withTracking.headers().etag, tracked).toBe(plain.headers().etag);
+    }
+  });
+
   test("unknown paths and products: 404 with the app's 'Oops! Page not found'", async ({ request }) => {
     for (const path of ['/no-such-page', '/products/no-such-product']) {
       const { status, text } = await fetchPage(request, path);

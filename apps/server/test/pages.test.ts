@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/mappers.js';
 import * as repo from '../src/modules/product/repository.js';
 import { insertTestProduct } from './fixtures.js';
+import { pageUrl } from '../src/modules/pages/routes.js';
 import { buildTestApp, type TestApp } from './helper.js';
 
 /** Shaped like the real one after Prettier: the description's attributes on lines of their own. */
@@ -247,6 +248,17 @@ describe('status codes', () => {
     }
   });
 
+  it('every unknown address answers the same page (rendered once), with no address of its own', async () => {
+    const pages = await Promise.all(['/no-such-page', '/wp-login.php.bak/x', '/products/no-such-slug?fbclid=1'].map(get));
+    for (const res of pages) {
+      expect(res.statusCode).toBe(404);
+      expect(res.headers.etag).toBe(pages[0]!.headers.etag);
+      expect(meta(res.body, 'og:url')).toBeUndefined();
+      expect(canonical(res.body)).toBeUndefined();
+      expect(res.body.match(/<meta name="robots" content="noindex"/g)).toHaveLength(1);
+    }
+  });
+
   it("the spec's private screens still answer the app (200), marked noindex", async () => {
     for (const url of [
       '/login',
@@ -273,5 +285,19 @@ describe('status codes', () => {
     const res = await get('/api/v1/nothing-here');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false });
+  });
+});
+
+describe('the address a page is rendered and cached at', () => {
+  it.each([
+    ['/', '/?utm_source=linkedin&utm_medium=social', '/'],
+    ['/about', '/about/?fbclid=IwAR0abc', '/about'],
+    ['/products', '/products?utm_source=x&type=AGRO&q=jaggery&page=2&gclid=1', '/products?q=jaggery&type=AGRO&page=2'],
+    ['/products', '/products?q=', '/products?q='],
+    ['/products/description', '/products/description?utm_campaign=x&id=abc', '/products/description?id=abc'],
+    ['/products/:slug', '/products/natural-jaggery/?ref=wa', '/products/natural-jaggery'],
+    ['*', '/no/such/page?x=1', '/404'],
+  ])('%s at %s -> %s', (route, url, expected) => {
+    expect(pageUrl(route, url)).toBe(expected);
   });
 });

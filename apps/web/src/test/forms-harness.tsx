@@ -10,8 +10,9 @@ import { makeStore } from '@/app/store';
 
 /** Test helpers for the form pages: a fresh store, a memory router, and a fake network. */
 
-// Pages are lazy chunks: on a busy 2-core machine their first load can take over the 1 s default.
-configure({ asyncUtilTimeout: 4000 });
+// Pages are lazy chunks: on a busy 2-core machine their first load can take over the 1 s default
+// (and, with the browser suite running beside, over 4 s).
+configure({ asyncUtilTimeout: 8000 });
 
 // jsdom has <dialog> but not its modal methods: enough of them for the Dialog component.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {

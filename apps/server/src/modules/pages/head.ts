@@ -9,8 +9,8 @@ import { escapeHtml } from '../../lib/html.js';
 export interface PageHead {
   title: string;
   description: string;
-  /** Path (and query) of the page's canonical address. */
-  canonicalPath: string;
+  /** Path (and query) of the page's canonical address; none for an address that names no page. */
+  canonicalPath?: string;
   /** Absolute URL of the image link previews show. */
   image?: ImageRef | undefined;
   ogType: 'website' | 'product';
@@ -116,12 +116,12 @@ export function scriptJson(value: unknown): string {
 
 /** The <head> elements of a page (title first), as HTML. */
 export function headHtml(origin: string, head: PageHead): string {
-  const url = `${origin}${head.canonicalPath}`;
+  const url = head.canonicalPath === undefined ? undefined : `${origin}${head.canonicalPath}`;
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
-    head.noindex ? '<meta name="robots" content="noindex" />' : `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    ...(head.noindex
+    head.noindex || !url ? '<meta name="robots" content="noindex" />' : `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...(head.noindex || !url
       ? []
       : [
           `<link rel="alternate" hreflang="en" href="${escapeHtml(url)}" />`,
@@ -131,7 +131,7 @@ export function headHtml(origin: string, head: PageHead): string {
     `<meta property="og:type" content="${head.ogType}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    ...(url ? [`<meta property="og:url" content="${escapeHtml(url)}" />`] : []),
     '<meta property="og:locale" content="en_IN" />',
     `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,

@@ -6,7 +6,15 @@
  * triggers bump), so an unchanged page costs two primary-key reads and a product edit shows at
  * once. Private screens stay the client-rendered shell, marked noindex (plugins/static-files.ts).
  */
-import { SITE, productPath, type GalleryImage, type Product, type ServerSnapshot } from '@agro/shared';
+import {
+  PRODUCT_ID_PARAM,
+  PRODUCT_LIST_PARAMS,
+  SITE,
+  productPath,
+  type GalleryImage,
+  type Product,
+  type ServerSnapshot,
+} from '@agro/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isId } from '../../db/ids.js';
 import { escapeHtml } from '../../lib/html.js';
@@ -68,6 +76,41 @@ const STATIC_PAGES: Record<string, { name?: string; description: string }> = {
 
 /** /products/description without an id: the page asks the visitor to choose a product. */
 const PRODUCT_WITHOUT_ID = '/products/description (no id)';
+
+/**
+ * The query parameters a page reads. Any other (utm_source, fbclid, gclid: links shared on
+ * WhatsApp, LinkedIn or e-mail carry one, often unique per click) changes nothing on the page: it
+ * is left out of the address the page is rendered and cached at, so such a visit is answered from
+ * the cache instead of costing a render (20-90 ms) and pushing real pages out of it.
+ */
+const PAGE_PARAMS: Record<string, readonly string[]> = {
+  '/products': Object.values(PRODUCT_LIST_PARAMS),
+  '/products/description': [PRODUCT_ID_PARAM],
+};
+
+/**
+ * Where every unknown address is rendered: the app shows the same page-not-found for all of them,
+ * so junk traffic (scanners trying thousands of paths) costs one render per content version, not one each.
+ */
+const NOT_FOUND_URL = '/404';
+
+/** The address `route`'s page is rendered and cached at for a request to `requestUrl`. */
+export function pageUrl(route: string, requestUrl: string): string {
+  if (route === '*') return NOT_FOUND_URL;
+  const query = requestUrl.indexOf('?');
+  const requestPath = query === -1 ? requestUrl : requestUrl.slice(0, query);
+  const pathname = route in STATIC_PAGES ? route : requestPath.length > 1 ? requestPath.replace(/\/+$/, '') : requestPath;
+  const names = PAGE_PARAMS[pathname];
+  if (!names || query === -1) return pathname;
+  const given = new URLSearchParams(requestUrl.slice(query + 1));
+  const kept = new URLSearchParams();
+  for (const name of names) {
+    const value = given.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const search = kept.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
 
 /** Pages whose snapshot holds the gallery. */
 const GALLERY_PAGES = new Set(['/gallery']);
@@ -202,7 +245,7 @@ export class PublicPages {
         head: {
           title: pageTitle('Page not found'),
           description: DEFAULT_DESCRIPTION,
-          canonicalPath: url,
+          // An address that names no page has no canonical one (and its own is not part of the page: NOT_FOUND_URL).
           ogType: 'website',
           noindex: true,
           jsonLd: [organization],
@@ -232,7 +275,7 @@ export class PublicPages {
     productPage?: () => Promise<ProductPage>,
     versions?: Record<ContentKind, string>,
   ): Promise<FastifyReply> {
-    const url = request.url;
+    const url = pageUrl(route, request.url);
     const origin = this.origin(request);
     const [{ products: pv, gallery: gv }, build] = await Promise.all([versions ?? contentVersions(this.app), this.renderer?.build() ?? '']);
     const key = `${origin} ${imageBaseUrl(request)} ${url}`;

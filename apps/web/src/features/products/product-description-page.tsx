@@ -1,4 +1,4 @@
-import { SITE, type ImageRef, type Product } from '@agro/shared';
+import { PRODUCT_ID_PARAM, SITE, type ImageRef, type Product } from '@agro/shared';
 import { memo, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
@@ -17,11 +17,11 @@ function useProductIdFromLocation(): string {
   const [params, setParams] = useSearchParams();
   const state: unknown = location.state;
   const fromState = state && typeof state === 'object' && 'id' in state && typeof state.id === 'string' && state.id ? state.id : undefined;
-  const fromQuery = params.get('id') ?? '';
+  const fromQuery = params.get(PRODUCT_ID_PARAM) ?? '';
 
   // Put a state-only id into the address too, so the page can be shared and reloaded.
   useEffect(() => {
-    if (fromState && fromState !== fromQuery) setParams({ id: fromState }, { replace: true, state: { id: fromState } });
+    if (fromState && fromState !== fromQuery) setParams({ [PRODUCT_ID_PARAM]: fromState }, { replace: true, state: { id: fromState } });
   }, [fromState, fromQuery, setParams]);
 
   return fromState ?? fromQuery;

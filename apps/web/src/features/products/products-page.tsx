@@ -1,4 +1,4 @@
-import { SITE, UI_TEXT, type ProductType } from '@agro/shared';
+import { PRODUCT_LIST_PARAMS, SITE, UI_TEXT, type ProductType } from '@agro/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { selectShownProducts, useAppDispatch, useAppSelector } from '@/app/store';
@@ -35,9 +35,9 @@ export default function ProductsPage() {
   const products = useAppSelector(selectShownProducts);
   const [loading, setLoading] = useState(true);
   const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
-  const type = (params.get('type') ?? 'ALL') as TypeFilter;
-  const page = Number(params.get('page') ?? '1') || 1;
+  const query = params.get(PRODUCT_LIST_PARAMS.search) ?? '';
+  const type = (params.get(PRODUCT_LIST_PARAMS.type) ?? 'ALL') as TypeFilter;
+  const page = Number(params.get(PRODUCT_LIST_PARAMS.page) ?? '1') || 1;
 
   // SPEC.md section 2: /products always reloads every product on entry.
   useEffect(() => {
@@ -86,14 +86,16 @@ export default function ProductsPage() {
                 className="input"
                 value={query}
                 placeholder="e.g. jaggery"
-                onChange={(e) => update({ q: e.target.value, page: null })}
+                onChange={(e) => update({ [PRODUCT_LIST_PARAMS.search]: e.target.value, [PRODUCT_LIST_PARAMS.page]: null })}
               />
             </Field>
             <Field label="Product type" className="sm:w-56">
               <select
                 className="input"
                 value={type}
-                onChange={(e) => update({ type: e.target.value === 'ALL' ? null : e.target.value, page: null })}
+                onChange={(e) =>
+                  update({ [PRODUCT_LIST_PARAMS.type]: e.target.value === 'ALL' ? null : e.target.value, [PRODUCT_LIST_PARAMS.page]: null })
+                }
               >
                 <option value="ALL">All products</option>
                 <option value="AGRO">Agro products</option>
@@ -131,7 +133,7 @@ export default function ProductsPage() {
               products={filtered}
               page={page}
               pageSize={PAGE_SIZE}
-              onPageChange={(p) => update({ page: p === 1 ? null : String(p) })}
+              onPageChange={(p) => update({ [PRODUCT_LIST_PARAMS.page]: p === 1 ? null : String(p) })}
               label="Products"
             />
           </>
