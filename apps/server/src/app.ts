@@ -3,10 +3,12 @@ import compress from '@fastify/compress';
 import { API_PREFIX } from '@agro/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
+import http from 'node:http';
 import zlib from 'node:zlib';
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle, type Db, type Dialect } from './db/index.js';
 import { AccessLog } from './lib/access-log.js';
+import { FrontLane } from './lib/front-lane.js';
 import { createImageStorage, type ImageStorage } from './lib/images-storage.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { serializerCompiler, validatorCompiler } from './lib/route-schemas.js';
@@ -37,6 +39,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Where image files live (lib/images-storage.ts). */
     imageStorage: ImageStorage;
+    /** Answers repeated GETs of cached public answers before routing (lib/front-lane.ts). */
+    frontLane: FrontLane;
   }
 }
 
@@ -51,10 +55,25 @@ export interface AppDeps {
 
 /** JSON bodies are small forms; uploads have their own multipart limits. */
 const JSON_BODY_LIMIT = 256 * 1024;
+/** Distinct requests (host and URL) the front lane keeps answers for; the answers are the caches' own. */
+const FRONT_LANE_ENTRIES = 2_000;
+const FRONT_LANE_BYTES = 16 * 1024 * 1024;
+/** Fastify's default keep-alive timeout (longer than a load balancer's usual 60 s idle timeout). */
+const FASTIFY_KEEP_ALIVE_MS = 72_000;
 
 /** Build the whole app without listening (tests use app.inject, main.ts calls listen). */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const frontLane = new FrontLane(FRONT_LANE_ENTRIES, FRONT_LANE_BYTES, config.trustProxy);
   const app = Fastify({
+    // The HTTP server Fastify would make (with its default timeouts), the front lane's listener
+    // in front of Fastify's.
+    serverFactory: (handler) => {
+      const server = http.createServer(frontLane.listener(handler));
+      server.keepAliveTimeout = FASTIFY_KEEP_ALIVE_MS;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
+    },
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
@@ -93,6 +112,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('readMeta', database.readMeta);
   app.decorate('mailer', mailer);
   app.decorate('imageStorage', deps.imageStorage ?? createImageStorage(config));
+  frontLane.attach(app.log);
+  app.decorate('frontLane', frontLane);
   // The mail worker stops first, before the server waits for its connections to end: the batch in
   // flight is sent AND marked sent while the database is still open and long before main.ts's hard
   // shutdown deadline. A process cut off between a send and its mark makes another process send

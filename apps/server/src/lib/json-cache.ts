@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, matchesIfNoneMatch } from './etag.js';
+import type { Freshness } from './front-lane.js';
 
 export type ContentKind = 'products' | 'gallery';
 
@@ -17,6 +18,11 @@ export type ContentKind = 'products' | 'gallery';
 export async function contentVersion(app: FastifyInstance, kind: ContentKind): Promise<string> {
   const [version] = await app.readMeta([`${kind}_version`]);
   return version ?? '0';
+}
+
+/** The freshness of an answer made at `version` of `kind` (for the front lane). */
+export function freshAt(app: FastifyInstance, kind: ContentKind, version: string): Freshness {
+  return { version, current: () => contentVersion(app, kind) };
 }
 
 const BOTH_VERSIONS = ['products_version', 'gallery_version'] as const;
@@ -27,7 +33,7 @@ export async function contentVersions(app: FastifyInstance): Promise<Record<Cont
   return { products: products ?? '0', gallery: gallery ?? '0' };
 }
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 /** One serialized answer; compressed forms are made on first demand and then kept. */
 export interface CachedJson {
@@ -40,10 +46,12 @@ export interface CachedJson {
   /** Their total length. */
   size: number;
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** The compressed forms that are made (the front lane answers from these without waiting). */
+  ready: Partial<Record<Encoding, Buffer>>;
 }
 
 /** Below this, compression saves less than its headers and time cost (as @fastify/compress). */
-const COMPRESS_THRESHOLD = 1024;
+export const COMPRESS_THRESHOLD = 1024;
 /** Brotli's best quality is affordable once per change for small bodies, too slow for 10 MB lists. */
 const BROTLI_MAX_QUALITY_BYTES = 256 * 1024;
 
@@ -54,7 +62,27 @@ const gzip = promisify(zlib.gzip);
 export function toCachedJson(text: string | Buffer | readonly Buffer[], encoded: CachedJson['encoded'] = {}): CachedJson {
   const identity = typeof text === 'string' ? [Buffer.from(text)] : Buffer.isBuffer(text) ? [text] : text;
   // Hashed as bytes: hashing the string made a second, temporary UTF-8 copy of it.
-  return { etag: etagOf(identity), identity, size: identity.reduce((sum, piece) => sum + piece.length, 0), encoded };
+  const body: CachedJson = {
+    etag: etagOf(identity),
+    identity,
+    size: identity.reduce((sum, piece) => sum + piece.length, 0),
+    encoded,
+    ready: {},
+  };
+  for (const [encoding, pending] of Object.entries(encoded) as Array<[Encoding, Promise<Buffer>]>) keepReady(body, encoding, pending);
+  return body;
+}
+
+/** Once `pending` is made, `body.ready` holds it too. */
+function keepReady(body: CachedJson, encoding: Encoding, pending: Promise<Buffer>): void {
+  pending.then(
+    (data) => {
+      if (body.encoded[encoding] === pending) body.ready[encoding] = data;
+    },
+    () => {
+      if (body.encoded[encoding] === pending) delete body.encoded[encoding];
+    },
+  );
 }
 
 /** JSON serialized beforehand (e.g. piece by piece, see serializeList): cached as it is. */
@@ -137,6 +165,7 @@ function compress(body: CachedJson, encoding: Encoding): Promise<Buffer> {
     if (identity.length === 1) pending = encoding === 'br' ? brotli(identity[0]!, brotliOptions) : gzip(identity[0]!, gzipOptions);
     else pending = compressPieces(identity, encoding === 'br' ? zlib.createBrotliCompress(brotliOptions) : zlib.createGzip(gzipOptions));
     body.encoded[encoding] = pending;
+    keepReady(body, encoding, pending);
   }
   return pending;
 }
@@ -160,15 +189,24 @@ export function pickEncoding(header: string | string[] | undefined): Encoding | 
 /**
  * Answer with `body` of content type `type`: 304 when the client holds it, else the best encoding
  * it accepts. `no-cache` makes browsers revalidate every time, so a change shows at once and no
- * change costs a 304.
+ * change costs a 304. With `freshness` (a public answer, the same for every visitor) the answer
+ * goes into the front lane (lib/front-lane.ts), which answers the same request again until the
+ * version changes.
  */
-export async function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedJson, type: string): Promise<FastifyReply> {
+export async function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: CachedJson,
+  type: string,
+  freshness?: Freshness,
+): Promise<FastifyReply> {
   const vary = reply.getHeader('Vary');
   // Appended, not set: a CORS answer already varies on Origin.
   reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   reply.header('ETag', body.etag).header('Cache-Control', 'no-cache');
   if (matchesIfNoneMatch(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
   reply.type(type);
+  if (freshness) request.server.frontLane?.remember(request, reply, body, freshness);
   const encoding = body.size >= COMPRESS_THRESHOLD ? pickEncoding(request.headers['accept-encoding']) : undefined;
   if (!encoding) {
     const [whole] = body.identity;
@@ -180,8 +218,13 @@ export async function sendCached(request: FastifyRequest, reply: FastifyReply, b
   return reply.header('Content-Encoding', encoding).header('Content-Length', data.length).send(data);
 }
 
-export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, body: CachedJson): Promise<FastifyReply> {
-  return sendCached(request, reply, body, 'application/json; charset=utf-8');
+export function sendCachedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: CachedJson,
+  freshness?: Freshness,
+): Promise<FastifyReply> {
+  return sendCached(request, reply, body, 'application/json; charset=utf-8', freshness);
 }
 
 /**

@@ -7,7 +7,7 @@
  * `SessionStore` the app passes in (the user module's session repository).
  */
 import type { PublicUser, Role } from '@agro/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { nowIso, toPublicUser } from '../db/mappers.js';
 import type { UserRow } from '../db/schema.js';
@@ -72,18 +72,24 @@ export async function loadSession(request: FastifyRequest, reply: FastifyReply):
   return request.user;
 }
 
+/** The hooks below: a route whose first preValidation hook is one of them refuses every request without a session first. */
+const SESSION_GATES = new WeakSet<object>();
+
 /** preValidation hook: 401 unless logged in. */
 export async function requireAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!(await loadSession(request, reply))) throw unauthorized();
 }
+SESSION_GATES.add(requireAuth);
 
 /** preValidation hook factory: 401 unless logged in, 403 unless the user has one of `roles`. */
 export function requireRole(...roles: Role[]) {
-  return async function requireRoleHandler(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const gate = async function requireRoleHandler(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const user = await loadSession(request, reply);
     if (!user) throw unauthorized();
     if (!roles.includes(user.role)) throw forbidden();
   };
+  SESSION_GATES.add(gate);
+  return gate;
 }
 
 /** Start a new session for `userId` and set its cookie. */
@@ -120,6 +126,23 @@ async function auth(app: FastifyInstance, { sessions }: { sessions: SessionStore
   app.decorate('sessions', sessions);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
+
+  // A GET that needs a session answers every request without a cookie with the same 401, before
+  // anything else of the route runs (rate limits aside): the front lane answers it from then on.
+  const laneRefusal: onSendHookHandler = (request, reply, payload, done) => {
+    if (typeof payload === 'string') request.server.frontLane?.rememberRefusal(request, reply, payload);
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const gates = route.preValidation;
+    const first: unknown = Array.isArray(gates) ? gates[0] : gates;
+    const config: unknown = route.config;
+    const rateLimited = typeof config === 'object' && config !== null && 'rateLimit' in config;
+    if (!methods.includes('GET') || typeof first !== 'function' || !SESSION_GATES.has(first) || rateLimited) return;
+    const onSend = route.onSend;
+    route.onSend = onSend === undefined ? [laneRefusal] : [...(Array.isArray(onSend) ? onSend : [onSend]), laneRefusal];
+  });
 }
 
 export default fp(auth, { name: 'auth', dependencies: ['@fastify/cookie'] });

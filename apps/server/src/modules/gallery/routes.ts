@@ -7,7 +7,7 @@ import { nowIso } from '../../db/mappers.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { readUploadForm, registerImageUploads } from '../../lib/images-upload.js';
 import { imageBaseUrl, releaseImages, saveImages } from '../../lib/images.js';
-import { JsonCache, contentVersion, sendCachedJson } from '../../lib/json-cache.js';
+import { JsonCache, contentVersion, freshAt, sendCachedJson } from '../../lib/json-cache.js';
 import { multipartForm, replies } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import * as repo from './repository.js';
@@ -45,7 +45,7 @@ export default async function galleryRoutes(fastify: FastifyInstance): Promise<v
     async (request, reply) => {
       const version = await contentVersion(app, 'gallery');
       const body = await cache.get(imageBaseUrl(request), version, () => galleryBody(request, SUCCESS.gallery));
-      return sendCachedJson(request, reply, body!);
+      return sendCachedJson(request, reply, body!, freshAt(app, 'gallery', version));
     },
   );
 

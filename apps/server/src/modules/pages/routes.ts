@@ -279,14 +279,26 @@ export class PublicPages {
     const origin = this.origin(request);
     const [{ products: pv, gallery: gv }, build] = await Promise.all([versions ?? contentVersions(this.app), this.renderer?.build() ?? '']);
     const key = `${origin} ${imageBaseUrl(request)} ${url}`;
-    const { status, body } = await this.rendered.get(key, `${pv}/${gv}/${build}`, async () => {
+    const version = `${pv}/${gv}/${build}`;
+    const { status, body } = await this.rendered.get(key, version, async () => {
       const page = await this.page(request, url, route, productPage && (await productPage()));
       const html = this.renderer ? await this.renderer.document(headHtml(origin, page.head), page.snapshot) : '';
       return { status: page.status, body: toCachedJson(html) };
     });
     if (status !== 200) reply.code(status).header('X-Robots-Tag', 'noindex');
-    return sendCached(request, reply, body, HTML);
+    return sendCached(request, reply, body, HTML, { version, current: this.pageVersion });
   }
+
+  /** The version a rendered page is valid for: both content versions and the web build. */
+  private readonly pageVersion = async (): Promise<string> => {
+    const [{ products, gallery }, build] = await Promise.all([contentVersions(this.app), this.renderer?.build() ?? '']);
+    return `${products}/${gallery}/${build}`;
+  };
+
+  private readonly sitemapVersion = async (): Promise<string> => {
+    const { products, gallery } = await contentVersions(this.app);
+    return `${products}/${gallery}`;
+  };
 
   /** The spec's "page not found", with status 404. */
   notFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -318,8 +330,9 @@ export class PublicPages {
     app.get('/sitemap.xml', async (request, reply) => {
       const origin = this.origin(request);
       const { products: pv, gallery: gv } = await contentVersions(this.app);
-      const body = await this.sitemap.get(origin, `${pv}/${gv}`, async () => toCachedJson(await this.sitemapXml(origin, pv)));
-      return sendCached(request, reply, body, 'application/xml; charset=utf-8');
+      const version = `${pv}/${gv}`;
+      const body = await this.sitemap.get(origin, version, async () => toCachedJson(await this.sitemapXml(origin, pv)));
+      return sendCached(request, reply, body, 'application/xml; charset=utf-8', { version, current: this.sitemapVersion });
     });
 
     app.get('/robots.txt', async (request, reply) => {

@@ -17,7 +17,7 @@ import { notFound } from '../../lib/errors.js';
 import { sendWithEtag } from '../../lib/etag.js';
 import { readUploadForm, registerImageUploads } from '../../lib/images-upload.js';
 import { imageBaseUrl } from '../../lib/images.js';
-import { JsonCache, JsonListWriter, VersionedValue, contentVersion, sendCachedJson } from '../../lib/json-cache.js';
+import { JsonCache, JsonListWriter, VersionedValue, contentVersion, freshAt, sendCachedJson } from '../../lib/json-cache.js';
 import { multipartForm, replies } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import * as repo from './repository.js';
@@ -95,7 +95,7 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
         // The version is read before the rows, so a cached list is never older than its version.
         const version = await contentVersion(app, 'products');
         const body = await listCache.get(baseUrl, version, () => serializedList(baseUrl));
-        return sendCachedJson(request, reply, body!);
+        return sendCachedJson(request, reply, body!, freshAt(app, 'products', version));
       }
       const size = limit ?? DEFAULT_PAGE_SIZE;
       const current = page ?? 1;
@@ -190,7 +190,7 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
         return product && { success: true, message: SUCCESS.product, product };
       });
       if (!body) throw notFound(SERVER_ERRORS.productNotFound);
-      return sendCachedJson(request, reply, body);
+      return sendCachedJson(request, reply, body, freshAt(app, 'products', version));
     },
   );
 }

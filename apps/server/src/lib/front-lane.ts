@@ -1,0 +1,217 @@
+/**
+ * The front lane: a GET that repeats a cached public answer (a page, the product list, a product,
+ * the gallery, the sitemap) is answered here, in the HTTP server's request listener, before
+ * Fastify routes it. What a cached answer cost above the bare-Fastify ceiling was Fastify's work
+ * around it: the router, the request and reply objects, the hooks (security headers, cookies),
+ * the child logger of the access log, the reply's header bookkeeping (docs/performance.md, the
+ * cost table). The lane keeps the two things that make it a production answer: the content
+ * version is read for every request (a write by any process shows at the next request), and every
+ * request gets its access-log line.
+ *
+ * An answer enters the lane when the normal path has sent it (`sendCached` with a freshness): the
+ * lane keeps the very headers that answer had, and the body in every encoding made so far. A
+ * request the lane cannot answer exactly as Fastify would (another method, an Origin header
+ * (CORS), a conditional request, a body, an encoding not made yet, a changed version) goes on to
+ * Fastify, which answers it and puts the new answer in the lane.
+ */
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { loggedUrl } from './access-log.js';
+import { COMPRESS_THRESHOLD, pickEncoding, toCachedJson, type CachedJson, type Encoding } from './json-cache.js';
+
+/** What a cached answer is valid for: the version it was made at, and how to read the current one. */
+export interface Freshness {
+  version: string;
+  /** The current version, read again for every request (the same read the normal path makes). */
+  current: () => Promise<string>;
+}
+
+interface LaneAnswer {
+  status: number;
+  /** The headers the normal path sent, without Content-Encoding and Content-Length. */
+  headers: OutgoingHttpHeaders;
+  /** The same with Content-Encoding and Content-Length, per encoding, made on first use. */
+  heads: Partial<Record<Encoding | 'identity', OutgoingHttpHeaders>>;
+  body: CachedJson;
+  /** Absent for a refusal that depends on no content (see rememberRefusal). */
+  freshness: Freshness | undefined;
+  /** Only for requests without a Cookie header (a refusal for want of a session). */
+  anonymousOnly: boolean;
+}
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Headers whose value is per encoding (set by the lane) or per request (never kept). */
+const NOT_KEPT = new Set(['content-encoding', 'content-length', 'set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** Accept-Encoding values seen, with the encoding each picks (bounded: a client may send anything). */
+const MAX_ENCODING_VALUES = 64;
+
+export class FrontLane {
+  private readonly answers = new Map<string, LaneAnswer>();
+  /** The bytes of the answers kept (uncompressed; an answer's body may be shared with a cache). */
+  private bytes = 0;
+  private readonly encodings = new Map<string, Encoding | undefined>();
+  private log: FastifyBaseLogger | undefined;
+  private sequence = 0;
+  /** Requests answered by the lane (tests read it). */
+  served = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    /** The most the kept answers may hold together: the lane must not keep alive what the caches let go. */
+    private readonly maxBytes: number,
+    /** With TRUST_PROXY the forwarded host and protocol are part of an answer's links. */
+    private readonly trustProxy: boolean,
+  ) {}
+
+  /** The access log the lane writes to (the app's logger, once it exists). */
+  attach(log: FastifyBaseLogger): void {
+    this.log = log;
+  }
+
+  /** The server's request listener: the lane first, `next` (Fastify) for everything it does not answer. */
+  listener(next: Listener): Listener {
+    return (req, res) => {
+      if (!this.serve(req, res, next)) next(req, res);
+    };
+  }
+
+  private key(req: IncomingMessage): string {
+    const { headers } = req;
+    const forwarded = this.trustProxy ? ` ${String(headers['x-forwarded-proto'])} ${String(headers['x-forwarded-host'])}` : '';
+    return `${headers.host}${forwarded} ${req.url}`;
+  }
+
+  private encodingOf(header: string | undefined): Encoding | undefined {
+    const value = header ?? '';
+    if (this.encodings.has(value)) return this.encodings.get(value);
+    const encoding = pickEncoding(value);
+    if (this.encodings.size >= MAX_ENCODING_VALUES) this.encodings.clear();
+    this.encodings.set(value, encoding);
+    return encoding;
+  }
+
+  /** True when the lane took the request (it may still hand it to `next` once the version is read). */
+  private serve(req: IncomingMessage, res: ServerResponse, next: Listener): boolean {
+    if (req.method !== 'GET' || this.answers.size === 0 || !this.log) return false;
+    const { headers } = req;
+    if (
+      headers.origin !== undefined ||
+      headers['if-none-match'] !== undefined ||
+      headers['if-modified-since'] !== undefined ||
+      headers['content-length'] !== undefined ||
+      headers['transfer-encoding'] !== undefined
+    ) {
+      return false;
+    }
+    const key = this.key(req);
+    const answer = this.answers.get(key);
+    if (!answer || (answer.anonymousOnly && headers.cookie !== undefined)) return false;
+    const { body } = answer;
+    const encoding = body.size >= COMPRESS_THRESHOLD ? this.encodingOf(headers['accept-encoding']) : undefined;
+    const data = encoding ? body.ready[encoding] : body.identity.length === 1 ? body.identity[0] : undefined;
+    if (!data) return false;
+    const start = performance.now();
+    const { freshness } = answer;
+    if (!freshness) {
+      this.send(req, res, answer, encoding, data, start);
+      return true;
+    }
+    freshness.current().then(
+      (version) => {
+        if (version === freshness.version) return this.send(req, res, answer, encoding, data, start);
+        if (this.answers.get(key) === answer) this.forget(key);
+        next(req, res);
+      },
+      // The version could not be read (e.g. the database is closing): Fastify answers as it would.
+      () => next(req, res),
+    );
+    return true;
+  }
+
+  private send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    answer: LaneAnswer,
+    encoding: Encoding | undefined,
+    data: Buffer,
+    start: number,
+  ): void {
+    res.writeHead(answer.status, (answer.heads[encoding ?? 'identity'] ??= headsFor(answer.headers, encoding, data.length)));
+    res.end(data);
+    this.served += 1;
+    this.log?.info(
+      {
+        reqId: `lane-${(this.sequence++).toString(36)}`,
+        method: 'GET',
+        url: loggedUrl(req.url ?? ''),
+        statusCode: answer.status,
+        responseTime: Math.round((performance.now() - start) * 10) / 10,
+      },
+      'request completed',
+    );
+  }
+
+  /**
+   * Called by `sendCached` once the normal path has set every header of a 200 or 404 answer but
+   * the encoding's: the answer is kept for the same request (host, URL) until its version changes.
+   */
+  remember(request: FastifyRequest, reply: FastifyReply, body: CachedJson, freshness: Freshness): void {
+    if (reply.statusCode !== 200 && reply.statusCode !== 404) return;
+    this.keep(request, reply, body, freshness, false);
+  }
+
+  /**
+   * Called from the `onSend` of a GET route that needs a session (see plugins/auth.ts) with the
+   * serialized answer: a 401 to a request without any cookie is the same for every such request,
+   * whatever the content, and is answered by the lane from then on. (Junk traffic is cheap.)
+   */
+  rememberRefusal(request: FastifyRequest, reply: FastifyReply, payload: string): void {
+    if (reply.statusCode !== 401 || request.headers.cookie !== undefined) return;
+    this.keep(request, reply, toCachedJson(payload), undefined, true);
+  }
+
+  private keep(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: CachedJson,
+    freshness: Freshness | undefined,
+    anonymousOnly: boolean,
+  ): void {
+    // A CORS answer carries headers for its origin; the lane answers only requests without one.
+    if (request.method !== 'GET' || request.headers.origin !== undefined) return;
+    // A large list is sent in pieces, as a stream: it stays on the normal path (and is bound by moving its bytes).
+    if (body.identity.length !== 1) return;
+    // The names as the normal path writes them: those set on the raw response (helmet's) keep their case.
+    const raw = reply.raw as typeof reply.raw & { getRawHeaderNames(): string[] };
+    const rawNames = new Map(raw.getRawHeaderNames().map((name) => [name.toLowerCase(), name] as const));
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value === undefined || NOT_KEPT.has(name)) continue;
+      headers[rawNames.get(name) ?? name] = value;
+    }
+    const key = this.key(request.raw);
+    this.forget(key);
+    // Oldest first out, by count and by bytes.
+    for (const oldest of this.answers.keys()) {
+      if (this.answers.size < this.maxEntries && this.bytes + body.size <= this.maxBytes) break;
+      this.forget(oldest);
+    }
+    if (body.size > this.maxBytes) return;
+    this.answers.set(key, { status: reply.statusCode, headers, heads: {}, body, freshness, anonymousOnly });
+    this.bytes += body.size;
+  }
+
+  private forget(key: string): void {
+    const answer = this.answers.get(key);
+    if (!answer) return;
+    this.answers.delete(key);
+    this.bytes -= answer.body.size;
+  }
+}
+
+function headsFor(headers: OutgoingHttpHeaders, encoding: Encoding | undefined, length: number): OutgoingHttpHeaders {
+  return { ...headers, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': String(length) };
+}
