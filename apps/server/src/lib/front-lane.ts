@@ -16,7 +16,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { loggedUrl } from './access-log.js';
 import { COMPRESS_THRESHOLD, pickEncoding, toCachedJson, type CachedJson, type Encoding } from './json-cache.js';
 
@@ -42,17 +42,30 @@ interface LaneAnswer {
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** Refusals of a route with a parameter (e.g. an unknown product id), answered by the lane (see refuseUnder). */
+interface RefusalRoute {
+  prefix: string;
+  /** True when the route would refuse the request for this rest of the path (read as the route reads it). */
+  refuses: (rest: string) => Promise<boolean>;
+  /** The refusal as the route sent it last. */
+  answer?: LaneAnswer;
+}
+
 /** Headers whose value is per encoding (set by the lane) or per request (never kept). */
 const NOT_KEPT = new Set(['content-encoding', 'content-length', 'set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 /** Accept-Encoding values seen, with the encoding each picks (bounded: a client may send anything). */
 const MAX_ENCODING_VALUES = 64;
 
+/** A path segment as it is, nothing escaped, no query. */
+const PLAIN_SEGMENT = /^[\w-]+$/;
+
 export class FrontLane {
   private readonly answers = new Map<string, LaneAnswer>();
   /** The bytes of the answers kept (uncompressed; an answer's body may be shared with a cache). */
   private bytes = 0;
   private readonly encodings = new Map<string, Encoding | undefined>();
+  private readonly refusals: RefusalRoute[] = [];
   private log: FastifyBaseLogger | undefined;
   private sequence = 0;
   /** Requests answered by the lane (tests read it). */
@@ -108,7 +121,8 @@ export class FrontLane {
     }
     const key = this.key(req);
     const answer = this.answers.get(key);
-    if (!answer || (answer.anonymousOnly && headers.cookie !== undefined)) return false;
+    if (!answer) return this.refuse(req, res, next);
+    if (answer.anonymousOnly && headers.cookie !== undefined) return false;
     const { body } = answer;
     const encoding = body.size >= COMPRESS_THRESHOLD ? this.encodingOf(headers['accept-encoding']) : undefined;
     const data = encoding ? body.ready[encoding] : body.identity.length === 1 ? body.identity[0] : undefined;
@@ -129,6 +143,47 @@ export class FrontLane {
       () => next(req, res),
     );
     return true;
+  }
+
+  /** A refusal of a route registered with refuseUnder, when the route would refuse this request. */
+  private refuse(req: IncomingMessage, res: ServerResponse, next: Listener): boolean {
+    const url = req.url ?? '';
+    const route = this.refusals.find((r) => url.startsWith(r.prefix));
+    const answer = route?.answer;
+    if (!route || !answer) return false;
+    const rest = url.slice(route.prefix.length);
+    // Only the plain form: an escaped or queried path is read by Fastify's router.
+    if (!PLAIN_SEGMENT.test(rest)) return false;
+    const start = performance.now();
+    route.refuses(rest).then(
+      (refused) => (refused ? this.send(req, res, answer, undefined, answer.body.identity[0]!, start) : next(req, res)),
+      () => next(req, res),
+    );
+    return true;
+  }
+
+  /**
+   * The lane answers the refusals of the GET route at `prefix` + one path segment when `refuses`
+   * says the route would refuse that segment (the same check the route makes, e.g. an id unknown
+   * at the current content version): random ids cost no routing. Returns the route's `onSend`
+   * hook, which keeps the route's own answer of status `status` to answer with.
+   */
+  refuseUnder(prefix: string, status: number, refuses: (rest: string) => Promise<boolean>): onSendHookHandler {
+    const route: RefusalRoute = { prefix, refuses };
+    this.refusals.push(route);
+    return (request, reply, payload, done) => {
+      if (reply.statusCode === status && typeof payload === 'string' && request.headers.origin === undefined) {
+        route.answer = {
+          status,
+          headers: keptHeaders(reply),
+          heads: {},
+          body: toCachedJson(payload),
+          freshness: undefined,
+          anonymousOnly: false,
+        };
+      }
+      done(null, payload);
+    };
   }
 
   private send(
@@ -184,14 +239,7 @@ export class FrontLane {
     if (request.method !== 'GET' || request.headers.origin !== undefined) return;
     // A large list is sent in pieces, as a stream: it stays on the normal path (and is bound by moving its bytes).
     if (body.identity.length !== 1) return;
-    // The names as the normal path writes them: those set on the raw response (helmet's) keep their case.
-    const raw = reply.raw as typeof reply.raw & { getRawHeaderNames(): string[] };
-    const rawNames = new Map(raw.getRawHeaderNames().map((name) => [name.toLowerCase(), name] as const));
-    const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value === undefined || NOT_KEPT.has(name)) continue;
-      headers[rawNames.get(name) ?? name] = value;
-    }
+    const headers = keptHeaders(reply);
     const key = this.key(request.raw);
     this.forget(key);
     // Oldest first out, by count and by bytes.
@@ -210,6 +258,19 @@ export class FrontLane {
     this.answers.delete(key);
     this.bytes -= answer.body.size;
   }
+}
+
+/** The reply's headers but the per-encoding and per-request ones. */
+function keptHeaders(reply: FastifyReply): OutgoingHttpHeaders {
+  // The names as the normal path writes them: those set on the raw response (helmet's) keep their case.
+  const raw = reply.raw as typeof reply.raw & { getRawHeaderNames(): string[] };
+  const rawNames = new Map(raw.getRawHeaderNames().map((name) => [name.toLowerCase(), name] as const));
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined || NOT_KEPT.has(name)) continue;
+    headers[rawNames.get(name) ?? name] = value;
+  }
+  return headers;
 }
 
 function headsFor(headers: OutgoingHttpHeaders, encoding: Encoding | undefined, length: number): OutgoingHttpHeaders {

@@ -171,12 +171,17 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
   );
 
   // Registered last: static paths (/all) win over this parameter anyway, but keep it readable.
+  // An id unknown at the current version is refused by the front lane too (lib/front-lane.ts).
+  // Only well-formed ids: other segments may be routes of their own (`/all`), which Fastify finds.
+  const isUnknownId = async (id: string): Promise<boolean> =>
+    isId(id) && !(await knownIds.get(await contentVersion(app, 'products'), () => repo.listProductIds(app.db))).has(id);
   app.get(
     '/:id',
     {
       // Compressed once per version here, not by @fastify/compress per request.
       compress: false,
       decompress: false,
+      onSend: app.frontLane.refuseUnder(`${app.prefix}/`, 404, isUnknownId),
       schema: { tags, summary: 'One product', params: idParams, response: replies(productResponseSchema, [404]) },
     },
     async (request, reply) => {
