@@ -42,11 +42,16 @@ interface LaneAnswer {
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** A version read shared by the requests of one turn of the event loop. */
+type VersionRead = (current: () => Promise<string>) => Promise<string>;
+
 /** Refusals of a route with a parameter (e.g. an unknown product id), answered by the lane (see refuseUnder). */
 interface RefusalRoute {
   prefix: string;
-  /** True when the route would refuse the request for this rest of the path (read as the route reads it). */
-  refuses: (rest: string) => Promise<boolean>;
+  /** The content version the refusal depends on. */
+  current: () => Promise<string>;
+  /** True when the route would refuse the request for this rest of the path at `version` (the route's own check). */
+  refuses: (rest: string, version: string) => Promise<boolean>;
   /** The refusal as the route sent it last. */
   answer?: LaneAnswer;
 }
@@ -66,6 +71,8 @@ export class FrontLane {
   private bytes = 0;
   private readonly encodings = new Map<string, Encoding | undefined>();
   private readonly refusals: RefusalRoute[] = [];
+  /** Requests waiting for this turn's version reads (see later). */
+  private pending: Array<(read: VersionRead) => void> = [];
   private log: FastifyBaseLogger | undefined;
   private sequence = 0;
   /** Requests answered by the lane (tests read it). */
@@ -108,7 +115,7 @@ export class FrontLane {
 
   /** True when the lane took the request (it may still hand it to `next` once the version is read). */
   private serve(req: IncomingMessage, res: ServerResponse, next: Listener): boolean {
-    if (req.method !== 'GET' || this.answers.size === 0 || !this.log) return false;
+    if (req.method !== 'GET' || !this.log) return false;
     const { headers } = req;
     if (
       headers.origin !== undefined ||
@@ -133,17 +140,42 @@ export class FrontLane {
       this.send(req, res, answer, encoding, data, start);
       return true;
     }
-    freshness.current().then(
-      (version) => {
-        if (version === freshness.version) return this.send(req, res, answer, encoding, data, start);
-        if (this.answers.get(key) === answer) this.forget(key);
-        next(req, res);
-      },
-      // The version could not be read (e.g. the database is closing): Fastify answers as it would.
-      () => next(req, res),
+    this.later((read) =>
+      read(freshness.current).then(
+        (version) => {
+          if (version === freshness.version) return this.send(req, res, answer, encoding, data, start);
+          if (this.answers.get(key) === answer) this.forget(key);
+          next(req, res);
+        },
+        // The version could not be read (e.g. the database is closing): Fastify answers as it would.
+        () => next(req, res),
+      ),
     );
     return true;
   }
+
+  /**
+   * Runs `task` once every request of this turn of the event loop has been read: the requests of
+   * one turn share each version read (one read per turn instead of one per request, on
+   * PostgreSQL a round trip). Still exact: every request of the batch had arrived before the
+   * version is read, so a write committed before any of them was sent is seen.
+   */
+  private later(task: (read: VersionRead) => void): void {
+    this.pending.push(task);
+    if (this.pending.length === 1) setImmediate(this.flush);
+  }
+
+  private readonly flush = (): void => {
+    const tasks = this.pending;
+    this.pending = [];
+    const reads = new Map<() => Promise<string>, Promise<string>>();
+    const read: VersionRead = (current) => {
+      let version = reads.get(current);
+      if (!version) reads.set(current, (version = current()));
+      return version;
+    };
+    for (const task of tasks) task(read);
+  };
 
   /** A refusal of a route registered with refuseUnder, when the route would refuse this request. */
   private refuse(req: IncomingMessage, res: ServerResponse, next: Listener): boolean {
@@ -155,21 +187,30 @@ export class FrontLane {
     // Only the plain form: an escaped or queried path is read by Fastify's router.
     if (!PLAIN_SEGMENT.test(rest)) return false;
     const start = performance.now();
-    route.refuses(rest).then(
-      (refused) => (refused ? this.send(req, res, answer, undefined, answer.body.identity[0]!, start) : next(req, res)),
-      () => next(req, res),
+    this.later((read) =>
+      read(route.current)
+        .then((version) => route.refuses(rest, version))
+        .then(
+          (refused) => (refused ? this.send(req, res, answer, undefined, answer.body.identity[0]!, start) : next(req, res)),
+          () => next(req, res),
+        ),
     );
     return true;
   }
 
   /**
    * The lane answers the refusals of the GET route at `prefix` + one path segment when `refuses`
-   * says the route would refuse that segment (the same check the route makes, e.g. an id unknown
-   * at the current content version): random ids cost no routing. Returns the route's `onSend`
+   * says the route would refuse that segment at the `current` version (the same check the route
+   * makes, e.g. an id unknown at the current content version): random ids cost no routing. Returns the route's `onSend`
    * hook, which keeps the route's own answer of status `status` to answer with.
    */
-  refuseUnder(prefix: string, status: number, refuses: (rest: string) => Promise<boolean>): onSendHookHandler {
-    const route: RefusalRoute = { prefix, refuses };
+  refuseUnder(
+    prefix: string,
+    status: number,
+    current: () => Promise<string>,
+    refuses: (rest: string, version: string) => Promise<boolean>,
+  ): onSendHookHandler {
+    const route: RefusalRoute = { prefix, current, refuses };
     this.refusals.push(route);
     return (request, reply, payload, done) => {
       if (reply.statusCode === status && typeof payload === 'string' && request.headers.origin === undefined) {

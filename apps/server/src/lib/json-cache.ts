@@ -20,9 +20,21 @@ export async function contentVersion(app: FastifyInstance, kind: ContentKind): P
   return version ?? '0';
 }
 
+const readers = new WeakMap<FastifyInstance['readMeta'], Record<ContentKind, () => Promise<string>>>();
+
+/** Reads `kind`'s current version: one function per database, so the front lane reads it once per turn. */
+export function versionReader(app: FastifyInstance, kind: ContentKind): () => Promise<string> {
+  let byKind = readers.get(app.readMeta);
+  if (!byKind) {
+    byKind = { products: () => contentVersion(app, 'products'), gallery: () => contentVersion(app, 'gallery') };
+    readers.set(app.readMeta, byKind);
+  }
+  return byKind[kind];
+}
+
 /** The freshness of an answer made at `version` of `kind` (for the front lane). */
 export function freshAt(app: FastifyInstance, kind: ContentKind, version: string): Freshness {
-  return { version, current: () => contentVersion(app, kind) };
+  return { version, current: versionReader(app, kind) };
 }
 
 const BOTH_VERSIONS = ['products_version', 'gallery_version'] as const;

@@ -17,7 +17,7 @@ import { notFound } from '../../lib/errors.js';
 import { sendWithEtag } from '../../lib/etag.js';
 import { readUploadForm, registerImageUploads } from '../../lib/images-upload.js';
 import { imageBaseUrl } from '../../lib/images.js';
-import { JsonCache, JsonListWriter, VersionedValue, contentVersion, freshAt, sendCachedJson } from '../../lib/json-cache.js';
+import { JsonCache, JsonListWriter, VersionedValue, contentVersion, freshAt, sendCachedJson, versionReader } from '../../lib/json-cache.js';
 import { multipartForm, replies } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import * as repo from './repository.js';
@@ -173,15 +173,15 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
   // Registered last: static paths (/all) win over this parameter anyway, but keep it readable.
   // An id unknown at the current version is refused by the front lane too (lib/front-lane.ts).
   // Only well-formed ids: other segments may be routes of their own (`/all`), which Fastify finds.
-  const isUnknownId = async (id: string): Promise<boolean> =>
-    isId(id) && !(await knownIds.get(await contentVersion(app, 'products'), () => repo.listProductIds(app.db))).has(id);
+  const isUnknownId = async (id: string, version: string): Promise<boolean> =>
+    isId(id) && !(await knownIds.get(version, () => repo.listProductIds(app.db))).has(id);
   app.get(
     '/:id',
     {
       // Compressed once per version here, not by @fastify/compress per request.
       compress: false,
       decompress: false,
-      onSend: app.frontLane.refuseUnder(`${app.prefix}/`, 404, isUnknownId),
+      onSend: app.frontLane.refuseUnder(`${app.prefix}/`, 404, versionReader(app, 'products'), isUnknownId),
       schema: { tags, summary: 'One product', params: idParams, response: replies(productResponseSchema, [404]) },
     },
     async (request, reply) => {
