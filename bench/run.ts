@@ -334,26 +334,15 @@ async function main(): Promise<void> {
   }
 
   const rows = results.flatMap((r) => r.rows);
-  /**
-   * Targets still below half their goal on an idle machine (23 Nov 2026, 2 cores, quick mode:
-   * product detail 0.28x plain and 0.30x brotli, the gallery 0.29x; docs/performance.md): their
-   * regression line is 0.7x of that, until the code reaches half the goal.
-   */
-  const QUICK_FLOORS: Record<string, number> = {
-    'GET /api/v1/product/{id}': 0.2,
-    'GET /api/v1/product/{id}, br': 0.2,
-    'GET /api/v1/gallery/all': 0.2,
-  };
   const goals: Goal[] = [];
   for (const r of rows) {
     // A regression shows in every round; a burst of outside load only in some: the quick mode
-    // fails when even the best round is below half the goal, or below the target's floor where
-    // the code as it is has not reached half its goal yet (QUICK_FLOORS).
+    // fails when even the best round is below half the goal.
     goals.push({
       goal: `${r.target} at ${r.size}: >= ${r.goal}x its ceiling`,
       value: `${fmt.ratio(r.ratio)} (best round ${fmt.ratio(r.bestRatio)})`,
       met: r.ratio >= r.goal,
-      regression: r.bestRatio < Math.min(r.goal / 2, QUICK_FLOORS[r.target] ?? r.goal / 2),
+      regression: r.bestRatio < r.goal / 2,
     });
     goals.push({
       goal: `${r.target} at ${r.size}: p99 < ${P99_GOAL_MS} ms`,

@@ -97,6 +97,7 @@ const OWNERS: ReadonlyArray<readonly [string, (url: string, functionName: string
       ),
   ],
   ['error path (throw, error handler)', (u) => /plugins\/error-handler\.ts|lib\/errors\.ts/.test(u)],
+  ['front lane (lookup, batching, its writeHead)', (u) => /lib\/front-lane\.ts/.test(u)],
   ['cached answer (lookup, ETag, encoding choice)', (u) => /lib\/json-cache\.ts|lib\/etag\.ts|lib\/answer-cache\.ts/.test(u)],
   [
     'static files (@fastify/static, send)',
