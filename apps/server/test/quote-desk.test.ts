@@ -281,6 +281,23 @@ describe('the buyer decides', () => {
     expect(mail).toBeDefined();
   });
 
+  it('a decision on an offer a newer one replaced is refused (409) and changes nothing; on the current offer it is taken', async () => {
+    const quote = await newQuote();
+    const seen = await offer(quote._id, { unitPrice: '1.00' });
+    // The company sends a new price while the buyer still reads the first one.
+    const current = await offer(quote._id, { unitPrice: '9.00' });
+    for (const url of [API.quoteAccept(quote._id), API.quoteDecline(quote._id)]) {
+      const before = await dataSnapshot(t);
+      const stale = await call('POST', url, buyer.cookie, { offerId: seen.offer!._id });
+      expect(stale.statusCode, url).toBe(409);
+      expect(stale.json()).toEqual({ success: false, message: M.offerReplaced(current.offer!.quotationNumber) });
+      expect(await dataSnapshot(t)).toEqual(before);
+    }
+    const res = await call('POST', API.quoteAccept(quote._id), buyer.cookie, { offerId: current.offer!._id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ quote: QuoteDetail }>().quote.history.at(-1)).toMatchObject({ status: 'ACCEPTED', offerId: current.offer!._id });
+  });
+
   it('a buyer sees only their own quote; an admin sees any', async () => {
     const quote = await newQuote();
     expect((await call('GET', API.quote(quote._id), buyer.cookie)).statusCode).toBe(200);

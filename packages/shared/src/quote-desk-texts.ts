@@ -97,6 +97,7 @@ export const QUOTE_DESK_MESSAGES = {
   // Refusals (409)
   noOffer: 'This quote has no offer yet',
   offerExpired: (validUntil: string) => `This offer expired: it was valid until ${validUntil}`,
+  offerReplaced: (current: string) => `This offer was replaced by quotation ${current}: review the new offer before you decide`,
   alreadyDecided: (status: QuoteStatus) => `This quote is already ${status} and can no longer change`,
   notAllowed: (action: QuoteAction, status: QuoteStatus) => `A quote that is ${status} cannot be ${ACTION_PAST[action]}`,
 } as const;

@@ -97,8 +97,14 @@ export const rejectSchema = z.object({
 export type RejectInput = z.infer<typeof rejectSchema>;
 export const rejectMessageOrder = [M.reasonRequired, M.reasonMin] as const;
 
-/** Body of POST /api/v1/quote/{id}/accept and /decline (the body itself may be absent). */
-export const decisionSchema = z.object({ note: optionalString(OFFER_LIMITS.decisionNoteMax) });
+/**
+ * Body of POST /api/v1/quote/{id}/accept and /decline (the body itself may be absent).
+ * `offerId`: the offer the buyer saw; when it is no longer the current one the decision is refused (409).
+ */
+export const decisionSchema = z.object({
+  note: optionalString(OFFER_LIMITS.decisionNoteMax),
+  offerId: z.string().max(64).optional(),
+});
 export type DecisionInput = z.infer<typeof decisionSchema>;
 
 /** An offer as the API shows it. Amounts: `*Minor` integers are exact; the strings are the same amounts as decimals. */

@@ -277,12 +277,19 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
         },
       },
       async (request) => {
-        const { note } = request.body;
+        const { note, offerId } = request.body;
         const { id } = request.params;
-        const quote = await decideQuote(app.db, id, decision, note, {
-          userId: request.user!._id,
-          mail: (q) => ({ ...decisionMail(app.config.companyEmail, q, q.offer!, decision, note), event: `quote:${id}:${decision}` }),
-        });
+        const quote = await decideQuote(
+          app.db,
+          id,
+          decision,
+          note,
+          {
+            userId: request.user!._id,
+            mail: (q) => ({ ...decisionMail(app.config.companyEmail, q, q.offer!, decision, note), event: `quote:${id}:${decision}` }),
+          },
+          offerId,
+        );
         app.mailer.kick();
         return { success: true, message, quote };
       },

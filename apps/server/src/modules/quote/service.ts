@@ -182,7 +182,8 @@ export async function rejectQuote(
 /**
  * The owning buyer accepts or declines the current offer. One conditional UPDATE decides:
  * it only matches a QUOTED quote whose offer has not expired, so of two racing decisions
- * exactly one changes the row.
+ * exactly one changes the row. With `offerId` (the offer the buyer saw) it also only matches
+ * while that offer is still the current one, so a newer offer is never decided unseen.
  */
 export async function decideQuote(
   db: Db,
@@ -190,20 +191,21 @@ export async function decideQuote(
   decision: 'ACCEPTED' | 'DECLINED',
   note: string,
   by: Actor,
+  offerId?: string,
   nowMs = Date.now(),
 ): Promise<QuoteDetail> {
   const now = nowIso(nowMs);
   const action = decision === 'ACCEPTED' ? 'accept' : 'decline';
   const decided = await db.transaction().execute(async (tx) => {
-    const updated = await tx
+    let update = tx
       .updateTable('quotes')
       .set({ status: decision, status_changed_at: now })
       .where('id', '=', quoteId)
       .where('user_id', '=', by.userId)
       .where('status', '=', 'QUOTED')
-      .where('offer_expires_at', '>', now)
-      .returning('current_offer_id')
-      .executeTakeFirst();
+      .where('offer_expires_at', '>', now);
+    if (offerId !== undefined) update = update.where('current_offer_id', '=', offerId);
+    const updated = await update.returning('current_offer_id').executeTakeFirst();
     if (!updated) return false;
     await insertEvent(tx, {
       id: newId(nowMs),
@@ -220,6 +222,9 @@ export async function decideQuote(
   });
   const quote = await getQuoteDetail(db, quoteId, now);
   if (!quote) throw notFound(SERVER_ERRORS.quoteNotFound);
+  if (!decided && offerId !== undefined && quote.status === 'QUOTED' && quote.offer && quote.offer._id !== offerId) {
+    throw conflict(M.offerReplaced(quote.offer.quotationNumber));
+  }
   if (!decided) throw conflict(refusalMessage(action, quote.status, quote.offer?.validUntil) ?? M.alreadyDecided(quote.status));
   return quote;
 }

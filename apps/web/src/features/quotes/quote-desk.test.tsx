@@ -77,7 +77,8 @@ describe('Your Quotes: the buyer decides', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Accept offer' }));
     await waitFor(() => expect(within(card).getByText('ACCEPTED')).toBeInTheDocument());
-    expect(callsTo(calls, 'POST', API.quoteAccept('q1'))[0]?.body).toEqual({ note: 'Ship in March' });
+    // The offer the buyer saw: the server refuses the decision if a newer offer replaced it.
+    expect(callsTo(calls, 'POST', API.quoteAccept('q1'))[0]?.body).toEqual({ note: 'Ship in March', offerId: OFFER._id });
     expect(within(card).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   }, 30_000);
 

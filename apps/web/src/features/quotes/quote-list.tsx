@@ -99,10 +99,12 @@ export function QuoteList({ role }: { role: Role }) {
   };
 
   const confirmDecision = async (note: string) => {
-    if (!deciding) return;
+    if (!deciding?.quote.offer) return;
     setDecisionBusy(true);
     try {
-      await dispatch(decideOnQuote({ id: deciding.quote._id, decision: deciding.decision, note })).unwrap();
+      await dispatch(
+        decideOnQuote({ id: deciding.quote._id, decision: deciding.decision, note, offerId: deciding.quote.offer._id }),
+      ).unwrap();
       setDeciding(null);
     } catch {
       // The toast shows the server's message (e.g. the offer expired); the list shows it as it now is.

@@ -79,12 +79,16 @@ export const rejectQuote = createAsyncThunk('quote/reject', ({ id, reason }: { i
 
 export const decideOnQuote = createAsyncThunk(
   'quote/decide',
-  ({ id, decision, note }: { id: string; decision: 'accept' | 'decline'; note: string }) =>
-    withToast(() => request<QuoteDetailResponse>('POST', decision === 'accept' ? API.quoteAccept(id) : API.quoteDecline(id), { note }), {
-      loading: UI.loading[decision],
-      success: decision === 'accept' ? QUOTE_DESK_MESSAGES.offerAccepted : QUOTE_DESK_MESSAGES.offerDeclined,
-      error: UI.errors[decision],
-    }),
+  // offerId: the offer the buyer saw (the server refuses the decision if a newer one replaced it).
+  ({ id, decision, note, offerId }: { id: string; decision: 'accept' | 'decline'; note: string; offerId: string }) =>
+    withToast(
+      () => request<QuoteDetailResponse>('POST', decision === 'accept' ? API.quoteAccept(id) : API.quoteDecline(id), { note, offerId }),
+      {
+        loading: UI.loading[decision],
+        success: decision === 'accept' ? QUOTE_DESK_MESSAGES.offerAccepted : QUOTE_DESK_MESSAGES.offerDeclined,
+        error: UI.errors[decision],
+      },
+    ),
 );
 
 /** A quote as the lists hold it (the detail's offers and history stay with the page that asked). */
