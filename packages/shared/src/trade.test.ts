@@ -25,4 +25,15 @@ describe('money in integer minor units', () => {
     expect(totalMinorUnits(1235, 1200)).toBe(1_482_000);
     expect(totalMinorUnits(333, 1.5)).toBe(500);
   });
+
+  it('multiplies exactly: the quantity as written, rounded half up once', () => {
+    // In binary floating point 1690 x 0.15 is 253.49999999999997, which rounds to 253.
+    expect(totalMinorUnits(1690, 0.15)).toBe(254);
+    expect(totalMinorUnits(1, 0.5)).toBe(1);
+    expect(totalMinorUnits(1, 0.49)).toBe(0);
+    expect(totalMinorUnits(199, 2.005)).toBe(399);
+    expect(totalMinorUnits(125, 1e21)).toBe(1.25e23);
+    expect(totalMinorUnits(3, 1e-7)).toBe(0);
+    expect(totalMinorUnits(0, 12.5)).toBe(0);
+  });
 });

@@ -71,7 +71,19 @@ export function formatMoney(minor: number, currency: Currency): string {
   return `${currency} ${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 
-/** Total for a quantity, rounded half up to the minor unit (quantities may have decimals). */
+/**
+ * Total for a quantity, rounded half up to the minor unit (quantities may have decimals).
+ * Exact: the quantity is taken as the decimal it is written as (0.15, not the binary fraction
+ * 0.1499999...), and the product is made in integers, so 0.15 x 16.90 is 2.54, not 2.53.
+ */
 export function totalMinorUnits(unitPriceMinor: number, quantity: number): number {
-  return Math.round(unitPriceMinor * quantity);
+  const [mantissa = '0', exponent = '0'] = String(quantity).split('e');
+  const [whole = '0', fraction = ''] = mantissa.split('.');
+  const scale = fraction.length - Number(exponent);
+  const digits = BigInt(`${whole}${fraction}`) * BigInt(unitPriceMinor);
+  if (scale <= 0) return Number(digits * 10n ** BigInt(-scale));
+  const divisor = 10n ** BigInt(scale);
+  // Half up (away from zero for the negative amounts no quote has).
+  const sign = digits < 0n ? -1n : 1n;
+  return Number((sign * (sign * digits * 2n + divisor)) / (2n * divisor));
 }
