@@ -87,6 +87,11 @@ async function rateLimitPlugin(app: FastifyInstance): Promise<void> {
     ...(app.config.rateLimit.store === 'database' ? { store: databaseStore(app.db) } : {}),
     // A broken counter store must not lock everyone out: the request goes through (logged).
     skipOnError: true,
+    // Only the standard Retry-After, on a refusal: the non-standard X-RateLimit-* headers told every
+    // client (a password guesser too) how many tries were left, and were three more headers to
+    // handle on every limited answer (docs/performance.md).
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, SERVER_ERRORS.rateLimited, undefined, {
         'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),

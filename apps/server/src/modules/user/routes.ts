@@ -28,6 +28,12 @@ import { createUserService } from './service.js';
 
 const tags = ['user'];
 
+/**
+ * Every answer here is a small JSON object, under @fastify/compress's 1 kB threshold: its hooks
+ * would run on each request (the login's 429 among them) and never compress anything.
+ */
+const SMALL_ANSWERS = { compress: false } as const;
+
 /** /api/v1/user/* (SPEC.md section 7). */
 export default async function userRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -37,6 +43,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   app.post(
     '/register',
     {
+      ...SMALL_ANSWERS,
       config: authLimit,
       schema: {
         tags,
@@ -55,6 +62,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   app.post(
     '/login',
     {
+      ...SMALL_ANSWERS,
       config: authLimit,
       schema: {
         tags,
@@ -72,7 +80,10 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
 
   app.get(
     '/logout',
-    { schema: { tags, summary: 'Log out (ends the session, clears the cookie)', response: replies(apiResultSchema, []) } },
+    {
+      ...SMALL_ANSWERS,
+      schema: { tags, summary: 'Log out (ends the session, clears the cookie)', response: replies(apiResultSchema, []) },
+    },
     async (request, reply) => {
       await endSession(request, reply);
       return { success: true, message: SUCCESS.logout };
@@ -82,6 +93,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   app.get(
     '/profile',
     {
+      ...SMALL_ANSWERS,
       preValidation: requireAuth,
       schema: { tags, summary: 'The logged-in user', response: replies(userResponseSchema, [401]) },
     },
@@ -93,6 +105,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   app.post(
     '/change-password',
     {
+      ...SMALL_ANSWERS,
       preValidation: requireAuth,
       schema: {
         tags,
@@ -110,6 +123,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   app.post(
     '/update',
     {
+      ...SMALL_ANSWERS,
       preValidation: requireAuth,
       schema: {
         tags,
@@ -127,6 +141,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   app.post(
     '/forgot-password',
     {
+      ...SMALL_ANSWERS,
       config: authLimit,
       schema: {
         tags,
@@ -150,6 +165,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   app.patch(
     '/reset-password/:token',
     {
+      ...SMALL_ANSWERS,
       config: authLimit,
       schema: {
         tags,
