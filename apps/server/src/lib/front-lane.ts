@@ -279,7 +279,7 @@ export class FrontLane {
     // A CORS answer carries headers for its origin; the lane answers only requests without one.
     if (request.method !== 'GET' || request.headers.origin !== undefined) return;
     // A large list is sent in pieces, as a stream: it stays on the normal path (and is bound by moving its bytes).
-    if (body.identity.length !== 1) return;
+    if (body.identity.length !== 1 || body.size > this.maxBytes) return;
     const headers = keptHeaders(reply);
     const key = this.key(request.raw);
     this.forget(key);
@@ -288,7 +288,6 @@ export class FrontLane {
       if (this.answers.size < this.maxEntries && this.bytes + body.size <= this.maxBytes) break;
       this.forget(oldest);
     }
-    if (body.size > this.maxBytes) return;
     this.answers.set(key, { status: reply.statusCode, headers, heads: {}, body, freshness, anonymousOnly });
     this.bytes += body.size;
   }

@@ -128,6 +128,14 @@ interface Page {
   snapshot: ServerSnapshot;
 }
 
+/**
+ * What a page (or, without a build, the sitemap) is valid for: one format for the cache key the
+ * page is kept under and the front lane's check, which must compare equal.
+ */
+function pageVersionOf(products: string, gallery: string, build?: string): string {
+  return build === undefined ? `${products}/${gallery}` : `${products}/${gallery}/${build}`;
+}
+
 export class PublicPages {
   private readonly slugs = new VersionedValue<{
     owners: Map<string, { productId: string; current: string }>;
@@ -279,7 +287,7 @@ export class PublicPages {
     const origin = this.origin(request);
     const [{ products: pv, gallery: gv }, build] = await Promise.all([versions ?? contentVersions(this.app), this.renderer?.build() ?? '']);
     const key = `${origin} ${imageBaseUrl(request)} ${url}`;
-    const version = `${pv}/${gv}/${build}`;
+    const version = pageVersionOf(pv, gv, build);
     const { status, body } = await this.rendered.get(key, version, async () => {
       const page = await this.page(request, url, route, productPage && (await productPage()));
       const html = this.renderer ? await this.renderer.document(headHtml(origin, page.head), page.snapshot) : '';
@@ -292,12 +300,12 @@ export class PublicPages {
   /** The version a rendered page is valid for: both content versions and the web build. */
   private readonly pageVersion = async (): Promise<string> => {
     const [{ products, gallery }, build] = await Promise.all([contentVersions(this.app), this.renderer?.build() ?? '']);
-    return `${products}/${gallery}/${build}`;
+    return pageVersionOf(products, gallery, build);
   };
 
   private readonly sitemapVersion = async (): Promise<string> => {
     const { products, gallery } = await contentVersions(this.app);
-    return `${products}/${gallery}`;
+    return pageVersionOf(products, gallery);
   };
 
   /** The spec's "page not found", with status 404. */
@@ -330,7 +338,7 @@ export class PublicPages {
     app.get('/sitemap.xml', async (request, reply) => {
       const origin = this.origin(request);
       const { products: pv, gallery: gv } = await contentVersions(this.app);
-      const version = `${pv}/${gv}`;
+      const version = pageVersionOf(pv, gv);
       const body = await this.sitemap.get(origin, version, async () => toCachedJson(await this.sitemapXml(origin, pv)));
       return sendCached(request, reply, body, 'application/xml; charset=utf-8', { version, current: this.sitemapVersion });
     });
