@@ -5,7 +5,10 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+
+type OutputAsset = Rolldown.OutputAsset;
+type OutputChunk = Rolldown.OutputChunk;
 import { PREACT_ALIASES } from './preact-aliases';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
@@ -44,6 +47,46 @@ function chunkReport(): Plugin {
       this.emitFile({ type: 'asset', fileName: CHUNK_REPORT, source: `${JSON.stringify({ chunks }, null, 2)}\n` });
     },
   };
+}
+
+/** Page modules of the server-rendered public pages: their chunks run as soon as such a page loads. */
+const PUBLIC_PAGES =
+  /^apps\/web\/src\/features\/(?:about\/about-page|products\/products-page|products\/product-description-page|gallery\/gallery-page|legal\/|errors\/not-found-page)/;
+
+/**
+ * Chrome's explicit compile hint (V8, Chrome 136+): a file that starts with this comment is compiled
+ * whole while it streams in, off the main thread, instead of function by function on the main
+ * thread as each is first called. Given to the chunks a public page runs as it loads: the entry and
+ * everything it imports, the public pages and Sonner (the toasts); not to the admin screens, whose
+ * code would be compiled for nothing. Added after minification, which drops comments.
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+function compileHints(): Plugin {
+  return {
+    name: 'agro:compile-hints',
+    apply: 'build',
+    // Last: Vite's own generateBundle puts its preload map at the top of the entry.
+    generateBundle: { order: 'post', handler: compileHintsHandler },
+  };
+}
+
+/** Puts COMPILE_HINT at the top of every chunk a public page runs as it loads. */
+function compileHintsHandler(_options: unknown, bundle: Record<string, OutputAsset | OutputChunk>): void {
+  const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const hinted = new Set<string>();
+  const add = (fileName: string) => {
+    const chunk = byName.get(fileName);
+    if (!chunk || hinted.has(fileName)) return;
+    hinted.add(fileName);
+    chunk.imports.forEach(add);
+  };
+  for (const chunk of chunks) {
+    const modules = Object.keys(chunk.modules).map(moduleName);
+    if (chunk.isEntry || modules.some((m) => PUBLIC_PAGES.test(m) || m === 'sonner')) add(chunk.fileName);
+  }
+  for (const fileName of hinted) byName.get(fileName)!.code = COMPILE_HINT + byName.get(fileName)!.code;
 }
 
 const COMPRESSIBLE = /\.(?:js|css|html|svg|txt|json|webmanifest|xml)$/;
@@ -85,7 +128,7 @@ function precompress(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   // The server's render (`vite build --ssr`, docs/decisions/011-server-rendering.md) needs no CSS,
   // chunk report or precompressed files: those belong to the browser's build.
-  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), chunkReport(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), chunkReport(), compileHints(), precompress()],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...PREACT_ALIASES],
   },

@@ -1,12 +1,14 @@
 import { TOAST } from '@agro/shared';
 import { lazy, StrictMode, Suspense, useEffect } from 'react';
-import { render as renderOver, type ComponentChild } from 'preact';
+import { hydrate, render as renderOver, type ComponentChild } from 'preact';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { persistedStateRead, store } from '@/app/client-store';
 import { AppRoutes, preloadRoute } from '@/app/router';
+import { rendersAsTheServerDid } from '@/app/store';
 import { SNAPSHOT_ELEMENT_ID, snapshotLoaded, type ServerSnapshot } from '@/app/server-snapshot';
+import { holdParts, nextTask, releaseParts } from '@/lib/hydrate-in-parts';
 import { loadSonner } from '@/lib/toast';
 import './index.css';
 
@@ -55,6 +57,8 @@ function mountToaster(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  // Each step below in a task of its own, short enough not to hold up a tap (docs/decisions/016-hydration-in-parts.md).
+  await nextTask();
   const toaster = mountToaster();
   const snapshot = readSnapshot();
   if (snapshot) store.dispatch(snapshotLoaded(snapshot));
@@ -72,13 +76,22 @@ async function start(): Promise<void> {
   );
   // The page's code first: a page rendered by the server must not suspend (and blank) on its way in.
   if (snapshot) await preloadRoute(window.location.pathname);
-  // Rendered over the server's HTML, not hydrated: Preact's own render() reuses every matching
-  // element and corrects its attributes (docs/decisions/011-server-rendering.md). Hydration keeps
-  // the server's attributes as they are, and the server renders for an anonymous visitor: a
-  // logged-in person's header, or a list held from an earlier visit, would keep the anonymous
-  // page's links and images. (The compat layer's createRoot().render() empties the element first,
-  // as React does.)
-  renderOver(app as unknown as ComponentChild, document.getElementById('root')!);
+  await nextTask();
+  const root = document.getElementById('root')!;
+  if (snapshot && rendersAsTheServerDid(store.getState())) {
+    // A first visit renders what the server did: hydrate it, one part per task
+    // (lib/hydrate-in-parts.tsx, docs/decisions/016-hydration-in-parts.md).
+    holdParts();
+    performance.mark('hydrate:shell');
+    hydrate(app as unknown as ComponentChild, root);
+    void releaseParts();
+    return;
+  }
+  // Anything else (someone logged in, a list held from an earlier visit) renders over the server's
+  // HTML: Preact's own render() reuses every matching element and corrects its attributes
+  // (docs/decisions/011-server-rendering.md), which hydration would keep as the server's anonymous
+  // render had them. (The compat layer's createRoot().render() empties the element first, as React does.)
+  renderOver(app as unknown as ComponentChild, root);
 }
 
 void start();

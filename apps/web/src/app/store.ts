@@ -109,5 +109,17 @@ export const useAppSelector = useSelector.withTypes<RootState>();
 export const selectShownProducts = (s: RootState): Product[] => shownProducts(s);
 export const selectShownGallery = (s: RootState): GalleryImage[] => shownGallery(s);
 
+/**
+ * True when this state renders a public page exactly as the server rendered it: the server renders
+ * with a new store and its snapshot, so every other slice must still hold its initial state (no
+ * one logged in, nothing held from an earlier visit). A first visit, in short.
+ */
+export function rendersAsTheServerDid(s: RootState): boolean {
+  const initial = sliceReducer(undefined, { type: '@@agro/initial' });
+  return (Object.keys(initial) as Array<keyof SlicesState>).every(
+    (slice) => slice === 'serverSnapshot' || JSON.stringify(s[slice]) === JSON.stringify(initial[slice]),
+  );
+}
+
 /** True while the page shown is the one the server rendered (its first render must match that HTML). */
 export const selectRenderedByServer = (s: RootState): boolean => s.serverSnapshot.url !== '';

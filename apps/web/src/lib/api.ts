@@ -1,5 +1,6 @@
 import type { ApiResult } from '@agro/shared';
 import { API_BASE_URL } from './config';
+import { partsTakenOver } from './hydrate-in-parts';
 import { showToast } from './toast';
 
 /** A failed call: `message` is the server's message when it sent one. */
@@ -64,6 +65,8 @@ export async function request<T extends ApiResult>(method: HttpMethod, path: str
     throw new ApiError(0, undefined);
   }
   const data = await readBody(res);
+  // Nothing changes on a server-rendered page before the app has taken all of it over.
+  await partsTakenOver();
   if (!res.ok) handleFailure(res.status, data, path);
   return data as T;
 }

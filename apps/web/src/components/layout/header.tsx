@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '@/app/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon } from '@/components/ui/icons';
 import { SocialLinks } from '@/components/ui/social-links';
+import { Part } from '@/lib/hydrate-in-parts';
 import { logout } from '@/lib/auth/auth-slice';
 import { useNavItems, type NavItem } from './nav-items';
 
@@ -110,7 +111,9 @@ export function Header() {
 
   return (
     <header className="sticky -top-9 z-40 bg-white shadow-sm">
-      <TopBar />
+      <Part name="header:top-bar">
+        <TopBar />
+      </Part>
       <div className="border-b border-gray-200">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
           <Link
@@ -147,32 +150,34 @@ export function Header() {
           </button>
         </div>
 
-        <div
-          id={MOBILE_MENU_ID}
-          hidden={!menuOpen}
-          className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-gray-200 bg-white lg:hidden"
-        >
-          <nav aria-label="Main menu" className="mx-auto max-w-7xl px-4 pt-3">
-            <ul className="space-y-1">
-              {renderLinks(mobileLinkClass, items, () => setMenuOpen(false))}
-              {isLoggedIn && (
-                <li>
-                  <button
-                    type="button"
-                    onClick={askLogout}
-                    className="block w-full rounded-md px-3 py-3 text-left text-base font-medium text-gray-800 hover:bg-gray-100"
-                  >
-                    Logout
-                  </button>
-                </li>
-              )}
-            </ul>
-          </nav>
-          <div className="mx-auto mt-3 max-w-7xl border-t border-gray-200 px-4 pb-3 pt-3 text-sm text-gray-700">
-            <p className="px-3">{SITE.email}</p>
-            <SocialLinks className="mt-2 px-1" linkClassName="text-brand-800 hover:text-brand-900 focus-visible:outline-brand-700" />
+        <Part name="header:menu">
+          <div
+            id={MOBILE_MENU_ID}
+            hidden={!menuOpen}
+            className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-gray-200 bg-white lg:hidden"
+          >
+            <nav aria-label="Main menu" className="mx-auto max-w-7xl px-4 pt-3">
+              <ul className="space-y-1">
+                {renderLinks(mobileLinkClass, items, () => setMenuOpen(false))}
+                {isLoggedIn && (
+                  <li>
+                    <button
+                      type="button"
+                      onClick={askLogout}
+                      className="block w-full rounded-md px-3 py-3 text-left text-base font-medium text-gray-800 hover:bg-gray-100"
+                    >
+                      Logout
+                    </button>
+                  </li>
+                )}
+              </ul>
+            </nav>
+            <div className="mx-auto mt-3 max-w-7xl border-t border-gray-200 px-4 pb-3 pt-3 text-sm text-gray-700">
+              <p className="px-3">{SITE.email}</p>
+              <SocialLinks className="mt-2 px-1" linkClassName="text-brand-800 hover:text-brand-900 focus-visible:outline-brand-700" />
+            </div>
           </div>
-        </div>
+        </Part>
       </div>
 
       <ConfirmDialog

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Part } from '@/lib/hydrate-in-parts';
 import { useScrollReveal } from '@/lib/reveal';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -18,13 +19,17 @@ export function Layout() {
       >
         Skip to content
       </a>
-      <Header />
+      <Part name="header">
+        <Header />
+      </Part>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense key={pathname} fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Part name="footer">
+        <Footer />
+      </Part>
       <ScrollToTop />
     </div>
   );

@@ -1,6 +1,7 @@
 import type { Product } from '@agro/shared';
 import { useRef } from 'react';
 import { Pagination } from '@/components/ui/pagination';
+import { Part } from '@/lib/hydrate-in-parts';
 import { ProductCard } from './product-card';
 
 interface ProductGridProps {
@@ -32,7 +33,9 @@ export function ProductGrid({ products, page, pageSize, onPageChange, headingLev
       <ul aria-label={label} className="grid grid-cols-[repeat(auto-fit,300px)] justify-center gap-x-4 gap-y-8">
         {visible.map((p, i) => (
           <li key={p._id}>
-            <ProductCard product={p} headingLevel={headingLevel} eager={i < 3} />
+            <Part name={`card:${p._id}`}>
+              <ProductCard product={p} headingLevel={headingLevel} eager={i < 3} />
+            </Part>
           </li>
         ))}
       </ul>

@@ -9,6 +9,7 @@ import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AddImagesDialog } from './add-images-dialog';
 import { deleteAllImages, deleteImage, fetchGallery } from './gallery-slice';
+import { Part } from '@/lib/hydrate-in-parts';
 
 const PAGE_SIZE = 24;
 const TILE = 400;
@@ -104,77 +105,79 @@ export default function GalleryPage() {
         <p>A look at our products, processing and packing, from the fields of Kolhapur to the container.</p>
       </PageHero>
 
-      <section aria-labelledby="gallery-heading" className="mx-auto max-w-7xl px-4 py-12">
-        <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-          <h2 id="gallery-heading" className="text-2xl font-bold text-brand-900">
-            Photos {images.length > 0 && <span className="text-base font-medium text-gray-600">({images.length})</span>}
-          </h2>
-          {isAdmin && (
-            <div className="flex flex-wrap gap-3">
-              <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
-                {UI_TEXT.addImages}
-              </button>
-              <button type="button" className="btn-danger" onClick={() => setConfirm({ kind: 'all' })} disabled={images.length === 0}>
-                <TrashIcon size={18} />
-                {UI_TEXT.deleteAllImages}
-              </button>
-            </div>
-          )}
-        </div>
+      <Part name="gallery:1">
+        <section aria-labelledby="gallery-heading" className="mx-auto max-w-7xl px-4 py-12">
+          <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+            <h2 id="gallery-heading" className="text-2xl font-bold text-brand-900">
+              Photos {images.length > 0 && <span className="text-base font-medium text-gray-600">({images.length})</span>}
+            </h2>
+            {isAdmin && (
+              <div className="flex flex-wrap gap-3">
+                <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
+                  {UI_TEXT.addImages}
+                </button>
+                <button type="button" className="btn-danger" onClick={() => setConfirm({ kind: 'all' })} disabled={images.length === 0}>
+                  <TrashIcon size={18} />
+                  {UI_TEXT.deleteAllImages}
+                </button>
+              </div>
+            )}
+          </div>
 
-        {images.length === 0 ? (
-          loading ? (
-            <p role="status" className="p-12 text-center text-gray-600">
-              Loading images...
-            </p>
+          {images.length === 0 ? (
+            loading ? (
+              <p role="status" className="p-12 text-center text-gray-600">
+                Loading images...
+              </p>
+            ) : (
+              <div className="rounded-2xl border border-dashed border-gray-300 p-12 text-center">
+                <ImageIcon size={40} className="mx-auto text-gray-400" />
+                <p className="mt-4 text-lg font-medium text-gray-800">No images in the gallery yet.</p>
+                {isAdmin && <p className="mt-1 text-gray-600">Use &ldquo;{UI_TEXT.addImages}&rdquo; to upload the first photos.</p>}
+              </div>
+            )
           ) : (
-            <div className="rounded-2xl border border-dashed border-gray-300 p-12 text-center">
-              <ImageIcon size={40} className="mx-auto text-gray-400" />
-              <p className="mt-4 text-lg font-medium text-gray-800">No images in the gallery yet.</p>
-              {isAdmin && <p className="mt-1 text-gray-600">Use &ldquo;{UI_TEXT.addImages}&rdquo; to upload the first photos.</p>}
-            </div>
-          )
-        ) : (
-          <>
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4" aria-label="Gallery images">
-              {visible.map((img, i) => {
-                const n = offset + i + 1;
-                return (
-                  <li key={img._id} className="group relative overflow-hidden rounded-xl bg-brand-50 shadow-sm ring-1 ring-gray-200">
-                    <button
-                      type="button"
-                      className="block w-full focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-accent-400"
-                      onClick={() => setViewing(n - 1)}
-                      aria-label={`View image ${n}`}
-                    >
-                      <ResponsiveImage
-                        image={img}
-                        alt={`Gallery image ${n}`}
-                        width={TILE}
-                        height={TILE}
-                        sizes="(min-width: 1024px) 300px, (min-width: 640px) 33vw, 50vw"
-                        loading={i < 8 ? 'eager' : 'lazy'}
-                        className="aspect-square h-auto w-full object-cover transition-transform duration-500 group-hover:scale-105"
-                      />
-                    </button>
-                    {isAdmin && (
+            <>
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4" aria-label="Gallery images">
+                {visible.map((img, i) => {
+                  const n = offset + i + 1;
+                  return (
+                    <li key={img._id} className="group relative overflow-hidden rounded-xl bg-brand-50 shadow-sm ring-1 ring-gray-200">
                       <button
                         type="button"
-                        aria-label={`Delete image ${n}`}
-                        onClick={() => setConfirm({ kind: 'one', image: img, n })}
-                        className="absolute right-2 top-2 rounded-full bg-white/90 p-2 text-red-700 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-red-700"
+                        className="block w-full focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-accent-400"
+                        onClick={() => setViewing(n - 1)}
+                        aria-label={`View image ${n}`}
                       >
-                        <TrashIcon size={16} />
+                        <ResponsiveImage
+                          image={img}
+                          alt={`Gallery image ${n}`}
+                          width={TILE}
+                          height={TILE}
+                          sizes="(min-width: 1024px) 300px, (min-width: 640px) 33vw, 50vw"
+                          loading={i < 8 ? 'eager' : 'lazy'}
+                          className="aspect-square h-auto w-full object-cover transition-transform duration-500 group-hover:scale-105"
+                        />
                       </button>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-            <Pagination page={current} pageCount={pageCount} onChange={setPage} label="Gallery pages" />
-          </>
-        )}
-      </section>
+                      {isAdmin && (
+                        <button
+                          type="button"
+                          aria-label={`Delete image ${n}`}
+                          onClick={() => setConfirm({ kind: 'one', image: img, n })}
+                          className="absolute right-2 top-2 rounded-full bg-white/90 p-2 text-red-700 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-red-700"
+                        >
+                          <TrashIcon size={16} />
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+              <Pagination page={current} pageCount={pageCount} onChange={setPage} label="Gallery pages" />
+            </>
+          )}
+        </section>
+      </Part>
 
       <Lightbox images={images} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} />
 

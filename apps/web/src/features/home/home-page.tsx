@@ -1,5 +1,5 @@
 import { SITE, UI_TEXT, type Product } from '@agro/shared';
-import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { selectRenderedByServer, selectShownProducts, useAppDispatch, useAppSelector } from '@/app/store';
 import {
@@ -16,6 +16,7 @@ import {
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { ProductGrid } from '@/components/products/product-grid';
 import { fetchProducts } from '@/lib/products/products-slice';
+import { Part } from '@/lib/hydrate-in-parts';
 import { reveal } from '@/lib/reveal';
 import { HillsArt, SunArt } from './hills-art';
 
@@ -94,32 +95,10 @@ function HeroCollage({ products }: { products: Product[] }) {
   );
 }
 
-export default function HomePage() {
-  const dispatch = useAppDispatch();
-  const held = useAppSelector((s) => s.products.products);
-  const products = useAppSelector(selectShownProducts);
-  const renderedByServer = useAppSelector(selectRenderedByServer);
-  const isAdmin = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'ADMIN');
-  const [loading, setLoading] = useState(false);
-  const [page, setPage] = useState(1);
-  // The first paint holds the first screen only (hero, figures); the sections below render right
-  // after it, in a second render (a transition: Preact runs it whole; docs/performance.md).
-  // The server renders the whole page (what crawlers read), so its hydration starts with all of it.
-  const [belowTheFold, setBelowTheFold] = useState(renderedByServer);
-  useEffect(() => startTransition(() => setBelowTheFold(true)), []);
-  const premium = useMemo(() => products.filter((p) => p.isPremium), [products]);
-
-  // SPEC.md section 2: the home page loads products only when none are held.
-  // Read once, on entry: a list that later becomes empty must not refetch in a loop.
-  const [needsLoad] = useState(() => held.length === 0);
-  useEffect(() => {
-    if (!needsLoad) return;
-    setLoading(true);
-    void dispatch(fetchProducts()).finally(() => setLoading(false));
-  }, [dispatch, needsLoad]);
-
+/** The first screen: who we are, where from, and the two ways in. */
+const HeroSection = memo(function HeroSection({ premium }: { premium: Product[] }) {
   return (
-    <>
+    <Part name="home:hero">
       <section
         aria-labelledby="hero-heading"
         className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white"
@@ -151,130 +130,209 @@ export default function HomePage() {
           <HeroCollage products={premium} />
         </div>
       </section>
+    </Part>
+  );
+});
 
+/** Key figures under the hero. */
+const FiguresSection = memo(function FiguresSection({ premiumCount }: { premiumCount: string }) {
+  return (
+    <Part name="home:figures">
       <section aria-label="Key figures" className="relative z-10 mx-auto -mt-16 max-w-7xl px-4">
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          <Figure
-            // The server's figure stays while the call runs (no flicker); without one, '…'.
-            value={loading && needsLoad && premium.length === 0 ? '…' : String(premium.length)}
-            label={UI_TEXT.premiumProducts}
-            icon={<StarIcon size={24} />}
-            delay={0}
-          />
+          <Figure value={premiumCount} label={UI_TEXT.premiumProducts} icon={<StarIcon size={24} />} delay={0} />
           <Figure label={`Founded ${SITE.foundedYear}`} icon={<LeafIcon size={24} />} delay={75} />
           <Figure label="100% Quality Assured" icon={<ShieldIcon size={24} />} delay={150} />
           <Figure label="Global Export Reach" icon={<GlobeIcon size={24} />} delay={225} />
         </ul>
       </section>
+    </Part>
+  );
+});
 
+/** The premium range, a page of cards at a time. */
+const PremiumSection = memo(function PremiumSection({
+  premium,
+  loading,
+  page,
+  onPageChange,
+}: {
+  premium: Product[];
+  loading: boolean;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
+  return (
+    <Part name="home:premium">
+      <section aria-labelledby="premium-heading" className="mx-auto max-w-7xl px-4 py-20">
+        <div className="mx-auto max-w-2xl text-center" {...reveal()}>
+          <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Handpicked for you</p>
+          <h2 id="premium-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
+            Our Premium Range
+          </h2>
+          <p className="mt-3 text-gray-700">Our finest grades, chosen by buyers who ask for the very best.</p>
+        </div>
+        <div className="mt-10">
+          {premium.length > 0 ? (
+            <ProductGrid products={premium} page={page} pageSize={PREMIUM_PAGE_SIZE} onPageChange={onPageChange} label="Premium products" />
+          ) : loading ? (
+            <p role="status" className="text-center text-gray-600">
+              Loading products...
+            </p>
+          ) : (
+            <p className="text-center text-gray-700">Our premium range is being restocked; see all our products in the meantime.</p>
+          )}
+        </div>
+        <div className="mt-10 text-center">
+          <Link to="/products" className="btn-secondary px-6 py-3">
+            View All Products <ArrowRightIcon size={18} />
+          </Link>
+        </div>
+      </section>
+    </Part>
+  );
+});
+
+/** Why buyers choose us (static). */
+const WhySection = memo(function WhySection() {
+  return (
+    <Part name="home:why">
+      <section aria-labelledby="why-heading" className="bg-brand-50 py-20">
+        <div className="mx-auto max-w-7xl px-4">
+          <div className="mx-auto max-w-2xl text-center" {...reveal()}>
+            <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Why choose us</p>
+            <h2 id="why-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
+              Why Buyers Choose {SITE.companyName}
+            </h2>
+          </div>
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {REASONS.map((r, i) => (
+              <li
+                key={r.title}
+                className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100 transition-shadow hover:shadow-md"
+                {...reveal('fade-up', (i % 3) * 75)}
+              >
+                <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-800 text-accent-400">{r.icon}</span>
+                <h3 className="mt-4 text-lg font-bold text-gray-900">{r.title}</h3>
+                <p className="mt-2 text-gray-700">{r.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </Part>
+  );
+});
+
+/** Where the products come from. */
+const OriginSection = memo(function OriginSection({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <Part name="home:origin">
+      <section aria-labelledby="origin-heading" className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-20 lg:grid-cols-2">
+        <div {...reveal()}>
+          <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Our roots</p>
+          <h2 id="origin-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
+            From the sugarcane fields of Kolhapur
+          </h2>
+          <p className="mt-4 text-gray-700">
+            Kolhapur is famous across India for its golden jaggery. Founded in {SITE.founded}, we work directly with local farmers and
+            processors to bring that tradition to kitchens and food factories worldwide, alongside our fried onions and non-agro lines.
+          </p>
+          {!isAdmin && (
+            <Link
+              to="/about"
+              className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-800 hover:text-brand-900 hover:underline"
+            >
+              Read our story <ArrowRightIcon size={18} />
+            </Link>
+          )}
+        </div>
+        <ul className="grid grid-cols-2 gap-4" {...reveal('fade-up', 100)}>
+          {SITE.certifications.map((c) => (
+            <li
+              key={c}
+              className="flex flex-col items-center justify-center rounded-2xl border border-brand-100 bg-white p-6 text-center shadow-sm"
+            >
+              <AwardIcon size={32} className="text-accent-500" />
+              <span className="mt-2 text-xl font-bold text-brand-900">{c}</span>
+              <span className="text-sm text-gray-600">Certified</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Part>
+  );
+});
+
+/** The closing call to action (static). */
+const CtaSection = memo(function CtaSection() {
+  return (
+    <Part name="home:cta">
+      <section aria-labelledby="cta-heading" className="px-4 pb-20">
+        <div
+          className="mx-auto flex max-w-7xl flex-col items-start gap-6 rounded-3xl bg-gradient-to-r from-brand-900 to-brand-700 p-8 text-white shadow-xl sm:p-12 lg:flex-row lg:items-center lg:justify-between"
+          {...reveal()}
+        >
+          <div>
+            <h2 id="cta-heading" className="text-2xl font-bold sm:text-3xl">
+              Ready to source from India?
+            </h2>
+            <p className="mt-2 max-w-xl text-brand-100">
+              Tell us what you need: product, quantity, packaging and destination. {SITE.replyPromise}
+            </p>
+          </div>
+          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            <Link to="/quote" className="btn-primary bg-accent-400 px-6 py-3 text-brand-900 hover:bg-accent-500">
+              Get a Free Quote
+            </Link>
+            <Link to="/products" className="btn-secondary border-white/40 bg-transparent px-6 py-3 text-white hover:bg-white/10">
+              Browse Catalogue
+            </Link>
+          </div>
+        </div>
+      </section>
+    </Part>
+  );
+});
+
+export default function HomePage() {
+  const dispatch = useAppDispatch();
+  const held = useAppSelector((s) => s.products.products);
+  const products = useAppSelector(selectShownProducts);
+  const renderedByServer = useAppSelector(selectRenderedByServer);
+  const isAdmin = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'ADMIN');
+  const [loading, setLoading] = useState(false);
+  const [page, setPage] = useState(1);
+  // The first paint holds the first screen only (hero, figures); the sections below render right
+  // after it, in a second render (a transition: Preact runs it whole; docs/performance.md).
+  // The server renders the whole page (what crawlers read), so its hydration starts with all of it.
+  const [belowTheFold, setBelowTheFold] = useState(renderedByServer);
+  useEffect(() => startTransition(() => setBelowTheFold(true)), []);
+  const premium = useMemo(() => products.filter((p) => p.isPremium), [products]);
+
+  // SPEC.md section 2: the home page loads products only when none are held.
+  // Read once, on entry: a list that later becomes empty must not refetch in a loop.
+  const [needsLoad] = useState(() => held.length === 0);
+  useEffect(() => {
+    if (!needsLoad) return;
+    setLoading(true);
+    void dispatch(fetchProducts()).finally(() => setLoading(false));
+  }, [dispatch, needsLoad]);
+
+  // The server's figure stays while the call runs (no flicker); without one, '…'.
+  const premiumCount = loading && needsLoad && premium.length === 0 ? '…' : String(premium.length);
+
+  // Each section is memoised: the loading flag of the page's call draws only what shows it.
+  return (
+    <>
+      <HeroSection premium={premium} />
+      <FiguresSection premiumCount={premiumCount} />
       {belowTheFold ? (
         <>
-          <section aria-labelledby="premium-heading" className="mx-auto max-w-7xl px-4 py-20">
-            <div className="mx-auto max-w-2xl text-center" {...reveal()}>
-              <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Handpicked for you</p>
-              <h2 id="premium-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
-                Our Premium Range
-              </h2>
-              <p className="mt-3 text-gray-700">Our finest grades, chosen by buyers who ask for the very best.</p>
-            </div>
-            <div className="mt-10">
-              {premium.length > 0 ? (
-                <ProductGrid products={premium} page={page} pageSize={PREMIUM_PAGE_SIZE} onPageChange={setPage} label="Premium products" />
-              ) : loading ? (
-                <p role="status" className="text-center text-gray-600">
-                  Loading products...
-                </p>
-              ) : (
-                <p className="text-center text-gray-700">Our premium range is being restocked; see all our products in the meantime.</p>
-              )}
-            </div>
-            <div className="mt-10 text-center">
-              <Link to="/products" className="btn-secondary px-6 py-3">
-                View All Products <ArrowRightIcon size={18} />
-              </Link>
-            </div>
-          </section>
-
-          <section aria-labelledby="why-heading" className="bg-brand-50 py-20">
-            <div className="mx-auto max-w-7xl px-4">
-              <div className="mx-auto max-w-2xl text-center" {...reveal()}>
-                <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Why choose us</p>
-                <h2 id="why-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
-                  Why Buyers Choose {SITE.companyName}
-                </h2>
-              </div>
-              <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {REASONS.map((r, i) => (
-                  <li
-                    key={r.title}
-                    className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100 transition-shadow hover:shadow-md"
-                    {...reveal('fade-up', (i % 3) * 75)}
-                  >
-                    <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-800 text-accent-400">{r.icon}</span>
-                    <h3 className="mt-4 text-lg font-bold text-gray-900">{r.title}</h3>
-                    <p className="mt-2 text-gray-700">{r.text}</p>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </section>
-
-          <section aria-labelledby="origin-heading" className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-20 lg:grid-cols-2">
-            <div {...reveal()}>
-              <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Our roots</p>
-              <h2 id="origin-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
-                From the sugarcane fields of Kolhapur
-              </h2>
-              <p className="mt-4 text-gray-700">
-                Kolhapur is famous across India for its golden jaggery. Founded in {SITE.founded}, we work directly with local farmers and
-                processors to bring that tradition to kitchens and food factories worldwide, alongside our fried onions and non-agro lines.
-              </p>
-              {!isAdmin && (
-                <Link
-                  to="/about"
-                  className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-800 hover:text-brand-900 hover:underline"
-                >
-                  Read our story <ArrowRightIcon size={18} />
-                </Link>
-              )}
-            </div>
-            <ul className="grid grid-cols-2 gap-4" {...reveal('fade-up', 100)}>
-              {SITE.certifications.map((c) => (
-                <li
-                  key={c}
-                  className="flex flex-col items-center justify-center rounded-2xl border border-brand-100 bg-white p-6 text-center shadow-sm"
-                >
-                  <AwardIcon size={32} className="text-accent-500" />
-                  <span className="mt-2 text-xl font-bold text-brand-900">{c}</span>
-                  <span className="text-sm text-gray-600">Certified</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-
-          <section aria-labelledby="cta-heading" className="px-4 pb-20">
-            <div
-              className="mx-auto flex max-w-7xl flex-col items-start gap-6 rounded-3xl bg-gradient-to-r from-brand-900 to-brand-700 p-8 text-white shadow-xl sm:p-12 lg:flex-row lg:items-center lg:justify-between"
-              {...reveal()}
-            >
-              <div>
-                <h2 id="cta-heading" className="text-2xl font-bold sm:text-3xl">
-                  Ready to source from India?
-                </h2>
-                <p className="mt-2 max-w-xl text-brand-100">
-                  Tell us what you need: product, quantity, packaging and destination. {SITE.replyPromise}
-                </p>
-              </div>
-              <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-                <Link to="/quote" className="btn-primary bg-accent-400 px-6 py-3 text-brand-900 hover:bg-accent-500">
-                  Get a Free Quote
-                </Link>
-                <Link to="/products" className="btn-secondary border-white/40 bg-transparent px-6 py-3 text-white hover:bg-white/10">
-                  Browse Catalogue
-                </Link>
-              </div>
-            </div>
-          </section>
+          <PremiumSection premium={premium} loading={loading} page={page} onPageChange={setPage} />
+          <WhySection />
+          <OriginSection isAdmin={isAdmin} />
+          <CtaSection />
         </>
       ) : (
         // Holds the footer below the first screen until the sections arrive (no layout shift).

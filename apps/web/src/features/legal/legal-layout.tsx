@@ -2,6 +2,7 @@ import { formatAddress, SITE } from '@agro/shared';
 import type { ReactNode } from 'react';
 import { PageHero } from '@/components/ui/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { Part } from '@/lib/hydrate-in-parts';
 
 export interface LegalSection {
   heading: string;
@@ -19,28 +20,32 @@ export function LegalLayout({ title, intro, sections }: { title: string; intro: 
       <article className="mx-auto max-w-3xl px-4 py-12">
         <div className="text-lg leading-relaxed text-gray-700">{intro}</div>
         {sections.map((s, i) => (
-          <section key={s.heading} className="mt-10">
-            <h2 className="text-xl font-bold text-brand-900">
-              {i + 1}. {s.heading}
-            </h2>
-            <div className="mt-3 space-y-3 leading-relaxed text-gray-700 [&_li]:ml-5 [&_ul]:list-disc [&_ul]:space-y-1">{s.body}</div>
-          </section>
+          <Part key={s.heading} name={`legal:${i + 1}`}>
+            <section className="mt-10">
+              <h2 className="text-xl font-bold text-brand-900">
+                {i + 1}. {s.heading}
+              </h2>
+              <div className="mt-3 space-y-3 leading-relaxed text-gray-700 [&_li]:ml-5 [&_ul]:list-disc [&_ul]:space-y-1">{s.body}</div>
+            </section>
+          </Part>
         ))}
-        <section className="mt-10 rounded-2xl bg-brand-50 p-6">
-          <h2 className="text-xl font-bold text-brand-900">Contact</h2>
-          <address className="mt-3 not-italic leading-relaxed text-gray-700">
-            {SITE.companyName}
-            <br />
-            {formatAddress()}
-            <br />
-            Email:{' '}
-            <a href={`mailto:${SITE.email}`} className="font-medium text-brand-800 underline">
-              {SITE.email}
-            </a>
-            <br />
-            Phone: {SITE.phone}
-          </address>
-        </section>
+        <Part name="legal:contact">
+          <section className="mt-10 rounded-2xl bg-brand-50 p-6">
+            <h2 className="text-xl font-bold text-brand-900">Contact</h2>
+            <address className="mt-3 not-italic leading-relaxed text-gray-700">
+              {SITE.companyName}
+              <br />
+              {formatAddress()}
+              <br />
+              Email:{' '}
+              <a href={`mailto:${SITE.email}`} className="font-medium text-brand-800 underline">
+                {SITE.email}
+              </a>
+              <br />
+              Phone: {SITE.phone}
+            </address>
+          </section>
+        </Part>
       </article>
     </>
   );

@@ -8,6 +8,7 @@ import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { downloadBrochure } from './brochure';
 import { fetchProduct } from '@/lib/products/products-slice';
+import { Part } from '@/lib/hydrate-in-parts';
 
 type Status = 'loading' | 'ready' | 'error';
 
@@ -158,54 +159,60 @@ const ProductDetail = memo(function ProductDetail({ product }: { product: Produc
     <article className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
       <Breadcrumb name={product.productName} />
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
-        <ImageSwitcher key={product._id} product={product} />
-        <div>
-          <ul className="flex flex-wrap gap-2" aria-label="Product badges">
-            <li className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold tracking-wide text-brand-900">
-              {product.productType}
-            </li>
-            {product.isPremium && (
-              <li className="inline-flex items-center gap-1 rounded-full bg-accent-400 px-3 py-1 text-xs font-semibold text-brand-900">
-                <StarIcon size={12} /> Premium
+        <Part name="product:images">
+          <ImageSwitcher key={product._id} product={product} />
+        </Part>
+        <Part name="product:summary">
+          <div>
+            <ul className="flex flex-wrap gap-2" aria-label="Product badges">
+              <li className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold tracking-wide text-brand-900">
+                {product.productType}
               </li>
-            )}
-            {product.isOrganic && (
-              <li className="inline-flex items-center gap-1 rounded-full bg-brand-800 px-3 py-1 text-xs font-semibold text-white">
-                <LeafIcon size={12} /> Organic
-              </li>
-            )}
-          </ul>
-          <h1 className="mt-4 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{product.productName}</h1>
+              {product.isPremium && (
+                <li className="inline-flex items-center gap-1 rounded-full bg-accent-400 px-3 py-1 text-xs font-semibold text-brand-900">
+                  <StarIcon size={12} /> Premium
+                </li>
+              )}
+              {product.isOrganic && (
+                <li className="inline-flex items-center gap-1 rounded-full bg-brand-800 px-3 py-1 text-xs font-semibold text-white">
+                  <LeafIcon size={12} /> Organic
+                </li>
+              )}
+            </ul>
+            <h1 className="mt-4 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{product.productName}</h1>
 
-          <dl className="mt-6 grid gap-3 sm:grid-cols-2">
-            {facts.map((f) => (
-              <div key={f.term} className="relative rounded-xl border border-gray-200 py-4 pl-12 pr-4">
-                <dt className="text-xs font-semibold uppercase tracking-wider text-gray-600">
-                  <span className="absolute left-4 top-4 text-brand-700">{f.icon}</span>
-                  {f.term}
-                </dt>
-                <dd className="mt-0.5 font-medium text-gray-900">{f.value}</dd>
-              </div>
-            ))}
-          </dl>
+            <dl className="mt-6 grid gap-3 sm:grid-cols-2">
+              {facts.map((f) => (
+                <div key={f.term} className="relative rounded-xl border border-gray-200 py-4 pl-12 pr-4">
+                  <dt className="text-xs font-semibold uppercase tracking-wider text-gray-600">
+                    <span className="absolute left-4 top-4 text-brand-700">{f.icon}</span>
+                    {f.term}
+                  </dt>
+                  <dd className="mt-0.5 font-medium text-gray-900">{f.value}</dd>
+                </div>
+              ))}
+            </dl>
 
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/quote" state={{ id: product._id }} className="btn-primary px-6 py-3">
-              Request Quote
-            </Link>
-            {canDownload && (
-              <button type="button" className="btn-secondary px-6 py-3" onClick={downloadBrochure}>
-                <DownloadIcon size={18} />
-                Download Brochure
-              </button>
-            )}
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <Link to="/quote" state={{ id: product._id }} className="btn-primary px-6 py-3">
+                Request Quote
+              </Link>
+              {canDownload && (
+                <button type="button" className="btn-secondary px-6 py-3" onClick={downloadBrochure}>
+                  <DownloadIcon size={18} />
+                  Download Brochure
+                </button>
+              )}
+            </div>
           </div>
-        </div>
+        </Part>
       </div>
 
-      <section aria-label="Product details" className="mt-12">
-        <Tabs key={product._id} tabs={tabs} label={`${product.productName} details`} />
-      </section>
+      <Part name="product:details">
+        <section aria-label="Product details" className="mt-12">
+          <Tabs key={product._id} tabs={tabs} label={`${product.productName} details`} />
+        </section>
+      </Part>
     </article>
   );
 });

@@ -8,6 +8,7 @@ import { PageHero } from '@/components/ui/page-hero';
 import { reveal } from '@/lib/reveal';
 import { ProductGrid } from '@/components/products/product-grid';
 import { fetchProducts } from '@/lib/products/products-slice';
+import { Part } from '@/lib/hydrate-in-parts';
 
 const PAGE_SIZE = 24;
 type TypeFilter = 'ALL' | ProductType;
@@ -74,108 +75,115 @@ export default function ProductsPage() {
         </p>
       </PageHero>
 
-      <section aria-labelledby="catalogue-heading" className="mx-auto max-w-7xl px-4 py-12">
-        <h2 id="catalogue-heading" className="sr-only">
-          Product catalogue
-        </h2>
-        {products.length > 0 && (
-          <div className="mb-8 flex flex-col gap-4 rounded-2xl border border-gray-200 bg-gray-50 p-4 sm:flex-row sm:items-end">
-            <Field label="Search products" className="flex-1">
-              <input
-                type="search"
-                className="input"
-                value={query}
-                placeholder="e.g. jaggery"
-                onChange={(e) => update({ [PRODUCT_LIST_PARAMS.search]: e.target.value, [PRODUCT_LIST_PARAMS.page]: null })}
-              />
-            </Field>
-            <Field label="Product type" className="sm:w-56">
-              <select
-                className="input"
-                value={type}
-                onChange={(e) =>
-                  update({ [PRODUCT_LIST_PARAMS.type]: e.target.value === 'ALL' ? null : e.target.value, [PRODUCT_LIST_PARAMS.page]: null })
-                }
-              >
-                <option value="ALL">All products</option>
-                <option value="AGRO">Agro products</option>
-                <option value="NONAGRO">Non-agro products</option>
-              </select>
-            </Field>
-          </div>
-        )}
+      <Part name="products:1">
+        <section aria-labelledby="catalogue-heading" className="mx-auto max-w-7xl px-4 py-12">
+          <h2 id="catalogue-heading" className="sr-only">
+            Product catalogue
+          </h2>
+          {products.length > 0 && (
+            <div className="mb-8 flex flex-col gap-4 rounded-2xl border border-gray-200 bg-gray-50 p-4 sm:flex-row sm:items-end">
+              <Field label="Search products" className="flex-1">
+                <input
+                  type="search"
+                  className="input"
+                  value={query}
+                  placeholder="e.g. jaggery"
+                  onChange={(e) => update({ [PRODUCT_LIST_PARAMS.search]: e.target.value, [PRODUCT_LIST_PARAMS.page]: null })}
+                />
+              </Field>
+              <Field label="Product type" className="sm:w-56">
+                <select
+                  className="input"
+                  value={type}
+                  onChange={(e) =>
+                    update({
+                      [PRODUCT_LIST_PARAMS.type]: e.target.value === 'ALL' ? null : e.target.value,
+                      [PRODUCT_LIST_PARAMS.page]: null,
+                    })
+                  }
+                >
+                  <option value="ALL">All products</option>
+                  <option value="AGRO">Agro products</option>
+                  <option value="NONAGRO">Non-agro products</option>
+                </select>
+              </Field>
+            </div>
+          )}
 
-        {products.length === 0 ? (
-          loading ? (
-            <>
-              <p role="status" className="sr-only">
-                Loading products...
-              </p>
-              <CardSkeletons />
-            </>
+          {products.length === 0 ? (
+            loading ? (
+              <>
+                <p role="status" className="sr-only">
+                  Loading products...
+                </p>
+                <CardSkeletons />
+              </>
+            ) : (
+              <div className="rounded-2xl border border-dashed border-gray-300 p-12 text-center">
+                <PackageIcon size={40} className="mx-auto text-gray-400" />
+                <p className="mt-4 text-lg font-medium text-gray-800">{UI_TEXT.noProducts}</p>
+                <p className="mt-1 text-gray-600">Please check back soon, or ask us for a quote on what you need.</p>
+              </div>
+            )
+          ) : filtered.length === 0 ? (
+            <p role="status" className="rounded-2xl border border-dashed border-gray-300 p-12 text-center text-gray-700">
+              No products match your search.
+            </p>
           ) : (
-            <div className="rounded-2xl border border-dashed border-gray-300 p-12 text-center">
-              <PackageIcon size={40} className="mx-auto text-gray-400" />
-              <p className="mt-4 text-lg font-medium text-gray-800">{UI_TEXT.noProducts}</p>
-              <p className="mt-1 text-gray-600">Please check back soon, or ask us for a quote on what you need.</p>
-            </div>
-          )
-        ) : filtered.length === 0 ? (
-          <p role="status" className="rounded-2xl border border-dashed border-gray-300 p-12 text-center text-gray-700">
-            No products match your search.
-          </p>
-        ) : (
-          <>
-            <p role="status" className="mb-6 text-sm text-gray-600">
-              Showing {first}-{last} of {filtered.length} products
-            </p>
-            <ProductGrid
-              products={filtered}
-              page={page}
-              pageSize={PAGE_SIZE}
-              onPageChange={(p) => update({ [PRODUCT_LIST_PARAMS.page]: p === 1 ? null : String(p) })}
-              label="Products"
-            />
-          </>
-        )}
-      </section>
+            <>
+              <p role="status" className="mb-6 text-sm text-gray-600">
+                Showing {first}-{last} of {filtered.length} products
+              </p>
+              <ProductGrid
+                products={filtered}
+                page={page}
+                pageSize={PAGE_SIZE}
+                onPageChange={(p) => update({ [PRODUCT_LIST_PARAMS.page]: p === 1 ? null : String(p) })}
+                label="Products"
+              />
+            </>
+          )}
+        </section>
+      </Part>
 
-      <section aria-labelledby="packaging-heading" className="bg-brand-50">
-        <div className="mx-auto max-w-7xl px-4 py-16">
-          <div className="max-w-2xl" {...reveal()}>
-            <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Packaging</p>
-            <h2 id="packaging-heading" className="mt-2 text-3xl font-bold text-brand-900">
-              Packaging Options
-            </h2>
-            <p className="mt-3 text-gray-700">
-              From bulk bags for processors to retail packs for supermarkets, every order is packed to survive a long sea voyage.
-            </p>
-          </div>
-          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {SITE.packagingOptions.map((option, i) => (
-              <li
-                key={option}
-                className="flex items-center gap-3 rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100"
-                {...reveal('fade-up', (i % 4) * 75)}
-              >
-                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-800 text-accent-400">
-                  <PackageIcon size={20} />
-                </span>
-                <span className="font-medium text-gray-900">{option}</span>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-10 flex flex-col items-start gap-4 rounded-2xl bg-brand-900 p-8 text-white sm:flex-row sm:items-center sm:justify-between">
-            <div>
-              <h3 className="text-xl font-bold">Need a specific size or your own label?</h3>
-              <p className="mt-1 text-brand-100">Tell us the product, quantity and destination. {SITE.replyPromise}</p>
+      <Part name="products:2">
+        <section aria-labelledby="packaging-heading" className="bg-brand-50">
+          <div className="mx-auto max-w-7xl px-4 py-16">
+            <div className="max-w-2xl" {...reveal()}>
+              <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Packaging</p>
+              <h2 id="packaging-heading" className="mt-2 text-3xl font-bold text-brand-900">
+                Packaging Options
+              </h2>
+              <p className="mt-3 text-gray-700">
+                From bulk bags for processors to retail packs for supermarkets, every order is packed to survive a long sea voyage.
+              </p>
             </div>
-            <Link to="/quote" className="btn-primary shrink-0 bg-accent-400 text-brand-900 hover:bg-accent-500">
-              Request a Quote
-            </Link>
+            <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              {SITE.packagingOptions.map((option, i) => (
+                <li
+                  key={option}
+                  className="flex items-center gap-3 rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100"
+                  {...reveal('fade-up', (i % 4) * 75)}
+                >
+                  <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-800 text-accent-400">
+                    <PackageIcon size={20} />
+                  </span>
+                  <span className="font-medium text-gray-900">{option}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-10 flex flex-col items-start gap-4 rounded-2xl bg-brand-900 p-8 text-white sm:flex-row sm:items-center sm:justify-between">
+              <div>
+                <h3 className="text-xl font-bold">Need a specific size or your own label?</h3>
+                <p className="mt-1 text-brand-100">Tell us the product, quantity and destination. {SITE.replyPromise}</p>
+              </div>
+              <Link to="/quote" className="btn-primary shrink-0 bg-accent-400 text-brand-900 hover:bg-accent-500">
+                Request a Quote
+              </Link>
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      </Part>
     </>
   );
 }
