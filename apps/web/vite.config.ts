@@ -89,6 +89,27 @@ function compileHintsHandler(_options: unknown, bundle: Record<string, OutputAss
   for (const fileName of hinted) byName.get(fileName)!.code = COMPILE_HINT + byName.get(fileName)!.code;
 }
 
+/**
+ * Sonner's stylesheet ships in the site's own (main.tsx imports `sonner/dist/styles.css`), read
+ * before the first paint. Sonner would otherwise insert the same rules into <head> when it loads,
+ * after the page has painted, and their custom properties on <html> make the browser restyle the
+ * whole page then (a 20-30 ms task here, four times that on Lighthouse's phone). Its one run-time
+ * call is dropped; the build fails if a new Sonner no longer has exactly that call.
+ */
+function sonnerStylesheetInBundle(): Plugin {
+  const call = '__insertCSS("';
+  return {
+    name: 'agro:sonner-stylesheet',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/node_modules\/sonner\/dist\/index\.mjs$/.test(id.split('?')[0]!)) return null;
+      if (code.split(call).length !== 2)
+        this.error(`sonner: expected one ${call}...) call to drop (docs/decisions/016-hydration-in-parts.md)`);
+      return code.replace(call, 'void("');
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(?:js|css|html|svg|txt|json|webmanifest|xml)$/;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -128,7 +149,7 @@ function precompress(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   // The server's render (`vite build --ssr`, docs/decisions/011-server-rendering.md) needs no CSS,
   // chunk report or precompressed files: those belong to the browser's build.
-  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), chunkReport(), compileHints(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), sonnerStylesheetInBundle(), chunkReport(), compileHints(), precompress()],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...PREACT_ALIASES],
   },

@@ -10,6 +10,8 @@ import { rendersAsTheServerDid } from '@/app/store';
 import { SNAPSHOT_ELEMENT_ID, snapshotLoaded, type ServerSnapshot } from '@/app/server-snapshot';
 import { holdParts, nextTask, releaseParts } from '@/lib/hydrate-in-parts';
 import { loadSonner } from '@/lib/toast';
+// Sonner's rules with the site's, before the first paint (vite.config.ts, sonnerStylesheetInBundle).
+import 'sonner/dist/styles.css';
 import './index.css';
 
 // Not in the first page's bundle: fetched right after the first render (see lib/toast.ts).
@@ -45,6 +47,8 @@ function mountToaster(): Promise<void> {
       <Suspense fallback={null}>
         <Toaster
           position={TOAST.position}
+          // Said outright: 'auto' reads the page's computed style, a forced style recalculation on every render.
+          dir="ltr"
           containerAriaLabel={TOAST.regionLabel}
           hotkey={[...TOAST.hotkey]}
           closeButton
@@ -60,6 +64,7 @@ async function start(): Promise<void> {
   // Each step below in a task of its own, short enough not to hold up a tap (docs/decisions/016-hydration-in-parts.md).
   await nextTask();
   const toaster = mountToaster();
+  await nextTask();
   const snapshot = readSnapshot();
   if (snapshot) store.dispatch(snapshotLoaded(snapshot));
   // What <PersistGate> did: the app renders with the persisted state already read back.

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { selectShownProducts, useAppSelector } from '@/app/store';
 import { ClockIcon, LogoMark, MailIcon, MapPinIcon, PhoneIcon } from '@/components/ui/icons';
 import { SocialLinks } from '@/components/ui/social-links';
+import { Part } from '@/lib/hydrate-in-parts';
 import { useNavItems } from './nav-items';
 
 /** How many product names the footer lists. */
@@ -20,56 +21,62 @@ export function Footer() {
   return (
     <footer className="bg-brand-900 text-brand-100">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 lg:grid-cols-4">
-        <div className="col-span-2 lg:col-span-1">
-          <Link to="/" className="inline-flex items-center gap-2.5 rounded-md focus-visible:outline-2 focus-visible:outline-accent-400">
-            <LogoMark size={36} className="rounded-lg ring-1 ring-brand-700" />
-            <span className="text-lg font-bold text-white">{SITE.companyName}</span>
-          </Link>
-          <p className="mt-4 text-sm leading-relaxed">{SITE.tagline}.</p>
-          <p className="mt-2 text-sm">
-            Exporting from {SITE.origin} since {SITE.founded}.
-          </p>
-          <SocialLinks
-            className="mt-4 -ml-1.5"
-            linkClassName="text-brand-100 hover:bg-brand-800 hover:text-white focus-visible:outline-accent-400"
-          />
-        </div>
+        <Part name="footer:about">
+          <div className="col-span-2 lg:col-span-1">
+            <Link to="/" className="inline-flex items-center gap-2.5 rounded-md focus-visible:outline-2 focus-visible:outline-accent-400">
+              <LogoMark size={36} className="rounded-lg ring-1 ring-brand-700" />
+              <span className="text-lg font-bold text-white">{SITE.companyName}</span>
+            </Link>
+            <p className="mt-4 text-sm leading-relaxed">{SITE.tagline}.</p>
+            <p className="mt-2 text-sm">
+              Exporting from {SITE.origin} since {SITE.founded}.
+            </p>
+            <SocialLinks
+              className="mt-4 -ml-1.5"
+              linkClassName="text-brand-100 hover:bg-brand-800 hover:text-white focus-visible:outline-accent-400"
+            />
+          </div>
+        </Part>
 
-        <nav aria-label="Quick links">
-          <h2 className={headingClass}>Quick Links</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {quickLinks.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={linkClass}>
-                  {item.label}
+        <Part name="footer:links">
+          <nav aria-label="Quick links">
+            <h2 className={headingClass}>Quick Links</h2>
+            <ul className="mt-4 space-y-2 text-sm">
+              {quickLinks.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} className={linkClass}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link to="/quote" className={linkClass}>
+                  Request a Quote
                 </Link>
               </li>
-            ))}
-            <li>
-              <Link to="/quote" className={linkClass}>
-                Request a Quote
-              </Link>
-            </li>
-          </ul>
-        </nav>
+            </ul>
+          </nav>
+        </Part>
 
-        <nav aria-label="Our products">
-          <h2 className={headingClass}>Our Products</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {products.slice(0, FOOTER_PRODUCTS).map((p) => (
-              <li key={p._id}>
-                <Link to={`/products/description?id=${encodeURIComponent(p._id)}`} state={{ id: p._id }} className={linkClass}>
-                  {p.productName}
+        <Part name="footer:products">
+          <nav aria-label="Our products">
+            <h2 className={headingClass}>Our Products</h2>
+            <ul className="mt-4 space-y-2 text-sm">
+              {products.slice(0, FOOTER_PRODUCTS).map((p) => (
+                <li key={p._id}>
+                  <Link to={`/products/description?id=${encodeURIComponent(p._id)}`} state={{ id: p._id }} className={linkClass}>
+                    {p.productName}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link to="/products" className={`${linkClass} font-medium`}>
+                  View all products
                 </Link>
               </li>
-            ))}
-            <li>
-              <Link to="/products" className={`${linkClass} font-medium`}>
-                View all products
-              </Link>
-            </li>
-          </ul>
-        </nav>
+            </ul>
+          </nav>
+        </Part>
 
         <div className="col-span-2 lg:col-span-1">
           <h2 className={headingClass}>Contact Us</h2>
