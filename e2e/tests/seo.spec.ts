@@ -220,11 +220,52 @@ test.describe('the app takes the server HTML over', () => {
         expect(result.kept, `${url}: the app kept the server's <h1> (no render from scratch)`).toBe(true);
         expect(result.cls, `${url}: layout shift`).toBeLessThan(0.01);
         expect(consoleErrors, url).toEqual([]);
+        // A first visit hydrates in parts, one task each (docs/decisions/016-hydration-in-parts.md).
+        const parts = await page.evaluate(() =>
+          performance
+            .getEntriesByType('mark')
+            .map((m) => m.name)
+            .filter((n) => n.startsWith('hydrate:')),
+        );
+        expect(parts[0], url).toBe('hydrate:shell');
+        expect(parts, url).toEqual(expect.arrayContaining(['hydrate:header', 'hydrate:footer']));
       } finally {
         await close();
       }
     });
   }
+
+  test("a first visit's parts work once taken over: a card's Learn More and a footer link navigate in the app", async ({
+    page,
+    request,
+  }) => {
+    const [product] = await listProducts(request);
+    await page.goto('/products');
+    await expect(page.getByText('Products fetched successfully')).toBeVisible();
+    // Set on this document: a full page load would lose it.
+    await page.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));
+    await page.getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await page.goBack();
+    await page.getByRole('article', { name: product!.productName }).getByRole('button', { name: 'Learn More' }).click();
+    await expect(page).toHaveURL(/\/products\/description\?id=/);
+    await expect(page.getByRole('heading', { level: 1, name: product!.productName })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+
+  test('a returning visitor (products held from the first visit) gets the render over the HTML, not the hydration', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByText('Products fetched successfully')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('persist:root')?.includes('productName') ?? false)).toBe(true);
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: /Notifications/ })).toBeAttached();
+    const parts = await page.evaluate(() => performance.getEntriesByType('mark').filter((m) => m.name.startsWith('hydrate:')).length);
+    expect(parts).toBe(0);
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Gallery' }).click();
+    await expect(page).toHaveURL(/\/gallery$/);
+  });
 
   test("a logged-in visitor's header is corrected over the anonymous HTML", async ({ page }) => {
     await loginAsAdmin(page);

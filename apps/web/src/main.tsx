@@ -4,7 +4,7 @@ import { hydrate, render as renderOver, type ComponentChild } from 'preact';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
-import { persistedStateRead, store } from '@/app/client-store';
+import { createBrowserStore } from '@/app/client-store';
 import { AppRoutes, preloadRoute } from '@/app/router';
 import { rendersAsTheServerDid } from '@/app/store';
 import { SNAPSHOT_ELEMENT_ID, snapshotLoaded, type ServerSnapshot } from '@/app/server-snapshot';
@@ -65,6 +65,7 @@ async function start(): Promise<void> {
   await nextTask();
   const toaster = mountToaster();
   await nextTask();
+  const { store, persistedStateRead } = createBrowserStore();
   const snapshot = readSnapshot();
   if (snapshot) store.dispatch(snapshotLoaded(snapshot));
   // What <PersistGate> did: the app renders with the persisted state already read back.
@@ -89,6 +90,7 @@ async function start(): Promise<void> {
     holdParts();
     performance.mark('hydrate:shell');
     hydrate(app as unknown as ComponentChild, root);
+    performance.measure('hydrate:shell', 'hydrate:shell');
     void releaseParts();
     return;
   }

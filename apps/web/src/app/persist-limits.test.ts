@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { persistor, store } from '@/app/client-store';
+import { createBrowserStore } from '@/app/client-store';
 import { fetchProducts } from '@/lib/products/products-slice';
 import { makeProduct } from '@/test/forms-harness';
 import { PERSISTED_PRODUCTS_MAX_CHARS, boundedProducts } from './persist-limits';
+
+const { store, persistor } = createBrowserStore();
 
 const catalogue = (count: number) =>
   Array.from({ length: count }, (_, i) => makeProduct({ _id: `p${i}`, productName: `Product ${i}`, productDescription: 'x'.repeat(1500) }));

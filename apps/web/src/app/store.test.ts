@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { persistor, store } from '@/app/client-store';
+import { createBrowserStore } from '@/app/client-store';
 import { login, logout } from '@/lib/auth/auth-slice';
 import { TEST_USER } from '@/test/forms-harness';
+
+const { store, persistor } = createBrowserStore();
 
 const persistedAuth = () => {
   const root = JSON.parse(localStorage.getItem('persist:root') ?? '{}') as Record<string, string>;

@@ -15,8 +15,7 @@ declare module 'redux-persist/es/persistStore' {
   import type { Persistor } from 'redux-persist';
   export default function persistStore(store: Store, options?: unknown, callback?: () => void): Persistor;
 }
-declare module 'redux-persist/es/storage' {
+declare module 'redux-persist/es/storage/createWebStorage' {
   import type { WebStorage } from 'redux-persist';
-  const storage: WebStorage;
-  export default storage;
+  export default function createWebStorage(type: 'local' | 'session'): WebStorage;
 }

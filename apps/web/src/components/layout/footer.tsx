@@ -12,6 +12,8 @@ const FOOTER_PRODUCTS = 5;
 const headingClass = 'text-sm font-semibold uppercase tracking-wider text-accent-400';
 const linkClass = 'text-brand-100 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-accent-400';
 
+// Texts with values in them are one template string each: one text node, as in the server's HTML,
+// so hydrating keeps it instead of splitting it (docs/decisions/016-hydration-in-parts.md).
 export function Footer() {
   const products = useAppSelector(selectShownProducts);
   // Quick links follow the header's rules, minus the account links and the admin's inbox.
@@ -19,7 +21,7 @@ export function Footer() {
   const year = new Date().getFullYear();
 
   return (
-    <footer className="bg-brand-900 text-brand-100">
+    <footer id="site-footer" className="bg-brand-900 text-brand-100">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 lg:grid-cols-4">
         <Part name="footer:about">
           <div className="col-span-2 lg:col-span-1">
@@ -27,10 +29,8 @@ export function Footer() {
               <LogoMark size={36} className="rounded-lg ring-1 ring-brand-700" />
               <span className="text-lg font-bold text-white">{SITE.companyName}</span>
             </Link>
-            <p className="mt-4 text-sm leading-relaxed">{SITE.tagline}.</p>
-            <p className="mt-2 text-sm">
-              Exporting from {SITE.origin} since {SITE.founded}.
-            </p>
+            <p className="mt-4 text-sm leading-relaxed">{`${SITE.tagline}.`}</p>
+            <p className="mt-2 text-sm">{`Exporting from ${SITE.origin} since ${SITE.founded}.`}</p>
             <SocialLinks
               className="mt-4 -ml-1.5"
               linkClassName="text-brand-100 hover:bg-brand-800 hover:text-white focus-visible:outline-accent-400"
@@ -101,12 +101,10 @@ export function Footer() {
           <div className="mt-4 flex gap-2 text-sm">
             <ClockIcon size={16} className="mt-0.5 shrink-0 text-accent-400" />
             <div>
-              <p className="font-medium text-white">Business Hours ({SITE.businessHoursTimezone})</p>
+              <p className="font-medium text-white">{`Business Hours (${SITE.businessHoursTimezone})`}</p>
               <ul className="mt-1 space-y-0.5">
                 {SITE.businessHours.map((h) => (
-                  <li key={h.days}>
-                    {h.days}: {h.hours}
-                  </li>
+                  <li key={h.days}>{`${h.days}: ${h.hours}`}</li>
                 ))}
               </ul>
             </div>
@@ -116,9 +114,7 @@ export function Footer() {
 
       <div className="border-t border-brand-800">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-5 text-sm sm:flex-row">
-          <p>
-            &copy; {year} {SITE.companyName}. All rights reserved.
-          </p>
+          <p>{`© ${year} ${SITE.companyName}. All rights reserved.`}</p>
           <ul className="flex gap-5">
             <li>
               <Link to="/privacy" className={linkClass}>

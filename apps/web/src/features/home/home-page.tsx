@@ -108,12 +108,13 @@ const HeroSection = memo(function HeroSection({ premium }: { premium: Product[] 
         <div className="relative mx-auto grid max-w-7xl items-center gap-10 px-4 pb-40 pt-16 sm:pb-48 sm:pt-24 lg:grid-cols-[3fr_2fr]">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-1.5 text-sm font-medium text-accent-400 ring-1 ring-white/20">
-              <GlobeIcon size={16} /> Exporting from {SITE.origin}
+              <GlobeIcon size={16} />
+              {` Exporting from ${SITE.origin}`}
             </p>
             <h1 id="hero-heading" className="mt-6 max-w-3xl text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl lg:text-6xl">
               {SITE.companyName}
             </h1>
-            <p className="mt-4 max-w-2xl text-xl text-brand-100 sm:text-2xl">{SITE.tagline}.</p>
+            <p className="mt-4 max-w-2xl text-xl text-brand-100 sm:text-2xl">{`${SITE.tagline}.`}</p>
             <p className="mt-4 max-w-2xl text-brand-100">
               Trusted partner for importers, wholesalers and food brands who want pure, traceable Indian produce, packed your way and
               shipped on time.
@@ -202,7 +203,7 @@ const WhySection = memo(function WhySection() {
           <div className="mx-auto max-w-2xl text-center" {...reveal()}>
             <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Why choose us</p>
             <h2 id="why-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
-              Why Buyers Choose {SITE.companyName}
+              {`Why Buyers Choose ${SITE.companyName}`}
             </h2>
           </div>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -235,8 +236,7 @@ const OriginSection = memo(function OriginSection({ isAdmin }: { isAdmin: boolea
             From the sugarcane fields of Kolhapur
           </h2>
           <p className="mt-4 text-gray-700">
-            Kolhapur is famous across India for its golden jaggery. Founded in {SITE.founded}, we work directly with local farmers and
-            processors to bring that tradition to kitchens and food factories worldwide, alongside our fried onions and non-agro lines.
+            {`Kolhapur is famous across India for its golden jaggery. Founded in ${SITE.founded}, we work directly with local farmers and processors to bring that tradition to kitchens and food factories worldwide, alongside our fried onions and non-agro lines.`}
           </p>
           {!isAdmin && (
             <Link
@@ -278,7 +278,7 @@ const CtaSection = memo(function CtaSection() {
               Ready to source from India?
             </h2>
             <p className="mt-2 max-w-xl text-brand-100">
-              Tell us what you need: product, quantity, packaging and destination. {SITE.replyPromise}
+              {`Tell us what you need: product, quantity, packaging and destination. ${SITE.replyPromise}`}
             </p>
           </div>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
