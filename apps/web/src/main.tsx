@@ -89,9 +89,13 @@ async function start(): Promise<void> {
     // (lib/hydrate-in-parts.tsx, docs/decisions/016-hydration-in-parts.md).
     holdParts();
     performance.mark('hydrate:shell');
-    hydrate(app as unknown as ComponentChild, root);
-    performance.measure('hydrate:shell', 'hydrate:shell');
-    void releaseParts();
+    try {
+      hydrate(app as unknown as ComponentChild, root);
+      performance.measure('hydrate:shell', 'hydrate:shell');
+    } finally {
+      // Whatever happened, the parts are let go and the API's answers with them.
+      void releaseParts();
+    }
     return;
   }
   // Anything else (someone logged in, a list held from an earlier visit) renders over the server's
