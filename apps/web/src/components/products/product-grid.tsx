@@ -11,13 +11,15 @@ interface ProductGridProps {
   onPageChange: (page: number) => void;
   headingLevel?: 'h2' | 'h3';
   label: string;
+  /** How many of the first cards load their image at once (those on the first screen); the rest lazily. */
+  eagerImages?: number;
 }
 
 /**
  * Cards of one page of products. Only a page is rendered, so a catalogue of thousands of
  * products stays fast; the list itself is still loaded whole (SPEC.md section 7).
  */
-export function ProductGrid({ products, page, pageSize, onPageChange, headingLevel, label }: ProductGridProps) {
+export function ProductGrid({ products, page, pageSize, onPageChange, headingLevel, label, eagerImages = 3 }: ProductGridProps) {
   const top = useRef<HTMLDivElement>(null);
   const pageCount = Math.max(1, Math.ceil(products.length / pageSize));
   const current = Math.min(Math.max(1, page), pageCount);
@@ -34,7 +36,7 @@ export function ProductGrid({ products, page, pageSize, onPageChange, headingLev
         {visible.map((p, i) => (
           <li key={p._id}>
             <Part name={`card:${p._id}`}>
-              <ProductCard product={p} headingLevel={headingLevel} eager={i < 3} />
+              <ProductCard product={p} headingLevel={headingLevel} eager={i < eagerImages} />
             </Part>
           </li>
         ))}

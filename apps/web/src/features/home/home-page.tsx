@@ -87,6 +87,8 @@ function HeroCollage({ products }: { products: Product[] }) {
             width={320}
             height={240}
             sizes="260px"
+            // Hidden under 1024 px (display: none): lazy, so a phone does not download them at all.
+            loading="lazy"
             className="aspect-[4/3] h-auto w-full object-cover"
           />
         </div>
@@ -175,7 +177,14 @@ const PremiumSection = memo(function PremiumSection({
         </div>
         <div className="mt-10">
           {premium.length > 0 ? (
-            <ProductGrid products={premium} page={page} pageSize={PREMIUM_PAGE_SIZE} onPageChange={onPageChange} label="Premium products" />
+            <ProductGrid
+              products={premium}
+              page={page}
+              pageSize={PREMIUM_PAGE_SIZE}
+              onPageChange={onPageChange}
+              label="Premium products"
+              eagerImages={0}
+            />
           ) : loading ? (
             <p role="status" className="text-center text-gray-600">
               Loading products...
