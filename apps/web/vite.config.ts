@@ -5,10 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
-
-type OutputAsset = Rolldown.OutputAsset;
-type OutputChunk = Rolldown.OutputChunk;
+import { defineConfig, type Plugin } from 'vite';
 import { PREACT_ALIASES } from './preact-aliases';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
@@ -67,26 +64,26 @@ function compileHints(): Plugin {
     name: 'agro:compile-hints',
     apply: 'build',
     // Last: Vite's own generateBundle puts its preload map at the top of the entry.
-    generateBundle: { order: 'post', handler: compileHintsHandler },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const hinted = new Set<string>();
+        const add = (fileName: string) => {
+          const chunk = byName.get(fileName);
+          if (!chunk || hinted.has(fileName)) return;
+          hinted.add(fileName);
+          chunk.imports.forEach(add);
+        };
+        for (const chunk of chunks) {
+          const modules = Object.keys(chunk.modules).map(moduleName);
+          if (chunk.isEntry || modules.some((m) => PUBLIC_PAGES.test(m) || m === 'sonner')) add(chunk.fileName);
+        }
+        for (const fileName of hinted) byName.get(fileName)!.code = COMPILE_HINT + byName.get(fileName)!.code;
+      },
+    },
   };
-}
-
-/** Puts COMPILE_HINT at the top of every chunk a public page runs as it loads. */
-function compileHintsHandler(_options: unknown, bundle: Record<string, OutputAsset | OutputChunk>): void {
-  const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
-  const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const hinted = new Set<string>();
-  const add = (fileName: string) => {
-    const chunk = byName.get(fileName);
-    if (!chunk || hinted.has(fileName)) return;
-    hinted.add(fileName);
-    chunk.imports.forEach(add);
-  };
-  for (const chunk of chunks) {
-    const modules = Object.keys(chunk.modules).map(moduleName);
-    if (chunk.isEntry || modules.some((m) => PUBLIC_PAGES.test(m) || m === 'sonner')) add(chunk.fileName);
-  }
-  for (const fileName of hinted) byName.get(fileName)!.code = COMPILE_HINT + byName.get(fileName)!.code;
 }
 
 /**
