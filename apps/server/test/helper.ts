@@ -107,7 +107,8 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
     pgSchema: schema,
     pgPoolSize: 4,
   });
-  await migrateToLatest(database);
+  if (config.databaseUrl) await withSchemaLock(config.databaseUrl, () => migrateToLatest(database));
+  else await migrateToLatest(database);
   const app = await buildApp(config, { database });
   await options.beforeReady?.(app);
   await app.ready();
@@ -150,11 +151,29 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
       await app.close();
       await database.close();
       if (schema && config.databaseUrl) {
-        await withPgClient(config.databaseUrl, (c) => c.query(`drop schema if exists ${schema} cascade`));
+        const url = config.databaseUrl;
+        await withSchemaLock(url, () => withPgClient(url, (c) => c.query(`drop schema if exists ${schema} cascade`)));
       }
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Kysely's migrator asks whether its tables exist by introspecting the tables of EVERY schema
+ * (pg_get_serial_sequence and has_schema_privilege on each): a schema that another test file drops
+ * meanwhile makes that query fail with 'relation test_….x does not exist' or 'schema test_… does
+ * not exist'. Migrating and dropping hold one advisory lock, so they never overlap across files.
+ */
+async function withSchemaLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  return withPgClient(url, async (client) => {
+    await client.query(`select pg_advisory_lock(hashtext('agro-test-schemas'))`);
+    try {
+      return await fn();
+    } finally {
+      await client.query(`select pg_advisory_unlock(hashtext('agro-test-schemas'))`);
+    }
+  });
 }
 
 export async function withPgClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
