@@ -23,8 +23,10 @@ export default defineConfig({
     // jsdom tests of whole pages take about a second alone; on a loaded 2-core machine 5 s was too short.
     testTimeout: 15_000,
     // Bundled by Vite, not handed to Node, so the aliases reach their `import "react"`: the packages
-    // that import React, and the pre-bundled dependencies below.
-    server: { deps: { inline: [...REACT_DEPENDENTS, /\/node_modules\/\.vite\//] } },
+    // that import React, and the pre-bundled dependencies below. Preact too: one instance, as in the
+    // build (a module that imports `preact` itself, such as lib/early-taps.ts, sees the compat layer's
+    // renders and events).
+    server: { deps: { inline: [...REACT_DEPENDENTS, /\/node_modules\/\.vite\//, /\/node_modules\/preact\//] } },
     // use-sync-external-store (React Redux's selector hook) is CommonJS only: pre-bundled into an ES
     // module whose `import "react"` is then aliased like any other.
     deps: {

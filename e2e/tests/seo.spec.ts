@@ -4,7 +4,17 @@
  * the scroll animation never hides content.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, listProducts, loginAsAdmin, openPage, productPagePath, test, type ApiProduct } from '../support/fixtures';
+import {
+  expect,
+  expectPath,
+  listProducts,
+  loginAsAdmin,
+  loginAsNewUser,
+  openPage,
+  productPagePath,
+  test,
+  type ApiProduct,
+} from '../support/fixtures';
 
 const COMPANY = 'Sahyadri Agro Exports';
 
@@ -266,6 +276,32 @@ test.describe('the app takes the server HTML over', () => {
     await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Gallery' }).click();
     await expect(page).toHaveURL(/\/gallery$/);
   });
+
+  // The server's page shows before the app's code has run: the scripts are held back until the tap
+  // is made. A first visit hydrates (in parts), a logged-in one renders over the HTML.
+  for (const visitor of ['a first visitor', 'a logged-in buyer'] as const) {
+    test(`${visitor}: Learn More tapped before the app takes the page over opens the product once it has`, async ({ page, request }) => {
+      const [product] = await listProducts(request);
+      if (visitor === 'a logged-in buyer') await loginAsNewUser(page, request, 'early-tap');
+      let letScriptsGo: () => void = () => undefined;
+      const scriptsHeld = new Promise<void>((resolve) => (letScriptsGo = resolve));
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      await page.goto('/products', { waitUntil: 'commit' });
+      const learnMore = page.getByRole('article', { name: product!.productName }).getByRole('button', { name: 'Learn More' });
+      await learnMore.click();
+      await expectPath(page, '/products');
+      letScriptsGo();
+      await expect(page.getByRole('heading', { level: 1, name: product!.productName })).toBeVisible();
+      await expectPath(page, '/products/description');
+      // Once, and only then: Back goes to the catalogue, not to a second product page.
+      await page.goBack();
+      await expectPath(page, '/products');
+      await page.unroute(/\/assets\/.*\.js$/);
+    });
+  }
 
   test("a logged-in visitor's header is corrected over the anonymous HTML", async ({ page }) => {
     await loginAsAdmin(page);

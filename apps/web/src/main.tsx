@@ -8,6 +8,7 @@ import { createBrowserStore } from '@/app/client-store';
 import { AppRoutes, preloadRoute } from '@/app/router';
 import { rendersAsTheServerDid } from '@/app/store';
 import { SNAPSHOT_ELEMENT_ID, snapshotLoaded, type ServerSnapshot } from '@/app/server-snapshot';
+import { markHandledEvents, replayEarlyTap } from '@/lib/early-taps';
 import { holdParts, nextTask, releaseParts } from '@/lib/hydrate-in-parts';
 import { loadSonner } from '@/lib/toast';
 // Sonner's rules with the site's, before the first paint (vite.config.ts, sonnerStylesheetInBundle).
@@ -83,6 +84,7 @@ async function start(): Promise<void> {
   // The page's code first: a page rendered by the server must not suspend (and blank) on its way in.
   if (snapshot) await preloadRoute(window.location.pathname);
   await nextTask();
+  markHandledEvents();
   const root = document.getElementById('root')!;
   if (snapshot && rendersAsTheServerDid(store.getState())) {
     // A first visit renders what the server did: hydrate it, one part per task
@@ -93,8 +95,9 @@ async function start(): Promise<void> {
       hydrate(app as unknown as ComponentChild, root);
       performance.measure('hydrate:shell', 'hydrate:shell');
     } finally {
-      // Whatever happened, the parts are let go and the API's answers with them.
-      void releaseParts();
+      // Whatever happened, the parts are let go and the API's answers with them; a button tapped
+      // before works once every part is the app's.
+      void releaseParts().then(replayEarlyTap);
     }
     return;
   }
@@ -103,6 +106,7 @@ async function start(): Promise<void> {
   // (docs/decisions/011-server-rendering.md), which hydration would keep as the server's anonymous
   // render had them. (The compat layer's createRoot().render() empties the element first, as React does.)
   renderOver(app as unknown as ComponentChild, root);
+  replayEarlyTap();
 }
 
 void start();

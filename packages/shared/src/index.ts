@@ -2,6 +2,7 @@ export * from './api.js';
 export * from './constants.js';
 export * from './leads.js';
 export * from './contact.js';
+export * from './early-taps.js';
 export * from './messages.js';
 export * from './product.js';
 export * from './server-snapshot.js';

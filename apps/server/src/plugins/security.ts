@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import { SERVER_ERRORS } from '@agro/shared';
+import { EARLY_TAPS_SCRIPT, SERVER_ERRORS } from '@agro/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
@@ -8,8 +9,11 @@ import { requestOrigin } from '../lib/request-origin.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+const EARLY_TAPS_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
+
 /**
- * Security headers (CSP without inline script), CORS limited to CORS_ORIGINS, and a refusal of
+ * Security headers (CSP without inline script but the one the server-rendered pages carry, allowed
+ * by its hash), CORS limited to CORS_ORIGINS, and a refusal of
  * state-changing requests sent from foreign origins: with SameSite=Lax cookies this closes
  * cross-site request forgery even for clients that send cookies on cross-site POSTs.
  */
@@ -22,7 +26,9 @@ async function security(app: FastifyInstance, { config }: { config: Config }): P
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The early-taps script of server-rendered pages (packages/shared/src/early-taps.ts) by its
+        // hash: no other inline script runs.
+        scriptSrc: ["'self'", EARLY_TAPS_HASH],
         // React style attributes need inline styles; scripts stay self-only.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...config.cspImgSources],

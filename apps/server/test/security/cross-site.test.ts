@@ -2,10 +2,11 @@
  * Cross-site threats: forged requests from other origins, framing and script injection through
  * headers, user text turned into HTML in mails, and HTML injection in the web app.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API, SERVER_ERRORS, VALIDATION } from '@agro/shared';
+import { API, EARLY_TAPS_SCRIPT, SERVER_ERRORS, VALIDATION } from '@agro/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/config.js';
@@ -108,7 +109,9 @@ describe('security headers on every kind of answer', () => {
         .split(';')
         .map((d) => d.trim())
         .find((d) => d.startsWith(`${name} `)) ?? '';
-    expect(directive('script-src'), `${what}: ${csp}`).toBe("script-src 'self'");
+    // Scripts from this origin, and inline only the server-rendered pages' early-taps script, by its hash.
+    const earlyTaps = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
+    expect(directive('script-src'), `${what}: ${csp}`).toBe(`script-src 'self' ${earlyTaps}`);
     expect(directive('default-src'), what).toBe("default-src 'self'");
     expect(directive('object-src'), what).toBe("object-src 'none'");
     expect(directive('frame-ancestors'), what).toBe("frame-ancestors 'none'");

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ServerSnapshot } from '@agro/shared';
+import { EARLY_TAPS_SCRIPT, type ServerSnapshot } from '@agro/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { scriptJson } from './head.js';
 
@@ -79,8 +79,10 @@ export async function createPageRenderer(webDist: string, log: FastifyBaseLogger
     rendering: entry !== undefined,
     build: async () => (await shell()).stamp,
     async document(head, snapshot) {
-      const withHead = (await shell()).html.replace('</head>', `    ${head}\n  </head>`);
-      if (!entry) return withHead;
+      if (!entry) return (await shell()).html.replace('</head>', `    ${head}\n  </head>`);
+      // The page is the server's until the app takes it over: a button tapped meanwhile is kept and
+      // clicked again then (packages/shared/src/early-taps.ts).
+      const withHead = (await shell()).html.replace('</head>', `    ${head}\n    <script>${EARLY_TAPS_SCRIPT}</script>\n  </head>`);
       const app = await entry.render(snapshot);
       const data = `<script type="application/json" id="${entry.SNAPSHOT_ELEMENT_ID}">${scriptJson(snapshot)}</script>`;
       return withHead.replace(ROOT, () => `<div id="root">${app}</div>${data}`);
