@@ -1,7 +1,7 @@
 /**
  * npm run seo: what a crawler or a link preview finds on each public page, read with plain HTTP
  * (no JavaScript) from the real server (production mode, temporary DATA_DIR, demo catalogue):
- * status, title, canonical address, Open Graph image and JSON-LD types, plus the sitemap's and
+ * status, title, canonical address, Open Graph image (and the type it is served as) and JSON-LD types, plus the sitemap's and
  * robots.txt's answers. Exits with 1 when a public page lacks one of them. SEO_PORT (default 3732).
  */
 import fsp from 'node:fs/promises';
@@ -18,6 +18,14 @@ function ldTypes(html: string): string {
       return isRecord(ld) ? ld['@type'] : undefined;
     })
     .join(', ');
+}
+
+/** The Content-Type the image at `url` is served with, or what went wrong. */
+async function imageType(url: string): Promise<string> {
+  if (!url) return 'none';
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  return res.ok ? (res.headers.get('content-type') ?? 'no type') : String(res.status);
 }
 
 /** The products of /api/v1/product/all (only counted here). */
@@ -52,12 +60,21 @@ async function main(): Promise<void> {
         title: pick(html, /<title>([^<]*)<\/title>/),
         canonical: pick(html, /<link rel="canonical" href="([^"]*)"/).replace(server.url, ''),
         'og:image': pick(html, /<meta property="og:image" content="([^"]*)"/).replace(server.url, ''),
+        // What a link preview fetches: JPEG or PNG (LinkedIn takes no WebP).
+        'og:image type': await imageType(pick(html, /<meta property="og:image" content="([^"]*)"/)),
         'JSON-LD': ldTypes(html),
         h1: pick(html, /<h1[^>]*>([\s\S]*?)<\/h1>/)
           .replace(/<[^>]+>/g, '')
           .trim(),
       };
-      if (res.status !== 200 || !row.title || !row.canonical || !row['og:image'] || !row['JSON-LD'].includes('Organization') || !row.h1)
+      if (
+        res.status !== 200 ||
+        !row.title ||
+        !row.canonical ||
+        !['image/jpeg', 'image/png'].includes(row['og:image type']) ||
+        !row['JSON-LD'].includes('Organization') ||
+        !row.h1
+      )
         missing += 1;
       rows.push(row);
     }
@@ -78,7 +95,9 @@ async function main(): Promise<void> {
     console.log(`/no-such-page: ${unknown.status}`);
     if (listed < pages.length || unknown.status !== 404) missing += 1;
     console.log(
-      missing === 0 ? '\nEvery public page has its title, canonical, OG image, JSON-LD and heading.' : `\n${missing} problem(s) above.`,
+      missing === 0
+        ? '\nEvery public page has its title, canonical, OG image (a JPEG or PNG), JSON-LD and heading.'
+        : `\n${missing} problem(s) above.`,
     );
   } finally {
     await server?.stop();

@@ -40,6 +40,20 @@ async function fetchPage(request: APIRequestContext, path: string): Promise<Fetc
 }
 
 const headAttr = (html: string, re: RegExp) => re.exec(html)?.[1];
+
+/** A JPEG's size, from its start-of-frame segment. */
+function jpegSize(bytes: Buffer): { width: number; height: number } | undefined {
+  let at = 2;
+  while (at + 9 < bytes.length && bytes[at] === 0xff) {
+    const marker = bytes[at + 1]!;
+    // SOF0-SOF15 but DHT (C4), JPG (C8) and DAC (CC).
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
+    }
+    at += 2 + bytes.readUInt16BE(at + 2);
+  }
+  return undefined;
+}
 const h1Of = (html: string) =>
   headAttr(html, /<h1[^>]*>([\s\S]*?)<\/h1>/)
     ?.replace(/<[^>]+>/g, '')
@@ -98,7 +112,19 @@ test.describe('plain HTTP (no JavaScript)', () => {
       const { status, html, text } = await fetchPage(request, path);
       expect(status, path).toBe(200);
       expectHead(html, path, origin);
-      expect(headAttr(html, /<meta property="og:image" content="([^"]+)"/)).toBe(p.productThumbnail.secure_url);
+      // The thumbnail as a JPEG (link previews such as LinkedIn's take no WebP), at the size declared.
+      const ogImage = headAttr(html, /<meta property="og:image" content="([^"]+)"/)!;
+      expect(ogImage).toBe(p.productThumbnail.secure_url.replace(/\.webp$/, '.jpg'));
+      expect(headAttr(html, /<meta property="og:image:type" content="([^"]+)"/)).toBe('image/jpeg');
+      const image = await request.get(ogImage);
+      expect(image.status(), ogImage).toBe(200);
+      expect(image.headers()['content-type']).toBe('image/jpeg');
+      const bytes = await image.body();
+      expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      expect(jpegSize(bytes)).toEqual({
+        width: Number(headAttr(html, /<meta property="og:image:width" content="(\d+)"/)),
+        height: Number(headAttr(html, /<meta property="og:image:height" content="(\d+)"/)),
+      });
       expect(headAttr(html, /<meta property="og:title" content="([^"]+)"/)?.replace(/&amp;/g, '&')).toBe(`${p.productName} | ${COMPANY}`);
       expect(h1Of(html)?.replace(/&amp;/g, '&')).toBe(p.productName);
       expect(text).toContain(p.productDescription.replace(/\s+/g, ' ').trim().slice(0, 80));

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { sql } from 'kysely';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from './db/index.js';
+import { addMissingShareImages } from './lib/images.js';
 import { createUserService } from './modules/user/service.js';
 import { seedDemoData } from './seed/seed.js';
 
@@ -37,6 +38,13 @@ async function main(): Promise<void> {
       app.log.warn('PUBLIC_URL is not set: links in mails point at localhost unless the request came from it');
     }
     await app.listen({ port: config.port, host: config.host });
+    // Images stored before they had a link-preview JPEG get one, without holding up the start.
+    addMissingShareImages(app.db, app.imageStorage).then(
+      (written) => {
+        if (written.length > 0) app.log.info({ count: written.length }, 'link-preview images added');
+      },
+      (err: unknown) => app.log.error({ err }, 'could not add the link-preview images'),
+    );
   } catch (err) {
     app.log.fatal({ err }, 'start-up failed');
     await app.close();

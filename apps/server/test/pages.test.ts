@@ -131,10 +131,12 @@ describe('product pages', () => {
     expect(meta(html, 'description')).toBe('Jaggery in blocks');
     expect(canonical(html)).toBe(url);
     expect(meta(html, 'og:type')).toBe('product');
-    expect(meta(html, 'og:image')).toBe(product.productThumbnail.secure_url);
-    expect(meta(html, 'og:image')).toMatch(/^http:\/\/shop\.example\/uploads\//);
-    expect(meta(html, 'og:image:type')).toBe('image/webp');
-    expect(meta(html, 'twitter:image')).toBe(product.productThumbnail.secure_url);
+    // The thumbnail's JPEG beside its WebP: link previews (LinkedIn's) take no WebP.
+    const shareUrl = product.productThumbnail.secure_url.replace(/\.webp$/, '.jpg');
+    expect(meta(html, 'og:image')).toBe(shareUrl);
+    expect(meta(html, 'og:image')).toMatch(/^http:\/\/shop\.example\/uploads\/[0-9a-f]{32}\.jpg$/);
+    expect(meta(html, 'og:image:type')).toBe('image/jpeg');
+    expect(meta(html, 'twitter:image')).toBe(shareUrl);
     const ld = ofType(html, 'Product')!;
     expect(ld).toMatchObject({
       name: 'Natural Jaggery Blocks',

@@ -3,7 +3,8 @@ import type { ImageRef } from '@agro/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ImageRow } from '../db/schema.js';
 import { UPLOADS_PREFIX, requestOrigin } from './request-origin.js';
-import { parseVariants } from './images-repository.js';
+import { SHARE_MAX_WIDTH } from './images-pipeline.js';
+import { parseVariants, shareFileName } from './images-repository.js';
 
 /**
  * The API shape of a stored image. `baseUrl` is an origin without a trailing slash (files are
@@ -31,4 +32,18 @@ export function imageBaseUrl(request: FastifyRequest): string {
   const { imageBaseUrl: cdn, publicUrl } = request.server.config;
   if (cdn) return `${cdn}/`;
   return publicUrl ?? requestOrigin(request);
+}
+
+/**
+ * The image link previews get: the JPEG stored beside each WebP image (images-pipeline.ts,
+ * encodeShare; LinkedIn takes no WebP), at most SHARE_MAX_WIDTH wide, scaled as sharp scales it.
+ */
+export function shareImage(image: ImageRef): { url: string; type?: string; width?: number; height?: number } {
+  // Not one of ours (every stored image is WebP): as it is.
+  if (!image.secure_url.endsWith('.webp')) return { url: image.secure_url };
+  const url = shareFileName(image.secure_url);
+  const type = 'image/jpeg';
+  if (!image.width || !image.height) return { url, type };
+  if (image.width <= SHARE_MAX_WIDTH) return { url, type, width: image.width, height: image.height };
+  return { url, type, width: SHARE_MAX_WIDTH, height: Math.round((image.height * SHARE_MAX_WIDTH) / image.width) };
 }

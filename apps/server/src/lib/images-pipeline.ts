@@ -9,6 +9,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type sharp from 'sharp';
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { HttpError, payloadTooLarge, unsupportedMediaType } from './errors.js';
+import { shareFileName } from './images-repository.js';
 
 /** Widest stored rendition; larger inputs are scaled down (never up). */
 export const MAX_WIDTH = 1600;
@@ -19,6 +20,12 @@ export const VARIANT_WIDTHS = [480, 960] as const;
 /** Decoding budget: a 40 MP photo is fine, a "pixel bomb" header is refused before decoding. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 const WEBP_QUALITY = 80;
+/**
+ * Link previews (LinkedIn's among them) take JPEG or PNG, not WebP: every image also has a JPEG of
+ * at most this width (previews ask for 1200 px), named after its main rendition (shareFileName).
+ */
+export const SHARE_MAX_WIDTH = 1200;
+const SHARE_QUALITY = 82;
 
 let loading: Promise<typeof sharp> | undefined;
 
@@ -59,6 +66,8 @@ export interface ProcessedImage {
   main: Rendition;
   /** Smaller renditions, smallest first. */
   variants: Rendition[];
+  /** The JPEG for link previews (og:image). */
+  share: Rendition;
 }
 
 const contentName = (data: Buffer): string => createHash('sha256').update(data).digest('hex').slice(0, 32);
@@ -127,11 +136,25 @@ async function withVariants(main: { data: Buffer; info: OutputInfo }): Promise<P
       return { fileName: `${contentName(out.data)}.webp`, data: out.data, width: out.info.width, height: out.info.height };
     }),
   );
+  const fileName = `${id}.webp`;
   return {
     id,
-    main: { fileName: `${id}.webp`, data: main.data, width: main.info.width, height: main.info.height },
+    main: { fileName, data: main.data, width: main.info.width, height: main.info.height },
     variants,
+    share: await encodeShare(fileName, main.data),
   };
 }
 
-export const renditions = (image: ProcessedImage): Rendition[] => [image.main, ...image.variants];
+/** The link-preview JPEG of a main rendition (also made for images stored before it existed). */
+export async function encodeShare(mainFileName: string, mainData: Buffer): Promise<Rendition> {
+  const sharp = await loadSharp();
+  const out = await sharp(mainData)
+    .resize({ width: SHARE_MAX_WIDTH, withoutEnlargement: true })
+    // JPEG has no transparency: a transparent PNG's background shows white, as on the site.
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: SHARE_QUALITY, progressive: true })
+    .toBuffer({ resolveWithObject: true });
+  return { fileName: shareFileName(mainFileName), data: out.data, width: out.info.width, height: out.info.height };
+}
+
+export const renditions = (image: ProcessedImage): Rendition[] => [image.main, ...image.variants, image.share];

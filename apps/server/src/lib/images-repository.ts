@@ -60,9 +60,14 @@ export function deleteUnreferenced(db: DbOrTx) {
     );
 }
 
-/** Every file (main rendition and variants) of these rows. */
+/** The link-preview JPEG of an image (lib/images-pipeline.ts, encodeShare), named after its main file. */
+export function shareFileName(mainFileName: string): string {
+  return `${mainFileName.replace(/\.webp$/, '')}.jpg`;
+}
+
+/** Every file (main rendition, variants and the link-preview JPEG) of these rows. */
 export function fileNamesOf(rows: readonly Pick<ImageRow, 'file_name' | 'variants'>[]): string[] {
-  return rows.flatMap((row) => [row.file_name, ...parseVariants(row.variants).map((v) => v.file_name)]);
+  return rows.flatMap((row) => [row.file_name, ...parseVariants(row.variants).map((v) => v.file_name), shareFileName(row.file_name)]);
 }
 
 /** Those of `ids` that have a row. */

@@ -20,7 +20,8 @@ import {
 } from '@aws-sdk/client-s3';
 import type { Config, S3Config } from '../config.js';
 
-export const IMAGE_CONTENT_TYPE = 'image/webp';
+/** Stored images are WebP, but for each one's link-preview JPEG (images-pipeline.ts, encodeShare). */
+const imageContentType = (name: string): string => (name.endsWith('.jpg') ? 'image/jpeg' : 'image/webp');
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export interface ImageStorage {
@@ -117,7 +118,7 @@ export function createS3Storage(s3: S3Config, client = s3Client(s3)): ImageStora
           Bucket: s3.bucket,
           Key: key(name),
           Body: data,
-          ContentType: IMAGE_CONTENT_TYPE,
+          ContentType: imageContentType(name),
           CacheControl: IMAGE_CACHE_CONTROL,
         }),
       );

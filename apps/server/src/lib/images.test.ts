@@ -8,7 +8,18 @@ import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { hostileUploads, makeImage } from '../../test/images-fixtures.js';
 import { newId } from '../db/ids.js';
 import { HttpError } from './errors.js';
-import { MAX_WIDTH, processImage, releaseImages, removeUnreferencedImages, saveImages, storeImage, toImageRef } from './images.js';
+import { shareImage } from './images-api.js';
+import {
+  addMissingShareImages,
+  MAX_WIDTH,
+  processImage,
+  releaseImages,
+  removeOrphanFiles,
+  removeUnreferencedImages,
+  saveImages,
+  storeImage,
+  toImageRef,
+} from './images.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,6 +52,42 @@ describe('processImage', () => {
     for (const v of image.variants) {
       expect(v.fileName).toBe(`${createHash('sha256').update(v.data).digest('hex').slice(0, 32)}.webp`);
     }
+  });
+
+  it('makes a JPEG for link previews: named after the main rendition, at most 1200 px wide, of the size the page declares', async () => {
+    for (const [width, height] of [
+      [3200, 1600],
+      [1599, 1001],
+      [1201, 677],
+      [640, 480],
+    ] as const) {
+      const image = await processImage(await makeImage('png', width, height, 5));
+      const meta = await sharp(image.share.data).metadata();
+      expect(meta.format).toBe('jpeg');
+      expect(image.share.fileName).toBe(`${image.id}.jpg`);
+      expect([meta.width, meta.height]).toEqual([image.share.width, image.share.height]);
+      expect(image.share.width).toBe(Math.min(image.main.width, 1200));
+      // What og:image:width and og:image:height say, from the API's image alone.
+      const declared = shareImage({
+        secure_url: `https://shop.example/uploads/${image.main.fileName}`,
+        width: image.main.width,
+        height: image.main.height,
+      });
+      expect(declared).toEqual({
+        url: `https://shop.example/uploads/${image.share.fileName}`,
+        type: 'image/jpeg',
+        width: image.share.width,
+        height: image.share.height,
+      });
+    }
+    // JPEG has no transparency: a transparent corner shows white, not black.
+    const clear = await sharp({ create: { width: 20, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
+    const { data } = await sharp((await processImage(clear)).share.data)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)].every((v) => v > 240)).toBe(true);
   });
 
   it('applies the EXIF orientation and strips every piece of metadata', async () => {
@@ -118,7 +165,21 @@ describe('storing and releasing', () => {
     const variants = JSON.parse(rows[0]!.variants) as { file_name: string }[];
     expect(variants).toHaveLength(2);
     expect(variants.every((v) => onDisk(v.file_name))).toBe(true);
+    expect(onDisk(`${a.id}.jpg`)).toBe(true);
     expect(a.ref.srcset).toContain(' 480w');
+    // The link-preview JPEG is no rendition of the API's srcset.
+    expect(a.ref.srcset).not.toContain('.jpg');
+  });
+
+  it('gives images stored before link-preview JPEGs existed one, once, and never takes it for an orphan', async () => {
+    const image = await storeImage(t.db, t.app.imageStorage, await makeImage('png', 1400, 700, 40));
+    const share = `${image.id}.jpg`;
+    fs.rmSync(path.join(t.config.uploadsDir, share));
+    expect(await addMissingShareImages(t.db, t.app.imageStorage)).toEqual([share]);
+    expect((await sharp(path.join(t.config.uploadsDir, share)).metadata()).width).toBe(1200);
+    expect(await addMissingShareImages(t.db, t.app.imageStorage)).toEqual([]);
+    expect(await removeOrphanFiles(t.db, t.app.imageStorage)).not.toContain(share);
+    expect(onDisk(share)).toBe(true);
   });
 
   it('saveImages takes back the files it created when the transaction fails', async () => {
@@ -151,7 +212,7 @@ describe('storing and releasing', () => {
 
     await t.db.deleteFrom('gallery_images').where('id', '=', galleryId).execute();
     expect(await releaseImages(t.db, t.app.imageStorage, [used.id, used.id])).toBe(1);
-    expect([used.main, ...used.variants].some((r) => onDisk(r.fileName))).toBe(false);
+    expect([used.main, ...used.variants, used.share].some((r) => onDisk(r.fileName))).toBe(false);
 
     // `loose` was never referenced (and anything stored above by storeImage neither).
     expect(onDisk(loose.main.fileName)).toBe(true);

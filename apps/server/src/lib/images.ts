@@ -12,8 +12,8 @@
 import type { ImageRef } from '@agro/shared';
 import type { Db, DbOrTx } from '../db/index.js';
 import { toImageRef } from './images-api.js';
-import { processImage, renditions, type ProcessedImage } from './images-pipeline.js';
-import { deleteUnreferenced, existingImageIds, fileNamesOf, insertImageRows } from './images-repository.js';
+import { encodeShare, processImage, renditions, type ProcessedImage } from './images-pipeline.js';
+import { deleteUnreferenced, existingImageIds, fileNamesOf, insertImageRows, shareFileName } from './images-repository.js';
 import type { ImageStorage } from './images-storage.js';
 
 export { imageBaseUrl, toImageRef } from './images-api.js';
@@ -143,4 +143,28 @@ export async function removeOrphanFiles(db: Db, storage: ImageStorage): Promise<
   const orphans = (await storage.list()).filter((name) => !referenced.has(name));
   await storage.remove(orphans);
   return orphans;
+}
+
+/**
+ * Make the link-preview JPEG of every stored image that lacks one (images stored before they
+ * existed, or a restore from such a backup). Run in the background at start-up; several processes
+ * doing it at once write the same bytes. Loads the image library only when something is missing.
+ * Returns the names written.
+ */
+export async function addMissingShareImages(db: Db, storage: ImageStorage): Promise<string[]> {
+  const stored = new Set(await storage.list());
+  const rows = await db.selectFrom('images').select(['id', 'file_name']).execute();
+  const written: string[] = [];
+  for (const row of rows) {
+    const name = shareFileName(row.file_name);
+    if (stored.has(name) || !stored.has(row.file_name)) continue;
+    const main = await storage.get(row.file_name);
+    if (!main) continue;
+    const share = await encodeShare(row.file_name, main);
+    await storage.put(share.fileName, share.data);
+    // Deleted meanwhile: its files went with its row, this one must too.
+    if ((await existingImageIds(db, [row.id])).size === 0) await storage.remove([share.fileName]);
+    else written.push(share.fileName);
+  }
+  return written;
 }

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { API, type GalleryImage, type GalleryResponse } from '@agro/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { createLocalStorage, createS3Storage, type ImageStorage } from '../../src/lib/images-storage.js';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { createLocalStorage, createS3Storage, s3Client, type ImageStorage } from '../../src/lib/images-storage.js';
 import { removeOrphanFiles } from '../../src/lib/images.js';
 import { buildTestApp, type TestApp, type TestUser } from '../helper.js';
 import { file, makeImage, multipart } from '../images-fixtures.js';
@@ -89,6 +90,16 @@ describe('the app on S3-compatible storage', () => {
     });
     expect(again.statusCode).toBe(304);
     expect((await t.app.inject({ method: 'GET', url: '/uploads/0123456789abcdef0123456789abcdef.webp' })).statusCode).toBe(404);
+
+    // The link-preview JPEG beside it, typed as one in the bucket too (a public bucket serves it as stored).
+    const share = name.replace(/\.webp$/, '.jpg');
+    expect(stored).toContain(share);
+    const s3 = t.config.s3!;
+    const head = await s3Client(s3).send(new HeadObjectCommand({ Bucket: s3.bucket, Key: `${s3.prefix}${share}` }));
+    expect(head.ContentType).toBe('image/jpeg');
+    const jpeg = await t.app.inject({ method: 'GET', url: `/uploads/${share}` });
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect([...jpeg.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
 
     const del = await t.app.inject({ method: 'DELETE', url: API.deleteImage(image!._id), headers: { cookie: admin.cookie } });
     expect(del.statusCode).toBe(200);

@@ -5,6 +5,7 @@
  */
 import { SITE, type ImageRef, type Product } from '@agro/shared';
 import { escapeHtml } from '../../lib/html.js';
+import { shareImage } from '../../lib/images-api.js';
 
 export interface PageHead {
   title: string;
@@ -137,17 +138,16 @@ export function headHtml(origin: string, head: PageHead): string {
     `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
   ];
-  if (head.image?.secure_url) {
-    const image = head.image;
+  const share = head.image ? shareImage(head.image) : undefined;
+  if (share) {
     tags.push(
-      `<meta property="og:image" content="${escapeHtml(image.secure_url)}" />`,
-      // Every stored image is re-encoded to WebP (lib/images-pipeline.ts).
-      '<meta property="og:image:type" content="image/webp" />',
-      ...(image.width && image.height
-        ? [`<meta property="og:image:width" content="${image.width}" />`, `<meta property="og:image:height" content="${image.height}" />`]
+      `<meta property="og:image" content="${escapeHtml(share.url)}" />`,
+      ...(share.type ? [`<meta property="og:image:type" content="${share.type}" />`] : []),
+      ...(share.width && share.height
+        ? [`<meta property="og:image:width" content="${share.width}" />`, `<meta property="og:image:height" content="${share.height}" />`]
         : []),
       `<meta property="og:image:alt" content="${escapeHtml(head.title)}" />`,
-      `<meta name="twitter:image" content="${escapeHtml(image.secure_url)}" />`,
+      `<meta name="twitter:image" content="${escapeHtml(share.url)}" />`,
     );
   }
   for (const ld of head.jsonLd) tags.push(`<script type="application/ld+json">${scriptJson(ld)}</script>`);
