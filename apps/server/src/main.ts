@@ -6,6 +6,10 @@ import { addMissingShareImages } from './lib/images.js';
 import { createUserService } from './modules/user/service.js';
 import { seedDemoData } from './seed/seed.js';
 
+function flushLog(log: object): void {
+  if ('flush' in log && typeof log.flush === 'function') (log.flush as () => void).call(log);
+}
+
 /** The process: configuration, migrations, demo data, admin account, listen, graceful shutdown. */
 async function main(): Promise<void> {
   let config: Config;
@@ -38,6 +42,9 @@ async function main(): Promise<void> {
       app.log.warn('PUBLIC_URL is not set: links in mails point at localhost unless the request came from it');
     }
     await app.listen({ port: config.port, host: config.host });
+    // Production log lines go out in batches (app.ts): the start-up ones, where the server listens
+    // among them, are written now, for the person who just started it.
+    flushLog(app.log);
     // Images stored before they had a link-preview JPEG get one, without holding up the start.
     addMissingShareImages(app.db, app.imageStorage).then(
       (written) => {

@@ -15,6 +15,9 @@ import { loadSonner } from '@/lib/toast';
 import 'sonner/dist/styles.css';
 import './index.css';
 
+/** The performance mark made once the app has taken the page over (the server's, or its own shell). */
+const TAKEN_OVER_MARK = 'app:taken-over';
+
 // Not in the first page's bundle: fetched right after the first render (see lib/toast.ts).
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
@@ -97,7 +100,7 @@ async function start(): Promise<void> {
     } finally {
       // Whatever happened, the parts are let go and the API's answers with them; a button tapped
       // before works once every part is the app's.
-      void releaseParts().then(replayEarlyTap);
+      void releaseParts().then(takenOver);
     }
     return;
   }
@@ -106,7 +109,13 @@ async function start(): Promise<void> {
   // (docs/decisions/011-server-rendering.md), which hydration would keep as the server's anonymous
   // render had them. (The compat layer's createRoot().render() empties the element first, as React does.)
   renderOver(app as unknown as ComponentChild, root);
+  takenOver();
+}
+
+/** The page is the app's: a tap made before works now; a trace (and the browser suite) sees the moment. */
+function takenOver(): void {
   replayEarlyTap();
+  performance.mark(TAKEN_OVER_MARK);
 }
 
 void start();
