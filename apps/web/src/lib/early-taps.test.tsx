@@ -1,20 +1,11 @@
 import { EARLY_TAPS_GLOBAL, EARLY_TAPS_SCRIPT } from '@agro/shared';
-import { useState } from 'react';
 // The compat layer's legacy API, so the test uses the very Preact the aliases give the components.
 import { hydrate, render } from 'preact/compat';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Counter, serverHtml } from '@/test/hydration-fixtures';
 import { markHandledEvents, replayEarlyTap } from './early-taps';
 import { holdParts, nextTask, Part, releaseParts } from './hydrate-in-parts';
-
-function Counter({ label }: { label: string }) {
-  const [n, setN] = useState(0);
-  return (
-    <button type="button" onClick={() => setN(n + 1)}>
-      {label} {n}
-    </button>
-  );
-}
 
 function Page({ id }: { id: string }) {
   return (
@@ -58,7 +49,7 @@ describe('early taps', () => {
   });
 
   it('clicks again, once, a button tapped before its part was taken over; a tap the app handled stays handled', async () => {
-    root.append(document.createRange().createContextualFragment(renderToString(<Page id="replay" />)));
+    serverHtml(root, renderToString(<Page id="replay" />));
     runEarlyTapsScript();
     const [a, b] = buttons(root);
 
@@ -87,7 +78,7 @@ describe('early taps', () => {
   });
 
   it("keeps only the last tap, ignores buttons outside the app's root, and stops a form's native submit", () => {
-    root.append(document.createRange().createContextualFragment(renderToString(<Page id="form" />)));
+    serverHtml(root, renderToString(<Page id="form" />));
     const outside = document.createElement('button');
     document.body.append(outside);
     runEarlyTapsScript();

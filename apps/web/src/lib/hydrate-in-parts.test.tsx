@@ -1,19 +1,10 @@
-import { useState } from 'react';
 // The compat layer's legacy API, so the test uses the very Preact the aliases give the components.
 import { hydrate, render } from 'preact/compat';
 import { renderToString } from 'react-dom/server';
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Counter, serverHtml } from '@/test/hydration-fixtures';
 import { holdParts, nextTask, Part, partsTakenOver, releaseParts } from './hydrate-in-parts';
-
-function Counter({ label }: { label: string }) {
-  const [n, setN] = useState(0);
-  return (
-    <button type="button" onClick={() => setN(n + 1)}>
-      {label} {n}
-    </button>
-  );
-}
 
 /** A page with three parts; `id` keeps each test's part names its own (a released name stays released). */
 function Page({ id }: { id: string }) {
@@ -38,11 +29,6 @@ function Page({ id }: { id: string }) {
       <footer>end</footer>
     </div>
   );
-}
-
-/** Puts the server's HTML into the container, as the browser's parser would have. */
-function serverHtml(container: HTMLElement, html: string): void {
-  container.append(document.createRange().createContextualFragment(html));
 }
 
 describe('hydrate-in-parts', () => {
