@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/mappers.js';
 import * as repo from '../src/modules/product/repository.js';
 import { insertTestProduct } from './fixtures.js';
+import { socialProfiles } from '../src/modules/pages/head.js';
 import { pageUrl } from '../src/modules/pages/routes.js';
 import { buildTestApp, type TestApp } from './helper.js';
 
@@ -104,7 +105,20 @@ describe('head tags of every public page', () => {
       addressCountry: 'IN',
     });
     expect(org.contactPoint).toMatchObject({ '@type': 'ContactPoint', telephone: SITE.phone, email: SITE.email });
+    // The site configuration's social links are the networks' home pages: no profile to name.
+    expect(org.sameAs).toBeUndefined();
     expect(res.headers['x-robots-tag']).toBeUndefined();
+  });
+
+  it("names only real profiles as the company's sameAs", () => {
+    expect(
+      socialProfiles([
+        'https://www.facebook.com/',
+        'https://x.com',
+        'https://www.linkedin.com/company/sahyadri-agro/',
+        'https://x.com/sahyadri',
+      ]),
+    ).toEqual(['https://www.linkedin.com/company/sahyadri-agro/', 'https://x.com/sahyadri']);
   });
 });
 

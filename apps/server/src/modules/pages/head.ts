@@ -67,9 +67,17 @@ export function organizationLd(origin: string): Record<string, unknown> {
       availableLanguage: ['English'],
       areaServed: 'Worldwide',
     },
-    sameAs: Object.values(SITE.social),
+    // Profiles only: a network's home page (the site configuration's placeholders) is not the company.
+    ...(profiles.length > 0 ? { sameAs: profiles } : {}),
   };
 }
+
+/** The company's profile addresses among `urls`: those naming a page, not a network's home page. */
+export function socialProfiles(urls: readonly string[]): string[] {
+  return urls.filter((url) => new URL(url).pathname.replace(/\/+$/, '') !== '');
+}
+
+const profiles = socialProfiles(Object.values(SITE.social));
 
 /** schema.org Product of a product's page. */
 export function productLd(origin: string, product: Product, canonicalPath: string): Record<string, unknown> {
