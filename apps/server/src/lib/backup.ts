@@ -17,7 +17,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../config.js';
-import { shareFileName } from './images-repository.js';
+import { fileNamesOf } from './images-repository.js';
 import { createImageStorage, type ImageStorage } from './images-storage.js';
 
 const run = promisify(execFile);
@@ -57,22 +57,9 @@ async function copyNewUploads(from: ImageStorage, to: string): Promise<void> {
 
 /** File names (main rendition, variants and link-preview JPEG) the `images` rows of a SQLite file reference. */
 function referencedFiles(db: SQLite.Database): Set<string> {
-  const files = new Set<string>();
   const rows = db.prepare('SELECT file_name, variants FROM images').all() as { file_name: string; variants: string }[];
-  for (const row of rows) {
-    files.add(row.file_name);
-    files.add(shareFileName(row.file_name));
-    try {
-      const variants: unknown = JSON.parse(row.variants);
-      if (Array.isArray(variants)) {
-        for (const v of variants)
-          if (typeof (v as { file_name?: unknown })?.file_name === 'string') files.add((v as { file_name: string }).file_name);
-      }
-    } catch {
-      // A malformed variants column references nothing more.
-    }
-  }
-  return files;
+  // The same names every clean-up goes by (a malformed variants column references nothing more).
+  return new Set(fileNamesOf(rows));
 }
 
 function tableCounts(db: SQLite.Database): Record<string, number> {

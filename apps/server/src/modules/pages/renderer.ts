@@ -79,10 +79,11 @@ export async function createPageRenderer(webDist: string, log: FastifyBaseLogger
     rendering: entry !== undefined,
     build: async () => (await shell()).stamp,
     async document(head, snapshot) {
-      if (!entry) return (await shell()).html.replace('</head>', `    ${head}\n  </head>`);
-      // The page is the server's until the app takes it over: a button tapped meanwhile is kept and
-      // clicked again then (packages/shared/src/early-taps.ts).
-      const withHead = (await shell()).html.replace('</head>', `    ${head}\n    <script>${EARLY_TAPS_SCRIPT}</script>\n  </head>`);
+      // A rendered page is the server's until the app takes it over: a button tapped meanwhile is
+      // kept and clicked again then (packages/shared/src/early-taps.ts).
+      const earlyTaps = entry ? `\n    <script>${EARLY_TAPS_SCRIPT}</script>` : '';
+      const withHead = (await shell()).html.replace('</head>', `    ${head}${earlyTaps}\n  </head>`);
+      if (!entry) return withHead;
       const app = await entry.render(snapshot);
       const data = `<script type="application/json" id="${entry.SNAPSHOT_ELEMENT_ID}">${scriptJson(snapshot)}</script>`;
       return withHead.replace(ROOT, () => `<div id="root">${app}</div>${data}`);
