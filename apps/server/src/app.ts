@@ -9,7 +9,8 @@ import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle, type Db, type Dialect } from './db/index.js';
 import { AccessLog } from './lib/access-log.js';
 import { FrontLane } from './lib/front-lane.js';
-import { createImageStorage, type ImageStorage } from './lib/images-storage.js';
+import { lastKnownMeta } from './lib/last-known.js';
+import { createImageStorage, guardStorage, type ImageStorage } from './lib/images-storage.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { serializerCompiler, validatorCompiler } from './lib/route-schemas.js';
 import contactRoutes from './modules/contact/routes.js';
@@ -34,8 +35,12 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     dialect: Dialect;
-    /** See DatabaseHandle.readMeta. */
+    /** See DatabaseHandle.readMeta; while the database is away, the values last read (lib/last-known.ts). */
     readMeta: DatabaseHandle['readMeta'];
+    /** True while cached answers are made from the last content versions known (the database is away). */
+    contentStale: () => boolean;
+    /** See DatabaseHandle.probe (readiness). */
+    probeDatabase: DatabaseHandle['probe'];
     mailer: Mailer;
     /** Where image files live (lib/images-storage.ts). */
     imageStorage: ImageStorage;
@@ -109,10 +114,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
-  app.decorate('readMeta', database.readMeta);
+  database.onConnectionError((err) => app.log.warn({ err }, 'database connection lost (the pool opens a new one when needed)'));
+  const meta = lastKnownMeta(database.readMeta, (err) =>
+    app.log.warn({ err }, 'database unreachable: cached answers are served from the last version known'),
+  );
+  app.decorate('readMeta', meta.readMeta);
+  app.decorate('contentStale', meta.stale);
+  app.decorate('probeDatabase', database.probe);
   app.decorate('mailer', mailer);
-  app.decorate('imageStorage', deps.imageStorage ?? createImageStorage(config));
-  frontLane.attach(app.log);
+  app.decorate('imageStorage', guardStorage(deps.imageStorage ?? createImageStorage(config)));
+  frontLane.attach(app.log, meta.stale);
   app.decorate('frontLane', frontLane);
   // The mail worker stops first, before the server waits for its connections to end: the batch in
   // flight is sent AND marked sent while the database is still open and long before main.ts's hard

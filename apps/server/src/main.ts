@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { sql } from 'kysely';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from './db/index.js';
+import { isDatabaseAway } from './lib/faults.js';
 import { addMissingShareImages } from './lib/images.js';
 import { createUserService } from './modules/user/service.js';
 import { seedDemoData } from './seed/seed.js';
@@ -29,18 +30,22 @@ async function main(): Promise<void> {
   try {
     // Several processes may start at once on one PostgreSQL database: one at a time migrates,
     // seeds and sets up the admin; the others wait, then find it done.
-    await withStartupLock(database, async () => {
-      const applied = await migrateToLatest(database);
-      if (applied.length > 0) app.log.info({ applied }, 'database migrated');
-      if (config.seedDemo) await seedDemoData(app.db, config, app.log, app.imageStorage);
-      if (config.adminEmail && config.adminPassword) {
-        const result = await createUserService(app.db, config).ensureAdmin(config.adminEmail, config.adminPassword);
-        app.log.info({ email: config.adminEmail, result }, 'admin account ready');
-      }
-    });
+    await untilDatabaseAnswers(app.log, () =>
+      withStartupLock(database, async () => {
+        const applied = await migrateToLatest(database);
+        if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+        if (config.seedDemo) await seedDemoData(app.db, config, app.log, app.imageStorage);
+        if (config.adminEmail && config.adminPassword) {
+          const result = await createUserService(app.db, config).ensureAdmin(config.adminEmail, config.adminPassword);
+          app.log.info({ email: config.adminEmail, result }, 'admin account ready');
+        }
+      }),
+    );
     if (!config.publicUrl && config.nodeEnv === 'production') {
       app.log.warn('PUBLIC_URL is not set: links in mails point at localhost unless the request came from it');
     }
+    // A listening server's own errors (rare: a socket error of the server itself) are logged.
+    app.server.on('error', (err) => app.log.error({ err }, 'HTTP server error'));
     await app.listen({ port: config.port, host: config.host });
     // Production log lines go out in batches (app.ts): the start-up ones, where the server listens
     // among them, are written now, for the person who just started it.
@@ -59,6 +64,7 @@ async function main(): Promise<void> {
   }
 
   let closing = false;
+  let exitCode = 0;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -68,7 +74,7 @@ async function main(): Promise<void> {
     const deadline = setTimeout(() => process.exit(1), 10_000);
     deadline.unref();
     app.close().then(
-      () => process.exit(0),
+      () => process.exit(exitCode),
       (err: unknown) => {
         app.log.error({ err }, 'error while shutting down');
         process.exit(1);
@@ -77,6 +83,37 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  // docs/decisions/019. A request's failure is its own (Fastify's error handler answers it and
+  // logs it with its request). A promise rejected with nobody to catch it leaves no state half
+  // changed: logged, and the process keeps serving. An exception thrown outside any request (a
+  // timer, an event) may have left anything half done: logged, then a clean shutdown (in-flight
+  // requests finish) and exit 1 for the supervisor to start a fresh process.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled promise rejection (the process keeps serving)'));
+  process.on('uncaughtException', (err) => {
+    app.log.fatal({ err }, 'uncaught exception: shutting down cleanly for the supervisor to restart the process');
+    exitCode = 1;
+    shutdown('uncaughtException');
+  });
+}
+
+/** Waits between tries while the database is away at start-up (grows to the last). */
+const STARTUP_RETRY_MS = [500, 1000, 2000, 5000];
+
+/**
+ * Runs `fn` (migrate, seed) again while it fails because the database is away: a server started
+ * before its database (a reboot, a managed database's maintenance) waits for it instead of exiting.
+ */
+async function untilDatabaseAnswers(log: { warn: (obj: object, msg: string) => void }, fn: () => Promise<void>): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!isDatabaseAway(err)) throw err;
+      const wait = STARTUP_RETRY_MS[Math.min(attempt, STARTUP_RETRY_MS.length - 1)]!;
+      log.warn({ err, retryInMs: wait }, 'the database is not answering yet: waiting for it');
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 /** Arbitrary but fixed: the key of the session-level advisory lock that start-up holds. */

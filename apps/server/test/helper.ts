@@ -106,6 +106,8 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
     sqliteFile: config.sqliteFile,
     pgSchema: schema,
     pgPoolSize: 4,
+    // Its connections can be told apart from other test files' (test/reliability/database-outage.test.ts).
+    pgApplicationName: schema,
   });
   if (config.databaseUrl) await withSchemaLock(config.databaseUrl, () => migrateToLatest(database));
   else await migrateToLatest(database);

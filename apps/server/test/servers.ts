@@ -15,14 +15,27 @@ export interface S3TestServer {
   bucket: string;
   /** Environment for the app: S3_BUCKET, S3_ENDPOINT, credentials. */
   env: Record<string, string>;
+  /** The object store goes away (connections refused); its files are kept. */
+  stop(): Promise<void>;
+  /** It is back, on the same address with the same files. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startS3Server(bucket = 'agro-images', port = 0): Promise<S3TestServer> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'agro-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] });
-  const address = await server.run();
-  const endpoint = `http://127.0.0.1:${address.port}`;
+  const run = async (at: number) => {
+    const server = new S3rver({ address: '127.0.0.1', port: at, silent: true, directory, configureBuckets: [{ name: bucket }] });
+    return { server, address: await server.run() };
+  };
+  let running: Awaited<ReturnType<typeof run>> | undefined = await run(port);
+  const boundPort = running.address.port;
+  const endpoint = `http://127.0.0.1:${boundPort}`;
+  const stop = async () => {
+    const current = running;
+    running = undefined;
+    await current?.server.close();
+  };
   return {
     endpoint,
     bucket,
@@ -33,8 +46,12 @@ export async function startS3Server(bucket = 'agro-images', port = 0): Promise<S
       S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
       S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
     },
+    stop,
+    async start() {
+      running ??= await run(boundPort);
+    },
     async close() {
-      await server.close();
+      await stop();
       await fs.rm(directory, { recursive: true, force: true });
     },
   };

@@ -211,4 +211,10 @@ export const SERVER_ERRORS = {
   foreignOrigin: 'Cross-site request refused',
   badRequest: 'The request could not be understood',
   unsupportedMediaType: 'Unsupported content type',
+  // A part the server depends on is away (apps/server/src/lib/faults.ts): 503 or 507, with Retry-After.
+  databaseUnavailable: 'The database is briefly unavailable, so this could not be done. Nothing was changed: please try again in a moment.',
+  storageUnavailable: 'The images could not be stored, so nothing was saved. Please try again in a moment.',
+  storageUnreachable: 'Images cannot be loaded right now. Please try again in a moment.',
+  diskFull: "The server's disk is full, so nothing was saved. Please try again later.",
+  diskReadOnly: 'The server cannot write right now, so nothing was saved. Please try again later.',
 } as const;

@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type Transaction } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Migration,
+  type SqliteDatabase,
+  type SqliteStatement,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import { migrations, type Dialect } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -20,8 +30,45 @@ export interface DatabaseHandle {
    * all the keys a page needs. The values come in the order of `keys`.
    */
   readMeta(keys: readonly string[]): Promise<Array<string | undefined>>;
+  /**
+   * Where connection errors that no query is waiting for go (the pool's idle connections cut by a
+   * database restart); console.error until set. Without a listener they would end the process.
+   */
+  onConnectionError(listener: (err: Error) => void): void;
+  /**
+   * Throws unless the database can take a write now (readiness): PostgreSQL answers a query;
+   * SQLite's write lock is free (another process holding it, e.g. a long backup, makes every
+   * write wait and then fail).
+   */
+  probe(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * PostgreSQL's time limits (docs/decisions/019): a database that is away, or that hangs, ends a
+ * request in a 503 within a bounded time instead of holding it forever.
+ */
+/**
+ * How long a SQLite write waits for another process's lock (the admin CLI; a backup holding the
+ * file) before it fails as a 503. better-sqlite3 waits in the calling thread, so this is also the
+ * longest a locked file stalls the event loop per write (docs/decisions/019).
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 2_000;
+
+export const PG_LIMITS = {
+  /** Opening a connection, and waiting for a free one of the pool. */
+  connectionTimeoutMillis: 5_000,
+  /** The server cancels a statement running longer (57014). */
+  statement_timeout: 15_000,
+  /** The client gives up on an answer it waits for longer (a server that hangs cancels nothing). */
+  query_timeout: 20_000,
+  /** The server ends a session left idle inside a transaction. */
+  idle_in_transaction_session_timeout: 30_000,
+  /** Idle pooled connections are closed after this. */
+  idleTimeoutMillis: 30_000,
+  /** The client's limit for the content-version read of every cached answer. */
+  metaQueryTimeoutMillis: 2_000,
+} as const;
 
 export interface DatabaseOptions {
   /** postgres://... selects PostgreSQL; otherwise SQLite at `sqliteFile`. */
@@ -30,6 +77,8 @@ export interface DatabaseOptions {
   /** PostgreSQL only: the schema to use (tests give each file its own). */
   pgSchema?: string;
   pgPoolSize?: number;
+  /** PostgreSQL only: how the connections show in pg_stat_activity (default `agro`). */
+  pgApplicationName?: string;
 }
 
 const READ_META_SQL = {
@@ -47,19 +96,48 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.pgPoolSize ?? 10,
+      application_name: options.pgApplicationName ?? 'agro',
+      connectionTimeoutMillis: PG_LIMITS.connectionTimeoutMillis,
+      statement_timeout: PG_LIMITS.statement_timeout,
+      query_timeout: PG_LIMITS.query_timeout,
+      idle_in_transaction_session_timeout: PG_LIMITS.idle_in_transaction_session_timeout,
+      idleTimeoutMillis: PG_LIMITS.idleTimeoutMillis,
+      keepAlive: true,
       ...(options.pgSchema ? { options: `-c search_path=${quoteIdent(options.pgSchema)}` } : {}),
     });
+    let connectionError = (err: Error): void => console.error('database connection error:', err.message);
+    // A connection cut by the server (a restart sends 57P01, then closes) emits 'error' on its
+    // client, whether it is idle in the pool or checked out (between a query's failure and its
+    // release): unhandled, that ended the process. Every client logs its own; the pool removes a
+    // broken one (idle at once, checked out at its release) and the next query opens a new one.
+    pool.on('connect', (client) => client.on('error', (err) => connectionError(err)));
+    // The pool re-emits an idle client's error (already logged by the client's own listener).
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const readMeta = async (keys: readonly string[]): Promise<Array<string | undefined>> => {
       // A named statement: each pooled connection parses and plans it once.
-      const result = await pool.query<{ key: string; value: string }>({
+      // query_timeout per query is read by node-postgres (client.js) but not in its types.
+      const query: pg.QueryConfig<[readonly string[]]> & { query_timeout: number } = {
         name: 'agro_read_meta',
         text: READ_META_SQL.postgres,
         values: [keys],
-      });
+        // A primary-key read: a database that hangs is given up on soon, and cached answers are
+        // served from the last version known (lib/last-known.ts) instead of waiting.
+        query_timeout: PG_LIMITS.metaQueryTimeoutMillis,
+      };
+      const result = await pool.query<{ key: string; value: string }, [readonly string[]]>(query);
       return inOrder(keys, result.rows);
     };
-    return { db, dialect: 'postgres', readMeta, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      readMeta,
+      onConnectionError: (listener) => (connectionError = listener),
+      probe: async () => {
+        await pool.query('select 1');
+      },
+      close: () => db.destroy(),
+    };
   }
   fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const sqlite = new SQLite(options.sqliteFile);
@@ -68,8 +146,8 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: rollbackTolerant(sqlite) }) });
   // Prepared on first use: the table does not exist before the first migration. better-sqlite3
   // is synchronous, so the read cannot interleave with a statement of Kysely's on the connection.
   const readMetaStatements: Array<SQLite.Statement<string[], { key: string; value: string }>> = [];
@@ -79,7 +157,22 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     ));
     return inOrder(keys, statement.all(...keys));
   };
-  return { db, dialect: 'sqlite', readMeta, close: () => db.destroy() };
+  const begin = sqlite.prepare('BEGIN IMMEDIATE');
+  const rollback = sqlite.prepare('ROLLBACK');
+  const probe = async (): Promise<void> => {
+    // Without waiting: the probe must not stall the event loop the busy timeout's length. Nothing
+    // interleaves (better-sqlite3 is synchronous), and inside Kysely's transaction it is skipped.
+    if (sqlite.inTransaction) return;
+    sqlite.pragma('busy_timeout = 0');
+    try {
+      begin.run();
+      rollback.run();
+    } finally {
+      sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    }
+  };
+  // An embedded database has no connection to lose: its errors reach the statement that failed.
+  return { db, dialect: 'sqlite', readMeta, onConnectionError: () => undefined, probe, close: () => db.destroy() };
 }
 
 /** Apply every pending migration; throws with the failing migration's error. */
@@ -105,6 +198,27 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** A statement that does nothing (see rollbackTolerant). */
+const NOTHING: SqliteStatement = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  iterate: () => [][Symbol.iterator](),
+};
+
+/**
+ * `sqlite` for Kysely, but for a rollback when no transaction is open: SQLite itself rolls a
+ * transaction back on some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY: a full disk, a locked
+ * file), and Kysely's rollback after it then failed with "no transaction is active", an error that
+ * hid the real one (a full disk became a 500 instead of a 507).
+ */
+function rollbackTolerant(sqlite: SQLite.Database): SqliteDatabase {
+  return {
+    close: () => sqlite.close(),
+    prepare: (text) => (text === 'rollback' && !sqlite.inTransaction ? NOTHING : sqlite.prepare(text)),
+  };
 }
 
 function quoteIdent(name: string): string {

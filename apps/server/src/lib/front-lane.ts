@@ -18,6 +18,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { loggedUrl } from './access-log.js';
+import { STALE_HEADER, STALE_VALUE } from './last-known.js';
 import { COMPRESS_THRESHOLD, pickEncoding, toCachedJson, type CachedJson, type Encoding } from './json-cache.js';
 
 /** What a cached answer is valid for: the version it was made at, and how to read the current one. */
@@ -74,6 +75,8 @@ export class FrontLane {
   /** Requests waiting for this turn's version reads (see later). */
   private pending: Array<(read: VersionRead) => void> = [];
   private log: FastifyBaseLogger | undefined;
+  /** True while versions are the last known, not read (lib/last-known.ts): answers are marked stale. */
+  private stale: () => boolean = () => false;
   private sequence = 0;
   /** Requests answered by the lane (tests read it). */
   served = 0;
@@ -86,9 +89,10 @@ export class FrontLane {
     private readonly trustProxy: boolean,
   ) {}
 
-  /** The access log the lane writes to (the app's logger, once it exists). */
-  attach(log: FastifyBaseLogger): void {
+  /** The access log the lane writes to (the app's logger, once it exists), and whether versions are stale. */
+  attach(log: FastifyBaseLogger, stale?: () => boolean): void {
     this.log = log;
+    if (stale) this.stale = stale;
   }
 
   /** The server's request listener: the lane first, `next` (Fastify) for everything it does not answer. */
@@ -235,7 +239,8 @@ export class FrontLane {
     data: Buffer,
     start: number,
   ): void {
-    res.writeHead(answer.status, (answer.heads[encoding ?? 'identity'] ??= headsFor(answer.headers, encoding, data.length)));
+    const heads = (answer.heads[encoding ?? 'identity'] ??= headsFor(answer.headers, encoding, data.length));
+    res.writeHead(answer.status, answer.freshness && this.stale() ? { ...heads, [STALE_HEADER]: STALE_VALUE } : heads);
     res.end(data);
     this.served += 1;
     this.log?.info(

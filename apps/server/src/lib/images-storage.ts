@@ -19,6 +19,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { Config, S3Config } from '../config.js';
+import { StorageFault } from './faults.js';
 
 /** Stored images are WebP, but for each one's link-preview JPEG (images-pipeline.ts, encodeShare). */
 const imageContentType = (name: string): string => (name.endsWith('.jpg') ? 'image/jpeg' : 'image/webp');
@@ -177,11 +178,18 @@ export function createS3Storage(s3: S3Config, client = s3Client(s3)): ImageStora
   };
 }
 
+/** The object store's time limits: connecting, one request, and the tries of a call (the SDK's backoff between). */
+export const S3_LIMITS = { connectionTimeoutMs: 3_000, requestTimeoutMs: 15_000, maxAttempts: 2 } as const;
+
 export function s3Client(s3: S3Config): S3Client {
   return new S3Client({
     region: s3.region,
     ...(s3.endpoint ? { endpoint: s3.endpoint, forcePathStyle: s3.forcePathStyle } : {}),
     ...(s3.credentials ? { credentials: s3.credentials } : {}),
+    // An object store that is away fails a call within seconds, one that hangs within these limits
+    // (docs/decisions/019): never a request that waits forever.
+    requestHandler: { connectionTimeout: S3_LIMITS.connectionTimeoutMs, requestTimeout: S3_LIMITS.requestTimeoutMs },
+    maxAttempts: S3_LIMITS.maxAttempts,
     // Checksums on every request are AWS-only extensions some compatible stores refuse.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
@@ -191,4 +199,29 @@ export function s3Client(s3: S3Config): S3Client {
 /** The storage the configuration asks for. */
 export function createImageStorage(config: Config): ImageStorage {
   return config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.uploadsDir);
+}
+
+/**
+ * `storage` whose failures are StorageFaults (lib/faults.ts): the object store refusing a
+ * connection is told apart from the database doing so, and answered as the storage's fault (503,
+ * or 507 for a full disk) with a message that says nothing was saved.
+ */
+export function guardStorage(storage: ImageStorage): ImageStorage {
+  const guard =
+    <A extends unknown[], R>(operation: 'read' | 'write', fn: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      fn(...args).catch((err: unknown) => {
+        throw err instanceof StorageFault ? err : new StorageFault(err, operation);
+      });
+  return {
+    kind: storage.kind,
+    localDir: storage.localDir,
+    put: guard('write', storage.put.bind(storage)),
+    get: guard('read', storage.get.bind(storage)),
+    // Asked only on the way to a write (is the file stored yet?).
+    exists: guard('write', storage.exists.bind(storage)),
+    remove: guard('write', storage.remove.bind(storage)),
+    list: guard('read', storage.list.bind(storage)),
+    checkWritable: guard('write', storage.checkWritable.bind(storage)),
+  };
 }

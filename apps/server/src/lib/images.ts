@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../db/index.js';
 import { toImageRef } from './images-api.js';
 import { encodeShare, processImage, renditions, type ProcessedImage } from './images-pipeline.js';
 import { deleteUnreferenced, existingImageIds, fileNamesOf, insertImageRows, shareFileName } from './images-repository.js';
+import { StorageFault } from './faults.js';
 import type { ImageStorage } from './images-storage.js';
 
 export { imageBaseUrl, toImageRef } from './images-api.js';
@@ -74,11 +75,17 @@ export async function saveImages<T>(
     throw err;
   }
   // A concurrent clean-up may have removed a file of a then-orphaned row with the same content
-  // just before our commit made it referenced again: put back anything missing.
-  for (const image of images) {
-    for (const r of renditions(image)) {
-      if (!(await storage.exists(r.fileName))) await storage.put(r.fileName, r.data);
+  // just before our commit made it referenced again: put back anything missing. The change is
+  // committed and its files were written before: a storage gone away meanwhile does not make it a
+  // failure (the client would send it again), it only leaves that rare race unmended.
+  try {
+    for (const image of images) {
+      for (const r of renditions(image)) {
+        if (!(await storage.exists(r.fileName))) await storage.put(r.fileName, r.data);
+      }
     }
+  } catch (err) {
+    if (!(err instanceof StorageFault)) throw err;
   }
   return result;
 }

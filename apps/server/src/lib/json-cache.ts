@@ -11,6 +11,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, matchesIfNoneMatch } from './etag.js';
 import type { Freshness } from './front-lane.js';
+import { STALE_HEADER, STALE_VALUE } from './last-known.js';
 
 export type ContentKind = 'products' | 'gallery';
 
@@ -216,9 +217,12 @@ export async function sendCached(
   // Appended, not set: a CORS answer already varies on Origin.
   reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   reply.header('ETag', body.etag).header('Cache-Control', 'no-cache');
+  // Made from the last version known while the database is away: said so, and not kept by the lane.
+  const stale = request.server.contentStale?.() === true;
+  if (stale) reply.header(STALE_HEADER, STALE_VALUE);
   if (matchesIfNoneMatch(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
   reply.type(type);
-  if (freshness) request.server.frontLane?.remember(request, reply, body, freshness);
+  if (freshness && !stale) request.server.frontLane?.remember(request, reply, body, freshness);
   const encoding = body.size >= COMPRESS_THRESHOLD ? pickEncoding(request.headers['accept-encoding']) : undefined;
   if (!encoding) {
     const [whole] = body.identity;

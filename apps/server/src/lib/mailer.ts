@@ -27,6 +27,7 @@ import nodemailer from 'nodemailer';
 import { newId } from '../db/ids.js';
 import type { Db, DbOrTx, Dialect } from '../db/index.js';
 import { nowIso } from '../db/mappers.js';
+import { faultOf } from './faults.js';
 import type { MailOutboxRow } from '../db/schema.js';
 
 export interface MailMessage {
@@ -157,6 +158,9 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport = options.smtpUrl
     ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: BATCH, ...SMTP_TIMEOUTS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // The SMTP pool reports a connection that fails while idle as an 'error' event: logged, never
+  // the end of the process. The mails stay queued and are retried.
+  transport.on('error', (err) => logger.warn({ err }, 'mail transport error (queued mail is retried)'));
 
   let closed = false;
   let running: Promise<void> = Promise.resolve();
@@ -263,7 +267,9 @@ export function createMailer(options: MailerOptions): Mailer {
       pending = true;
       running = running.then(drain).catch((err: unknown) => {
         pending = false;
-        logger.error({ err }, 'mail worker failed; retrying at the next poll');
+        // The database away (a restart) is expected now and then; anything else is a bug.
+        if (faultOf(err)) logger.warn({ err }, 'mail worker paused: the database is away; retrying at the next poll');
+        else logger.error({ err }, 'mail worker failed; retrying at the next poll');
       });
     }
     return running;

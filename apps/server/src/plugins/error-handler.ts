@@ -2,6 +2,7 @@ import { SERVER_ERRORS } from '@agro/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, type ErrorBody } from '../lib/errors.js';
+import { faultOf } from '../lib/faults.js';
 
 /** Messages for framework errors by status; the framework's own texts are never shown. */
 const BY_STATUS: Record<number, string> = {
@@ -20,10 +21,17 @@ async function errorHandler(app: FastifyInstance): Promise<void> {
   app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
     let status: number;
     let body: ErrorBody;
+    const fault = error instanceof HttpError ? undefined : faultOf(error);
     if (error instanceof HttpError) {
       status = error.statusCode;
       body = { success: false, message: error.message, ...(error.fields ? { errors: error.fields } : {}) };
       if (error.headers) reply.headers(error.headers);
+    } else if (fault) {
+      // A part the server depends on is away: the client may try again; the process goes on.
+      status = fault.status;
+      body = { success: false, message: fault.message };
+      reply.header('Retry-After', String(fault.retryAfter));
+      request.log.warn({ err: error, part: fault.part, status }, 'request refused: a part is away');
     } else {
       const code = error.code ?? '';
       status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;

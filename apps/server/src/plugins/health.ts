@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
+import type { Db } from '../db/index.js';
 
 /** A readiness check taking longer than this counts as failed. */
 const READY_TIMEOUT_MS = 3000;
@@ -17,7 +17,8 @@ function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
  * For load balancers and orchestrators, outside /api:
  *   GET /healthz  200 while the process runs (liveness);
  *   GET /readyz   200 when the database answers and the image storage takes a write, else 503
- *                 naming what failed (readiness: take the process out of rotation, don't kill it).
+ *                 naming what failed (readiness: take the process out of rotation, don't kill it);
+ *                 the 200 tells the mail outbox's depth and age, with a warning when mail waits long.
  */
 async function health(app: FastifyInstance): Promise<void> {
   const noStore = { 'cache-control': 'no-store' };
@@ -25,8 +26,8 @@ async function health(app: FastifyInstance): Promise<void> {
 
   app.get('/readyz', async (request, reply) => {
     const failed: string[] = [];
-    await Promise.all([
-      withTimeout(sql`select 1`.execute(app.db), 'database').catch((err: unknown) => {
+    const [, , outbox] = await Promise.all([
+      withTimeout(app.probeDatabase(), 'database').catch((err: unknown) => {
         request.log.error({ err }, 'readiness: database unreachable');
         failed.push('database');
       }),
@@ -34,6 +35,7 @@ async function health(app: FastifyInstance): Promise<void> {
         request.log.error({ err }, 'readiness: image storage not writable');
         failed.push('storage');
       }),
+      withTimeout(outboxState(app.db), 'mail outbox').catch(() => undefined),
     ]);
     if (failed.length > 0) {
       return reply
@@ -41,8 +43,36 @@ async function health(app: FastifyInstance): Promise<void> {
         .headers(noStore)
         .send({ success: false, message: `not ready: ${failed.sort().join(', ')}` });
     }
-    return reply.headers(noStore).send({ success: true, message: 'ready' });
+    // Mail waiting long means the mail server is away or refusing: a warning, not a failure (the
+    // mails are kept and retried, and taking the process out of rotation would not send them).
+    const warnings =
+      outbox && outbox.oldestSeconds >= OUTBOX_WARN_SECONDS
+        ? [`mail outbox: ${outbox.pending} waiting, the oldest for ${outbox.oldestSeconds} s (is the mail server reachable?)`]
+        : [];
+    return reply.headers(noStore).send({
+      success: true,
+      message: 'ready',
+      ...(outbox ? { outbox } : {}),
+      ...(warnings.length > 0 ? { warnings } : {}),
+    });
   });
+}
+
+/** A mail unsent for this long is worth a warning on /readyz. */
+export const OUTBOX_WARN_SECONDS = 300;
+
+/** Mails waiting to be sent, and how long the oldest has waited. */
+async function outboxState(db: Db): Promise<{ pending: number; oldestSeconds: number }> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min('created_at').as('oldest')])
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  const oldest = row?.oldest ? Date.parse(String(row.oldest)) : NaN;
+  return {
+    pending: Number(row?.pending ?? 0),
+    oldestSeconds: Number.isNaN(oldest) ? 0 : Math.max(0, Math.floor((Date.now() - oldest) / 1000)),
+  };
 }
 
 export default fp(health, { name: 'health' });

@@ -14,7 +14,14 @@ const LIMIT = { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_AUTH_MAX: '4', RATE_LIMIT
 /** A second "process": another app instance on the same database as `t`. */
 async function secondProcess(t: TestApp): Promise<FastifyInstance> {
   const app = await buildApp(t.config, {
-    database: { db: t.db, dialect: t.dialect, readMeta: t.app.readMeta, close: async () => undefined },
+    database: {
+      db: t.db,
+      dialect: t.dialect,
+      readMeta: t.app.readMeta,
+      onConnectionError: () => undefined,
+      probe: async () => undefined,
+      close: async () => undefined,
+    },
   });
   await app.ready();
   return app;
@@ -120,6 +127,10 @@ describe('state shared by two processes', () => {
     expect(health.json()).toEqual({ success: true, message: 'ok' });
     expect(health.headers['cache-control']).toBe('no-store');
     const ready = await other.inject({ method: 'GET', url: '/readyz' });
-    expect(ready.json()).toEqual({ success: true, message: 'ready' });
+    expect(ready.json()).toMatchObject({
+      success: true,
+      message: 'ready',
+      outbox: { pending: expect.any(Number), oldestSeconds: expect.any(Number) },
+    });
   });
 });

@@ -1,0 +1,201 @@
+/**
+ * The database goes away and comes back (issue 24, item 1), against the real database:
+ * - PostgreSQL behind a TCP proxy the test cuts, hangs and restores (a restart, a failover, a
+ *   network that hangs), and the server's own connections terminated by an administrator (57P01,
+ *   what `pg_ctl stop -m fast` sends; unhandled, it ended the process);
+ * - SQLite with its write lock held by another connection (a long backup, another process).
+ * No process exits (vitest fails a file on any unhandled error), calls that need the database
+ * answer 503 with Retry-After and change nothing, cached public answers keep answering marked
+ * stale, and within two seconds of the database's return everything answers normally.
+ */
+import { API, SERVER_ERRORS } from '@agro/shared';
+import SQLite from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { STALE_HEADER, STALE_VALUE } from '../../src/lib/last-known.js';
+import { insertTestProduct, quoteBody } from '../fixtures.js';
+import { buildTestApp, type TestApp, type TestUser } from '../helper.js';
+import { TcpProxy } from '../tcp-proxy.js';
+
+const databaseUrl = process.env.DATABASE_URL;
+
+/** Polls `url` until it answers 200; the milliseconds that took. */
+async function msUntilReady(app: FastifyInstance, limitMs = 10_000): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    const res = await app.inject({ method: 'GET', url: '/readyz' });
+    if (res.statusCode === 200) return Date.now() - start;
+    if (Date.now() - start > limitMs) throw new Error(`not ready after ${limitMs} ms: ${res.body}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function quoteCount(t: TestApp): Promise<number> {
+  const row = await t.db
+    .selectFrom('quotes')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function expectUnavailable(res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }): void {
+  expect(res.statusCode).toBe(503);
+  expect(res.headers['retry-after']).toBe('5');
+  expect(res.json()).toEqual({ success: false, message: SERVER_ERRORS.databaseUnavailable });
+}
+
+describe.skipIf(!databaseUrl)('PostgreSQL goes away and comes back', () => {
+  let proxy: TcpProxy;
+  let t: TestApp;
+  let buyer: TestUser;
+  let productId: string;
+
+  beforeAll(async () => {
+    const url = new URL(databaseUrl!);
+    proxy = await TcpProxy.start({ host: url.hostname, port: Number(url.port || 5432) });
+    url.hostname = proxy.address.host;
+    url.port = String(proxy.address.port);
+    t = await buildTestApp({ DATABASE_URL: url.toString() });
+    buyer = await t.loginUser();
+    productId = await insertTestProduct(t.db);
+  });
+  afterEach(() => proxy.restore());
+  afterAll(async () => {
+    await proxy.restore();
+    await t.close();
+    await proxy.close();
+  });
+
+  it('serves cached answers marked stale, refuses the rest with 503, writes nothing, and is back within 2 s', async () => {
+    // Cached while the database answers.
+    const list = await t.app.inject({ method: 'GET', url: API.productList });
+    const detail = await t.app.inject({ method: 'GET', url: API.product(productId) });
+    expect([list.statusCode, detail.statusCode]).toEqual([200, 200]);
+    expect(list.headers[STALE_HEADER.toLowerCase()]).toBeUndefined();
+    const before = await quoteCount(t);
+
+    await proxy.cut();
+    const staleList = await t.app.inject({ method: 'GET', url: API.productList });
+    expect(staleList.statusCode).toBe(200);
+    expect(staleList.headers[STALE_HEADER.toLowerCase()]).toBe(STALE_VALUE);
+    expect(staleList.body).toBe(list.body);
+    const staleDetail = await t.app.inject({ method: 'GET', url: API.product(productId) });
+    expect(staleDetail.statusCode).toBe(200);
+    expect(staleDetail.headers[STALE_HEADER.toLowerCase()]).toBe(STALE_VALUE);
+    expect(staleDetail.body).toBe(detail.body);
+
+    // What needs the database: a session, a write, an answer never cached.
+    expectUnavailable(
+      await t.app.inject({ method: 'POST', url: API.addQuote, payload: quoteBody(productId), headers: { cookie: buyer.cookie } }),
+    );
+    expectUnavailable(await t.app.inject({ method: 'GET', url: API.userQuotes, headers: { cookie: buyer.cookie } }));
+    expectUnavailable(await t.app.inject({ method: 'GET', url: API.gallery }));
+    expectUnavailable(await t.app.inject({ method: 'POST', url: API.login, payload: { email: buyer.email, password: buyer.password } }));
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ success: false, message: 'not ready: database' });
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+
+    await proxy.restore();
+    expect(await msUntilReady(t.app)).toBeLessThan(2000);
+    const fresh = await t.app.inject({ method: 'GET', url: API.productList });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers[STALE_HEADER.toLowerCase()]).toBeUndefined();
+    // Nothing of the refused quote was written; a new one goes through.
+    expect(await quoteCount(t)).toBe(before);
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: API.addQuote,
+      payload: quoteBody(productId),
+      headers: { cookie: buyer.cookie },
+    });
+    expect(quote.statusCode).toBe(200);
+    expect(await quoteCount(t)).toBe(before + 1);
+  });
+
+  it('survives its idle connections terminated by the server (57P01, as `pg_ctl stop -m fast` does)', async () => {
+    // Fill the pool with idle connections, then have the server end them all.
+    await Promise.all([1, 2, 3, 4].map(() => t.app.inject({ method: 'GET', url: API.userQuotes, headers: { cookie: buyer.cookie } })));
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      // The test helper names each file's connections after its schema.
+      const { rows: current } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+      const schema = current[0]!.schema;
+      const { rows } = await admin.query<{ ended: boolean }>(
+        'select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = $1',
+        [schema],
+      );
+      expect(rows.length).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    // The pool's 'error' events were handled (else the process, and this file, would have died);
+    // the next requests open new connections.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const res = await t.app.inject({ method: 'GET', url: API.userQuotes, headers: { cookie: buyer.cookie } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('ends in a 503 within a bounded time when the database hangs, and serves cached answers meanwhile', async () => {
+    await t.app.inject({ method: 'GET', url: API.productList });
+    proxy.hang();
+    const started = Date.now();
+    const [stale, refused] = await Promise.all([
+      t.app.inject({ method: 'GET', url: API.productList }),
+      t.app.inject({ method: 'GET', url: API.userQuotes, headers: { cookie: buyer.cookie } }),
+    ]);
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers[STALE_HEADER.toLowerCase()]).toBe(STALE_VALUE);
+    expectUnavailable(refused);
+    // The pool's limits (docs/decisions/019): 20 s at the very most, far less here.
+    expect(Date.now() - started).toBeLessThan(25_000);
+    await proxy.restore();
+    expect(await msUntilReady(t.app)).toBeLessThan(2000);
+  }, 40_000);
+});
+
+describe.skipIf(Boolean(databaseUrl))('SQLite locked by another process', () => {
+  let t: TestApp;
+  let buyer: TestUser;
+  let productId: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    buyer = await t.loginUser();
+    productId = await insertTestProduct(t.db);
+  });
+  afterAll(() => t.close());
+
+  it('refuses writes with 503 while the write lock is held, keeps reading, and writes again once it is free', async () => {
+    await t.app.inject({ method: 'GET', url: API.productList });
+    const before = await quoteCount(t);
+    const other = new SQLite(t.config.sqliteFile);
+    try {
+      other.exec('BEGIN EXCLUSIVE');
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expectUnavailable(
+        await t.app.inject({ method: 'POST', url: API.addQuote, payload: quoteBody(productId), headers: { cookie: buyer.cookie } }),
+      );
+      const list = await t.app.inject({ method: 'GET', url: API.productList });
+      expect(list.statusCode).toBe(200);
+      const mine = await t.app.inject({ method: 'GET', url: API.userQuotes, headers: { cookie: buyer.cookie } });
+      expect(mine.statusCode).toBe(200);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect(await msUntilReady(t.app)).toBeLessThan(2000);
+    expect(await quoteCount(t)).toBe(before);
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: API.addQuote,
+      payload: quoteBody(productId),
+      headers: { cookie: buyer.cookie },
+    });
+    expect(quote.statusCode).toBe(200);
+    expect(await quoteCount(t)).toBe(before + 1);
+  });
+});
