@@ -15,21 +15,18 @@
  *
  * Exit code 0 when every check passed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { API, type Product, type Quote } from '@agro/shared';
 import pg from 'pg';
-import { SERVER_NODE_FLAGS } from '../src/node-flags.js';
-import { file, makeImage, multipart, type FormValue } from '../test/images-fixtures.js';
+import { file, makeImage, type FormValue } from '../test/images-fixtures.js';
 import { startS3Server, startSmtpServer } from '../test/servers.js';
+import { call, cookieOf, freePort, ready, startNginx, startServer, until, type Answer, type Proc } from './harness.js';
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'scale-admin@example.com', password: 'Sc4le!Admin#1' };
 const PASSWORD = 'Sc4le!Buyer#1';
 
@@ -48,70 +45,6 @@ const failures: string[] = [];
 function check(ok: boolean, what: string): void {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
   if (!ok) failures.push(what);
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(what: string, condition: () => Promise<boolean> | boolean, ms = 60_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await condition()) return true;
-    await sleep(100);
-  }
-  console.log(`     (gave up waiting: ${what})`);
-  return false;
-}
-
-// ---- HTTP ----------------------------------------------------------------------------------------
-
-interface Answer {
-  status: number;
-  json: Record<string, unknown>;
-  body: Buffer;
-  headers: Headers;
-}
-
-async function call(
-  base: string,
-  method: string,
-  url: string,
-  options: { body?: unknown; cookie?: string; form?: [string, FormValue][]; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { ...options.headers };
-  let body: Uint8Array | string | undefined;
-  if (options.form) {
-    const { payload, headers: h } = await multipart(options.form);
-    body = new Uint8Array(payload);
-    Object.assign(headers, h);
-  } else if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers['content-type'] = 'application/json';
-  }
-  if (options.cookie) headers.cookie = options.cookie;
-  const res = await fetch(`${base}${url}`, { method, headers, body });
-  const buffer = Buffer.from(await res.arrayBuffer());
-  let json: Record<string, unknown> = {};
-  if ((res.headers.get('content-type') ?? '').includes('json')) json = JSON.parse(buffer.toString('utf8')) as Record<string, unknown>;
-  return { status: res.status, json, body: buffer, headers: res.headers };
-}
-
-const cookieOf = (a: Answer): string => (a.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-
-// ---- processes -----------------------------------------------------------------------------------
-
-interface Proc {
-  name: string;
-  port: number;
-  child: ChildProcess;
-  exited: Promise<number | null>;
 }
 
 async function main(): Promise<void> {
@@ -157,29 +90,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
   });
 
-  function start(name: string, port: number): Proc {
-    const log = fs.openSync(path.join(work, `${name}.log`), 'a');
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/main.js'], {
-      cwd: SERVER_DIR,
-      env: env(port),
-      stdio: ['ignore', log, log],
-    });
-    fs.closeSync(log);
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    return { name, port, child, exited };
-  }
-  const ready = (p: Proc) =>
-    until(
-      `${p.name} ready`,
-      async () => {
-        try {
-          return (await fetch(`http://127.0.0.1:${p.port}/readyz`)).ok;
-        } catch {
-          return false;
-        }
-      },
-      180_000,
-    );
+  const start = (name: string, port: number): Proc => startServer(name, port, env(port), work);
 
   try {
     // ---- start: two processes at once on an empty database ----
@@ -193,39 +104,7 @@ async function main(): Promise<void> {
     check(admins.rows[0]!.n === '1', 'one admin account');
 
     // ---- nginx, round-robin ----
-    const conf = path.join(work, 'nginx.conf');
-    await fsp.writeFile(
-      conf,
-      `worker_processes 1;
-error_log ${work}/nginx-error.log warn;
-pid ${work}/nginx.pid;
-${process.getuid?.() === 0 ? 'user root;' : ''}
-events { worker_connections 512; }
-http {
-  access_log off;
-  client_body_temp_path ${work}/nginx-body;
-  proxy_temp_path ${work}/nginx-proxy;
-  fastcgi_temp_path ${work}/nginx-fastcgi;
-  uwsgi_temp_path ${work}/nginx-uwsgi;
-  scgi_temp_path ${work}/nginx-scgi;
-  client_max_body_size 256m;
-  upstream agro { server 127.0.0.1:${portA} max_fails=0; server 127.0.0.1:${portB} max_fails=0; }
-  server {
-    listen 127.0.0.1:${proxyPort};
-    location / {
-      proxy_pass http://agro;
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream error timeout http_503 non_idempotent;
-      add_header X-Upstream $upstream_addr always;
-    }
-  }
-}
-`,
-    );
-    const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p)) ?? 'nginx';
-    nginx = spawn(nginxBin, ['-c', conf, '-p', work, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+    nginx = await startNginx(work, proxyPort, [portA, portB]);
     const proxy = `http://127.0.0.1:${proxyPort}`;
     check(
       await until('nginx', async () => (await fetch(`${proxy}/healthz`).catch(() => undefined))?.ok === true, 20_000),

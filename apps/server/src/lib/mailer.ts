@@ -137,6 +137,8 @@ export interface MailerOptions {
 }
 
 const LINK_PATTERN = /https?:\/\/[^\s"'<>]+/g;
+/** How often a mail's outcome is written again while the database is away. */
+const SETTLE_RETRY_MS = 250;
 const BATCH = 10;
 /** SMTP timeouts, all well below the default lease. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
@@ -241,6 +243,23 @@ export function createMailer(options: MailerOptions): Mailer {
     else logger.warn(log, 'mail could not be sent: will retry');
   }
 
+  /**
+   * settle, tried again while the database is away, for as long as the row's lease lasts: a mail
+   * the SMTP server took while the database went away (a restart) is marked sent once it is back,
+   * before another worker may claim the row and send it a second time.
+   */
+  async function settleOnce(row: MailOutboxRow, err: unknown): Promise<void> {
+    const deadline = Date.now() + leaseMs;
+    for (;;) {
+      try {
+        return await settle(row, err);
+      } catch (settleError) {
+        if (!faultOf(settleError) || Date.now() + SETTLE_RETRY_MS >= deadline) throw settleError;
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_RETRY_MS));
+      }
+    }
+  }
+
   /** Send everything due now, batch after batch. */
   async function drain(): Promise<void> {
     pending = false;
@@ -256,7 +275,7 @@ export function createMailer(options: MailerOptions): Mailer {
           } catch (err) {
             error = err ?? new Error('unknown mail error');
           }
-          await settle(row, error);
+          await settleOnce(row, error);
         }),
       );
     }

@@ -1,0 +1,138 @@
+/**
+ * What the whole-system checks (scale-out.ts, chaos.ts) share: free ports, waiting, HTTP calls as
+ * a client makes them, compiled server processes, and Debian's nginx in front of them.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../src/node-flags.js';
+import { multipart, type FormValue } from '../test/images-fixtures.js';
+
+export const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `condition` every `everyMs` until it holds (true) or `ms` passed (false, said on the console). */
+export async function until(what: string, condition: () => Promise<boolean> | boolean, ms = 60_000, everyMs = 100): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await condition()) return true;
+    await sleep(everyMs);
+  }
+  console.log(`     (gave up waiting: ${what})`);
+  return false;
+}
+
+export interface Answer {
+  status: number;
+  json: Record<string, unknown>;
+  body: Buffer;
+  headers: Headers;
+}
+
+export async function call(
+  base: string,
+  method: string,
+  url: string,
+  options: { body?: unknown; cookie?: string; form?: [string, FormValue][]; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: Uint8Array | string | undefined;
+  if (options.form) {
+    const { payload, headers: h } = await multipart(options.form);
+    body = new Uint8Array(payload);
+    Object.assign(headers, h);
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] = 'application/json';
+  }
+  if (options.cookie) headers.cookie = options.cookie;
+  const res = await fetch(`${base}${url}`, { method, headers, body });
+  const buffer = Buffer.from(await res.arrayBuffer());
+  let json: Record<string, unknown> = {};
+  if ((res.headers.get('content-type') ?? '').includes('json')) json = JSON.parse(buffer.toString('utf8')) as Record<string, unknown>;
+  return { status: res.status, json, body: buffer, headers: res.headers };
+}
+
+export const cookieOf = (a: Answer): string => (a.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+
+/** A compiled server process (apps/server/dist) and its end. */
+export interface Proc {
+  name: string;
+  port: number;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+/** Starts `dist/main.js` with `env`, its output appended to `<logDir>/<name>.log`. */
+export function startServer(name: string, port: number, env: NodeJS.ProcessEnv, logDir: string): Proc {
+  const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/main.js'], { cwd: SERVER_DIR, env, stdio: ['ignore', log, log] });
+  fs.closeSync(log);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { name, port, child, exited };
+}
+
+/** True once `p` answers /readyz with 200 (false after `ms`). */
+export const ready = (p: Proc, ms = 180_000) =>
+  until(
+    `${p.name} ready`,
+    async () => {
+      try {
+        return (await fetch(`http://127.0.0.1:${p.port}/readyz`)).ok;
+      } catch {
+        return false;
+      }
+    },
+    ms,
+  );
+
+/**
+ * Debian's nginx on `port`, round-robin over `upstreams` (ports), as docs/deploy.md sets it up:
+ * a request refused with 503 or a connection error is tried on the other process.
+ */
+export async function startNginx(work: string, port: number, upstreams: readonly number[]): Promise<ChildProcess> {
+  const conf = path.join(work, 'nginx.conf');
+  await fsp.writeFile(
+    conf,
+    `worker_processes 1;
+error_log ${work}/nginx-error.log warn;
+pid ${work}/nginx.pid;
+${process.getuid?.() === 0 ? 'user root;' : ''}
+events { worker_connections 512; }
+http {
+  access_log off;
+  client_body_temp_path ${work}/nginx-body;
+  proxy_temp_path ${work}/nginx-proxy;
+  fastcgi_temp_path ${work}/nginx-fastcgi;
+  uwsgi_temp_path ${work}/nginx-uwsgi;
+  scgi_temp_path ${work}/nginx-scgi;
+  client_max_body_size 256m;
+  upstream agro { ${upstreams.map((p) => `server 127.0.0.1:${p} max_fails=0;`).join(' ')} }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://agro;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_next_upstream error timeout http_503 non_idempotent;
+      add_header X-Upstream $upstream_addr always;
+    }
+  }
+}
+`,
+  );
+  const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p)) ?? 'nginx';
+  return spawn(nginxBin, ['-c', conf, '-p', work, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+}
