@@ -1,8 +1,9 @@
-import { SERVER_ERRORS } from '@agro/shared';
+import { SERVER_ERRORS, SITE } from '@agro/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, type ErrorBody } from '../lib/errors.js';
 import { faultOf } from '../lib/faults.js';
+import { escapeHtml } from '../lib/html.js';
 
 /** Messages for framework errors by status; the framework's own texts are never shown. */
 const BY_STATUS: Record<number, string> = {
@@ -15,6 +16,16 @@ const BY_STATUS: Record<number, string> = {
   415: SERVER_ERRORS.unsupportedMediaType,
   429: SERVER_ERRORS.rateLimited,
 };
+
+function faultPage(message: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(SITE.companyName)}</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5">
+<main><h1>${escapeHtml(SITE.companyName)}</h1><p>${escapeHtml(message)}</p><p><a href="">Try again</a></p></main>
+</body></html>
+`;
+}
 
 /** Every failure becomes `{ success: false, message }` with the right status; never a stack trace. */
 async function errorHandler(app: FastifyInstance): Promise<void> {
@@ -32,6 +43,10 @@ async function errorHandler(app: FastifyInstance): Promise<void> {
       body = { success: false, message: fault.message };
       reply.header('Retry-After', String(fault.retryAfter));
       request.log.warn({ err: error, part: fault.part, status }, 'request refused: a part is away');
+      // A page a person asked for (not cached while the database is away): a page, not JSON.
+      if (request.method === 'GET' && !request.url.startsWith('/api/') && /text\/html/.test(request.headers.accept ?? '')) {
+        return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(faultPage(fault.message));
+      }
     } else {
       const code = error.code ?? '';
       status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;

@@ -89,6 +89,13 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (SQLite)'
     const before: string[] = [];
     for (let i = 0; i < 20; i += 1) before.push(await addQuote(i));
     for (let i = 0; i < 3; i += 1) await addImage();
+    // Images the writers delete during the backup: all stored before it starts. An image added AND
+    // deleted within one backup may be referenced by the snapshot and gone before the second copy
+    // of the uploads; the backup reports it missing and the command fails ("run the backup again"),
+    // as designed (lib/backup.ts). Deleting the writer's own new images made that happen in about
+    // 1 backup of 25.
+    const doomed: string[] = [];
+    for (let i = 0; i < 16; i += 1) doomed.push(await addImage());
 
     // Writers: quotes, gallery images added and deleted (files come and go), until the backup ends.
     let writing = true;
@@ -98,9 +105,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (SQLite)'
         for (let i = 1000; writing; i += 1) acknowledged.push(await addQuote(i));
       })(),
       (async () => {
-        while (writing) {
-          const id = await addImage();
-          if (seed % 2 === 0) await t.app.inject({ method: 'DELETE', url: API.deleteImage(id), headers: { cookie: admin.cookie } });
+        for (let i = 1; writing; i += 1) {
+          await addImage();
+          const old = i % 3 === 0 ? doomed.shift() : undefined;
+          if (old) await t.app.inject({ method: 'DELETE', url: API.deleteImage(old), headers: { cookie: admin.cookie } });
         }
       })(),
     ];

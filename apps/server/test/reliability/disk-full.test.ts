@@ -2,7 +2,8 @@
  * The disk fills (issue 24, item 3): DATA_DIR (the SQLite database, the local images, the `.eml`
  * outbox) on a real, small file system that the test fills: a 16 MB tmpfs mounted for the test
  * (`mount -t tmpfs -o size=16m`, which needs root, as the CI machine and the developers' machines
- * run; elsewhere the file is skipped and says why). Writes answer 507 with a clear message, reads
+ * run; elsewhere the file is skipped and says why), and its images folder made read-only by a
+ * read-only bind mount over it. Writes answer 507 (503 when read-only) with a clear message, reads
  * keep working, nothing acknowledged is lost (every quote answered 200 is stored, and its mails
  * are written once there is room), and the database passes `PRAGMA integrity_check` afterwards.
  */
@@ -142,4 +143,30 @@ describe.skipIf(!('dir' in mounted))('a full disk under DATA_DIR (SQLite, local 
       check.close();
     }
   }, 120_000);
+
+  it('refuses uploads with 503 when the images folder turns read-only, and takes them again once it is writable', async () => {
+    // A read-only bind mount over the images folder (the whole tmpfs cannot be remounted read-only
+    // while the database holds its files open for writing).
+    const uploads = t.config.uploadsDir;
+    fs.mkdirSync(uploads, { recursive: true });
+    execFileSync('mount', ['--bind', uploads, uploads]);
+    execFileSync('mount', ['-o', 'remount,bind,ro', uploads]);
+    const upload = async (seed: number) => {
+      const { payload, headers } = await multipart([
+        ['galleryImages', file(await makeImage('jpeg', 320, 240, seed), 'g.jpg', 'image/jpeg')],
+      ]);
+      return t.app.inject({ method: 'POST', url: API.addImages, payload, headers: { ...headers, cookie: admin.cookie } });
+    };
+    try {
+      const refused = await upload(8);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('60');
+      expect(refused.json()).toEqual({ success: false, message: SERVER_ERRORS.diskReadOnly });
+      expect(await t.db.selectFrom('gallery_images').select('id').execute()).toEqual([]);
+      expect((await t.app.inject({ method: 'GET', url: API.gallery })).statusCode).toBe(200);
+    } finally {
+      execFileSync('umount', [uploads]);
+    }
+    expect((await upload(9)).statusCode).toBe(200);
+  });
 });
