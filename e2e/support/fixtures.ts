@@ -123,6 +123,17 @@ export async function expectPath(page: Page, expected: string, timeout = 10_000)
     .toBe(expected);
 }
 
+/**
+ * Waits until the app has taken the page over (apps/web/src/main.tsx marks 'app:taken-over').
+ * Before that a server-rendered page's links are plain page loads (docs/decisions/016 and 017):
+ * a test that needs the app's own navigation, or a page that no longer changes, waits for this.
+ */
+export async function appTookOver(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('app:taken-over').length), { message: 'the app took the page over' })
+    .toBe(1);
+}
+
 // ---------------------------------------------------------------------------------------------
 // People
 

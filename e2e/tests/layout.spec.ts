@@ -4,6 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import {
+  appTookOver,
   expect,
   expectPath,
   expectToast,
@@ -150,10 +151,14 @@ test.describe('slow page code', () => {
   test('going Home while the Gallery page is still loading shows Home, then the Gallery when chosen again', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Sahyadri Agro Exports' })).toBeVisible();
+    // The server's page shows before the app runs; until the app has taken it over, a click on a
+    // link is a plain page load (docs/decisions/016), which never shows the route's loading status.
+    await appTookOver(page);
     // The gallery page's code is held back, as on a slow phone connection, until release().
+    const galleryCode = /\/assets\/gallery-page-[^/]+\.js$/;
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/gallery-page-[^/]+\.js$/, async (route) => {
+    await page.route(galleryCode, async (route) => {
       await held;
       await route.continue();
     });
@@ -162,8 +167,11 @@ test.describe('slow page code', () => {
     await mainNav(page).getByRole('link', { name: 'Home' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sahyadri Agro Exports' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Premium products' })).toBeVisible();
+    // Once the held code has arrived (not after a guessed delay), the app stays on Home.
+    const arrived = page.waitForEvent('requestfinished', (request) => galleryCode.test(request.url()));
     release();
-    await page.waitForTimeout(300);
+    await arrived;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
     await expectPath(page, '/');
     await expect(page.getByRole('heading', { level: 1, name: 'Sahyadri Agro Exports' })).toBeVisible();
     await mainNav(page).getByRole('link', { name: 'Gallery' }).click();

@@ -5,6 +5,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
+  appTookOver,
   expect,
   expectPath,
   listProducts,
@@ -239,13 +240,6 @@ const hydrationMarks = (page: Page) =>
       .map((m) => m.name)
       .filter((n) => n.startsWith('hydrate:')),
   );
-
-/** Waits until the app has taken the page over (apps/web/src/main.tsx marks the moment). */
-async function appTookOver(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => performance.getEntriesByName('app:taken-over').length), { message: 'the app took the page over' })
-    .toBe(1);
-}
 
 test.describe('the app takes the server HTML over', () => {
   for (const path of ['/', '/about', '/products', 'a product page', '/gallery', '/privacy', '/terms', '/no-such-page']) {
