@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { SCREENSHOT_DIR } from '../support/constants';
 import {
   addQuoteAs,
+  appTookOver,
   expect,
   findProduct,
   loginAsAdmin,
@@ -31,6 +32,10 @@ const goto = (name: string, url: string): Shot => ({ name, open: async (page) =>
 /** Loads every image now (lazy ones included) and waits for all of them to finish. */
 async function loadEverything(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The app applies its first answers once it has taken the server's page over, which can come
+  // after the network went quiet on a loaded machine: a list changed then shows images that are
+  // still loading, not broken ones.
+  await appTookOver(page);
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => {
     document.querySelectorAll('img[loading="lazy"]').forEach((img) => {
