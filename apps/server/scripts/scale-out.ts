@@ -323,6 +323,34 @@ async function main(): Promise<void> {
     procs[0] = start('A', portA);
     check(await ready(procs[0]), 'A restarts');
 
+    // ---- two processes racing one Idempotency-Key: one quote, its two mails sent once ----
+    const raceTag = `race-${randomBytes(3).toString('hex')}`;
+    const raceProduct = (await db.query<{ id: string }>('select id from products order by id limit 1')).rows[0]!.id;
+    const raced = await Promise.all(
+      [A, B].map((base) =>
+        call(base, 'POST', API.addQuote, { cookie: user, body: quoteBody(raceTag, raceProduct), headers: { 'idempotency-key': raceTag } }),
+      ),
+    );
+    const raceRows = (await db.query<{ id: string }>('select id from quotes where additional_info = $1', [raceTag])).rows;
+    const raceMailIds = async () =>
+      (
+        await db.query<{ id: string }>("select id from mail_outbox where dedupe_key like $1 and status = 'sent'", [
+          `quote:${raceRows[0]?.id ?? 'none'}:%`,
+        ])
+      ).rows.map((r) => `<${r.id}@outbox.agro>`);
+    await until('the raced quote mails', async () => (await raceMailIds()).length === 2, 60_000);
+    const raceIds = await raceMailIds();
+    const raceCopies = raceIds.map((id) => smtp.received.filter((m) => m.messageId === id).length);
+    check(
+      raced.every((a) => a.status === 200) &&
+        raced[0]!.body.equals(raced[1]!.body) &&
+        raced.some((a) => a.headers.get('idempotent-replayed') === 'true') &&
+        raceRows.length === 1 &&
+        raceCopies.length === 2 &&
+        raceCopies.every((n) => n === 1),
+      `one Idempotency-Key sent to A and B at once: ${raced.map((a) => a.status).join(' and ')}, ${raceRows.length} quote, mails delivered ${raceCopies.join(' and ')} time(s)`,
+    );
+
     // ---- 5. 1,000 quotes through the proxy while one process restarts ----
     const before = smtp.received.length;
     const seededProduct = (await db.query<{ id: string }>('select id from products order by id limit 1')).rows[0]!.id;

@@ -26,6 +26,7 @@ import apiDocs from './plugins/api-docs.js';
 import auth from './plugins/auth.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
 import health from './plugins/health.js';
+import idempotency from './plugins/idempotency.js';
 import rateLimit from './plugins/rate-limit.js';
 import security from './plugins/security.js';
 import staticFiles from './plugins/static-files.js';
@@ -143,6 +144,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(errorHandler);
   await app.register(security, { config });
+  // Before compression: it keeps the answers it replays as they were serialized.
+  await app.register(idempotency);
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     // Default brotli quality (11) is far too slow for per-request compression.

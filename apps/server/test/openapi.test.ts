@@ -70,6 +70,32 @@ describe('OpenAPI document', () => {
     const product = doc.paths['/api/v1/product/add']!.post!.requestBody as { content: Record<string, unknown> };
     expect(Object.keys(product.content)).toEqual(['multipart/form-data']);
   });
+
+  it('documents the Idempotency-Key header on every call that creates or decides something, and on no other', async () => {
+    const doc = await document();
+    const takesKey = (path: string, method: string) =>
+      ((doc.paths[path]?.[method as 'post']?.parameters ?? []) as Array<{ in: string; name: string }>).some(
+        (p) => p.in === 'header' && p.name === 'idempotency-key',
+      );
+    const withKey = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.keys(ops).map((method) => [path, method] as const))
+      .filter(([path, method]) => takesKey(path, method))
+      .map(([path, method]) => `${method.toUpperCase()} ${path}`)
+      .sort();
+    expect(withKey).toEqual(
+      [
+        'POST /api/v1/contact/addNewContact',
+        'POST /api/v1/gallery/add',
+        'POST /api/v1/product/add',
+        'POST /api/v1/quote/add',
+        'POST /api/v1/quote/{id}/accept',
+        'POST /api/v1/quote/{id}/decline',
+        'POST /api/v1/quote/{id}/offer',
+        'POST /api/v1/quote/{id}/reject',
+        'POST /api/v1/user/register',
+      ].sort(),
+    );
+  });
 });
 
 describe('API reference page', () => {

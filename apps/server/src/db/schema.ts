@@ -222,6 +222,20 @@ export interface RateLimitsTable {
   window_ends: number | string;
 }
 
+/** A request made exactly once (plugins/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  method: string;
+  path: string;
+  fingerprint: string;
+  state: 'running' | 'applied' | 'done';
+  status: number | null;
+  body: string | null;
+  locked_until: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -238,6 +252,7 @@ export interface Database {
   app_meta: AppMetaTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

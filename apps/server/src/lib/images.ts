@@ -15,6 +15,7 @@ import { toImageRef } from './images-api.js';
 import { encodeShare, processImage, renditions, type ProcessedImage } from './images-pipeline.js';
 import { deleteUnreferenced, existingImageIds, fileNamesOf, insertImageRows, shareFileName } from './images-repository.js';
 import { StorageFault } from './faults.js';
+import { markApplied } from './idempotency-claims.js';
 import type { ImageStorage } from './images-storage.js';
 
 export { imageBaseUrl, toImageRef } from './images-api.js';
@@ -67,6 +68,7 @@ export async function saveImages<T>(
   let result: T;
   try {
     result = await db.transaction().execute(async (tx) => {
+      await markApplied(tx);
       await insertImageRows(tx, images);
       return reference(tx);
     });

@@ -16,6 +16,31 @@ export const API_DOCS_PATH = '/api/docs';
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
 
+/** The Idempotency-Key header (plugins/idempotency.ts) on the routes that take it, and its answers. */
+function withIdempotencyKey<S extends object>(schema: S): S {
+  const given = schema as S & { headers?: { properties?: Record<string, unknown> }; description?: string };
+  return {
+    ...given,
+    description: [
+      given.description,
+      'Send an `Idempotency-Key` header (any 1 to 255 printable characters, e.g. a UUID, new for each submission) to make ' +
+        'a retry safe: a repeat with the same key and body within 24 hours gets the first answer again, with ' +
+        '`Idempotent-Replayed: true`, and changes nothing; the same key with another body answers 422; a repeat while the ' +
+        'first is still running waits for it, then answers 409.',
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    headers: {
+      type: 'object',
+      ...given.headers,
+      properties: {
+        ...given.headers?.properties,
+        'idempotency-key': { type: 'string', minLength: 1, maxLength: 255, description: 'Makes a retry of this request safe (see above).' },
+      },
+    },
+  };
+}
+
 async function apiDocs(fastify: FastifyInstance): Promise<void> {
   await fastify.register(swagger, {
     openapi: {
@@ -31,7 +56,11 @@ async function apiDocs(fastify: FastifyInstance): Promise<void> {
         securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'agro_session' } },
       },
     },
-    transform: (input) => (input.url.startsWith('/api/') ? zodTransform(input) : { schema: { hide: true }, url: input.url }),
+    transform: (input) => {
+      if (!input.url.startsWith('/api/')) return { schema: { hide: true }, url: input.url };
+      const out = zodTransform(input);
+      return input.route.config?.idempotent ? { ...out, schema: withIdempotencyKey(out.schema) } : out;
+    },
   });
 
   // Both answers are ready strings (sent as they are), hence no type provider here.

@@ -66,10 +66,12 @@ async function security(app: FastifyInstance, { config }: { config: Config }): P
       reply.header('Access-Control-Allow-Origin', origin);
       reply.header('Access-Control-Allow-Credentials', 'true');
       reply.header('Vary', 'Origin');
+      // A cross-origin client may read whether an answer was replayed (plugins/idempotency.ts).
+      reply.header('Access-Control-Expose-Headers', 'Idempotent-Replayed, Retry-After');
       if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
         reply
           .header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE')
-          .header('Access-Control-Allow-Headers', 'Content-Type')
+          .header('Access-Control-Allow-Headers', 'Content-Type, Idempotency-Key')
           .header('Access-Control-Max-Age', '600')
           .code(204)
           .send();

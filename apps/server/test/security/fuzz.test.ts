@@ -288,7 +288,7 @@ describe('fuzzing every endpoint', () => {
   );
 
   it(
-    'headers: junk cookies never log anyone in; junk Host, Origin, forwarding and caching headers never break a request',
+    'headers: junk cookies never log anyone in; junk Host, Origin, forwarding, caching and Idempotency-Key headers never break a request',
     async () => {
       const headerValue = fc.string({ unit: 'grapheme-ascii', maxLength: 80 }).map((s) => s.replace(/[\r\n]/g, ''));
       const headerSets = fc.record(
@@ -307,6 +307,7 @@ describe('fuzzing every endpoint', () => {
           'if-none-match': fc.oneof(headerValue, fc.constantFrom('*', 'W/""', '"a", W/"b"')),
           accept: headerValue,
           range: fc.oneof(headerValue, fc.constantFrom('bytes=0-0', 'bytes=-1', 'bytes=9999999-')),
+          'idempotency-key': fc.oneof(headerValue, fc.constantFrom('', ' ', 'k', 'x'.repeat(300), '"quoted"')),
         },
         { requiredKeys: [] },
       );

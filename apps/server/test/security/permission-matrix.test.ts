@@ -95,6 +95,54 @@ describe('permission matrix (SPEC.md section 6)', () => {
   );
 });
 
+describe("the same matrix with an Idempotency-Key (issue 25): a key changes nobody's rights", () => {
+  // The calls that create or decide something take a key (plugins/idempotency.ts).
+  const TAKES_KEY = new Set([
+    'register',
+    'addQuote',
+    'addContact',
+    'quoteOffer',
+    'quoteReject',
+    'quoteAccept',
+    'quoteDecline',
+    'addProduct',
+    'addImages',
+  ]);
+  const cells = ENDPOINTS.filter((e) => TAKES_KEY.has(e.api)).flatMap((endpoint) =>
+    ACTORS.map((actor) => ({ endpoint, actor, status: endpoint.expect[actor] })),
+  );
+
+  it('covers every call that takes a key', () => {
+    expect(new Set(cells.map((c) => c.endpoint.api))).toEqual(TAKES_KEY);
+  });
+
+  it.each(cells.map((c) => [`${c.endpoint.method} ${c.endpoint.path}`, c.actor, c.status, c] as const))(
+    '%s as %s -> %i, and the same again when sent twice with one key',
+    async (_name, actor, status, { endpoint }) => {
+      const caller = actor === 'anonymous' ? null : actor === 'admin' ? await newAdminSession(t) : await newUserSession(t);
+      const cellCtx = actor === 'user' && caller ? { ...ctx, owner: caller } : ctx;
+      const request = await endpoint.prepare(cellCtx, caller, actor);
+      const send = () =>
+        t.app.inject({
+          method: endpoint.method,
+          url: request.url,
+          ...(request.payload !== undefined ? { payload: request.payload } : {}),
+          headers: { ...request.headers, 'idempotency-key': `matrix-${endpoint.api}-${actor}` },
+        });
+      const first = await send();
+      expect(first.statusCode, first.body).toBe(status);
+      const before = { data: await dataSnapshot(t), files: await uploads() };
+      const again = await send();
+      expect(again.statusCode, again.body).toBe(status);
+      expect(again.body).toBe(first.body);
+      // Allowed: the first answer replayed; refused: refused again, never from a replay.
+      expect(again.headers['idempotent-replayed']).toBe(status === 200 ? 'true' : undefined);
+      expect(await dataSnapshot(t)).toEqual(before.data);
+      expect(await uploads()).toEqual(before.files);
+    },
+  );
+});
+
 describe('mass assignment: fields the server owns are ignored in bodies', () => {
   const forged = { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', createdAt: '2000-01-01T00:00:00.000Z', updatedAt: '2000-01-01T00:00:00.000Z' };
 

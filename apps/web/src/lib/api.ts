@@ -49,9 +49,54 @@ function handleFailure(status: number, body: unknown, path: string): never {
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
+/**
+ * Idempotency-Keys of submissions not answered for sure yet, by what they send: a double-click,
+ * or a retry after a network error or a 5xx, sends the same body again with the same key, and the
+ * server makes the quote (inquiry, account, upload) once (apps/server/src/plugins/idempotency.ts).
+ * A definite answer ends the submission: the same form sent again later is a new one.
+ */
+const pendingKeys = new Map<string, string>();
+const MAX_PENDING_KEYS = 50;
+
+function newKey(): string {
+  // getRandomValues works on plain http too (randomUUID needs a secure context).
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function describeBody(body: unknown): string {
+  if (!(body instanceof FormData)) return JSON.stringify(body ?? null);
+  const parts: string[] = [];
+  body.forEach((value, name) => {
+    parts.push(typeof value === 'string' ? `${name}=${value}` : `${name}:${value.name}:${value.size}:${value.type}:${value.lastModified}`);
+  });
+  return parts.join('\n');
+}
+
+/** The key for this submission: the one it had if it was sent before without a definite answer. */
+function idempotencyKey(method: HttpMethod, path: string, body: unknown): { key: string; settle: (status: number) => void } {
+  const id = `${method} ${path}\n${describeBody(body)}`;
+  let key = pendingKeys.get(id);
+  if (!key) {
+    key = newKey();
+    pendingKeys.set(id, key);
+    if (pendingKeys.size > MAX_PENDING_KEYS) pendingKeys.delete(pendingKeys.keys().next().value!);
+  }
+  const sent = key;
+  return {
+    key,
+    // Kept for a retry after no answer (0), a server failure or a request still running (409).
+    settle: (status) => {
+      if (status !== 0 && status < 500 && status !== 409 && pendingKeys.get(id) === sent) pendingKeys.delete(id);
+    },
+  };
+}
+
 /** One JSON (or FormData) call with cookies included. Throws ApiError on a non-2xx answer. */
 export async function request<T extends ApiResult>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
   const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
+  const submission = method === 'POST' ? idempotencyKey(method, path, body) : undefined;
+  if (submission) init.headers = { ...init.headers, 'Idempotency-Key': submission.key };
   if (body instanceof FormData) {
     init.body = body;
   } else if (body !== undefined) {
@@ -64,6 +109,7 @@ export async function request<T extends ApiResult>(method: HttpMethod, path: str
   } catch {
     throw new ApiError(0, undefined);
   }
+  submission?.settle(res.status);
   const data = await readBody(res);
   // Nothing changes on a server-rendered page before the app has taken all of it over.
   await partsTakenOver();
@@ -83,11 +129,14 @@ export function upload<T extends ApiResult>(
     xhr.open(method, `${API_BASE_URL}${path}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    const submission = method === 'POST' ? idempotencyKey(method, path, form) : undefined;
+    if (submission) xhr.setRequestHeader('Idempotency-Key', submission.key);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total);
     };
     xhr.onerror = () => reject(new ApiError(0, undefined));
     xhr.onload = () => {
+      submission?.settle(xhr.status);
       let data: unknown;
       try {
         data = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : undefined;

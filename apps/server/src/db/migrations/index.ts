@@ -9,6 +9,7 @@ import * as quoteDesk from './20261123100000-quote-desk.js';
 import * as tradeDesk from './20261123110000-trade-desk.js';
 import * as outboxAndRateLimits from './20261123120000-outbox-and-rate-limits.js';
 import * as productSlugs from './20261123130000-product-slugs.js';
+import * as idempotency from './20261125100000-idempotency.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -24,4 +25,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261123110000-trade-desk': tradeDesk,
   '20261123120000-outbox-and-rate-limits': outboxAndRateLimits,
   '20261123130000-product-slugs': productSlugs,
+  '20261125100000-idempotency': idempotency,
 };

@@ -19,6 +19,7 @@ import { isId, newId } from '../../db/ids.js';
 import { nowIso } from '../../db/mappers.js';
 import { notFound } from '../../lib/errors.js';
 import { queueMail } from '../../lib/mailer.js';
+import { markApplied } from '../../lib/idempotency-claims.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
@@ -38,7 +39,7 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
     '/addNewContact',
     {
       preValidation: requireRole('USER'),
-      config: rateLimited(app.config, 'form'),
+      config: { ...rateLimited(app.config, 'form'), idempotent: true },
       schema: {
         tags: ['contact'],
         summary: 'Send an inquiry about a product (mails the company and the user)',
@@ -72,6 +73,7 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
           event: `contact:${stored.id}:company`,
         });
         await queueMail(tx, { ...contactAcknowledgementMail(user.email, stored), event: `contact:${stored.id}:buyer` });
+        await markApplied(tx);
         return stored;
       });
       app.mailer.kick();

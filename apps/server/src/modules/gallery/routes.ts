@@ -53,6 +53,7 @@ export default async function galleryRoutes(fastify: FastifyInstance): Promise<v
     '/add',
     {
       preValidation: adminOnly,
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Add images to the gallery (admin; multipart/form-data)',

@@ -118,6 +118,7 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
     '/add',
     {
       preValidation: adminOnly,
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Add a product (admin; multipart/form-data)',

@@ -23,6 +23,7 @@ import { isId, newId } from '../../db/ids.js';
 import { fromTradeTerms, nowIso, toFlag } from '../../db/mappers.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { queueMail } from '../../lib/mailer.js';
+import { markApplied } from '../../lib/idempotency-claims.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
@@ -65,7 +66,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     '/add',
     {
       preValidation: requireRole('USER', 'ADMIN'),
-      config: rateLimited(app.config, 'form'),
+      config: { ...rateLimited(app.config, 'form'), idempotent: true },
       schema: {
         tags,
         summary: 'Ask for a quotation (mails the company and the user)',
@@ -106,6 +107,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
         // Sending happens later (lib/mailer.ts): a mail failure never fails the request.
         await queueMail(tx, { ...quoteNotificationMail(app.config.companyEmail, stored), event: `quote:${stored._id}:company` });
         await queueMail(tx, { ...quoteAcknowledgementMail(user.email, stored), event: `quote:${stored._id}:buyer` });
+        await markApplied(tx);
         return stored;
       });
       app.mailer.kick();
@@ -213,6 +215,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     '/:id/offer',
     {
       preValidation: [requireRole('ADMIN'), quoteAccess(ADMIN)],
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Send an offer (admin); a new offer replaces the current one',
@@ -240,6 +243,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     '/:id/reject',
     {
       preValidation: [requireRole('ADMIN'), quoteAccess(ADMIN)],
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Reject a quote with a reason (admin)',
@@ -268,6 +272,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       `/:id/${action}`,
       {
         preValidation: [requireRole('USER'), quoteAccess(OWNER)],
+        config: { idempotent: true },
         schema: {
           tags,
           summary: `${action === 'accept' ? 'Accept' : 'Decline'} the current offer (the quote's owner)`,

@@ -22,6 +22,7 @@ import { nowIso } from '../../db/mappers.js';
 import type { QuoteEventRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { queueMail, type QueuedMail } from '../../lib/mailer.js';
+import { markApplied } from '../../lib/idempotency-claims.js';
 import { SERVER_ERRORS } from '@agro/shared';
 import { insertEvent, insertOffer, listEvents, listOffers, nextRevision } from './offer-repository.js';
 import { findQuote } from './repository.js';
@@ -97,6 +98,7 @@ export async function sendOffer(
   const now = nowIso(nowMs);
   if (offer.validUntil < offerToday(nowMs)) throw badRequest(M.validUntilPast, { validUntil: M.validUntilPast });
   await db.transaction().execute(async (tx) => {
+    await markApplied(tx);
     const quote = await lockQuote(tx, dialect, quoteId);
     refuseUnless('offer', quote.status, quote.offer_expires_at, now);
     const offerId = newId(nowMs);
@@ -154,6 +156,7 @@ export async function rejectQuote(
 ): Promise<QuoteDetail> {
   const now = nowIso(nowMs);
   await db.transaction().execute(async (tx) => {
+    await markApplied(tx);
     const quote = await lockQuote(tx, dialect, quoteId);
     refuseUnless('reject', quote.status, quote.offer_expires_at, now);
     const updated = await tx
@@ -197,6 +200,7 @@ export async function decideQuote(
   const now = nowIso(nowMs);
   const action = decision === 'ACCEPTED' ? 'accept' : 'decline';
   const decided = await db.transaction().execute(async (tx) => {
+    await markApplied(tx);
     let update = tx
       .updateTable('quotes')
       .set({ status: decision, status_changed_at: now })

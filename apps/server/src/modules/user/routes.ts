@@ -44,7 +44,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
     '/register',
     {
       ...SMALL_ANSWERS,
-      config: authLimit,
+      config: { ...authLimit, idempotent: true },
       schema: {
         tags,
         summary: 'Register a USER account (a `role` in the body is ignored)',

@@ -14,6 +14,7 @@ import { nowIso, toPublicUser } from '../../db/mappers.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { queueMail, type QueuedMail } from '../../lib/mailer.js';
+import { markApplied } from '../../lib/idempotency-claims.js';
 import { hashPassword, makeDummyHash, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { findUserByEmail, findUserById, insertUser, isUniqueViolation, updateUser } from './repository.js';
@@ -28,16 +29,20 @@ export function createUserService(db: Db, config: Config) {
   async function register(input: RegisterInput, role: Role = 'USER'): Promise<PublicUser> {
     if (await findUserByEmail(db, input.email)) throw conflict(SERVER_ERRORS.emailTaken);
     const now = nowIso();
+    const passwordHash = await hashPassword(input.password, cost);
     try {
-      const row = await insertUser(db, {
-        id: newId(),
-        full_name: input.fullName,
-        email: input.email,
-        phone_number: input.phoneNumber,
-        password_hash: await hashPassword(input.password, cost),
-        role,
-        created_at: now,
-        updated_at: now,
+      const row = await db.transaction().execute(async (tx) => {
+        await markApplied(tx);
+        return insertUser(tx, {
+          id: newId(),
+          full_name: input.fullName,
+          email: input.email,
+          phone_number: input.phoneNumber,
+          password_hash: passwordHash,
+          role,
+          created_at: now,
+          updated_at: now,
+        });
       });
       return toPublicUser(row);
     } catch (err) {
