@@ -1,6 +1,6 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { SERVER_ERRORS } from '@agro/shared';
-import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
@@ -35,6 +35,40 @@ const SWEEP_EVERY_MS = 60_000;
  * process sharing the database counts the same hits. One upsert per limited request: it starts a
  * new window when the old one ended and otherwise adds one, and returns the count and the end.
  */
+/** One more hit on `key` in the `rate_limits` table: a new window once the last one ended; the count and the window's end. */
+export async function countHit(db: Db, key: string, timeWindow: number, now = Date.now()): Promise<{ hits: number; windowEnds: number }> {
+  const ends = now + timeWindow;
+  const result = await sql<{ hits: number; window_ends: number | string }>`
+    insert into rate_limits (key, hits, window_ends) values (${key}, 1, ${ends})
+    on conflict (key) do update set
+      hits = case when rate_limits.window_ends <= ${now} then 1 else rate_limits.hits + 1 end,
+      window_ends = case when rate_limits.window_ends <= ${now} then excluded.window_ends else rate_limits.window_ends end
+    returning hits, window_ends`.execute(db);
+  const row = result.rows[0]!;
+  return { hits: Number(row.hits), windowEnds: Number(row.window_ends) };
+}
+
+/**
+ * preHandler of a 'form' route (inquiries, quotes): the same limit per signed-in account, beside
+ * the one per address (a buyer's account on many addresses, or many buyers behind one address,
+ * are each held to it). Shared by every process (the `rate_limits` table). Undefined when rate
+ * limits are off.
+ */
+export function perAccount(config: Config, db: Db, route: string): preHandlerAsyncHookHandler | undefined {
+  if (!config.rateLimit.enabled) return undefined;
+  const { formMax, windowMs } = config.rateLimit;
+  return async (request) => {
+    if (!request.user) return;
+    const now = Date.now();
+    const { hits, windowEnds } = await countHit(db, `account:${request.user._id}:${route}`, windowMs, now);
+    if (hits > formMax) {
+      throw new HttpError(429, SERVER_ERRORS.rateLimited, undefined, {
+        'retry-after': String(Math.max(1, Math.ceil((windowEnds - now) / 1000))),
+      });
+    }
+  };
+}
+
 export function databaseStore(db: Db) {
   let lastSweep = 0;
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
@@ -45,22 +79,10 @@ export function databaseStore(db: Db) {
 
     incr(key: string, callback: StoreCallback, timeWindow: number): void {
       const now = Date.now();
-      const ends = now + timeWindow;
-      const id = `${this.namespace}${key}`;
-      sql<{ hits: number; window_ends: number | string }>`
-        insert into rate_limits (key, hits, window_ends) values (${id}, 1, ${ends})
-        on conflict (key) do update set
-          hits = case when rate_limits.window_ends <= ${now} then 1 else rate_limits.hits + 1 end,
-          window_ends = case when rate_limits.window_ends <= ${now} then excluded.window_ends else rate_limits.window_ends end
-        returning hits, window_ends`
-        .execute(db)
-        .then(
-          (result) => {
-            const row = result.rows[0]!;
-            callback(null, { current: Number(row.hits), ttl: Math.max(0, Number(row.window_ends) - now) });
-          },
-          (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
-        );
+      countHit(db, `${this.namespace}${key}`, timeWindow, now).then(
+        ({ hits, windowEnds }) => callback(null, { current: hits, ttl: Math.max(0, windowEnds - now) }),
+        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+      );
       if (now - lastSweep > SWEEP_EVERY_MS) {
         lastSweep = now;
         void db

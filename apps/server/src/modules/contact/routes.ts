@@ -22,7 +22,7 @@ import { queueMail } from '../../lib/mailer.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
-import { rateLimited } from '../../plugins/rate-limit.js';
+import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
 import { contactAcknowledgementMail, contactNotificationMail } from './mails.js';
 import { csvAnswer, sendCsv } from '../leads/csv.js';
 import { inquiriesCsv } from './csv.js';
@@ -40,6 +40,7 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
     {
       preValidation: requireRole('USER'),
       config: { ...rateLimited(app.config, 'form'), idempotent: true },
+      preHandler: perAccount(app.config, app.db, 'contact-add'),
       schema: {
         tags: ['contact'],
         summary: 'Send an inquiry about a product (mails the company and the user)',

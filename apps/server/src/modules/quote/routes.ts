@@ -27,7 +27,7 @@ import { markApplied } from '../../lib/idempotency-claims.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
-import { rateLimited } from '../../plugins/rate-limit.js';
+import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
 import { csvAnswer, sendCsv } from '../leads/csv.js';
 import { quotesCsv } from './csv.js';
 import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMail, rejectionMail } from './mails.js';
@@ -67,6 +67,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     {
       preValidation: requireRole('USER', 'ADMIN'),
       config: { ...rateLimited(app.config, 'form'), idempotent: true },
+      preHandler: perAccount(app.config, app.db, 'quote-add'),
       schema: {
         tags,
         summary: 'Ask for a quotation (mails the company and the user)',

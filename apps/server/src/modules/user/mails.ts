@@ -25,3 +25,29 @@ export function passwordResetMail(to: string, fullName: string, link: string): M
 <p>${escapeHtml(SITE.companyName)}</p>`,
   };
 }
+
+/** To an account's owner once its sign-in failed many times in a row (modules/user/login-guard.ts). */
+export function failedSignInsMail(to: string, fullName: string, failures: number, link: string): MailMessage {
+  const lines = [
+    `Hello ${fullName},`,
+    '',
+    `Someone tried to sign in to your ${SITE.companyName} account with a wrong password ${failures} times in the last hour. Further tries are slowed down.`,
+    '',
+    'If it was you, you can reset your password here:',
+    '',
+    link,
+    '',
+    'If it was not you, your account is safe as long as your password is not used elsewhere; consider changing it.',
+    '',
+    SITE.companyName,
+  ];
+  return {
+    to,
+    subject: `Failed sign-ins to your ${SITE.companyName} account`,
+    text: lines.join('\n'),
+    html: lines
+      .filter((line) => line !== '')
+      .map((line) => (line === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(line)}</p>`))
+      .join('\n'),
+  };
+}

@@ -19,11 +19,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toPublicUser } from '../../db/mappers.js';
+import { HttpError } from '../../lib/errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { endSession, requireAuth, startSession } from '../../plugins/auth.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { passwordResetMail } from './mails.js';
+import { loginGuard } from './login-guard.js';
 import { createUserService } from './service.js';
 
 const tags = ['user'];
@@ -39,6 +41,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const users = createUserService(app.db, app.config);
   const authLimit = rateLimited(app.config, 'auth');
+  const guard = app.config.rateLimit.enabled ? loginGuard(app) : undefined;
 
   app.post(
     '/register',
@@ -72,7 +75,17 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const user = await users.authenticate(request.body.email, request.body.password);
+      const { email, password } = request.body;
+      // Per account, beside the per-address limit (both off where rate limits are).
+      await guard?.refuseIfBlocked(email);
+      let user;
+      try {
+        user = await users.authenticate(email, password);
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 401) await guard?.failed(request, email);
+        throw err;
+      }
+      await guard?.succeeded(email);
       await startSession(request, reply, user.id);
       return { success: true, message: SUCCESS.login, user: toPublicUser(user) };
     },
