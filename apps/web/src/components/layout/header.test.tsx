@@ -78,6 +78,23 @@ describe('Small-screen menu', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('closes on an Escape pressed as soon as it shows, before the next frame', async () => {
+    stubFetch({});
+    renderRoute('/about');
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    // The key comes right after the menu's render, before an effect (run after the next frame) could listen.
+    await new Promise<void>((resolve) => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('nav[aria-label="Main menu"]')) return;
+        observer.disconnect();
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+        resolve();
+      }).observe(document.body, { childList: true, subtree: true });
+      button.click();
+    });
+    await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'false'));
+  });
+
   it('closes after following a link', async () => {
     stubFetch({ [`GET ${API.gallery}`]: { body: { success: true, message: 'ok', galleryImages: [] } } });
     const { user, router } = renderRoute('/about');

@@ -1,5 +1,5 @@
 import { SITE, UI_TEXT } from '@agro/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -69,7 +69,9 @@ export function Header() {
     setMenuOpen(false);
   }, [location.pathname, location.search]);
 
-  useEffect(() => {
+  // Listening from the moment the menu shows: an effect runs only after the next frame, and an
+  // Escape pressed before that (a quick hand, a busy phone) was lost.
+  useLayoutEffect(() => {
     if (!menuOpen) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
