@@ -57,6 +57,23 @@ describe('POST /api/v1/user/register', () => {
     expectError(await post(API.register, { ...body, email: body.email.toUpperCase() }), 409, SERVER_ERRORS.emailTaken);
   });
 
+  it('refuses an address of a disposable mail service with a clear message on the email field (and stores nothing)', async () => {
+    for (const email of [`bot${Date.now()}@mailinator.com`, `bot${Date.now()}@Guerrillamail.com`]) {
+      const res = await post(API.register, newUserBody({ email }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        success: false,
+        message: SERVER_ERRORS.disposableEmail,
+        errors: { email: SERVER_ERRORS.disposableEmail },
+      });
+      expect(await t.db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst()).toBeUndefined();
+    }
+    // A company's own domain, and the mail services buyers use, are welcome.
+    for (const email of [`buyer${Date.now()}@sahyadri-foods.co.in`, `buyer${Date.now()}@gmail.com`]) {
+      expect((await post(API.register, newUserBody({ email }))).statusCode).toBe(200);
+    }
+  });
+
   const valid = newUserBody();
   it.each([
     ['nothing', {}, V.fullNameRequired],

@@ -200,6 +200,7 @@ export const SERVER_ERRORS = {
   noImages: 'Select at least one image',
   rateLimited: 'Too many requests, please try again later.',
   emailTaken: 'An account with this email already exists',
+  disposableEmail: 'Please use a permanent email address: addresses of disposable mail services are not accepted',
   invalidCredentials: 'Invalid email or password',
   wrongOldPassword: 'Old password is incorrect',
   invalidResetToken: 'Reset link is invalid or has expired',

@@ -1,4 +1,5 @@
 import {
+  SERVER_ERRORS,
   SUCCESS,
   apiResultSchema,
   changePasswordMessageOrder,
@@ -15,11 +16,12 @@ import {
   updateProfileSchema,
   userResponseSchema,
 } from '@agro/shared';
+import { isDisposableEmail } from 'disposable-email-domains-js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toPublicUser } from '../../db/mappers.js';
-import { HttpError } from '../../lib/errors.js';
+import { HttpError, badRequest } from '../../lib/errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { endSession, requireAuth, startSession } from '../../plugins/auth.js';
@@ -57,6 +59,10 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (request) => {
+      // A throwaway address is how bots register by the hundred; a buyer's quotation needs a real one.
+      if (isDisposableEmail(request.body.email)) {
+        throw badRequest(SERVER_ERRORS.disposableEmail, { email: SERVER_ERRORS.disposableEmail });
+      }
       const user = await users.register(request.body);
       return { success: true, message: SUCCESS.register, user };
     },
