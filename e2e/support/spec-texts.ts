@@ -151,6 +151,7 @@ export const HEARD_FROM = ['Google', 'Instagram', 'LinkedIn', 'Advertisement', '
 export const API = {
   register: '/api/v1/user/register',
   login: '/api/v1/user/login',
+  forgotPassword: '/api/v1/user/forgot-password',
   productList: '/api/v1/product/all',
   addQuote: '/api/v1/quote/add',
   addContact: '/api/v1/contact/addNewContact',

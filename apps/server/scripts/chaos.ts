@@ -27,6 +27,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { API, type Product } from '@agro/shared';
 import pg from 'pg';
+import { solveFor } from '../test/altcha-solver.js';
 import { file, makeImage } from '../test/images-fixtures.js';
 import { startS3Server, startSmtpServer } from '../test/servers.js';
 import { call, cookieOf, freePort, ready, sleep, startNginx, startServer, until, type Proc } from './harness.js';
@@ -190,8 +191,9 @@ async function main(): Promise<void> {
     const buyers: string[] = [];
     for (let i = 0; i < CLIENTS; i += 1) {
       const email = `chaos-${i}-${randomBytes(3).toString('hex')}@example.com`;
+      const altcha = await solveFor('register', async (path) => (await call(site, 'GET', path)).json);
       await call(site, 'POST', API.register, {
-        body: { fullName: 'Chaos Buyer', email, phoneNumber: '+91-9876543210', password: BUYER_PASSWORD },
+        body: { fullName: 'Chaos Buyer', email, phoneNumber: '+91-9876543210', password: BUYER_PASSWORD, altcha },
       });
       buyers.push(cookieOf(await call(site, 'POST', API.login, { body: { email, password: BUYER_PASSWORD } })));
     }

@@ -25,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { API, type Quote } from '@agro/shared';
+import { solveFor } from '../test/altcha-solver.js';
 import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
 
@@ -225,7 +226,8 @@ async function setUp(): Promise<{ cookie: string; productId: string }> {
   if (product.status !== 200) throw new Error(`product add failed: ${product.status} ${product.body}`);
   const productId = (JSON.parse(product.body) as { product: { _id: string } }).product._id;
 
-  const registered = await call('POST', API.register, BUYER);
+  const altcha = await solveFor('register', async (path) => JSON.parse((await call('GET', path)).body) as unknown);
+  const registered = await call('POST', API.register, { ...BUYER, altcha });
   if (registered.status !== 200 && registered.status !== 409) throw new Error(`register failed: ${registered.status} ${registered.body}`);
   const login = await call('POST', API.login, { email: BUYER.email, password: BUYER.password });
   if (login.status !== 200 || !login.cookie) throw new Error(`login failed: ${login.status} ${login.body}`);

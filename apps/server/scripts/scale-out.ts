@@ -23,6 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { API, type Product, type Quote } from '@agro/shared';
 import pg from 'pg';
+import { solveFor } from '../test/altcha-solver.js';
 import { file, makeImage, type FormValue } from '../test/images-fixtures.js';
 import { startS3Server, startSmtpServer } from '../test/servers.js';
 import { call, cookieOf, freePort, ready, startNginx, startServer, until, type Answer, type Proc } from './harness.js';
@@ -118,8 +119,16 @@ async function main(): Promise<void> {
     const A = `http://127.0.0.1:${portA}`;
     const B = `http://127.0.0.1:${portB}`;
     const email = `buyer-${randomBytes(3).toString('hex')}@example.com`;
+    // The proof of work solved on a challenge of B, accepted by A: the secret is the same everywhere.
+    const challengeOfB = async (path: string) => (await call(B, 'GET', path)).json;
     const reg = await call(A, 'POST', API.register, {
-      body: { fullName: 'Scale Buyer', email, phoneNumber: '+91-9876543210', password: PASSWORD },
+      body: {
+        fullName: 'Scale Buyer',
+        email,
+        phoneNumber: '+91-9876543210',
+        password: PASSWORD,
+        altcha: await solveFor('register', challengeOfB),
+      },
     });
     const login = await call(A, 'POST', API.login, { body: { email, password: PASSWORD } });
     let user = cookieOf(login);
@@ -142,7 +151,10 @@ async function main(): Promise<void> {
       call(proxy, 'POST', API.changePassword, { cookie: user, body: { oldPassword: PASSWORD, newPassword: `${PASSWORD}x` } }),
     );
     user = cookieOf(await step('login again', call(proxy, 'POST', API.login, { body: { email, password: `${PASSWORD}x` } })));
-    await step('forgot-password', call(proxy, 'POST', API.forgotPassword, { body: { email } }));
+    await step(
+      'forgot-password',
+      call(proxy, 'POST', API.forgotPassword, { body: { email, altcha: await solveFor('forgot-password', challengeOfB) } }),
+    );
     check(await until('reset mail', () => smtp.received.some((m) => m.to.includes(email)), 30_000), 'the reset mail arrives by SMTP');
     const resetMail = smtp.received.find((m) => m.to.includes(email));
     const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(resetMail?.raw.replace(/=\r?\n/g, '') ?? '')?.[1] ?? 'missing';

@@ -13,6 +13,7 @@ import { lastKnownMeta } from './lib/last-known.js';
 import { createImageStorage, guardStorage, type ImageStorage } from './lib/images-storage.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { serializerCompiler, validatorCompiler } from './lib/route-schemas.js';
+import altchaRoutes, { altchaService } from './modules/altcha/routes.js';
 import contactRoutes from './modules/contact/routes.js';
 import dashboardRoutes from './modules/dashboard/routes.js';
 import galleryRoutes from './modules/gallery/routes.js';
@@ -157,6 +158,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(health);
   await app.register(apiDocs);
 
+  app.decorate('altcha', altchaService(database.db, config));
+  app.decorateRequest('altchaPayload', undefined);
+  if (!config.altcha.enabled) app.log.warn('ALTCHA_ENABLED=false: registration and forgot password take no proof of work');
+  await app.register(altchaRoutes, { prefix: `${API_PREFIX}/altcha` });
   await app.register(userRoutes, { prefix: `${API_PREFIX}/user` });
   await app.register(quoteRoutes, { prefix: `${API_PREFIX}/quote` });
   await app.register(contactRoutes, { prefix: `${API_PREFIX}/contact` });

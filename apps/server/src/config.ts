@@ -77,6 +77,11 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: int(24 * 7, 1, 24 * 365),
   MAIL_POLL_MS: int(1000, 0, 3_600_000),
   MAIL_SECRET: optionalText,
+  ALTCHA_SECRET: optionalText,
+  // Off only for tools and tests that are about something else (a warning is logged at start).
+  ALTCHA_ENABLED: bool(true),
+  // The proof of work's base size (counter range); tests lower it. Doubles while a form is busy.
+  ALTCHA_MAX_NUMBER: int(40_000, 10, 10_000_000),
   MAIL_LEASE_MS: int(120_000, 1000, 86_400_000),
   MAIL_RETRY_BASE_MS: int(5000, 1, 3_600_000),
   MAIL_MAX_ATTEMPTS: int(25, 1, 1000),
@@ -124,6 +129,8 @@ export interface Config {
     store: 'memory' | 'database';
   };
   mail: { pollMs: number; retryBaseMs: number; maxAttempts: number; leaseMs: number; secret: string | undefined };
+  /** The proof of work of the public forms (modules/altcha). */
+  altcha: { enabled: boolean; secret: string | undefined; maxNumber: number };
   /** S3-compatible image storage; undefined = DATA_DIR/uploads on the local disk. */
   s3: S3Config | undefined;
   /** Public base URL of stored images (a public bucket or CDN); undefined = served by this server. */
@@ -204,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // one SQLite process keeps them in memory (docs/decisions/006-scale-out.md).
       store: e.RATE_LIMIT_STORE || (e.DATABASE_URL ? 'database' : 'memory'),
     },
+    altcha: { enabled: e.ALTCHA_ENABLED, secret: e.ALTCHA_SECRET, maxNumber: e.ALTCHA_MAX_NUMBER },
     mail: {
       pollMs: e.MAIL_POLL_MS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,

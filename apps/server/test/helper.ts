@@ -19,6 +19,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDatabase, migrateToLatest, type DatabaseHandle, type Db } from '../src/db/index.js';
 import { createUserService } from '../src/modules/user/service.js';
+import { solveFor } from './altcha-solver.js';
 import { parseEml, type ParsedMail } from './eml.js';
 
 export interface TestUser {
@@ -89,6 +90,10 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     SEED_DEMO: 'false',
     RATE_LIMIT_ENABLED: 'false',
+    // The proof of work has its own tests (test/altcha.test.ts, which turn it on); solving one per
+    // registration would only slow every other test down.
+    ALTCHA_ENABLED: 'false',
+    ALTCHA_MAX_NUMBER: '200',
     // The lowest accepted cost: tests hash many passwords on a small machine.
     PASSWORD_HASH_COST: '12',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -131,7 +136,10 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
     login,
     async loginUser(overrides = {}) {
       const body = newUserBody(overrides);
-      const res = await app.inject({ method: 'POST', url: API.register, payload: body });
+      const altcha = config.altcha.enabled
+        ? { altcha: await solveFor('register', async (p) => (await app.inject({ method: 'GET', url: p })).json()) }
+        : {};
+      const res = await app.inject({ method: 'POST', url: API.register, payload: { ...body, ...altcha } });
       if (res.statusCode !== 200) throw new Error(`register failed ${res.statusCode}: ${res.body}`);
       const cookie = await login(body.email, body.password);
       return { user: res.json<{ user: PublicUser }>().user, email: body.email, password: body.password, cookie };

@@ -65,7 +65,8 @@ describe('OpenAPI document', () => {
         content: { 'application/json': { schema: { properties: Record<string, unknown>; 'x-message-order': string[] } } };
       }
     ).content['application/json'].schema;
-    expect(Object.keys(body.properties).sort()).toEqual(['email', 'fullName', 'password', 'phoneNumber']);
+    // The spec's fields, and the proof of work (the one addition a spec-only client sees, issue 25).
+    expect(Object.keys(body.properties).sort()).toEqual(['altcha', 'email', 'fullName', 'password', 'phoneNumber']);
     expect(body['x-message-order'][0]).toBe(VALIDATION.fullNameRequired);
     const product = doc.paths['/api/v1/product/add']!.post!.requestBody as { content: Record<string, unknown> };
     expect(Object.keys(product.content)).toEqual(['multipart/form-data']);

@@ -38,4 +38,6 @@ export const API = {
   deleteAllImages: `${V1}/gallery/delete/all`,
   deleteImage: (id: string) => `${V1}/gallery/delete/${encodeURIComponent(id)}`,
   addImages: `${V1}/gallery/add`,
+  // The proof of work of registration and forgot password
+  altchaChallenge: `${V1}/altcha/challenge`,
 } as const;

@@ -15,3 +15,4 @@ export * from './trade-terms.js';
 export * from './types.js';
 export * from './user.js';
 export * from './validation.js';
+export * from './altcha.js';

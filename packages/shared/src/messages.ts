@@ -200,6 +200,11 @@ export const SERVER_ERRORS = {
   noImages: 'Select at least one image',
   rateLimited: 'Too many requests, please try again later.',
   emailTaken: 'An account with this email already exists',
+  // The proof of work of registration and forgot password (apps/server/src/modules/altcha).
+  altchaMissing: 'Please wait a moment for the automatic check to finish, then submit again',
+  altchaInvalid: 'The automatic check failed: reload the page and submit again',
+  altchaExpired: 'The automatic check expired: submit again',
+  altchaUsed: 'The automatic check was already used: submit again',
   disposableEmail: 'Please use a permanent email address: addresses of disposable mail services are not accepted',
   invalidCredentials: 'Invalid email or password',
   wrongOldPassword: 'Old password is incorrect',

@@ -236,6 +236,12 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** A solved proof-of-work challenge, kept until it expires (modules/altcha). */
+export interface AltchaUsedTable {
+  signature: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -253,6 +259,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
   idempotency_keys: IdempotencyKeysTable;
+  altcha_used: AltchaUsedTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   API,
+  type AltchaForm,
   changePasswordSchema,
   contactSchema,
   decisionSchema,
@@ -31,6 +32,7 @@ import { newId } from '../../src/db/ids.js';
 import { nowIso } from '../../src/db/mappers.js';
 import { hashToken } from '../../src/lib/tokens.js';
 import { sendOffer } from '../../src/modules/quote/service.js';
+import { solveFor } from '../altcha-solver.js';
 import { insertTestProduct, offerBody, quoteBody } from '../fixtures.js';
 import { PASSWORD, newUserBody, type TestApp } from '../helper.js';
 import { file, makeImage, multipart } from '../images-fixtures.js';
@@ -82,6 +84,11 @@ export interface Endpoint {
   schema?: z.ZodType;
   /** A valid request for `caller` (null = anonymous), making whatever rows it needs. */
   prepare(ctx: EndpointContext, caller: Session | null, actor: Actor): Promise<Prepared>;
+}
+
+/** A solved proof of work for `form` from `t`'s server (ignored where the app runs without it). */
+async function proofOfWork(t: TestApp, form: AltchaForm): Promise<string> {
+  return solveFor(form, async (path) => (await t.app.inject({ method: 'GET', url: path })).json());
 }
 
 const PUBLIC: Record<Actor, number> = { anonymous: 200, user: 200, otherUser: 200, admin: 200 };
@@ -176,7 +183,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: 'json',
     expect: PUBLIC,
     schema: registerSchema,
-    prepare: async (_ctx, caller) => ({ url: API.register, payload: { ...newUserBody() }, headers: cookieOf(caller) }),
+    prepare: async ({ t }, caller) => ({
+      url: API.register,
+      payload: { ...newUserBody(), altcha: await proofOfWork(t, 'register') },
+      headers: cookieOf(caller),
+    }),
   },
   {
     api: 'login',
@@ -187,7 +198,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     schema: loginSchema,
     prepare: async ({ t }, caller) => {
       const body = newUserBody();
-      await t.app.inject({ method: 'POST', url: API.register, payload: { ...body } });
+      await t.app.inject({ method: 'POST', url: API.register, payload: { ...body, altcha: await proofOfWork(t, 'register') } });
       return { url: API.login, payload: { email: body.email, password: body.password }, headers: cookieOf(caller) };
     },
   },
@@ -248,7 +259,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: 'json',
     expect: PUBLIC,
     schema: forgotPasswordSchema,
-    prepare: async (_ctx, caller) => ({ url: API.forgotPassword, payload: { email: 'nobody@example.com' }, headers: cookieOf(caller) }),
+    prepare: async ({ t }, caller) => ({
+      url: API.forgotPassword,
+      payload: { email: 'nobody@example.com', altcha: await proofOfWork(t, 'forgot-password') },
+      headers: cookieOf(caller),
+    }),
   },
   {
     api: 'resetPassword',
@@ -260,7 +275,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
     prepare: async ({ t }, caller) => {
       // A user with an outstanding reset token (as the forgot-password mail would carry).
       const body = newUserBody();
-      const registered = await t.app.inject({ method: 'POST', url: API.register, payload: { ...body } });
+      const registered = await t.app.inject({
+        method: 'POST',
+        url: API.register,
+        payload: { ...body, altcha: await proofOfWork(t, 'register') },
+      });
       const userId = registered.json<{ user: { _id: string } }>().user._id;
       const token = randomBytes(32).toString('base64url');
       await t.db
@@ -581,6 +600,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: 'none',
     expect: PUBLIC,
     prepare: async (_ctx, caller) => ({ url: API.gallery, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'altchaChallenge',
+    method: 'GET',
+    path: '/api/v1/altcha/challenge',
+    body: 'none',
+    expect: PUBLIC,
+    prepare: async (_ctx, caller) => ({ url: `${API.altchaChallenge}?form=register`, headers: cookieOf(caller) }),
   },
   {
     api: 'deleteAllImages',

@@ -10,6 +10,7 @@ import * as tradeDesk from './20261123110000-trade-desk.js';
 import * as outboxAndRateLimits from './20261123120000-outbox-and-rate-limits.js';
 import * as productSlugs from './20261123130000-product-slugs.js';
 import * as idempotency from './20261125100000-idempotency.js';
+import * as altcha from './20261125110000-altcha.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -26,4 +27,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261123120000-outbox-and-rate-limits': outboxAndRateLimits,
   '20261123130000-product-slugs': productSlugs,
   '20261125100000-idempotency': idempotency,
+  '20261125110000-altcha': altcha,
 };

@@ -1,6 +1,7 @@
 import {
   SERVER_ERRORS,
   SUCCESS,
+  altchaField,
   apiResultSchema,
   changePasswordMessageOrder,
   changePasswordSchema,
@@ -27,6 +28,7 @@ import { replies, specInput } from '../../lib/route-schemas.js';
 import { endSession, requireAuth, startSession } from '../../plugins/auth.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { passwordResetMail } from './mails.js';
+import { requireProofOfWork } from '../altcha/routes.js';
 import { loginGuard } from './login-guard.js';
 import { createUserService } from './service.js';
 
@@ -50,11 +52,12 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
     {
       ...SMALL_ANSWERS,
       config: { ...authLimit, idempotent: true },
+      ...requireProofOfWork(app, 'register'),
       schema: {
         tags,
-        summary: 'Register a USER account (a `role` in the body is ignored)',
+        summary: 'Register a USER account (a `role` in the body is ignored); needs the proof of work (`altcha`)',
         // Only the schema's fields are read: a `role` (or anything else) in the body is dropped.
-        body: specInput(registerSchema, registerMessageOrder),
+        body: specInput(registerSchema.extend({ altcha: altchaField }), registerMessageOrder),
         response: replies(userResponseSchema, [400, 409, 429]),
       },
     },
@@ -162,10 +165,11 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
     {
       ...SMALL_ANSWERS,
       config: authLimit,
+      ...requireProofOfWork(app, 'forgot-password'),
       schema: {
         tags,
-        summary: 'Mail a reset link (the same answer whether or not the email is registered)',
-        body: specInput(forgotPasswordSchema, forgotPasswordMessageOrder),
+        summary: 'Mail a reset link (the same answer whether or not the email is registered); needs the proof of work (`altcha`)',
+        body: specInput(forgotPasswordSchema.extend({ altcha: altchaField }), forgotPasswordMessageOrder),
         response: replies(apiResultSchema, [400, 429]),
       },
     },

@@ -10,6 +10,7 @@ import { MailIcon } from '@/components/ui/icons';
 import { FormShell } from '@/components/ui/form-shell';
 import { Spinner } from '@/components/ui/spinner';
 import { forgotPassword } from '@/lib/auth/auth-slice';
+import { useProofOfWork } from '@/lib/proof-of-work';
 
 type ForgotIn = z.input<typeof forgotPasswordSchema>;
 type ForgotOut = z.output<typeof forgotPasswordSchema>;
@@ -26,6 +27,8 @@ export default function ForgotPasswordPage() {
   const dispatch = useAppDispatch();
   // SPEC.md section 2: a flag in browser storage remembers that a reset mail was sent.
   const [mailSent, setMailSent] = useState(readFlag);
+  // Solved while the person types (lib/proof-of-work.ts).
+  const proofOfWork = useProofOfWork('forgot-password');
   const {
     register,
     handleSubmit,
@@ -37,7 +40,7 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = async (values: ForgotOut) => {
     try {
-      await dispatch(forgotPassword(values)).unwrap();
+      await dispatch(forgotPassword({ ...values, altcha: await proofOfWork.take() })).unwrap();
     } catch {
       return;
     }
@@ -84,6 +87,7 @@ export default function ForgotPasswordPage() {
       footer={backToLogin}
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+        <div ref={proofOfWork.host} hidden />
         <Field label="Email" error={errors.email?.message} required>
           <input {...register('email')} type="email" className="input" autoComplete="email" inputMode="email" />
         </Field>

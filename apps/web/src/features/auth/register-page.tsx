@@ -12,6 +12,7 @@ import { FormShell } from '@/components/ui/form-shell';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { registerUser } from '@/lib/auth/auth-slice';
+import { useProofOfWork } from '@/lib/proof-of-work';
 
 type RegisterIn = z.input<typeof registerFormSchema>;
 type RegisterOut = z.output<typeof registerFormSchema>;
@@ -35,6 +36,8 @@ export default function RegisterPage() {
     formState: { errors, isSubmitting },
   } = useForm<RegisterIn, unknown, RegisterOut>({ resolver: zodResolver(registerFormSchema), defaultValues: EMPTY });
   const countryIso = useWatch({ control, name: 'countryCode' });
+  // Solved while the person types (lib/proof-of-work.ts).
+  const proofOfWork = useProofOfWork('register');
   const country = COUNTRY_CODES.find((c) => c.iso === countryIso);
 
   const onSubmit = async (values: RegisterOut) => {
@@ -46,6 +49,7 @@ export default function RegisterPage() {
           email: values.email,
           password: values.password,
           phoneNumber: formatPhoneNumber(dialCode, values.phoneNumber),
+          altcha: await proofOfWork.take(),
         }),
       ).unwrap();
     } catch {
@@ -73,6 +77,7 @@ export default function RegisterPage() {
       }
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+        <div ref={proofOfWork.host} hidden />
         <Field label="Full Name" error={errors.fullName?.message} required>
           <input {...register('fullName')} className="input" autoComplete="name" />
         </Field>

@@ -51,7 +51,10 @@ const serverMessage =
   (r: ApiResult): string =>
     r.message || fallback;
 
-export const registerUser = createAsyncThunk('auth/register', (body: RegisterInput) =>
+/** The form's fields and the proof of work (lib/proof-of-work.ts). */
+type WithProofOfWork<T> = T & { altcha?: string | undefined };
+
+export const registerUser = createAsyncThunk('auth/register', (body: WithProofOfWork<RegisterInput>) =>
   withToast(() => request<UserResponse>('POST', API.register, body), {
     loading: LOADING.register,
     success: serverMessage(SUCCESS.register),
@@ -107,7 +110,7 @@ export const updateProfile = createAsyncThunk('auth/updateProfile', async (body:
   return res.user;
 });
 
-export const forgotPassword = createAsyncThunk('auth/forgotPassword', (body: ForgotPasswordInput) =>
+export const forgotPassword = createAsyncThunk('auth/forgotPassword', (body: WithProofOfWork<ForgotPasswordInput>) =>
   withToast(() => request<ApiResult>('POST', API.forgotPassword, body), {
     loading: LOADING.forgotPassword,
     success: serverMessage(FORGOT_PASSWORD_DEFAULT_SUCCESS),
