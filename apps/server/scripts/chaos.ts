@@ -30,7 +30,7 @@ import pg from 'pg';
 import { solveFor } from '../test/altcha-solver.js';
 import { file, makeImage } from '../test/images-fixtures.js';
 import { startS3Server, startSmtpServer } from '../test/servers.js';
-import { call, cookieOf, freePort, ready, sleep, startNginx, startServer, until, type Proc } from './harness.js';
+import { call, cookieOf, freePort, productForm, quoteRequest, ready, sleep, startNginx, startServer, until, type Proc } from './harness.js';
 
 const { values: opts } = parseArgs({ options: { keep: { type: 'boolean', default: false } }, strict: true });
 
@@ -170,21 +170,7 @@ async function main(): Promise<void> {
     const png = (seed: number) => makeImage('png', 400, 300, seed);
     const added = await call(site, 'POST', API.addProduct, {
       cookie: admin,
-      form: [
-        ['productName', 'Chaos Jaggery'],
-        ['productType', 'AGRO'],
-        ['productQuantityType', 'KG'],
-        ['productForm', 'Blocks'],
-        ['productDescription', 'Browsed while the parts go away.'],
-        ['isOrganic', 'true'],
-        ['isPremium', 'false'],
-        ['productShelfLife', '12'],
-        ['nutrientContent', 'Iron'],
-        ['keyFeatures', 'Pure'],
-        ['applications', 'Cooking'],
-        ['productThumbnail', file(await png(1))],
-        ['productImages', file(await png(4))],
-      ],
+      form: await productForm('Chaos Jaggery', 'Browsed while the parts go away.', [1, 4]),
     });
     const product = added.json.product as Product | undefined;
     check(added.status === 200 && product !== undefined, `a product added through nginx (${added.status} ${String(added.json.message)})`);
@@ -202,22 +188,7 @@ async function main(): Promise<void> {
       `${CLIENTS} buyers logged in`,
     );
 
-    const quoteBody = (tag: string) => ({
-      companyName: 'Chaos Foods',
-      contactPersonName: 'Maria Lopez',
-      companyEmail: 'buying@chaos.example',
-      mobileNumber: '+34-600123456',
-      country: 'Spain',
-      productId: product?._id,
-      requiredQty: 1200,
-      packagingType: 'PP_BAG',
-      deliveryLocation: 'Port of Valencia, Spain',
-      address: 'Calle Mayor 1, Valencia',
-      heardFrom: 'Google',
-      isCustomPackagingRequired: false,
-      isUrgent: false,
-      additionalInfo: tag,
-    });
+    const quoteBody = (tag: string) => quoteRequest('Chaos Foods', product?._id, tag);
     const pages = ['/', '/products', API.productList, API.product(product?._id ?? 'x'), `/products/description?id=${product?._id ?? ''}`];
     let sequence = 0;
     const client = async (cookie: string) => {

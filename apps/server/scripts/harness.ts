@@ -8,7 +8,7 @@ import fsp from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../src/node-flags.js';
-import { multipart, type FormValue } from '../test/images-fixtures.js';
+import { file, makeImage, multipart, type FormValue } from '../test/images-fixtures.js';
 
 export const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
@@ -136,3 +136,41 @@ http {
   const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p)) ?? 'nginx';
   return spawn(nginxBin, ['-c', conf, '-p', work, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
+
+/** A product's add form (an AGRO product with a thumbnail and one more image, made from `seeds`). */
+export async function productForm(name: string, description: string, seeds: [number, number]): Promise<[string, FormValue][]> {
+  const png = (seed: number) => makeImage('png', 800, 600, seed);
+  return [
+    ['productName', name],
+    ['productType', 'AGRO'],
+    ['productQuantityType', 'KG'],
+    ['productForm', 'Powder'],
+    ['productDescription', description],
+    ['isOrganic', 'true'],
+    ['isPremium', 'false'],
+    ['productShelfLife', '12'],
+    ['nutrientContent', 'Iron'],
+    ['keyFeatures', 'Pure'],
+    ['applications', 'Cooking'],
+    ['productThumbnail', file(await png(seeds[0]))],
+    ['productImages', file(await png(seeds[1]))],
+  ];
+}
+
+/** A quote request of `company` for `productId`, tagged in its additional information. */
+export const quoteRequest = (company: string, productId: string | undefined, info: string) => ({
+  companyName: company,
+  contactPersonName: 'Maria Lopez',
+  companyEmail: 'buying@example.com',
+  mobileNumber: '+34-600123456',
+  country: 'Spain',
+  productId,
+  requiredQty: 1200,
+  packagingType: 'PP_BAG',
+  deliveryLocation: 'Port of Valencia, Spain',
+  address: 'Calle Mayor 1, Valencia',
+  heardFrom: 'Google',
+  isCustomPackagingRequired: false,
+  isUrgent: false,
+  additionalInfo: info,
+});

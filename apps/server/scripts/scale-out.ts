@@ -24,9 +24,21 @@ import { parseArgs } from 'node:util';
 import { API, type Product, type Quote } from '@agro/shared';
 import pg from 'pg';
 import { solveFor } from '../test/altcha-solver.js';
-import { file, makeImage, type FormValue } from '../test/images-fixtures.js';
+import { file, makeImage } from '../test/images-fixtures.js';
 import { startS3Server, startSmtpServer } from '../test/servers.js';
-import { call, cookieOf, freePort, ready, startNginx, startServer, until, type Answer, type Proc } from './harness.js';
+import {
+  call,
+  cookieOf,
+  freePort,
+  productForm,
+  quoteRequest,
+  ready,
+  startNginx,
+  startServer,
+  until,
+  type Answer,
+  type Proc,
+} from './harness.js';
 
 const ADMIN = { email: 'scale-admin@example.com', password: 'Sc4le!Admin#1' };
 const PASSWORD = 'Sc4le!Buyer#1';
@@ -161,24 +173,12 @@ async function main(): Promise<void> {
     await step('reset-password', call(proxy, 'PATCH', API.resetPassword(token), { body: { password: PASSWORD } }));
     user = cookieOf(await step('login after reset', call(proxy, 'POST', API.login, { body: { email, password: PASSWORD } })));
     const png = (seed: number) => makeImage('png', 800, 600, seed);
-    const productForm = async (name: string): Promise<[string, FormValue][]> => [
-      ['productName', name],
-      ['productType', 'AGRO'],
-      ['productQuantityType', 'KG'],
-      ['productForm', 'Powder'],
-      ['productDescription', 'A product added through the proxy.'],
-      ['isOrganic', 'true'],
-      ['isPremium', 'false'],
-      ['productShelfLife', '12'],
-      ['nutrientContent', 'Iron'],
-      ['keyFeatures', 'Pure'],
-      ['applications', 'Cooking'],
-      ['productThumbnail', file(await png(11))],
-      ['productImages', file(await png(12))],
-    ];
     const added = await step(
       'product add',
-      call(proxy, 'POST', API.addProduct, { cookie: adminCookie, form: await productForm('Scale Jaggery') }),
+      call(proxy, 'POST', API.addProduct, {
+        cookie: adminCookie,
+        form: await productForm('Scale Jaggery', 'A product added through the proxy.', [11, 12]),
+      }),
     );
     const product = (added.json.product ?? {}) as Product;
     await step('product all', call(proxy, 'GET', API.productList));
@@ -211,22 +211,7 @@ async function main(): Promise<void> {
         },
       }),
     );
-    const quoteBody = (info: string, productId = product._id) => ({
-      companyName: 'Scale Foods',
-      contactPersonName: 'Maria Lopez',
-      companyEmail: 'buying@scale.example',
-      mobileNumber: '+34-600123456',
-      country: 'Spain',
-      productId,
-      requiredQty: 1200,
-      packagingType: 'PP_BAG',
-      deliveryLocation: 'Port of Valencia, Spain',
-      address: 'Calle Mayor 1, Valencia',
-      heardFrom: 'Google',
-      isCustomPackagingRequired: false,
-      isUrgent: false,
-      additionalInfo: info,
-    });
+    const quoteBody = (info: string, productId = product._id) => quoteRequest('Scale Foods', productId, info);
     const q = await step('quote add', call(proxy, 'POST', API.addQuote, { cookie: user, body: quoteBody('spec call') }));
     await step('quotes of user', call(proxy, 'GET', API.userQuotes, { cookie: user }));
     await step('quotes all', call(proxy, 'GET', API.allQuotes, { cookie: adminCookie }));

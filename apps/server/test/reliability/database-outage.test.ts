@@ -32,6 +32,9 @@ async function msUntilReady(app: FastifyInstance, limitMs = 10_000): Promise<num
   }
 }
 
+const askQuote = (t: TestApp, buyer: TestUser, productId: string) =>
+  t.app.inject({ method: 'POST', url: API.addQuote, payload: quoteBody(productId), headers: { cookie: buyer.cookie } });
+
 async function quoteCount(t: TestApp): Promise<number> {
   const row = await t.db
     .selectFrom('quotes')
@@ -87,9 +90,7 @@ describe.skipIf(!databaseUrl)('PostgreSQL goes away and comes back', () => {
     expect(staleDetail.body).toBe(detail.body);
 
     // What needs the database: a session, a write, an answer never cached.
-    expectUnavailable(
-      await t.app.inject({ method: 'POST', url: API.addQuote, payload: quoteBody(productId), headers: { cookie: buyer.cookie } }),
-    );
+    expectUnavailable(await askQuote(t, buyer, productId));
     expectUnavailable(await t.app.inject({ method: 'GET', url: API.userQuotes, headers: { cookie: buyer.cookie } }));
     expectUnavailable(await t.app.inject({ method: 'GET', url: API.gallery }));
     expectUnavailable(await t.app.inject({ method: 'POST', url: API.login, payload: { email: buyer.email, password: buyer.password } }));
@@ -105,13 +106,7 @@ describe.skipIf(!databaseUrl)('PostgreSQL goes away and comes back', () => {
     expect(fresh.headers[STALE_HEADER.toLowerCase()]).toBeUndefined();
     // Nothing of the refused quote was written; a new one goes through.
     expect(await quoteCount(t)).toBe(before);
-    const quote = await t.app.inject({
-      method: 'POST',
-      url: API.addQuote,
-      payload: quoteBody(productId),
-      headers: { cookie: buyer.cookie },
-    });
-    expect(quote.statusCode).toBe(200);
+    expect((await askQuote(t, buyer, productId)).statusCode).toBe(200);
     expect(await quoteCount(t)).toBe(before + 1);
   });
 
@@ -176,9 +171,7 @@ describe.skipIf(Boolean(databaseUrl))('SQLite locked by another process', () => 
       other.exec('BEGIN EXCLUSIVE');
       const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
-      expectUnavailable(
-        await t.app.inject({ method: 'POST', url: API.addQuote, payload: quoteBody(productId), headers: { cookie: buyer.cookie } }),
-      );
+      expectUnavailable(await askQuote(t, buyer, productId));
       const list = await t.app.inject({ method: 'GET', url: API.productList });
       expect(list.statusCode).toBe(200);
       const mine = await t.app.inject({ method: 'GET', url: API.userQuotes, headers: { cookie: buyer.cookie } });
@@ -189,13 +182,7 @@ describe.skipIf(Boolean(databaseUrl))('SQLite locked by another process', () => 
     }
     expect(await msUntilReady(t.app)).toBeLessThan(2000);
     expect(await quoteCount(t)).toBe(before);
-    const quote = await t.app.inject({
-      method: 'POST',
-      url: API.addQuote,
-      payload: quoteBody(productId),
-      headers: { cookie: buyer.cookie },
-    });
-    expect(quote.statusCode).toBe(200);
+    expect((await askQuote(t, buyer, productId)).statusCode).toBe(200);
     expect(await quoteCount(t)).toBe(before + 1);
   });
 });
