@@ -15,7 +15,6 @@ import { nowIso } from '../../db/mappers.js';
 import { badRequest } from '../../lib/errors.js';
 import { countHit } from '../../plugins/rate-limit.js';
 
-
 export const ALTCHA = {
   /** One SHA-256 per try: the widget runs it in a Web Worker; the work is the number of tries. */
   algorithm: 'SHA-256',
