@@ -56,8 +56,12 @@ export interface DatabaseHandle {
 export const SQLITE_BUSY_TIMEOUT_MS = 2_000;
 
 export const PG_LIMITS = {
-  /** Opening a connection, and waiting for a free one of the pool. */
-  connectionTimeoutMillis: 5_000,
+  /**
+   * Opening a connection, and waiting for a free one of the pool (pg-pool uses one limit for both).
+   * Long enough that a burst on a loaded machine queues rather than fails (5 s gave a test a 503
+   * once beside two busy loops), short enough to answer a database that does not accept.
+   */
+  connectionTimeoutMillis: 10_000,
   /** The server cancels a statement running longer (57014). */
   statement_timeout: 15_000,
   /** The client gives up on an answer it waits for longer (a server that hangs cancels nothing). */
