@@ -28,9 +28,10 @@ import { parseArgs } from 'node:util';
 import { API, type Product } from '@agro/shared';
 import pg from 'pg';
 import { solveFor } from '../test/altcha-solver.js';
+import { quoteBody as validQuote } from '../test/fixtures.js';
 import { file, makeImage } from '../test/images-fixtures.js';
 import { startS3Server, startSmtpServer } from '../test/servers.js';
-import { call, cookieOf, freePort, productForm, quoteRequest, ready, sleep, startNginx, startServer, until, type Proc } from './harness.js';
+import { call, cookieOf, freePort, productForm, ready, sleep, startNginx, startServer, until, type Proc } from './harness.js';
 
 const { values: opts } = parseArgs({ options: { keep: { type: 'boolean', default: false } }, strict: true });
 
@@ -188,7 +189,7 @@ async function main(): Promise<void> {
       `${CLIENTS} buyers logged in`,
     );
 
-    const quoteBody = (tag: string) => quoteRequest('Chaos Foods', product?._id, tag);
+    const quoteBody = (tag: string) => validQuote(product?._id ?? '', { companyName: 'Chaos Foods', additionalInfo: tag });
     const pages = ['/', '/products', API.productList, API.product(product?._id ?? 'x'), `/products/description?id=${product?._id ?? ''}`];
     let sequence = 0;
     const client = async (cookie: string) => {

@@ -156,21 +156,3 @@ export async function productForm(name: string, description: string, seeds: [num
     ['productImages', file(await png(seeds[1]))],
   ];
 }
-
-/** A quote request of `company` for `productId`, tagged in its additional information. */
-export const quoteRequest = (company: string, productId: string | undefined, info: string) => ({
-  companyName: company,
-  contactPersonName: 'Maria Lopez',
-  companyEmail: 'buying@example.com',
-  mobileNumber: '+34-600123456',
-  country: 'Spain',
-  productId,
-  requiredQty: 1200,
-  packagingType: 'PP_BAG',
-  deliveryLocation: 'Port of Valencia, Spain',
-  address: 'Calle Mayor 1, Valencia',
-  heardFrom: 'Google',
-  isCustomPackagingRequired: false,
-  isUrgent: false,
-  additionalInfo: info,
-});

@@ -24,21 +24,10 @@ import { parseArgs } from 'node:util';
 import { API, type Product, type Quote } from '@agro/shared';
 import pg from 'pg';
 import { solveFor } from '../test/altcha-solver.js';
+import { quoteBody as validQuote } from '../test/fixtures.js';
 import { file, makeImage } from '../test/images-fixtures.js';
 import { startS3Server, startSmtpServer } from '../test/servers.js';
-import {
-  call,
-  cookieOf,
-  freePort,
-  productForm,
-  quoteRequest,
-  ready,
-  startNginx,
-  startServer,
-  until,
-  type Answer,
-  type Proc,
-} from './harness.js';
+import { call, cookieOf, freePort, productForm, ready, startNginx, startServer, until, type Answer, type Proc } from './harness.js';
 
 const ADMIN = { email: 'scale-admin@example.com', password: 'Sc4le!Admin#1' };
 const PASSWORD = 'Sc4le!Buyer#1';
@@ -211,7 +200,8 @@ async function main(): Promise<void> {
         },
       }),
     );
-    const quoteBody = (info: string, productId = product._id) => quoteRequest('Scale Foods', productId, info);
+    const quoteBody = (info: string, productId = product._id) =>
+      validQuote(productId, { companyName: 'Scale Foods', additionalInfo: info });
     const q = await step('quote add', call(proxy, 'POST', API.addQuote, { cookie: user, body: quoteBody('spec call') }));
     await step('quotes of user', call(proxy, 'GET', API.userQuotes, { cookie: user }));
     await step('quotes all', call(proxy, 'GET', API.allQuotes, { cookie: adminCookie }));
