@@ -62,11 +62,15 @@ describe('OpenAPI document', () => {
     const doc = await document();
     const body = (
       doc.paths['/api/v1/user/register']!.post!.requestBody as {
-        content: { 'application/json': { schema: { properties: Record<string, unknown>; 'x-message-order': string[] } } };
+        content: {
+          'application/json': { schema: { properties: Record<string, unknown>; required?: string[]; 'x-message-order': string[] } };
+        };
       }
     ).content['application/json'].schema;
-    // The spec's fields, and the proof of work (the one addition a spec-only client sees, issue 25).
-    expect(Object.keys(body.properties).sort()).toEqual(['altcha', 'email', 'fullName', 'password', 'phoneNumber']);
+    // The spec's fields, the proof of work (the one addition a spec-only client sees, issue 25) and
+    // the optional bot signals the page sends (the honeypot `website`, the fill time `fillMs`).
+    expect(Object.keys(body.properties).sort()).toEqual(['altcha', 'email', 'fillMs', 'fullName', 'password', 'phoneNumber', 'website']);
+    expect(body.required?.sort()).toEqual(['email', 'fullName', 'password', 'phoneNumber']);
     expect(body['x-message-order'][0]).toBe(VALIDATION.fullNameRequired);
     const product = doc.paths['/api/v1/product/add']!.post!.requestBody as { content: Record<string, unknown> };
     expect(Object.keys(product.content)).toEqual(['multipart/form-data']);
@@ -86,6 +90,7 @@ describe('OpenAPI document', () => {
     expect(withKey).toEqual(
       [
         'POST /api/v1/contact/addNewContact',
+        'POST /api/v1/contact/{id}/not-spam',
         'POST /api/v1/gallery/add',
         'POST /api/v1/product/add',
         'POST /api/v1/quote/add',
@@ -93,6 +98,7 @@ describe('OpenAPI document', () => {
         'POST /api/v1/quote/{id}/decline',
         'POST /api/v1/quote/{id}/offer',
         'POST /api/v1/quote/{id}/reject',
+        'POST /api/v1/quote/{id}/not-spam',
         'POST /api/v1/user/register',
       ].sort(),
     );

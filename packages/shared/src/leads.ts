@@ -24,6 +24,7 @@ export const LEAD_FILTER_MESSAGES = {
   page: 'Page must be a whole number from 1',
   limit: `Limit must be a whole number from 1 to ${LEAD_PAGE_SIZE_MAX}`,
   handled: 'handled must be true or false',
+  spam: 'spam must be true or false',
 } as const;
 const M = LEAD_FILTER_MESSAGES;
 export const leadFilterMessageOrder = Object.values(M);
@@ -58,6 +59,8 @@ export function leadFilterSchema<S extends readonly [string, ...string[]]>(statu
       from: isoDay(M.from),
       to: isoDay(M.to),
       q: text(100, M.q),
+      /** true: only what is held as spam; absent or false: only what is not. */
+      spam: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : blank(v)), z.boolean({ error: M.spam }).optional()),
       page: wholeNumber(1, 1_000_000, M.page),
       limit: wholeNumber(1, LEAD_PAGE_SIZE_MAX, M.limit),
     })
@@ -68,7 +71,7 @@ export const inquiryFilterSchema = leadFilterSchema(INQUIRY_STATUSES);
 export type InquiryFilter = z.output<typeof inquiryFilterSchema>;
 
 /** The URL / query-string keys of the filters, in the order the filter bar shows them. */
-export const LEAD_FILTER_KEYS = ['status', 'productId', 'country', 'from', 'to', 'q'] as const;
+export const LEAD_FILTER_KEYS = ['status', 'productId', 'country', 'from', 'to', 'q', 'spam'] as const;
 export type LeadFilterKey = (typeof LEAD_FILTER_KEYS)[number];
 
 /** PATCH /api/v1/contact/{id} body. */

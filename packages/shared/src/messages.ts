@@ -205,6 +205,8 @@ export const SERVER_ERRORS = {
   altchaInvalid: 'The automatic check failed: reload the page and submit again',
   altchaExpired: 'The automatic check expired: submit again',
   altchaUsed: 'The automatic check was already used: submit again',
+  // The honeypot or the minimum fill time of a form without an inquiry to hold (shared bot-signals.ts).
+  automatedForm: 'This form was sent the way a program sends it, so nothing was done: please fill it in again',
   disposableEmail: 'Please use a permanent email address: addresses of disposable mail services are not accepted',
   invalidCredentials: 'Invalid email or password',
   wrongOldPassword: 'Old password is incorrect',

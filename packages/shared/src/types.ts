@@ -7,6 +7,7 @@ import { PACKAGING_TYPE_VALUES, PRODUCT_TYPES, QUANTITY_TYPES, ROLES } from './c
 import { leadPageSchema } from './leads.js';
 import { QUOTE_STATUSES, quoteHistoryEntrySchema, quoteOfferSchema } from './quote-desk.js';
 import { tradeTermsRecordSchema } from './trade-terms.js';
+import { SPAM_REASONS } from './bot-signals.js';
 
 /** An image as the API exposes it: `secure_url` is a public URL on this server. */
 export const imageRefSchema = z.object({
@@ -83,6 +84,8 @@ export const quoteRecordSchema = z.object({
   status: z.enum(QUOTE_STATUSES),
   /** The current (latest) offer, or null before the first one. */
   offer: quoteOfferSchema.nullable(),
+  /** Why it is held as spam (not mailed, out of the default lists); absent when it is not. */
+  spamReason: z.enum(SPAM_REASONS).optional(),
 });
 export type Quote = z.infer<typeof quoteRecordSchema>;
 
@@ -114,6 +117,8 @@ export const inquirySchema = contactRecordSchema.extend({
   productQuantityType: z.enum(QUANTITY_TYPES).nullable(),
   handled: z.boolean(),
   handledAt: z.string().nullable(),
+  /** Why it is held as spam (not mailed, out of the default inbox); absent when it is not. */
+  spamReason: z.enum(SPAM_REASONS).optional(),
 });
 export type Inquiry = z.infer<typeof inquirySchema>;
 

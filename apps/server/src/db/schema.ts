@@ -4,7 +4,7 @@
  * dialects so one set of queries and mappers serves SQLite and PostgreSQL.
  * Timestamps are ISO-8601 UTC strings (sortable as text).
  */
-import type { StoredQuoteStatus } from '@agro/shared';
+import type { SpamReason, StoredQuoteStatus } from '@agro/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** 0 or 1. */
@@ -136,6 +136,8 @@ export interface QuotesTable {
   /** JSON text: string[]. */
   trade_certifications: Generated<string>;
   trade_sample_first: Generated<Flag>;
+  /** Why it is held as spam (not mailed, out of the default lists); null when it is not. */
+  spam_reason: Generated<SpamReason | null>;
 }
 
 /** Offers sent for a quote; the newest (highest revision) is the current one. */
@@ -186,6 +188,8 @@ export interface ContactsTable {
   created_at: string;
   /** Null while open. */
   handled_at: Generated<string | null>;
+  /** Why it is held as spam (not mailed, out of the default inbox); null when it is not. */
+  spam_reason: Generated<SpamReason | null>;
 }
 
 /** Small key/value facts about this database (e.g. when the demo data was seeded). */

@@ -138,11 +138,14 @@ let imageSeed = 10_000;
 export const freshImage = (): Promise<Buffer> => makeImage('png', 24, 24, ++imageSeed);
 
 /** A quote owned by `owner`, made through the API. */
-export async function addQuote(ctx: EndpointContext, owner: Session): Promise<Quote> {
+/** The honeypot filled in: the request is stored but held as spam. */
+const HELD_AS_SPAM = { website: 'https://bot.example' };
+
+export async function addQuote(ctx: EndpointContext, owner: Session, spam = false): Promise<Quote> {
   const res = await ctx.t.app.inject({
     method: 'POST',
     url: API.addQuote,
-    payload: quoteBody(ctx.productId, { additionalInfo: `owned by ${owner.email}` }),
+    payload: quoteBody(ctx.productId, { additionalInfo: `owned by ${owner.email}`, ...(spam ? HELD_AS_SPAM : {}) }),
     headers: { cookie: owner.cookie },
   });
   if (res.statusCode !== 200) throw new Error(`quote fixture failed ${res.statusCode}: ${res.body}`);
@@ -150,11 +153,11 @@ export async function addQuote(ctx: EndpointContext, owner: Session): Promise<Qu
 }
 
 /** An inquiry sent by `owner` through the API. */
-export async function addInquiry(ctx: EndpointContext, owner: Session): Promise<string> {
+export async function addInquiry(ctx: EndpointContext, owner: Session, spam = false): Promise<string> {
   const res = await ctx.t.app.inject({
     method: 'POST',
     url: API.addContact,
-    payload: contactBody(ctx.productId),
+    payload: contactBody(ctx.productId, spam ? HELD_AS_SPAM : {}),
     headers: { cookie: owner.cookie },
   });
   if (res.statusCode !== 200) throw new Error(`inquiry fixture failed ${res.statusCode}: ${res.body}`);
@@ -463,6 +466,19 @@ export const ENDPOINTS: readonly Endpoint[] = [
     }),
   },
   {
+    api: 'quoteNotSpam',
+    method: 'POST',
+    path: '/api/v1/quote/{id}/not-spam',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => ({
+      url: API.quoteNotSpam((await addQuote(ctx, ctx.owner, true))._id),
+      payload: {},
+      headers: cookieOf(caller),
+      check: (res) => expect(res.json<{ quote: Quote }>().quote.spamReason).toBeUndefined(),
+    }),
+  },
+  {
     api: 'quoteAccept',
     method: 'POST',
     path: '/api/v1/quote/{id}/accept',
@@ -566,6 +582,22 @@ export const ENDPOINTS: readonly Endpoint[] = [
         payload: { handled: true },
         headers: cookieOf(caller),
         check: (res) => expect(res.json<{ inquiry: Inquiry }>().inquiry).toMatchObject({ _id: id, handled: true }),
+      };
+    },
+  },
+  {
+    api: 'inquiryNotSpam',
+    method: 'POST',
+    path: '/api/v1/contact/{id}/not-spam',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => {
+      const id = await addInquiry(ctx, ctx.owner, true);
+      return {
+        url: API.inquiryNotSpam(id),
+        payload: {},
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ inquiry: Inquiry }>().inquiry).toMatchObject({ _id: id }),
       };
     },
   },

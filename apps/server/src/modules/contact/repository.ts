@@ -9,6 +9,20 @@ export async function insertContact(db: DbOrTx, row: NewContactRow): Promise<Con
   return (await db.selectFrom('contacts').selectAll().where('id', '=', row.id).executeTakeFirst())!;
 }
 
+/** The stored inquiry and its account's email today (null once the account is gone). */
+export async function findContactRow(db: DbOrTx, id: string): Promise<{ row: ContactRow; accountEmail: string | null } | undefined> {
+  const found = await db
+    .selectFrom('contacts')
+    .leftJoin('users', 'users.id', 'contacts.user_id')
+    .selectAll('contacts')
+    .select('users.email as account_email')
+    .where('contacts.id', '=', id)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  const { account_email, ...row } = found;
+  return { row, accountEmail: account_email };
+}
+
 /** Inquiries with the product's unit (null once the product is gone). */
 function selectInquiries(db: DbOrTx) {
   return db
@@ -36,7 +50,13 @@ export function toContact(row: ContactRow) {
 
 /** As the inbox lists it: with the product's unit and the handled mark. */
 function toInquiry(row: ContactRow & { p_quantity_type: QuantityType | null }): Inquiry {
-  return { ...toContact(row), productQuantityType: row.p_quantity_type, handled: row.handled_at !== null, handledAt: row.handled_at };
+  return {
+    ...toContact(row),
+    productQuantityType: row.p_quantity_type,
+    handled: row.handled_at !== null,
+    handledAt: row.handled_at,
+    ...(row.spam_reason ? { spamReason: row.spam_reason } : {}),
+  };
 }
 
 /** Search the inbox by company, person and email. */
@@ -44,6 +64,8 @@ const INQUIRY_SEARCH_COLUMNS = ['company_name', 'full_name', 'email'] as const;
 
 export interface InquiryListFilter extends LeadFilter {
   status?: InquiryStatus | undefined;
+  /** true: only the inquiries held as spam; otherwise only the others. */
+  spam?: boolean | undefined;
 }
 
 /** Newest first; every match, or one page of them when `page` or `limit` is set. */
@@ -51,6 +73,7 @@ export async function listInquiries(db: DbOrTx, filter: InquiryListFilter): Prom
   const conditions = leadConditions('contacts', filter, INQUIRY_SEARCH_COLUMNS);
   if (filter.status === 'OPEN') conditions.push(sql<boolean>`contacts.handled_at is null`);
   if (filter.status === 'HANDLED') conditions.push(sql<boolean>`contacts.handled_at is not null`);
+  conditions.push(filter.spam === true ? sql<boolean>`contacts.spam_reason is not null` : sql<boolean>`contacts.spam_reason is null`);
   const where = allOf(conditions);
   const query = selectInquiries(db).where(where).orderBy('contacts.created_at', 'desc').orderBy('contacts.id', 'desc');
   if (!wantsPage(filter)) return { inquiries: (await query.execute()).map(toInquiry) };
@@ -92,4 +115,15 @@ export async function setInquiryHandled(db: DbOrTx, id: string, handled: boolean
 export async function deleteInquiry(db: DbOrTx, id: string): Promise<boolean> {
   const result = await db.deleteFrom('contacts').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** Release an inquiry held as spam: true when it was held (one of two concurrent releases wins). */
+export async function releaseInquiry(db: DbOrTx, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('contacts')
+    .set({ spam_reason: null })
+    .where('id', '=', id)
+    .where('spam_reason', 'is not', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

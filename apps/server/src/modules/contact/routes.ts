@@ -1,8 +1,10 @@
 import {
+  BOT_SIGNAL_TEXT,
   LEADS_TEXT,
   SERVER_ERRORS,
   SUCCESS,
   apiResultSchema,
+  botSignalFields,
   contactMessageOrder,
   contactResponseSchema,
   contactSchema,
@@ -17,7 +19,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isId, newId } from '../../db/ids.js';
 import { nowIso } from '../../db/mappers.js';
-import { notFound } from '../../lib/errors.js';
+import { leadSpamReason } from '../../lib/bot-signals.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import type { DbOrTx } from '../../db/index.js';
+import type { ContactRow } from '../../db/schema.js';
 import { queueMail } from '../../lib/mailer.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
@@ -27,7 +32,16 @@ import { contactAcknowledgementMail, contactNotificationMail } from './mails.js'
 import { csvAnswer, sendCsv } from '../leads/csv.js';
 import { inquiriesCsv } from './csv.js';
 import { findProductName } from '../product/repository.js';
-import { deleteInquiry, findInquiry, insertContact, listInquiries, setInquiryHandled, toContact } from './repository.js';
+import {
+  deleteInquiry,
+  findContactRow,
+  findInquiry,
+  insertContact,
+  listInquiries,
+  releaseInquiry,
+  setInquiryHandled,
+  toContact,
+} from './repository.js';
 
 /**
  * /api/v1/contact/* : sending an inquiry is for a logged-in USER only (SPEC.md section 6: admins
@@ -35,6 +49,16 @@ import { deleteInquiry, findInquiry, insertContact, listInquiries, setInquiryHan
  */
 export default async function contactRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  /** The company's notification and the account's acknowledgement, once per inquiry (unique events). */
+  const queueInquiryMails = async (tx: DbOrTx, stored: ContactRow, accountEmail: string) => {
+    await queueMail(tx, {
+      ...contactNotificationMail(app.config.companyEmail, stored, accountEmail),
+      event: `contact:${stored.id}:company`,
+    });
+    await queueMail(tx, { ...contactAcknowledgementMail(accountEmail, stored), event: `contact:${stored.id}:buyer` });
+  };
+
   app.post(
     '/addNewContact',
     {
@@ -43,8 +67,10 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
       preHandler: perAccount(app.config, app.db, 'contact-add'),
       schema: {
         tags: ['contact'],
-        summary: 'Send an inquiry about a product (mails the company and the user)',
-        body: specInput(contactSchema, contactMessageOrder),
+        summary:
+          'Send an inquiry about a product (mails the company and the user); one whose text looks like spam, or that ' +
+          "trips the page's bot signals (`website`, `fillMs`), is stored but held as spam: not mailed until released",
+        body: specInput(contactSchema.extend(botSignalFields), contactMessageOrder),
         response: replies(contactResponseSchema, [400, 401, 403, 404, 429]),
       },
     },
@@ -53,6 +79,7 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
       const productName = isId(input.productId) ? await findProductName(app.db, input.productId) : undefined;
       if (productName === undefined) throw notFound(SERVER_ERRORS.productNotFound);
       const user = request.user!;
+      const spamReason = leadSpamReason(input, 'inquiry', [input.fullName, input.companyName, input.description]);
       const row = await app.db.transaction().execute(async (tx) => {
         const stored = await insertContact(tx, {
           id: newId(),
@@ -67,13 +94,10 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
           description: input.description,
           user_id: user._id,
           created_at: nowIso(),
+          spam_reason: spamReason,
         });
-        // In the inquiry's transaction (lib/mailer.ts sends them later).
-        await queueMail(tx, {
-          ...contactNotificationMail(app.config.companyEmail, stored, user.email),
-          event: `contact:${stored.id}:company`,
-        });
-        await queueMail(tx, { ...contactAcknowledgementMail(user.email, stored), event: `contact:${stored.id}:buyer` });
+        // In the inquiry's transaction (lib/mailer.ts sends them later); none while held as spam.
+        if (!spamReason) await queueInquiryMails(tx, stored, user.email);
         await markApplied(tx);
         return stored;
       });
@@ -145,6 +169,36 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
       const inquiry = await findInquiry(app.db, id);
       if (!inquiry) throw notFound(LEADS_TEXT.inquiryNotFound);
       return { success: true, message: handled ? LEADS_TEXT.inquiryHandled : LEADS_TEXT.inquiryReopened, inquiry };
+    },
+  );
+
+  app.post(
+    '/:id/not-spam',
+    {
+      preValidation: requireRole('ADMIN'),
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Release an inquiry held as spam: it joins the inbox and its mails are sent now (admin)',
+        params: idParams,
+        body: z.object({}),
+        response: replies(inquiryResponseSchema, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isId(id)) throw notFound(LEADS_TEXT.inquiryNotFound);
+      await app.db.transaction().execute(async (tx) => {
+        const stored = await findContactRow(tx, id);
+        if (!stored) throw notFound(LEADS_TEXT.inquiryNotFound);
+        if (!(await releaseInquiry(tx, id))) throw conflict(BOT_SIGNAL_TEXT.notHeld);
+        await queueInquiryMails(tx, stored.row, stored.accountEmail ?? stored.row.email);
+        await markApplied(tx);
+      });
+      app.mailer.kick();
+      const inquiry = await findInquiry(app.db, id);
+      if (!inquiry) throw notFound(LEADS_TEXT.inquiryNotFound);
+      return { success: true, message: BOT_SIGNAL_TEXT.inquiryReleased, inquiry };
     },
   );
 

@@ -1,6 +1,7 @@
 /**
  * The dashboard's figures, each one grouped query over the last 12 months. Months are
  * UTC calendar months, read from the ISO timestamps' first seven characters on both dialects.
+ * What is held as spam is not a lead and counts nowhere.
  */
 import { HEARD_FROM_OPTIONS, type Dashboard, type LabelCount, type MonthCount } from '@agro/shared';
 import { sql } from 'kysely';
@@ -47,6 +48,7 @@ async function offerWithinADay(db: DbOrTx, from: string, now: Date): Promise<Das
     .selectFrom('quotes')
     .leftJoin('quote_offers', 'quote_offers.quote_id', 'quotes.id')
     .where('quotes.created_at', '>=', from)
+    .where('quotes.spam_reason', 'is', null)
     .select(['quotes.created_at as created', (eb) => eb.fn.min('quote_offers.created_at').as('first_offer')])
     .groupBy(['quotes.id', 'quotes.created_at'])
     .execute();
@@ -68,6 +70,7 @@ async function acceptance(db: DbOrTx, from: string, now: Date): Promise<Dashboar
   const rows = await db
     .selectFrom('quotes')
     .where('quotes.created_at', '>=', from)
+    .where('quotes.spam_reason', 'is', null)
     .select([status.as('status'), (eb) => eb.fn.countAll<number | string>().as('n')])
     // By position: the expression holds a bound parameter, which PostgreSQL would see twice as two.
     .groupBy(sql`1`)
@@ -86,24 +89,28 @@ export async function dashboardFigures(db: DbOrTx, now = new Date()): Promise<Da
     db
       .selectFrom('quotes')
       .where('created_at', '>=', from)
+      .where('spam_reason', 'is', null)
       .select([month.as('month'), (eb) => eb.fn.countAll<number | string>().as('n')])
       .groupBy(month)
       .execute(),
     db
       .selectFrom('contacts')
       .where('created_at', '>=', from)
+      .where('spam_reason', 'is', null)
       .select([month.as('month'), (eb) => eb.fn.countAll<number | string>().as('n')])
       .groupBy(month)
       .execute(),
     db
       .selectFrom('quotes')
       .where('created_at', '>=', from)
+      .where('spam_reason', 'is', null)
       .select([countryKey.as('key'), (eb) => eb.fn.min('country').as('label'), (eb) => eb.fn.countAll<number | string>().as('n')])
       .groupBy(countryKey)
       .execute(),
     db
       .selectFrom('contacts')
       .where('created_at', '>=', from)
+      .where('spam_reason', 'is', null)
       .select([countryKey.as('key'), (eb) => eb.fn.min('country').as('label'), (eb) => eb.fn.countAll<number | string>().as('n')])
       .groupBy(countryKey)
       .execute(),
@@ -111,6 +118,7 @@ export async function dashboardFigures(db: DbOrTx, now = new Date()): Promise<Da
       .selectFrom('quotes')
       .leftJoin('products', 'products.id', 'quotes.product_id')
       .where('quotes.created_at', '>=', from)
+      .where('quotes.spam_reason', 'is', null)
       .select([
         sql<string>`coalesce(quotes.product_id, '')`.as('key'),
         sql<string>`coalesce(min(products.product_name), 'Product no longer listed')`.as('label'),
@@ -122,6 +130,7 @@ export async function dashboardFigures(db: DbOrTx, now = new Date()): Promise<Da
       .selectFrom('contacts')
       .leftJoin('products', 'products.id', 'contacts.product_id')
       .where('contacts.created_at', '>=', from)
+      .where('contacts.spam_reason', 'is', null)
       .select([
         sql<string>`coalesce(contacts.product_id, '')`.as('key'),
         sql<string>`coalesce(min(products.product_name), min(contacts.product_name), 'Product no longer listed')`.as('label'),
@@ -132,6 +141,7 @@ export async function dashboardFigures(db: DbOrTx, now = new Date()): Promise<Da
     db
       .selectFrom('quotes')
       .where('created_at', '>=', from)
+      .where('spam_reason', 'is', null)
       .select(['heard_from', (eb) => eb.fn.countAll<number | string>().as('n')])
       .groupBy('heard_from')
       .execute(),

@@ -128,6 +128,7 @@ function toQuote(row: JoinedQuoteRow, now: string): Quote {
     offer: currentOffer(row, requiredQty, row.created_at),
     // Only when given: a quote made with SPEC.md's fields alone answers no trade-terms key.
     ...(tradeTerms ? { tradeTerms } : {}),
+    ...(row.spam_reason ? { spamReason: row.spam_reason } : {}),
   };
 }
 
@@ -151,6 +152,8 @@ export interface QuoteListFilter extends LeadFilter {
   userId?: string;
   /** The status a reader sees (EXPIRED included). */
   status?: QuoteStatus | undefined;
+  /** true: only the quotes held as spam; otherwise only the others (a buyer's own list: both). */
+  spam?: boolean | undefined;
 }
 
 /** Search 'All Quotes' by company, contact person and both emails. */
@@ -167,7 +170,9 @@ export async function listQuotes(
 ): Promise<{ quotes: Quote[]; page?: LeadPage }> {
   const conditions = leadConditions('quotes', filter, QUOTE_SEARCH_COLUMNS);
   if (filter.status !== undefined) conditions.push(quoteStatusIs(filter.status, now));
+  // A buyer sees every quote they made, held or not: holding one is the company's business.
   if (filter.userId !== undefined) conditions.push(sql<SqlBool>`quotes.user_id = ${filter.userId}`);
+  else conditions.push(filter.spam === true ? sql<SqlBool>`quotes.spam_reason is not null` : sql<SqlBool>`quotes.spam_reason is null`);
   const where = allOf(conditions);
   const query = selectQuotes(db).where(where).orderBy('quotes.created_at', 'desc').orderBy('quotes.id', 'desc');
   if (!wantsPage(filter)) return { quotes: (await query.execute()).map((row) => toQuote(row, now)) };
@@ -201,4 +206,18 @@ export async function listQuotes(
 export async function deleteQuote(db: DbOrTx, id: string): Promise<boolean> {
   const result = await db.deleteFrom('quotes').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/**
+ * Release a quote held as spam: true when it was held (and is not any more). Only one of two
+ * concurrent releases sees the row still held, so its mails are queued once.
+ */
+export async function releaseQuote(db: DbOrTx, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('quotes')
+    .set({ spam_reason: null })
+    .where('id', '=', id)
+    .where('spam_reason', 'is not', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -1,8 +1,10 @@
 import {
+  BOT_SIGNAL_TEXT,
   QUOTE_DESK_MESSAGES as M,
   SERVER_ERRORS,
   SUCCESS,
   apiResultSchema,
+  botSignalFields,
   decisionSchema,
   leadFilterMessageOrder,
   offerMessageOrder,
@@ -15,13 +17,15 @@ import {
   quotesResponseSchema,
   rejectMessageOrder,
   rejectSchema,
+  type Quote,
 } from '@agro/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isId, newId } from '../../db/ids.js';
 import { fromTradeTerms, nowIso, toFlag } from '../../db/mappers.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { leadSpamReason } from '../../lib/bot-signals.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { queueMail } from '../../lib/mailer.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
@@ -33,7 +37,7 @@ import { quotesCsv } from './csv.js';
 import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMail, rejectionMail } from './mails.js';
 import { quotationPdf } from './pdf.js';
 import { findProductName } from '../product/repository.js';
-import { deleteQuote, findQuoteOwner, insertQuote, listQuotes } from './repository.js';
+import { deleteQuote, findQuote, findQuoteOwner, insertQuote, listQuotes, releaseQuote } from './repository.js';
 import { decideQuote, getQuoteDetail, rejectQuote, sendOffer } from './service.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -59,9 +63,21 @@ const OWNER = { admin: false, owner: true };
 
 const tags = ['quote'];
 
+/** What a buyer is shown of their quote: whether it is held as spam is the company's business. */
+function forBuyer<Q extends Quote>(quote: Q): Q {
+  const { spamReason: _held, ...shown } = quote;
+  return shown as Q;
+}
+
 /** /api/v1/quote/* (SPEC.md section 7; roles from section 6). */
 export default async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  /** The company's notification and the buyer's acknowledgement, once per quote (their events are unique). */
+  const queueQuoteMails = async (tx: Parameters<typeof queueMail>[0], quote: Quote) => {
+    await queueMail(tx, { ...quoteNotificationMail(app.config.companyEmail, quote), event: `quote:${quote._id}:company` });
+    await queueMail(tx, { ...quoteAcknowledgementMail(quote.quotedByEmail, quote), event: `quote:${quote._id}:buyer` });
+  };
+
   app.post(
     '/add',
     {
@@ -70,8 +86,10 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       preHandler: perAccount(app.config, app.db, 'quote-add'),
       schema: {
         tags,
-        summary: 'Ask for a quotation (mails the company and the user)',
-        body: specInput(quoteSchema, quoteMessageOrder),
+        summary:
+          'Ask for a quotation (mails the company and the user); a request whose text looks like spam, or that trips ' +
+          "the page's bot signals (`website`, `fillMs`), is stored but held as spam: not mailed until released",
+        body: specInput(quoteSchema.extend(botSignalFields), quoteMessageOrder),
         response: replies(quoteResponseSchema, [400, 401, 403, 404, 429]),
       },
     },
@@ -81,6 +99,13 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
         throw notFound(SERVER_ERRORS.productNotFound);
       }
       const user = request.user!;
+      const spamReason = leadSpamReason(input, 'quote', [
+        input.companyName,
+        input.contactPersonName,
+        input.address,
+        input.deliveryLocation,
+        input.additionalInfo,
+      ]);
       const quote = await app.db.transaction().execute(async (tx) => {
         const stored = await insertQuote(tx, {
           id: newId(),
@@ -102,17 +127,19 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
           quoted_by_email: user.email,
           user_id: user._id,
           created_at: nowIso(),
+          spam_reason: spamReason,
           ...fromTradeTerms(input.tradeTerms),
         });
         // In the quote's transaction: the quote and its mails are stored together or not at all.
         // Sending happens later (lib/mailer.ts): a mail failure never fails the request.
-        await queueMail(tx, { ...quoteNotificationMail(app.config.companyEmail, stored), event: `quote:${stored._id}:company` });
-        await queueMail(tx, { ...quoteAcknowledgementMail(user.email, stored), event: `quote:${stored._id}:buyer` });
+        // Held as spam: no mail until an administrator releases it ('Not spam').
+        if (!spamReason) await queueQuoteMails(tx, stored);
         await markApplied(tx);
         return stored;
       });
       app.mailer.kick();
-      return { success: true, message: SUCCESS.addQuote, quote };
+      // The same answer either way: a sender learns nothing from it.
+      return { success: true, message: SUCCESS.addQuote, quote: forBuyer(quote) };
     },
   );
 
@@ -125,7 +152,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     },
     async (request) => {
       const { quotes } = await listQuotes(app.db, { userId: request.user!._id });
-      return { success: true, message: SUCCESS.userQuotes, quotes };
+      return { success: true, message: SUCCESS.userQuotes, quotes: quotes.map(forBuyer) };
     },
   );
 
@@ -208,7 +235,35 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     async (request) => {
       const quote = await getQuoteDetail(app.db, request.params.id);
       if (!quote) throw notFound(SERVER_ERRORS.quoteNotFound);
-      return { success: true, message: M.quoteFetched, quote };
+      return { success: true, message: M.quoteFetched, quote: request.user!.role === 'ADMIN' ? quote : forBuyer(quote) };
+    },
+  );
+
+  app.post(
+    '/:id/not-spam',
+    {
+      preValidation: [requireRole('ADMIN'), quoteAccess(ADMIN)],
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Release a quote held as spam: it joins the list and its mails are sent now (admin)',
+        params: idParams,
+        body: z.object({}),
+        response: replies(quoteResponseSchema, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const quote = await app.db.transaction().execute(async (tx) => {
+        if (!(await releaseQuote(tx, id))) throw conflict(BOT_SIGNAL_TEXT.notHeld);
+        const released = await findQuote(tx, id);
+        if (!released) throw notFound(SERVER_ERRORS.quoteNotFound);
+        await queueQuoteMails(tx, released);
+        await markApplied(tx);
+        return released;
+      });
+      app.mailer.kick();
+      return { success: true, message: BOT_SIGNAL_TEXT.quoteReleased, quote };
     },
   );
 

@@ -2,6 +2,7 @@ import {
   SERVER_ERRORS,
   SUCCESS,
   altchaField,
+  botSignalFields,
   apiResultSchema,
   changePasswordMessageOrder,
   changePasswordSchema,
@@ -29,6 +30,7 @@ import { endSession, requireAuth, startSession } from '../../plugins/auth.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { passwordResetMail } from './mails.js';
 import { requireProofOfWork } from '../altcha/routes.js';
+import { refuseBotSignals } from '../../lib/bot-signals.js';
 import { loginGuard } from './login-guard.js';
 import { createUserService } from './service.js';
 
@@ -39,6 +41,14 @@ const tags = ['user'];
  * would run on each request (the login's 429 among them) and never compress anything.
  */
 const SMALL_ANSWERS = { compress: false } as const;
+
+/**
+ * The proof of work's hooks with the bot signals checked first: a request a program sent is
+ * refused before its solved challenge is spent.
+ */
+function withBotSignals(pow: ReturnType<typeof requireProofOfWork>, form: 'register' | 'forgot-password') {
+  return { preValidation: pow.preValidation, preHandler: [refuseBotSignals(form), pow.preHandler] };
+}
 
 /** /api/v1/user/* (SPEC.md section 7). */
 export default async function userRoutes(fastify: FastifyInstance): Promise<void> {
@@ -52,12 +62,12 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
     {
       ...SMALL_ANSWERS,
       config: { ...authLimit, idempotent: true },
-      ...requireProofOfWork(app, 'register'),
+      ...withBotSignals(requireProofOfWork(app, 'register'), 'register'),
       schema: {
         tags,
         summary: 'Register a USER account (a `role` in the body is ignored); needs the proof of work (`altcha`)',
         // Only the schema's fields are read: a `role` (or anything else) in the body is dropped.
-        body: specInput(registerSchema.extend({ altcha: altchaField }), registerMessageOrder),
+        body: specInput(registerSchema.extend({ altcha: altchaField, ...botSignalFields }), registerMessageOrder),
         response: replies(userResponseSchema, [400, 409, 429]),
       },
     },
@@ -76,10 +86,11 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
     {
       ...SMALL_ANSWERS,
       config: authLimit,
+      preHandler: refuseBotSignals('login'),
       schema: {
         tags,
         summary: 'Log in; sets the httpOnly session cookie',
-        body: specInput(loginSchema, loginMessageOrder),
+        body: specInput(loginSchema.extend(botSignalFields), loginMessageOrder),
         response: replies(userResponseSchema, [400, 401, 429]),
       },
     },
@@ -165,11 +176,11 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
     {
       ...SMALL_ANSWERS,
       config: authLimit,
-      ...requireProofOfWork(app, 'forgot-password'),
+      ...withBotSignals(requireProofOfWork(app, 'forgot-password'), 'forgot-password'),
       schema: {
         tags,
         summary: 'Mail a reset link (the same answer whether or not the email is registered); needs the proof of work (`altcha`)',
-        body: specInput(forgotPasswordSchema.extend({ altcha: altchaField }), forgotPasswordMessageOrder),
+        body: specInput(forgotPasswordSchema.extend({ altcha: altchaField, ...botSignalFields }), forgotPasswordMessageOrder),
         response: replies(apiResultSchema, [400, 429]),
       },
     },
@@ -190,11 +201,12 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
     {
       ...SMALL_ANSWERS,
       config: authLimit,
+      preHandler: refuseBotSignals('reset-password'),
       schema: {
         tags,
         summary: 'Set a new password with the token from the reset mail (ends every session)',
         params: z.object({ token: z.string() }),
-        body: specInput(resetPasswordSchema, resetPasswordMessageOrder),
+        body: specInput(resetPasswordSchema.extend(botSignalFields), resetPasswordMessageOrder),
         response: replies(apiResultSchema, [400, 429]),
       },
     },
