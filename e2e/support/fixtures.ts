@@ -263,9 +263,15 @@ export async function findProduct(request: APIRequestContext, pick: (p: ApiProdu
 }
 
 /** Sends a quote in the session of `api` (a page's `page.request` shares the page's cookies). */
-export async function addQuoteAs(api: APIRequestContext, companyName: string, productId: string): Promise<void> {
+export async function addQuoteAs(
+  api: APIRequestContext,
+  companyName: string,
+  productId: string,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   const res = await api.post(API.addQuote, {
     data: {
+      ...extra,
       companyName,
       contactPersonName: 'Rahul Mehta',
       companyEmail: `purchasing-${uniqueId()}@example.com`,
@@ -286,9 +292,15 @@ export async function addQuoteAs(api: APIRequestContext, companyName: string, pr
 }
 
 /** Sends an inquiry (the contact form's call) in the session of `api`. */
-export async function addInquiryAs(api: APIRequestContext, companyName: string, productId: string): Promise<void> {
+export async function addInquiryAs(
+  api: APIRequestContext,
+  companyName: string,
+  productId: string,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   const res = await api.post(API.addContact, {
     data: {
+      ...extra,
       fullName: 'Rahul Mehta',
       email: `purchasing-${uniqueId()}@example.com`,
       companyName,
@@ -301,15 +313,23 @@ export async function addInquiryAs(api: APIRequestContext, companyName: string, 
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-/** A new USER who has sent one quote, and an inquiry too when asked (through the API, in a session of their own). */
-export async function userWithQuote(companyName: string, productId: string, options: { inquiry?: boolean } = {}): Promise<Account> {
+/**
+ * A new USER who has sent one quote, and an inquiry too when asked (through the API, in a session
+ * of their own); `spam`: with the honeypot filled in, so both are held as spam.
+ */
+export async function userWithQuote(
+  companyName: string,
+  productId: string,
+  options: { inquiry?: boolean; spam?: boolean } = {},
+): Promise<Account> {
   const api = await playwrightRequest.newContext({ baseURL: serverUrl() });
   try {
     const account = await registerViaApi(api, newAccount('quoter'));
     const login = await api.post(API.login, { data: { email: account.email, password: account.password } });
     expect(login.ok(), await login.text()).toBe(true);
-    await addQuoteAs(api, companyName, productId);
-    if (options.inquiry) await addInquiryAs(api, companyName, productId);
+    const extra = options.spam ? { website: 'https://bot.example' } : {};
+    await addQuoteAs(api, companyName, productId, extra);
+    if (options.inquiry) await addInquiryAs(api, companyName, productId, extra);
     return account;
   } finally {
     await api.dispose();

@@ -209,12 +209,20 @@ test.describe('trade desk, at 1280 px and 390 px', () => {
       }
     });
 
-    test(`All Quotes with filters, inbox, dashboard (${viewport.width} px)`, async ({ browser }) => {
+    test(`All Quotes with filters, inbox, dashboard (${viewport.width} px)`, async ({ browser, request }) => {
       test.setTimeout(180_000);
+      // Something held as spam, so its views show their cards with the mark and 'Not spam'.
+      await userWithQuote(`Axe Spam ${uniqueId()}`, (await findProduct(request, () => true))._id, { inquiry: true, spam: true });
       const { page, close } = await openPage(browser, { viewport });
       try {
         await loginAsAdmin(page);
-        for (const path of ['/profile?country=India', '/inquiries?status=OPEN', '/dashboard']) {
+        for (const path of [
+          '/profile?country=India',
+          '/inquiries?status=OPEN',
+          '/inquiries?spam=true',
+          '/profile?spam=true',
+          '/dashboard',
+        ]) {
           await page.goto(path);
           await settle(page);
           await expectNoSeriousViolations(page, `${path} at ${viewport.width} px`);

@@ -38,6 +38,12 @@ export const SPAM_REASON_TEXT: Record<SpamReason, string> = {
 /** Three links or more in an inquiry's or quote's free text hold it as spam. */
 export const SPAM_MAX_LINKS = 2;
 
+/** What the page adds to a form's body. */
+export interface BotSignals {
+  website?: string;
+  fillMs?: number;
+}
+
 export const botSignalFields = {
   [HONEYPOT_FIELD]: z
     .unknown()

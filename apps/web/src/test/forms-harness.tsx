@@ -174,3 +174,10 @@ export function stubXhr(reply: { status?: number; body: unknown }, loadDelayMs =
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   return calls;
 }
+
+/** In an expected request body: the fill time the page sent, at least the form's minimum (lib/bot-signals.tsx). */
+export const atLeast = (minimum: number) => ({
+  asymmetricMatch: (actual: unknown) => typeof actual === 'number' && actual >= minimum,
+  toString: () => `a number of at least ${minimum}`,
+  toAsymmetricMatcher: () => `atLeast(${minimum})`,
+});

@@ -1,7 +1,17 @@
-import { API, COUNTRY_CODES, ERROR_DEFAULTS, SERVER_ERRORS, SUCCESS, RESET_MAIL_SENT_KEY, UI_TEXT, VALIDATION as V } from '@agro/shared';
+import {
+  API,
+  COUNTRY_CODES,
+  ERROR_DEFAULTS,
+  FORM_MIN_FILL_MS,
+  SERVER_ERRORS,
+  SUCCESS,
+  RESET_MAIL_SENT_KEY,
+  UI_TEXT,
+  VALIDATION as V,
+} from '@agro/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byLabel, callsTo, expectLoggedErrors, renderRoute, stubFetch, TEST_USER } from '@/test/forms-harness';
+import { atLeast, byLabel, callsTo, expectLoggedErrors, renderRoute, stubFetch, TEST_USER } from '@/test/forms-harness';
 
 type User = ReturnType<typeof renderRoute>['user'];
 
@@ -59,7 +69,13 @@ describe('register', () => {
       {
         method: 'POST',
         path: API.register,
-        body: { fullName: 'Asha Verma', email: 'asha@example.com', password: 'Secret@123', phoneNumber: '+971-501234567' },
+        body: {
+          fullName: 'Asha Verma',
+          email: 'asha@example.com',
+          password: 'Secret@123',
+          phoneNumber: '+971-501234567',
+          fillMs: atLeast(FORM_MIN_FILL_MS.register),
+        },
       },
     ]);
     expect(await screen.findByText(UI_TEXT.loginToProceed)).toBeInTheDocument();
@@ -140,7 +156,7 @@ describe('login', () => {
     expect(callsTo(calls, 'POST', API.login)[0]).toEqual({
       method: 'POST',
       path: API.login,
-      body: { email: 'asha@example.com', password: 'Secret@123' },
+      body: { email: 'asha@example.com', password: 'Secret@123', fillMs: atLeast(FORM_MIN_FILL_MS.login) },
     });
     expect(store.getState().auth.isLoggedIn).toBe(true);
   });
@@ -173,7 +189,10 @@ describe('forgot password', () => {
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByText(UI_TEXT.resetLinkSent)).toBeInTheDocument();
     expect(localStorage.getItem(RESET_MAIL_SENT_KEY)).toBe('true');
-    expect(callsTo(calls, 'POST', API.forgotPassword)[0]?.body).toEqual({ email: 'asha@example.com' });
+    expect(callsTo(calls, 'POST', API.forgotPassword)[0]?.body).toEqual({
+      email: 'asha@example.com',
+      fillMs: atLeast(FORM_MIN_FILL_MS['forgot-password']),
+    });
 
     await user.click(screen.getByRole('button', { name: UI_TEXT.resendEmail }));
     expect(localStorage.getItem(RESET_MAIL_SENT_KEY)).toBeNull();
@@ -219,7 +238,7 @@ describe('reset password', () => {
     expect(callsTo(calls, 'PATCH', API.resetPassword('tok123'))[0]).toEqual({
       method: 'PATCH',
       path: API.resetPassword('tok123'),
-      body: { password: 'Secret@123' },
+      body: { password: 'Secret@123', fillMs: atLeast(FORM_MIN_FILL_MS['reset-password']) },
     });
     expect(store.getState().auth.isLoggedIn).toBe(false);
     expect(localStorage.getItem('isLoggedIn')).toBeNull();

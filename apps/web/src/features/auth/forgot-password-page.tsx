@@ -11,6 +11,7 @@ import { FormShell } from '@/components/ui/form-shell';
 import { Spinner } from '@/components/ui/spinner';
 import { forgotPassword } from '@/lib/auth/auth-slice';
 import { useProofOfWork } from '@/lib/proof-of-work';
+import { Honeypot, useBotSignals } from '@/lib/bot-signals';
 
 type ForgotIn = z.input<typeof forgotPasswordSchema>;
 type ForgotOut = z.output<typeof forgotPasswordSchema>;
@@ -29,6 +30,7 @@ export default function ForgotPasswordPage() {
   const [mailSent, setMailSent] = useState(readFlag);
   // Solved while the person types (lib/proof-of-work.ts).
   const proofOfWork = useProofOfWork('forgot-password');
+  const signals = useBotSignals('forgot-password');
   const {
     register,
     handleSubmit,
@@ -40,7 +42,8 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = async (values: ForgotOut) => {
     try {
-      await dispatch(forgotPassword({ ...values, altcha: await proofOfWork.take() })).unwrap();
+      const [botSignals, altcha] = await Promise.all([signals.take(), proofOfWork.take()]);
+      await dispatch(forgotPassword({ ...values, ...botSignals, altcha })).unwrap();
     } catch {
       return;
     }
@@ -86,7 +89,8 @@ export default function ForgotPasswordPage() {
       subtitle="Enter the email of your account and we will send you a link to set a new password."
       footer={backToLogin}
     >
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative space-y-5">
+        <Honeypot inputRef={signals.trap} />
         <div ref={proofOfWork.host} hidden />
         <Field label="Email" error={errors.email?.message} required>
           <input {...register('email')} type="email" className="input" autoComplete="email" inputMode="email" />

@@ -9,6 +9,7 @@ import { FormShell } from '@/components/ui/form-shell';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { login } from '@/lib/auth/auth-slice';
+import { Honeypot, useBotSignals } from '@/lib/bot-signals';
 
 type LoginIn = z.input<typeof loginSchema>;
 type LoginOut = z.output<typeof loginSchema>;
@@ -22,6 +23,7 @@ const HIGHLIGHTS = [
 export default function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const signals = useBotSignals('login');
   const {
     register,
     handleSubmit,
@@ -33,7 +35,7 @@ export default function LoginPage() {
 
   const onSubmit = async (values: LoginOut) => {
     try {
-      await dispatch(login(values)).unwrap();
+      await dispatch(login({ ...values, ...(await signals.take()) })).unwrap();
     } catch {
       return; // the thunk showed the server's message; the form keeps what was typed
     }
@@ -55,7 +57,8 @@ export default function LoginPage() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative space-y-5">
+        <Honeypot inputRef={signals.trap} />
         <Field label="Email" error={errors.email?.message} required>
           <input {...register('email')} type="email" className="input" autoComplete="email" inputMode="email" />
         </Field>

@@ -13,6 +13,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { registerUser } from '@/lib/auth/auth-slice';
 import { useProofOfWork } from '@/lib/proof-of-work';
+import { Honeypot, useBotSignals } from '@/lib/bot-signals';
 
 type RegisterIn = z.input<typeof registerFormSchema>;
 type RegisterOut = z.output<typeof registerFormSchema>;
@@ -38,18 +39,21 @@ export default function RegisterPage() {
   const countryIso = useWatch({ control, name: 'countryCode' });
   // Solved while the person types (lib/proof-of-work.ts).
   const proofOfWork = useProofOfWork('register');
+  const signals = useBotSignals('register');
   const country = COUNTRY_CODES.find((c) => c.iso === countryIso);
 
   const onSubmit = async (values: RegisterOut) => {
     const dialCode = COUNTRY_CODES.find((c) => c.iso === values.countryCode)?.dialCode ?? '';
     try {
+      const [botSignals, altcha] = await Promise.all([signals.take(), proofOfWork.take()]);
       await dispatch(
         registerUser({
+          ...botSignals,
           fullName: values.fullName,
           email: values.email,
           password: values.password,
           phoneNumber: formatPhoneNumber(dialCode, values.phoneNumber),
-          altcha: await proofOfWork.take(),
+          altcha,
         }),
       ).unwrap();
     } catch {
@@ -76,8 +80,9 @@ export default function RegisterPage() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative space-y-5">
         <div ref={proofOfWork.host} hidden />
+        <Honeypot inputRef={signals.trap} />
         <Field label="Full Name" error={errors.fullName?.message} required>
           <input {...register('fullName')} className="input" autoComplete="name" />
         </Field>

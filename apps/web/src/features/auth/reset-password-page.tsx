@@ -11,6 +11,7 @@ import { FormShell } from '@/components/ui/form-shell';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { clearAuth, resetPassword } from '@/lib/auth/auth-slice';
+import { Honeypot, useBotSignals } from '@/lib/bot-signals';
 
 type ResetIn = z.input<typeof resetPasswordFormSchema>;
 type ResetOut = z.output<typeof resetPasswordFormSchema>;
@@ -21,6 +22,7 @@ export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [done, setDone] = useState(false);
+  const signals = useBotSignals('reset-password');
   const {
     register,
     handleSubmit,
@@ -34,7 +36,7 @@ export default function ResetPasswordPage() {
 
   const onSubmit = async (values: ResetOut) => {
     try {
-      await dispatch(resetPassword({ token, password: values.newPassword })).unwrap();
+      await dispatch(resetPassword({ token, password: values.newPassword, ...(await signals.take()) })).unwrap();
     } catch {
       return; // keep the form so the person can try again (or ask for a new link)
     }
@@ -56,7 +58,8 @@ export default function ResetPasswordPage() {
         </Link>
       }
     >
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative space-y-5">
+        <Honeypot inputRef={signals.trap} />
         <Field label="New Password" error={errors.newPassword?.message} required hint={UI_TEXT.passwordHint}>
           <PasswordInput {...register('newPassword')} autoComplete="new-password" />
         </Field>

@@ -1,7 +1,7 @@
-import { API, formatAddress, SITE, SUCCESS, UI_TEXT, VALIDATION as V } from '@agro/shared';
+import { API, FORM_MIN_FILL_MS, formatAddress, SITE, SUCCESS, UI_TEXT, VALIDATION as V } from '@agro/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byLabel, callsTo, logIn, makeProduct, renderRoute, stubFetch } from '@/test/forms-harness';
+import { atLeast, byLabel, callsTo, logIn, makeProduct, renderRoute, stubFetch } from '@/test/forms-harness';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -40,7 +40,8 @@ describe('contact page', () => {
     await user.type(byLabel('Estimated Quantity'), '20');
     await user.type(byLabel('Description'), 'Monthly supply of fried onions.');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    await waitFor(() => expect(callsTo(calls, 'POST', API.addContact)).toHaveLength(1));
+    // After the form's minimum fill time (lib/bot-signals.tsx).
+    await waitFor(() => expect(callsTo(calls, 'POST', API.addContact)).toHaveLength(1), { timeout: 4000 });
     expect(callsTo(calls, 'POST', API.addContact)[0]?.body).toEqual({
       fullName: 'John Smith',
       email: 'john@importco.co.uk',
@@ -50,6 +51,7 @@ describe('contact page', () => {
       estimatedQuantity: 20,
       description: 'Monthly supply of fried onions.',
       productName: 'Fried Onions',
+      fillMs: atLeast(FORM_MIN_FILL_MS.inquiry),
     });
     expect(await screen.findByText(SUCCESS.contact)).toBeInTheDocument();
     await waitFor(() => expect(byLabel('Full Name')).toHaveValue(''));

@@ -13,6 +13,7 @@ import { UnitInput } from '@/components/ui/unit-input';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { BusinessHours, ContactDetails, ContactFaq } from './contact-info';
 import { sendContact } from './contact-slice';
+import { Honeypot, useBotSignals } from '@/lib/bot-signals';
 
 type ContactIn = z.input<typeof contactSchema>;
 type ContactOut = z.output<typeof contactSchema>;
@@ -32,6 +33,7 @@ export default function ContactPage() {
   useDocumentTitle('Contact Us');
   const dispatch = useAppDispatch();
   const products = useHeldProducts();
+  const signals = useBotSignals('inquiry');
   const {
     register,
     handleSubmit,
@@ -47,7 +49,7 @@ export default function ContactPage() {
     // productName goes with the id; productQuantityType is only shown (SPEC.md section 3).
     const productName = products.find((p) => p._id === values.productId)?.productName ?? '';
     try {
-      await dispatch(sendContact({ ...values, productName })).unwrap();
+      await dispatch(sendContact({ ...values, productName, ...(await signals.take()) })).unwrap();
     } catch {
       return; // keep the message after a server error
     }
@@ -65,7 +67,8 @@ export default function ContactPage() {
             Send us a message
           </h2>
           <p className="mt-1 text-sm text-gray-600">Fields marked * are required.</p>
-          <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 grid gap-5 sm:grid-cols-2">
+          <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative mt-6 grid gap-5 sm:grid-cols-2">
+            <Honeypot inputRef={signals.trap} />
             <Field label="Full Name" error={errors.fullName?.message} required>
               <input {...register('fullName')} className="input" autoComplete="name" />
             </Field>

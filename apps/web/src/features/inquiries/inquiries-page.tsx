@@ -1,4 +1,13 @@
-import { API, INQUIRY_STATUSES, LEAD_PAGE_SIZE, LEADS_TEXT, type Inquiry, type LeadPage } from '@agro/shared';
+import {
+  API,
+  BOT_SIGNAL_TEXT,
+  INQUIRY_STATUSES,
+  SPAM_REASON_TEXT,
+  LEAD_PAGE_SIZE,
+  LEADS_TEXT,
+  type Inquiry,
+  type LeadPage,
+} from '@agro/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useHeldProducts } from '@/components/products/use-held-products';
@@ -10,7 +19,7 @@ import { MessageIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { Pagination } from '@/components/ui/pagination';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { fetchInquiries, removeInquiry, setHandled } from './inquiry-api';
+import { fetchInquiries, releaseInquiry, removeInquiry, setHandled } from './inquiry-api';
 
 const STATUS_OPTIONS = INQUIRY_STATUSES.map((s) => ({ value: s, label: s === 'OPEN' ? 'Open' : 'Handled' }));
 
@@ -62,6 +71,19 @@ export default function InquiriesPage() {
       const { inquiry: updated } = await setHandled(inquiry._id, !inquiry.handled);
       setInquiries((list) => list.map((i) => (i._id === updated._id ? updated : i)));
       setOpen((o) => (o && o._id === updated._id ? updated : o));
+    } catch {
+      // The toast said why.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const notSpam = async (inquiry: Inquiry) => {
+    setBusy(true);
+    try {
+      await releaseInquiry(inquiry._id);
+      setOpen(null);
+      await load();
     } catch {
       // The toast said why.
     } finally {
@@ -150,13 +172,30 @@ export default function InquiriesPage() {
                       >
                         {i.handled ? 'Handled' : 'Open'}
                       </span>
+                      {i.spamReason && (
+                        <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900 ring-1 ring-red-300">
+                          {BOT_SIGNAL_TEXT.heldAsSpam}
+                        </span>
+                      )}
                     </div>
                     <p className="mt-1 break-words text-sm text-gray-700">
                       {i.fullName} · {i.country} · {i.productName || 'Product no longer listed'} · {quantity(i)}
                     </p>
                     <p className="mt-0.5 text-xs text-gray-600">{when(i.createdAt)}</p>
+                    {i.spamReason && <p className="mt-1 text-sm text-red-900">{SPAM_REASON_TEXT[i.spamReason]}</p>}
                   </div>
-                  <div className="flex shrink-0 gap-2">
+                  <div className="flex shrink-0 flex-wrap gap-2">
+                    {i.spamReason && (
+                      <button
+                        type="button"
+                        className="btn-secondary py-1.5 text-sm"
+                        disabled={busy}
+                        onClick={() => void notSpam(i)}
+                        aria-label={`${BOT_SIGNAL_TEXT.notSpam}: the inquiry from ${i.companyName}`}
+                      >
+                        {BOT_SIGNAL_TEXT.notSpam}
+                      </button>
+                    )}
                     <button
                       type="button"
                       className="btn-secondary py-1.5 text-sm"

@@ -1,4 +1,4 @@
-import { API, LEADS_TEXT, type ApiResult, type InquiriesResponse, type Inquiry } from '@agro/shared';
+import { API, BOT_SIGNAL_TEXT, LEADS_TEXT, type ApiResult, type InquiriesResponse, type Inquiry } from '@agro/shared';
 import { request, withToast } from '@/lib/api';
 
 export const fetchInquiries = (query: string) =>
@@ -13,6 +13,14 @@ export const setHandled = (id: string, handled: boolean) =>
     loading: 'Updating inquiry...',
     success: (r) => r.message,
     error: LEADS_TEXT.updateInquiryFailed,
+  });
+
+/** Release an inquiry held as spam (issue 25): it joins the inbox and its mails are sent. */
+export const releaseInquiry = (id: string) =>
+  withToast(() => request<ApiResult & { inquiry: Inquiry }>('POST', API.inquiryNotSpam(id), {}), {
+    loading: BOT_SIGNAL_TEXT.releasing,
+    success: BOT_SIGNAL_TEXT.inquiryReleased,
+    error: BOT_SIGNAL_TEXT.releaseFailed,
   });
 
 export const removeInquiry = (id: string) =>

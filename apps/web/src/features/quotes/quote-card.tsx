@@ -1,4 +1,4 @@
-import { API, formatMoney, packagingLabel, type Quote } from '@agro/shared';
+import { API, BOT_SIGNAL_TEXT, SPAM_REASON_TEXT, formatMoney, packagingLabel, type Quote } from '@agro/shared';
 import {
   BuildingIcon,
   CalendarIcon,
@@ -31,9 +31,12 @@ interface QuoteCardProps {
   /** USER cards: the buyer's decision on the current offer (each behind a confirmation). */
   onAccept?: (quote: Quote) => void;
   onDecline?: (quote: Quote) => void;
+  /** ADMIN cards of a quote held as spam: release it (its mails go then). */
+  onNotSpam?: (quote: Quote) => void;
+  busy?: boolean;
 }
 
-export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline }: QuoteCardProps) {
+export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline, onNotSpam, busy }: QuoteCardProps) {
   const product = quote.productId;
   const productName = product?.productName ?? 'Product no longer listed';
   const badge = quoteBadge(product);
@@ -45,11 +48,17 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline 
         <h3 className="text-base font-semibold text-gray-900">{productName}</h3>
         <div className="flex shrink-0 flex-col items-end gap-1.5">
           <StatusBadge status={quote.status} />
+          {admin && quote.spamReason && (
+            <span className="shrink-0 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900 ring-1 ring-red-300">
+              {BOT_SIGNAL_TEXT.heldAsSpam}
+            </span>
+          )}
           {!admin && (
             <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${BADGE_STYLE[badge]}`}>{badge}</span>
           )}
         </div>
       </div>
+      {admin && quote.spamReason && <p className="mt-2 text-sm text-red-900">{SPAM_REASON_TEXT[quote.spamReason]}</p>}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
         <dt className="flex items-center gap-1.5 text-gray-600">
           <PackageIcon size={15} /> Quantity
@@ -114,6 +123,17 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline 
       )}
       {admin && (
         <div className="mt-5 flex gap-2 border-t border-gray-100 pt-4">
+          {quote.spamReason && (
+            <button
+              type="button"
+              className="btn-secondary py-1.5 text-sm"
+              disabled={busy}
+              onClick={() => onNotSpam?.(quote)}
+              aria-label={`${BOT_SIGNAL_TEXT.notSpam}: the quote from ${quote.companyName}`}
+            >
+              {BOT_SIGNAL_TEXT.notSpam}
+            </button>
+          )}
           <button
             type="button"
             className="btn-secondary flex-1 py-1.5 text-sm"

@@ -24,7 +24,7 @@ import { DecisionDialog } from './decision-dialog';
 import { QuoteCard } from './quote-card';
 import { formatDate } from '@/lib/format';
 import { quantityText } from './quote-format';
-import { decideOnQuote, deleteQuote, fetchAllQuotes, fetchUserQuotes } from './quote-slice';
+import { decideOnQuote, deleteQuote, fetchAllQuotes, fetchUserQuotes, releaseQuote } from './quote-slice';
 
 /** What the buyer is deciding on, in one sentence. */
 function decisionSummary(quote: Quote): string {
@@ -95,6 +95,19 @@ export function QuoteList({ role }: { role: Role }) {
       // The toast shows the server's message; the dialog stays for another try or Cancel.
     } finally {
       setDeleting(false);
+    }
+  };
+
+  const [releasing, setReleasing] = useState(false);
+  const notSpam = async (quote: Quote) => {
+    setReleasing(true);
+    try {
+      await dispatch(releaseQuote(quote._id)).unwrap();
+      await load();
+    } catch {
+      // The toast shows the server's message.
+    } finally {
+      setReleasing(false);
     }
   };
 
@@ -181,6 +194,8 @@ export function QuoteList({ role }: { role: Role }) {
                 onDelete={setToDelete}
                 onAccept={(quote) => setDeciding({ quote, decision: 'accept' })}
                 onDecline={(quote) => setDeciding({ quote, decision: 'decline' })}
+                onNotSpam={(quote) => void notSpam(quote)}
+                busy={releasing}
               />
             </li>
           ))}

@@ -1,7 +1,7 @@
-import { API, ERROR_DEFAULTS, SUCCESS, HEARD_FROM_OPTIONS, UI_TEXT, VALIDATION as V } from '@agro/shared';
+import { API, ERROR_DEFAULTS, FORM_MIN_FILL_MS, SUCCESS, HEARD_FROM_OPTIONS, UI_TEXT, VALIDATION as V } from '@agro/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byLabel, callsTo, expectLoggedErrors, logIn, makeProduct, renderRoute, stubFetch } from '@/test/forms-harness';
+import { atLeast, byLabel, callsTo, expectLoggedErrors, logIn, makeProduct, renderRoute, stubFetch } from '@/test/forms-harness';
 
 const R = V.quoteRequired;
 const jaggery = makeProduct();
@@ -107,7 +107,8 @@ describe('quote form', () => {
     await fillValidQuote(user);
     await user.click(terms());
     await user.click(submitButton());
-    await waitFor(() => expect(callsTo(calls, 'POST', API.addQuote)).toHaveLength(1));
+    // After the form's minimum fill time (lib/bot-signals.tsx).
+    await waitFor(() => expect(callsTo(calls, 'POST', API.addQuote)).toHaveLength(1), { timeout: 4000 });
     expect(callsTo(calls, 'POST', API.addQuote)[0]?.body).toEqual({
       companyName: 'Global Foods LLC',
       contactPersonName: 'Maria Lopez',
@@ -123,6 +124,7 @@ describe('quote form', () => {
       isUrgent: false,
       additionalInfo: 'Need FSSAI certificate',
       heardFrom: 'LinkedIn',
+      fillMs: atLeast(FORM_MIN_FILL_MS.quote),
     });
     await waitFor(() => expect(byLabel('Company Name')).toHaveValue(''));
     expect(byLabel('Product')).toHaveValue('');

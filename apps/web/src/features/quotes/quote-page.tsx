@@ -18,6 +18,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { addQuote } from './quote-slice';
 import { TradeTermsSection, emptyTradeTerms, type TradeTermsFormValues } from './trade-terms-section';
 import { WhatHappensNext } from './what-happens-next';
+import { Honeypot, useBotSignals } from '@/lib/bot-signals';
 
 type QuoteOut = z.output<typeof quoteFormSchema>;
 /**
@@ -69,6 +70,7 @@ export default function QuotePage() {
   const preselected = usePreselectedProduct();
   const termsHintId = useId();
   const [tradeTermsOpen, setTradeTermsOpen] = useState(false);
+  const signals = useBotSignals('quote');
 
   const {
     register,
@@ -95,7 +97,7 @@ export default function QuotePage() {
   const onSubmit = async ({ agreeToTerms: _terms, ...quote }: QuoteOut) => {
     // The schema keeps only QuoteInput's fields: no product, productName or productQuantityType.
     try {
-      await dispatch(addQuote(quote)).unwrap();
+      await dispatch(addQuote({ ...quote, ...(await signals.take()) })).unwrap();
     } catch {
       return; // keep everything typed after a server error
     }
@@ -122,7 +124,8 @@ export default function QuotePage() {
         Tell us what you need and where it should go. {SITE.replyPromise}
       </PageHero>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:py-14 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="space-y-6" aria-label="Quote request">
+        <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="relative space-y-6" aria-label="Quote request">
+          <Honeypot inputRef={signals.trap} />
           <FormSection title="Company Information" icon={<BuildingIcon />}>
             <div className="grid gap-5 sm:grid-cols-2">
               <Field label="Company Name" error={errors.companyName?.message} required>

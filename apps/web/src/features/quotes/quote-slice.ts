@@ -1,11 +1,13 @@
 import {
   API,
+  BOT_SIGNAL_TEXT,
   ERROR_DEFAULTS,
   LOADING,
   QUOTE_DESK_MESSAGES,
   QUOTE_DESK_UI,
   SUCCESS,
   type ApiResult,
+  type BotSignals,
   type OfferInput,
   type Quote,
   type QuoteDetailResponse,
@@ -22,7 +24,7 @@ export interface QuoteState {
 
 const initialState: QuoteState = { quotes: [] };
 
-export const addQuote = createAsyncThunk('quote/add', (body: QuoteInput) =>
+export const addQuote = createAsyncThunk('quote/add', (body: QuoteInput & BotSignals) =>
   withToast(() => request<QuoteResponse>('POST', API.addQuote, body), {
     loading: LOADING.addQuote,
     success: SUCCESS.addQuote,
@@ -52,6 +54,15 @@ export const deleteQuote = createAsyncThunk('quote/delete', (id: string) =>
     loading: LOADING.deleteQuote,
     success: SUCCESS.deleteQuote,
     error: ERROR_DEFAULTS.deleteQuote,
+  }),
+);
+
+/** Release a quote held as spam (issue 25): it joins the list and its mails are sent. */
+export const releaseQuote = createAsyncThunk('quote/notSpam', (id: string) =>
+  withToast(() => request<QuoteResponse>('POST', API.quoteNotSpam(id), {}), {
+    loading: BOT_SIGNAL_TEXT.releasing,
+    success: BOT_SIGNAL_TEXT.quoteReleased,
+    error: BOT_SIGNAL_TEXT.releaseFailed,
   }),
 );
 

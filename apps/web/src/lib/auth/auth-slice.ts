@@ -6,6 +6,7 @@ import {
   LOADING,
   SUCCESS,
   type ApiResult,
+  type BotSignals,
   type ChangePasswordInput,
   type ForgotPasswordInput,
   type LoginInput,
@@ -52,7 +53,7 @@ const serverMessage =
     r.message || fallback;
 
 /** The form's fields and the proof of work (lib/proof-of-work.ts). */
-type WithProofOfWork<T> = T & { altcha?: string | undefined };
+type WithProofOfWork<T> = T & BotSignals & { altcha?: string | undefined };
 
 export const registerUser = createAsyncThunk('auth/register', (body: WithProofOfWork<RegisterInput>) =>
   withToast(() => request<UserResponse>('POST', API.register, body), {
@@ -62,7 +63,7 @@ export const registerUser = createAsyncThunk('auth/register', (body: WithProofOf
   }),
 );
 
-export const login = createAsyncThunk('auth/login', async (body: LoginInput) => {
+export const login = createAsyncThunk('auth/login', async (body: LoginInput & BotSignals) => {
   const res = await withToast(() => request<UserResponse>('POST', API.login, body), {
     loading: LOADING.login,
     success: serverMessage(SUCCESS.login),
@@ -118,12 +119,14 @@ export const forgotPassword = createAsyncThunk('auth/forgotPassword', (body: Wit
   }),
 );
 
-export const resetPassword = createAsyncThunk('auth/resetPassword', ({ token, password }: { token: string; password: string }) =>
-  withToast(() => request<ApiResult>('PATCH', API.resetPassword(token), { password }), {
-    loading: LOADING.resetPassword,
-    success: SUCCESS.resetPassword,
-    error: ERROR_DEFAULTS.resetPassword,
-  }),
+export const resetPassword = createAsyncThunk(
+  'auth/resetPassword',
+  ({ token, ...body }: { token: string; password: string } & BotSignals) =>
+    withToast(() => request<ApiResult>('PATCH', API.resetPassword(token), body), {
+      loading: LOADING.resetPassword,
+      success: SUCCESS.resetPassword,
+      error: ERROR_DEFAULTS.resetPassword,
+    }),
 );
 
 const loggedOut: AuthState = { isLoggedIn: false, role: '', data: {} };
