@@ -31,6 +31,19 @@ const webZones = [
   },
 ];
 
+// Server zones: a module reads another module only through its repository.ts (its data) or its
+// index.ts (what else it offers); its routes, services and mails are its own.
+const SERVER_MODULES = 'apps/server/src/modules';
+const serverModules = readdirSync(new URL(`./${SERVER_MODULES}`, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const serverZones = serverModules.map((module) => ({
+  target: `./${SERVER_MODULES}/${module}`,
+  from: `./${SERVER_MODULES}`,
+  except: [`./${module}`, ...serverModules.filter((m) => m !== module).flatMap((m) => [`./${m}/repository.ts`, `./${m}/index.ts`])],
+  message: 'A module reads another only through its repository.ts or index.ts, never its routes, services or mails.',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -86,10 +99,24 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
+      // no-cycle parses the files it follows: with TypeScript's parser, or it sees no imports in them.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
     files: [`${WEB}/**/*.{ts,tsx}`],
     plugins: { 'import-x': importX, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },

@@ -19,14 +19,9 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { loggedUrl } from './access-log.js';
 import { STALE_HEADER, STALE_VALUE } from './last-known.js';
-import { COMPRESS_THRESHOLD, pickEncoding, toCachedJson, type CachedJson, type Encoding } from './json-cache.js';
+import { COMPRESS_THRESHOLD, pickEncoding, toCachedJson, type CachedJson, type Encoding, type Freshness } from './json-cache.js';
 
 /** What a cached answer is valid for: the version it was made at, and how to read the current one. */
-export interface Freshness {
-  version: string;
-  /** The current version, read again for every request (the same read the normal path makes). */
-  current: () => Promise<string>;
-}
 
 interface LaneAnswer {
   status: number;

@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { ImageRow } from '../db/schema.js';
 import { UPLOADS_PREFIX, requestOrigin } from './request-origin.js';
 import { SHARE_MAX_WIDTH } from './images-pipeline.js';
-import { parseVariants, shareFileName } from './images-repository.js';
+import { shareFileName } from './images-pipeline.js';
+import { parseVariants } from './images-repository.js';
 
 /**
  * The API shape of a stored image. `baseUrl` is an origin without a trailing slash (files are

@@ -9,7 +9,11 @@ import { fileTypeFromBuffer } from 'file-type';
 import type sharp from 'sharp';
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { HttpError, payloadTooLarge, unsupportedMediaType } from './errors.js';
-import { shareFileName } from './images-repository.js';
+
+/** The link-preview JPEG of an image (encodeShare below), named after its main file. */
+export function shareFileName(mainFileName: string): string {
+  return `${mainFileName.replace(/\.webp$/, '')}.jpg`;
+}
 
 /** Widest stored rendition; larger inputs are scaled down (never up). */
 export const MAX_WIDTH = 1600;

@@ -2,7 +2,7 @@
 import type { DbOrTx } from '../db/index.js';
 import { nowIso } from '../db/mappers.js';
 import type { ImageRow } from '../db/schema.js';
-import type { ProcessedImage } from './images-pipeline.js';
+import { shareFileName, type ProcessedImage } from './images-pipeline.js';
 
 export interface StoredVariant {
   width: number;
@@ -58,11 +58,6 @@ export function deleteUnreferenced(db: DbOrTx) {
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('gallery_images').select('gallery_images.id').whereRef('gallery_images.image_id', '=', 'images.id'))),
     );
-}
-
-/** The link-preview JPEG of an image (lib/images-pipeline.ts, encodeShare), named after its main file. */
-export function shareFileName(mainFileName: string): string {
-  return `${mainFileName.replace(/\.webp$/, '')}.jpg`;
 }
 
 /** Every file (main rendition, variants and the link-preview JPEG) of these rows. */

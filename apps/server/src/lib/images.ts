@@ -12,8 +12,8 @@
 import type { ImageRef } from '@agro/shared';
 import type { Db, DbOrTx } from '../db/index.js';
 import { toImageRef } from './images-api.js';
-import { encodeShare, processImage, renditions, type ProcessedImage } from './images-pipeline.js';
-import { deleteUnreferenced, existingImageIds, fileNamesOf, insertImageRows, shareFileName } from './images-repository.js';
+import { encodeShare, processImage, renditions, shareFileName, type ProcessedImage } from './images-pipeline.js';
+import { deleteUnreferenced, existingImageIds, fileNamesOf, insertImageRows } from './images-repository.js';
 import { StorageFault } from './faults.js';
 import { markApplied } from './idempotency-claims.js';
 import type { ImageStorage } from './images-storage.js';

@@ -10,8 +10,14 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, matchesIfNoneMatch } from './etag.js';
-import type { Freshness } from './front-lane.js';
 import { STALE_HEADER, STALE_VALUE } from './last-known.js';
+
+/** The content version an answer was made from, and how to read the current one (the front lane, lib/front-lane.ts, checks it). */
+export interface Freshness {
+  version: string;
+  /** The current version, read again for every request (the same read the normal path makes). */
+  current: () => Promise<string>;
+}
 
 export type ContentKind = 'products' | 'gallery';
 

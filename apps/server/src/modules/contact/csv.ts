@@ -1,5 +1,5 @@
 import type { Inquiry } from '@agro/shared';
-import { toCsv, type CsvColumn } from '../leads/csv.js';
+import { toCsv, type CsvColumn } from '../../lib/csv.js';
 
 /** Every field of an inquiry, one row each; dates as ISO 8601 (UTC). */
 const INQUIRY_COLUMNS: readonly CsvColumn<Inquiry>[] = [

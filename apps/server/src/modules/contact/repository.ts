@@ -2,7 +2,7 @@ import type { Inquiry, InquiryStatus, LeadPage, QuantityType } from '@agro/share
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import type { ContactRow, NewContactRow } from '../../db/schema.js';
-import { allOf, distinctCountries, leadConditions, pageOf, wantsPage, type LeadFilter } from '../leads/filters.js';
+import { allOf, distinctCountries, leadConditions, pageOf, wantsPage, type LeadFilter } from '../../lib/lead-filters.js';
 
 export async function insertContact(db: DbOrTx, row: NewContactRow): Promise<ContactRow> {
   await db.insertInto('contacts').values(row).execute();

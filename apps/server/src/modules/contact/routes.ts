@@ -29,7 +29,7 @@ import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
 import { contactAcknowledgementMail, contactNotificationMail } from './mails.js';
-import { csvAnswer, sendCsv } from '../leads/csv.js';
+import { csvAnswer, sendCsv } from '../../lib/csv.js';
 import { inquiriesCsv } from './csv.js';
 import { findProductName } from '../product/repository.js';
 import {

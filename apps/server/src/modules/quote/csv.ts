@@ -1,5 +1,5 @@
 import { certificationLabel, containerLabel, packagingLabel, type Quote } from '@agro/shared';
-import { toCsv, type CsvColumn } from '../leads/csv.js';
+import { toCsv, type CsvColumn } from '../../lib/csv.js';
 
 /** Every field of a quote, one row per quote; dates as ISO 8601 (UTC). */
 const QUOTE_COLUMNS: readonly CsvColumn<Quote>[] = [

@@ -32,7 +32,7 @@ import { publicBaseUrl } from '../../lib/public-url.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
-import { csvAnswer, sendCsv } from '../leads/csv.js';
+import { csvAnswer, sendCsv } from '../../lib/csv.js';
 import { quotesCsv } from './csv.js';
 import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMail, rejectionMail } from './mails.js';
 import { quotationPdf } from './pdf.js';

@@ -29,7 +29,7 @@ import { replies, specInput } from '../../lib/route-schemas.js';
 import { endSession, requireAuth, startSession } from '../../plugins/auth.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { passwordResetMail } from './mails.js';
-import { requireProofOfWork } from '../altcha/routes.js';
+import { requireProofOfWork } from '../altcha/index.js';
 import { refuseBotSignals } from '../../lib/bot-signals.js';
 import { loginGuard } from './login-guard.js';
 import { createUserService } from './service.js';
