@@ -26,6 +26,7 @@ import { sessionStore } from './modules/user/session-repository.js';
 import apiDocs from './plugins/api-docs.js';
 import auth from './plugins/auth.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
+import metrics from './plugins/metrics.js';
 import health from './plugins/health.js';
 import idempotency from './plugins/idempotency.js';
 import rateLimit from './plugins/rate-limit.js';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(auth, { sessions: sessionStore(database.db) });
   await app.register(rateLimit);
   await app.register(health);
+  await app.register(metrics, { token: config.metricsToken, pool: database.poolStats });
   await app.register(apiDocs);
 
   app.decorate('altcha', altchaService(database.db, config));

@@ -78,6 +78,8 @@ const envSchema = z.object({
   MAIL_POLL_MS: int(1000, 0, 3_600_000),
   MAIL_SECRET: optionalText,
   ALTCHA_SECRET: optionalText,
+  /** GET /metrics answers only with this as a bearer token; unset, /metrics does not exist (404). */
+  METRICS_TOKEN: optionalText,
   // Off only for tools and tests that are about something else (a warning is logged at start).
   ALTCHA_ENABLED: bool(true),
   // The proof of work's base size (counter range); tests lower it. Doubles while a form is busy.
@@ -131,6 +133,8 @@ export interface Config {
   mail: { pollMs: number; retryBaseMs: number; maxAttempts: number; leaseMs: number; secret: string | undefined };
   /** The proof of work of the public forms (modules/altcha). */
   altcha: { enabled: boolean; secret: string | undefined; maxNumber: number };
+  /** The bearer token of GET /metrics; undefined: no metrics are kept and /metrics is a 404. */
+  metricsToken: string | undefined;
   /** S3-compatible image storage; undefined = DATA_DIR/uploads on the local disk. */
   s3: S3Config | undefined;
   /** Public base URL of stored images (a public bucket or CDN); undefined = served by this server. */
@@ -212,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       store: e.RATE_LIMIT_STORE || (e.DATABASE_URL ? 'database' : 'memory'),
     },
     altcha: { enabled: e.ALTCHA_ENABLED, secret: e.ALTCHA_SECRET, maxNumber: e.ALTCHA_MAX_NUMBER },
+    metricsToken: e.METRICS_TOKEN,
     mail: {
       pollMs: e.MAIL_POLL_MS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,

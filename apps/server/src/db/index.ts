@@ -41,6 +41,8 @@ export interface DatabaseHandle {
    * write wait and then fail).
    */
   probe(): Promise<void>;
+  /** PostgreSQL: the pool's connections (for /metrics); SQLite has one connection and no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -140,6 +142,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       probe: async () => {
         await pool.query('select 1');
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
       close: () => db.destroy(),
     };
   }

@@ -34,7 +34,12 @@ interface LaneAnswer {
   freshness: Freshness | undefined;
   /** Only for requests without a Cookie header (a refusal for want of a session). */
   anonymousOnly: boolean;
+  /** The route pattern that made it (the metrics' label). */
+  route: string;
 }
+
+/** Told of every answer of the lane (lib/metrics.ts). */
+export type LaneObserver = (route: string, status: number, seconds: number) => void;
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -72,6 +77,7 @@ export class FrontLane {
   private log: FastifyBaseLogger | undefined;
   /** True while versions are the last known, not read (lib/last-known.ts): answers are marked stale. */
   private stale: () => boolean = () => false;
+  private observer: LaneObserver | undefined;
   private sequence = 0;
   /** Requests answered by the lane (tests read it). */
   served = 0;
@@ -88,6 +94,11 @@ export class FrontLane {
   attach(log: FastifyBaseLogger, stale?: () => boolean): void {
     this.log = log;
     if (stale) this.stale = stale;
+  }
+
+  /** Who is told of every answer of the lane (the metrics, when kept). */
+  observe(observer: LaneObserver): void {
+    this.observer = observer;
   }
 
   /** The server's request listener: the lane first, `next` (Fastify) for everything it does not answer. */
@@ -219,6 +230,7 @@ export class FrontLane {
           heads: {},
           body: toCachedJson(payload),
           freshness: undefined,
+          route: request.routeOptions.url ?? prefix,
           anonymousOnly: false,
         };
       }
@@ -238,6 +250,7 @@ export class FrontLane {
     res.writeHead(answer.status, answer.freshness && this.stale() ? { ...heads, [STALE_HEADER]: STALE_VALUE } : heads);
     res.end(data);
     this.served += 1;
+    this.observer?.(answer.route, answer.status, (performance.now() - start) / 1000);
     this.log?.info(
       {
         reqId: `lane-${(this.sequence++).toString(36)}`,
@@ -288,7 +301,15 @@ export class FrontLane {
       if (this.answers.size < this.maxEntries && this.bytes + body.size <= this.maxBytes) break;
       this.forget(oldest);
     }
-    this.answers.set(key, { status: reply.statusCode, headers, heads: {}, body, freshness, anonymousOnly });
+    this.answers.set(key, {
+      status: reply.statusCode,
+      headers,
+      heads: {},
+      body,
+      freshness,
+      anonymousOnly,
+      route: request.routeOptions.url ?? 'unmatched',
+    });
     this.bytes += body.size;
   }
 

@@ -317,3 +317,17 @@ export function createMailer(options: MailerOptions): Mailer {
     },
   };
 }
+
+/** Mails waiting to be sent, and how long the oldest has waited. */
+export async function outboxState(db: Db): Promise<{ pending: number; oldestSeconds: number }> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min('created_at').as('oldest')])
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  const oldest = row?.oldest ? Date.parse(String(row.oldest)) : NaN;
+  return {
+    pending: Number(row?.pending ?? 0),
+    oldestSeconds: Number.isNaN(oldest) ? 0 : Math.max(0, Math.floor((Date.now() - oldest) / 1000)),
+  };
+}

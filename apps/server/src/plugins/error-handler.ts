@@ -36,6 +36,8 @@ async function errorHandler(app: FastifyInstance): Promise<void> {
     if (error instanceof HttpError) {
       status = error.statusCode;
       body = { success: false, message: error.message, ...(error.fields ? { errors: error.fields } : {}) };
+      // A guard's refusal (rate limit, proof of work, Idempotency-Key, bot signal) is counted.
+      app.metrics?.refused(error.message);
       if (error.headers) reply.headers(error.headers);
     } else if (fault) {
       // A part the server depends on is away: the client may try again; the process goes on.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/index.js';
+import { outboxState } from '../lib/mailer.js';
 
 /** A readiness check taking longer than this counts as failed. */
 const READY_TIMEOUT_MS = 3000;
@@ -60,19 +60,5 @@ async function health(app: FastifyInstance): Promise<void> {
 
 /** A mail unsent for this long is worth a warning on /readyz. */
 export const OUTBOX_WARN_SECONDS = 300;
-
-/** Mails waiting to be sent, and how long the oldest has waited. */
-async function outboxState(db: Db): Promise<{ pending: number; oldestSeconds: number }> {
-  const row = await db
-    .selectFrom('mail_outbox')
-    .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min('created_at').as('oldest')])
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  const oldest = row?.oldest ? Date.parse(String(row.oldest)) : NaN;
-  return {
-    pending: Number(row?.pending ?? 0),
-    oldestSeconds: Number.isNaN(oldest) ? 0 : Math.max(0, Math.floor((Date.now() - oldest) / 1000)),
-  };
-}
 
 export default fp(health, { name: 'health' });
