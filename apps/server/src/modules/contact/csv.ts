@@ -1,8 +1,8 @@
 import type { Inquiry } from '@agro/shared';
-import { toCsv, type CsvColumn } from '../../lib/csv.js';
+import type { CsvColumn } from '../../lib/csv.js';
 
 /** Every field of an inquiry, one row each; dates as ISO 8601 (UTC). */
-const INQUIRY_COLUMNS: readonly CsvColumn<Inquiry>[] = [
+export const INQUIRY_COLUMNS: readonly CsvColumn<Inquiry>[] = [
   { header: 'Inquiry ID', value: (i) => i._id },
   { header: 'Created At', value: (i) => i.createdAt },
   { header: 'Status', value: (i) => (i.handled ? 'HANDLED' : 'OPEN') },
@@ -17,5 +17,3 @@ const INQUIRY_COLUMNS: readonly CsvColumn<Inquiry>[] = [
   { header: 'Unit', value: (i) => i.productQuantityType },
   { header: 'Description', value: (i) => i.description },
 ];
-
-export const inquiriesCsv = (inquiries: readonly Inquiry[]): string => toCsv(INQUIRY_COLUMNS, inquiries);

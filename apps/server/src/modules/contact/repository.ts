@@ -62,6 +62,38 @@ function toInquiry(row: ContactRow & { p_quantity_type: QuantityType | null }): 
 /** Search the inbox by company, person and email. */
 const INQUIRY_SEARCH_COLUMNS = ['company_name', 'full_name', 'email'] as const;
 
+function inquiryConditions(filter: InquiryListFilter) {
+  const conditions = leadConditions('contacts', filter, INQUIRY_SEARCH_COLUMNS);
+  if (filter.status === 'OPEN') conditions.push(sql<boolean>`contacts.handled_at is null`);
+  if (filter.status === 'HANDLED') conditions.push(sql<boolean>`contacts.handled_at is not null`);
+  conditions.push(filter.spam === true ? sql<boolean>`contacts.spam_reason is not null` : sql<boolean>`contacts.spam_reason is null`);
+  return conditions;
+}
+
+/** Every inquiry that matches, newest first, a batch at a time (keyset pagination; see quoteBatches). */
+export async function* inquiryBatches(db: DbOrTx, filter: InquiryListFilter, size = 500): AsyncGenerator<Inquiry[]> {
+  let after: { createdAt: string; id: string } | undefined;
+  for (;;) {
+    const conditions = inquiryConditions(filter);
+    if (after) {
+      conditions.push(
+        sql<boolean>`(contacts.created_at < ${after.createdAt} or (contacts.created_at = ${after.createdAt} and contacts.id < ${after.id}))`,
+      );
+    }
+    const rows = await selectInquiries(db)
+      .where(allOf(conditions))
+      .orderBy('contacts.created_at', 'desc')
+      .orderBy('contacts.id', 'desc')
+      .limit(size)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows.map(toInquiry);
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.created_at, id: last.id };
+  }
+}
+
 export interface InquiryListFilter extends LeadFilter {
   status?: InquiryStatus | undefined;
   /** true: only the inquiries held as spam; otherwise only the others. */
@@ -70,11 +102,7 @@ export interface InquiryListFilter extends LeadFilter {
 
 /** Newest first; every match, or one page of them when `page` or `limit` is set. */
 export async function listInquiries(db: DbOrTx, filter: InquiryListFilter): Promise<{ inquiries: Inquiry[]; page?: LeadPage }> {
-  const conditions = leadConditions('contacts', filter, INQUIRY_SEARCH_COLUMNS);
-  if (filter.status === 'OPEN') conditions.push(sql<boolean>`contacts.handled_at is null`);
-  if (filter.status === 'HANDLED') conditions.push(sql<boolean>`contacts.handled_at is not null`);
-  conditions.push(filter.spam === true ? sql<boolean>`contacts.spam_reason is not null` : sql<boolean>`contacts.spam_reason is null`);
-  const where = allOf(conditions);
+  const where = allOf(inquiryConditions(filter));
   const query = selectInquiries(db).where(where).orderBy('contacts.created_at', 'desc').orderBy('contacts.id', 'desc');
   if (!wantsPage(filter)) return { inquiries: (await query.execute()).map(toInquiry) };
 

@@ -29,13 +29,14 @@ import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
 import { contactAcknowledgementMail, contactNotificationMail } from './mails.js';
-import { csvAnswer, sendCsv } from '../../lib/csv.js';
-import { inquiriesCsv } from './csv.js';
+import { csvAnswer, csvStream, sendCsv } from '../../lib/csv.js';
+import { INQUIRY_COLUMNS } from './csv.js';
 import { findProductName } from '../product/repository.js';
 import {
   deleteInquiry,
   findContactRow,
   findInquiry,
+  inquiryBatches,
   insertContact,
   listInquiries,
   releaseInquiry,
@@ -145,8 +146,7 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
     },
     async (request, reply) => {
       const { page: _page, limit: _limit, ...filter } = request.query;
-      const { inquiries } = await listInquiries(app.db, filter);
-      return sendCsv(reply, 'inquiries', inquiriesCsv(inquiries));
+      return sendCsv(reply, 'inquiries', await csvStream(INQUIRY_COLUMNS, inquiryBatches(app.db, filter)));
     },
   );
 

@@ -1,8 +1,8 @@
 import { certificationLabel, containerLabel, packagingLabel, type Quote } from '@agro/shared';
-import { toCsv, type CsvColumn } from '../../lib/csv.js';
+import type { CsvColumn } from '../../lib/csv.js';
 
 /** Every field of a quote, one row per quote; dates as ISO 8601 (UTC). */
-const QUOTE_COLUMNS: readonly CsvColumn<Quote>[] = [
+export const QUOTE_COLUMNS: readonly CsvColumn<Quote>[] = [
   { header: 'Quote ID', value: (q) => q._id },
   { header: 'Created At', value: (q) => q.createdAt },
   { header: 'Status', value: (q) => q.status },
@@ -46,5 +46,3 @@ const QUOTE_COLUMNS: readonly CsvColumn<Quote>[] = [
   { header: 'Offer Valid Until', value: (q) => q.offer?.validUntil ?? null },
   { header: 'Offer Sent At', value: (q) => q.offer?.createdAt ?? null },
 ];
-
-export const quotesCsv = (quotes: readonly Quote[]): string => toCsv(QUOTE_COLUMNS, quotes);

@@ -32,12 +32,12 @@ import { publicBaseUrl } from '../../lib/public-url.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
-import { csvAnswer, sendCsv } from '../../lib/csv.js';
-import { quotesCsv } from './csv.js';
+import { csvAnswer, csvStream, sendCsv } from '../../lib/csv.js';
+import { QUOTE_COLUMNS } from './csv.js';
 import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMail, rejectionMail } from './mails.js';
 import { quotationPdf } from './pdf.js';
 import { findProductName } from '../product/repository.js';
-import { deleteQuote, findQuote, findQuoteOwner, insertQuote, listQuotes, releaseQuote } from './repository.js';
+import { deleteQuote, findQuote, findQuoteOwner, insertQuote, listQuotes, quoteBatches, releaseQuote } from './repository.js';
 import { decideQuote, getQuoteDetail, rejectQuote, sendOffer } from './service.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -191,8 +191,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     },
     async (request, reply) => {
       const { page: _page, limit: _limit, ...filter } = request.query;
-      const { quotes } = await listQuotes(app.db, filter);
-      return sendCsv(reply, 'quotes', quotesCsv(quotes));
+      return sendCsv(reply, 'quotes', await csvStream(QUOTE_COLUMNS, quoteBatches(app.db, filter)));
     },
   );
 
