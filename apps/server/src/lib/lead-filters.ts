@@ -4,7 +4,8 @@
  * of whole UTC days, and a search in the company, person and email columns.
  */
 import { LEAD_PAGE_SIZE, type LeadPage } from '@agro/shared';
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { SqliteAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { DbOrTx } from '../db/index.js';
 
 export interface LeadFilter {
   productId?: string | undefined;
@@ -26,7 +27,30 @@ export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
-export function leadConditions(table: 'quotes' | 'contacts', filter: LeadFilter, searchColumns: readonly string[]): Condition[] {
+/**
+ * The search index of each list (migration 20261126130000-lead-search): on SQLite an FTS5 table with
+ * the trigram tokenizer, holding the lead's id; on PostgreSQL pg_trgm's indexes, which the LIKE
+ * below uses as it is.
+ */
+const SQLITE_SEARCH = {
+  quotes: { fts: 'quote_search', key: 'quote_id' },
+  contacts: { fts: 'contact_search', key: 'contact_id' },
+} as const;
+
+/** The trigram index finds strings of three characters or more; shorter ones are scanned for. */
+const TRIGRAM = 3;
+
+/** An FTS5 phrase: the text as it is, whatever its characters (a double quote doubled). */
+const ftsPhrase = (text: string): string => `"${text.replace(/"/g, '""')}"`;
+
+export const isSqlite = (db: DbOrTx): boolean => db.getExecutor().adapter instanceof SqliteAdapter;
+
+export function leadConditions(
+  db: DbOrTx,
+  table: 'quotes' | 'contacts',
+  filter: LeadFilter,
+  searchColumns: readonly string[],
+): Condition[] {
   const col = (name: string) => sql.ref(`${table}.${name}`);
   const conditions: Condition[] = [];
   if (filter.productId !== undefined) conditions.push(sql<boolean>`${col('product_id')} = ${filter.productId}`);
@@ -34,7 +58,12 @@ export function leadConditions(table: 'quotes' | 'contacts', filter: LeadFilter,
   // created_at is ISO-8601 UTC text: a range of whole days is a range of strings.
   if (filter.from !== undefined) conditions.push(sql<boolean>`${col('created_at')} >= ${`${filter.from}T00:00:00.000Z`}`);
   if (filter.to !== undefined) conditions.push(sql<boolean>`${col('created_at')} < ${`${nextDay(filter.to)}T00:00:00.000Z`}`);
-  if (filter.q !== undefined) {
+  if (filter.q !== undefined && isSqlite(db) && [...filter.q].length >= TRIGRAM) {
+    const { fts, key } = SQLITE_SEARCH[table];
+    conditions.push(
+      sql<boolean>`${col('id')} in (select ${sql.ref(key)} from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(filter.q)})`,
+    );
+  } else if (filter.q !== undefined) {
     const pattern = likePattern(filter.q);
     const any = searchColumns.map((c) => sql<boolean>`lower(${col(c)}) like ${pattern} escape '\\'`);
     conditions.push(sql<boolean>`(${sql.join(any, sql` or `)})`);

@@ -12,6 +12,7 @@ import * as productSlugs from './20261123130000-product-slugs.js';
 import * as idempotency from './20261125100000-idempotency.js';
 import * as altcha from './20261125110000-altcha.js';
 import * as spam from './20261126100000-spam.js';
+import * as leadSearch from './20261126130000-lead-search.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -30,4 +31,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261125100000-idempotency': idempotency,
   '20261125110000-altcha': altcha,
   '20261126100000-spam': spam,
+  '20261126130000-lead-search': leadSearch,
 };

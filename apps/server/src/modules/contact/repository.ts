@@ -62,8 +62,8 @@ function toInquiry(row: ContactRow & { p_quantity_type: QuantityType | null }): 
 /** Search the inbox by company, person and email. */
 const INQUIRY_SEARCH_COLUMNS = ['company_name', 'full_name', 'email'] as const;
 
-function inquiryConditions(filter: InquiryListFilter) {
-  const conditions = leadConditions('contacts', filter, INQUIRY_SEARCH_COLUMNS);
+function inquiryConditions(db: DbOrTx, filter: InquiryListFilter) {
+  const conditions = leadConditions(db, 'contacts', filter, INQUIRY_SEARCH_COLUMNS);
   if (filter.status === 'OPEN') conditions.push(sql<boolean>`contacts.handled_at is null`);
   if (filter.status === 'HANDLED') conditions.push(sql<boolean>`contacts.handled_at is not null`);
   conditions.push(filter.spam === true ? sql<boolean>`contacts.spam_reason is not null` : sql<boolean>`contacts.spam_reason is null`);
@@ -74,7 +74,7 @@ function inquiryConditions(filter: InquiryListFilter) {
 export async function* inquiryBatches(db: DbOrTx, filter: InquiryListFilter, size = 500): AsyncGenerator<Inquiry[]> {
   let after: { createdAt: string; id: string } | undefined;
   for (;;) {
-    const conditions = inquiryConditions(filter);
+    const conditions = inquiryConditions(db, filter);
     if (after) {
       conditions.push(
         sql<boolean>`(contacts.created_at < ${after.createdAt} or (contacts.created_at = ${after.createdAt} and contacts.id < ${after.id}))`,
@@ -102,7 +102,7 @@ export interface InquiryListFilter extends LeadFilter {
 
 /** Newest first; every match, or one page of them when `page` or `limit` is set. */
 export async function listInquiries(db: DbOrTx, filter: InquiryListFilter): Promise<{ inquiries: Inquiry[]; page?: LeadPage }> {
-  const where = allOf(inquiryConditions(filter));
+  const where = allOf(inquiryConditions(db, filter));
   const query = selectInquiries(db).where(where).orderBy('contacts.created_at', 'desc').orderBy('contacts.id', 'desc');
   if (!wantsPage(filter)) return { inquiries: (await query.execute()).map(toInquiry) };
 

@@ -159,8 +159,8 @@ export interface QuoteListFilter extends LeadFilter {
 /** Search 'All Quotes' by company, contact person and both emails. */
 const QUOTE_SEARCH_COLUMNS = ['company_name', 'contact_person_name', 'company_email', 'quoted_by_email'] as const;
 
-function quoteConditions(filter: QuoteListFilter, now: string) {
-  const conditions = leadConditions('quotes', filter, QUOTE_SEARCH_COLUMNS);
+function quoteConditions(db: DbOrTx, filter: QuoteListFilter, now: string) {
+  const conditions = leadConditions(db, 'quotes', filter, QUOTE_SEARCH_COLUMNS);
   if (filter.status !== undefined) conditions.push(quoteStatusIs(filter.status, now));
   // A buyer sees every quote they made, held or not: holding one is the company's business.
   if (filter.userId !== undefined) conditions.push(sql<SqlBool>`quotes.user_id = ${filter.userId}`);
@@ -177,7 +177,7 @@ export async function listQuotes(
   filter: QuoteListFilter = {},
   now: string = nowIso(),
 ): Promise<{ quotes: Quote[]; page?: LeadPage }> {
-  const where = allOf(quoteConditions(filter, now));
+  const where = allOf(quoteConditions(db, filter, now));
   const query = selectQuotes(db).where(where).orderBy('quotes.created_at', 'desc').orderBy('quotes.id', 'desc');
   if (!wantsPage(filter)) return { quotes: (await query.execute()).map((row) => toQuote(row, now)) };
 
@@ -223,7 +223,7 @@ export async function* quoteBatches(
 ): AsyncGenerator<Quote[]> {
   let after: { createdAt: string; id: string } | undefined;
   for (;;) {
-    const conditions = quoteConditions(filter, now);
+    const conditions = quoteConditions(db, filter, now);
     if (after)
       conditions.push(
         sql<SqlBool>`(quotes.created_at < ${after.createdAt} or (quotes.created_at = ${after.createdAt} and quotes.id < ${after.id}))`,
