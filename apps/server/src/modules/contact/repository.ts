@@ -2,7 +2,7 @@ import type { Inquiry, InquiryStatus, LeadPage, QuantityType } from '@agro/share
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import type { ContactRow, NewContactRow } from '../../db/schema.js';
-import { allOf, distinctCountries, leadConditions, pageOf, wantsPage, type LeadFilter } from '../../lib/lead-filters.js';
+import { allOf, countriesOf, distinctCountries, leadConditions, pageOf, wantsPage, type LeadFilter } from '../../lib/lead-filters.js';
 
 export async function insertContact(db: DbOrTx, row: NewContactRow): Promise<ContactRow> {
   await db.insertInto('contacts').values(row).execute();
@@ -117,11 +117,11 @@ export async function listInquiries(db: DbOrTx, filter: InquiryListFilter): Prom
       .where(where)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow(),
-    db.selectFrom('contacts').select('country').distinct().execute(),
+    countriesOf(db, 'contacts'),
   ]);
   return {
     inquiries: rows.map(toInquiry),
-    page: pageOf(filter, Number(count.n), distinctCountries(countries.map((c) => c.country))),
+    page: pageOf(filter, Number(count.n), distinctCountries(countries)),
   };
 }
 

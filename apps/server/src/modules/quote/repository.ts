@@ -3,7 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import { fromFlag, nowIso, toQuoteProductRef, toTradeTerms } from '../../db/mappers.js';
 import type { NewQuoteRow, QuoteOfferRow, QuoteRow } from '../../db/schema.js';
-import { allOf, distinctCountries, leadConditions, pageOf, wantsPage, type LeadFilter } from '../../lib/lead-filters.js';
+import { allOf, countriesOf, distinctCountries, leadConditions, pageOf, wantsPage, type LeadFilter } from '../../lib/lead-filters.js';
 import { toQuoteOffer } from './offer-repository.js';
 
 /** Quote columns plus the product fields a quote shows (null when the product is gone) and its current offer. */
@@ -199,11 +199,11 @@ export async function listQuotes(
       .where(where)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow(),
-    db.selectFrom('quotes').select('country').distinct().execute(),
+    countriesOf(db, 'quotes'),
   ]);
   return {
     quotes: rows.map((row) => toQuote(row, now)),
-    page: pageOf(filter, Number(count.n), distinctCountries(countries.map((c) => c.country))),
+    page: pageOf(filter, Number(count.n), distinctCountries(countries)),
   };
 }
 
