@@ -13,6 +13,7 @@ import * as idempotency from './20261125100000-idempotency.js';
 import * as altcha from './20261125110000-altcha.js';
 import * as spam from './20261126100000-spam.js';
 import * as leadSearch from './20261126130000-lead-search.js';
+import * as leadListIndexes from './20261126140000-lead-list-indexes.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -32,4 +33,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261125110000-altcha': altcha,
   '20261126100000-spam': spam,
   '20261126130000-lead-search': leadSearch,
+  '20261126140000-lead-list-indexes': leadListIndexes,
 };
