@@ -87,6 +87,9 @@ describe('OpenAPI document', () => {
       [
         'POST /api/v1/contact/addNewContact',
         'POST /api/v1/gallery/add',
+        'POST /api/v1/order/{id}/delivered',
+        'POST /api/v1/order/{id}/document',
+        'POST /api/v1/order/{id}/milestone',
         'POST /api/v1/product/add',
         'POST /api/v1/quote/add',
         'POST /api/v1/quote/{id}/accept',

@@ -16,3 +16,4 @@ export * from './types.js';
 export * from './user.js';
 export * from './validation.js';
 export * from './altcha.js';
+export * from './order.js';

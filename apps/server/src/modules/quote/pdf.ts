@@ -6,7 +6,7 @@
 import { INCOTERMS, SITE, formatAddress, formatMoney, packagingLabel, type Quote, type QuoteOffer } from '@agro/shared';
 
 /** Characters Helvetica's WinAnsi encoding can show; the rest become '?'. */
-const winAnsi = (text: string): string =>
+export const winAnsi = (text: string): string =>
   text
     .normalize('NFC')
     .replace(/[\u2018\u2019]/g, "'")
@@ -14,7 +14,7 @@ const winAnsi = (text: string): string =>
     .replace(/[\u2013\u2014]/g, '-')
     .replace(/[^\n\u0020-\u007E\u00A0-\u00FF]/g, '?');
 
-const dateText = (iso: string): string =>
+export const dateText = (iso: string): string =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
 const validityText = (validUntil: string): string => `${dateText(`${validUntil}T12:00:00.000Z`)} (end of day, India time)`;
 

@@ -32,6 +32,7 @@ import { csvAnswer, sendCsv } from '../leads/csv.js';
 import { quotesCsv } from './csv.js';
 import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMail, rejectionMail } from './mails.js';
 import { quotationPdf } from './pdf.js';
+import { orderMails } from '../order/mails.js';
 import { findProductName } from '../product/repository.js';
 import { deleteQuote, findQuoteOwner, insertQuote, listQuotes } from './repository.js';
 import { decideQuote, getQuoteDetail, rejectQuote, sendOffer } from './service.js';
@@ -293,6 +294,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
           {
             userId: request.user!._id,
             mail: (q) => ({ ...decisionMail(app.config.companyEmail, q, q.offer!, decision, note), event: `quote:${id}:${decision}` }),
+            orderMails: (order, step) => orderMails(order, step, publicBaseUrl(request), app.config.companyEmail),
           },
           offerId,
         );
