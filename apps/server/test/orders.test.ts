@@ -490,3 +490,41 @@ describe("administrators' list", () => {
     expect(csv.body).toContain(shipped.orderId);
   });
 });
+
+describe('the HS code, an optional product field', () => {
+  it('is stored, answered only when set, refused when malformed, and frozen into the next order', async () => {
+    const { PRODUCT_TEXT_FIELDS, freshImage } = await import('./security/endpoints.js');
+    const add = async (extra: [string, string][]) => {
+      const form = await multipart([...PRODUCT_TEXT_FIELDS, ...extra, ['productThumbnail', file(await freshImage())]]);
+      return t.app.inject({
+        method: 'POST',
+        url: API.addProduct,
+        payload: form.payload,
+        headers: { ...form.headers, cookie: admin.cookie },
+      });
+    };
+    const without = await add([]);
+    expect(without.statusCode, without.body).toBe(200);
+    expect(without.json<{ product: Record<string, unknown> }>().product).not.toHaveProperty('hsCode');
+    const bad = await add([['hsCode', '12-AB']]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toBe('HS code must be 4 to 10 digits, dots allowed (e.g. 0712.20)');
+    const withCode = await add([['hsCode', '1701.13']]);
+    expect(withCode.statusCode, withCode.body).toBe(200);
+    const product = withCode.json<{ product: { _id: string; hsCode?: string } }>().product;
+    expect(product.hsCode).toBe('1701.13');
+    expect((await call('GET', API.product(product._id))).json<{ product: { hsCode?: string } }>().product.hsCode).toBe('1701.13');
+    const update = await multipart([
+      ['_id', product._id],
+      ['hsCode', '1701.14'],
+    ]);
+    const updated = await t.app.inject({
+      method: 'PATCH',
+      url: API.updateProduct(product._id),
+      payload: update.payload,
+      headers: { ...update.headers, cookie: admin.cookie },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json<{ product: { hsCode?: string } }>().product.hsCode).toBe('1701.14');
+  });
+});

@@ -35,6 +35,8 @@ export const productRecordSchema = z.object({
   productImages: z.array(imageRefSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Harmonized System code (orders' proforma invoices); the key is absent when none is set. */
+  hsCode: z.string().optional(),
 });
 export type Product = z.infer<typeof productRecordSchema>;
 
