@@ -85,6 +85,8 @@ export const quoteRecordSchema = z.object({
   status: z.enum(QUOTE_STATUSES),
   /** The current (latest) offer, or null before the first one. */
   offer: quoteOfferSchema.nullable(),
+  /** REJECTED only: the company's reason (the key is absent otherwise). */
+  rejectionReason: z.string().optional(),
 });
 export type Quote = z.infer<typeof quoteRecordSchema>;
 

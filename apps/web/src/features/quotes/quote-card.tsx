@@ -1,4 +1,4 @@
-import { API, formatMoney, packagingLabel, type Quote } from '@agro/shared';
+import { API, SITE, formatMoney, packagingLabel, type Quote } from '@agro/shared';
 import {
   BuildingIcon,
   CalendarIcon,
@@ -84,6 +84,12 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline 
           </>
         )}
       </dl>
+      {!admin && quote.status === 'REJECTED' && quote.rejectionReason && (
+        <section aria-label="The company's reason" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3">
+          <h4 className="text-sm font-semibold text-gray-900">Reason from {SITE.companyName}</h4>
+          <p className="mt-1 break-words text-sm text-gray-800">{quote.rejectionReason}</p>
+        </section>
+      )}
       {!admin && offer && (
         <section aria-label={`Offer ${offer.quotationNumber}`} className="mt-4 rounded-xl border border-gray-200 bg-gray-50 p-3">
           <h4 className="mb-2 text-sm font-semibold text-gray-900">Offer {offer.quotationNumber}</h4>
