@@ -528,3 +528,31 @@ describe('the HS code, an optional product field', () => {
     expect(updated.json<{ product: { hsCode?: string } }>().product.hsCode).toBe('1701.14');
   });
 });
+
+describe('the dashboard', () => {
+  it('adds orders per month, the on-time shipment rate and the median days from acceptance to shipment', async () => {
+    const { orderId } = await acceptedOrder();
+    await moveTo(orderId, 'SHIPPED');
+    // Accepted 30 days ago with a 21-day lead time, shipped today: 9 days late.
+    const accepted = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    await t.db
+      .updateTable('orders')
+      .set({ created_at: accepted, ship_by: daysAgo(9) })
+      .where('id', '=', orderId)
+      .execute();
+    const rows = await t.db.selectFrom('orders').select(['created_at', 'ship_by', 'shipped_on']).execute();
+    const shipped = rows.filter((r) => r.shipped_on !== null);
+    const res = await call('GET', API.dashboard, admin.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const figures = res.json<{
+      dashboard: {
+        orders: { months: { month: string; orders: number }[]; onTime: Record<string, number | null>; medianDaysToShip: number | null };
+      };
+    }>().dashboard.orders;
+    expect(figures.months).toHaveLength(12);
+    expect(figures.months.reduce((s, m) => s + m.orders, 0)).toBe(rows.length);
+    expect(figures.onTime).toEqual({ onTime: shipped.length - 1, shipped: shipped.length, rate: (shipped.length - 1) / shipped.length });
+    // Every other order shipped on the day it was accepted.
+    expect(figures.medianDaysToShip).toBe(0);
+  });
+});
