@@ -1,13 +1,10 @@
 /**
  * Private order documents: judged by their first bytes (PDF, JPEG, PNG or WebP; never by name or
- * declared type), stored under a random name through the same storage interface as the images
- * (local disk or S3) but in a place nothing serves publicly: DATA_DIR/documents, or the bucket's
- * S3_DOCUMENTS_PREFIX. Only the order's route reads them back, after checking who asks.
+ * declared type) and stored under a random name in the private document storage
+ * (lib/documents-storage.ts). Only the order's route reads them back, after checking who asks.
  */
 import { randomBytes } from 'node:crypto';
 import type { DocumentContentType } from '@agro/shared';
-import type { Config } from '../../config.js';
-import { createLocalStorage, createS3Storage, s3Client, type ImageStorage } from '../../lib/images-storage.js';
 
 const EXTENSIONS: Record<DocumentContentType, string> = {
   'application/pdf': 'pdf',
@@ -15,10 +12,6 @@ const EXTENSIONS: Record<DocumentContentType, string> = {
   'image/png': 'png',
   'image/webp': 'webp',
 };
-const BY_EXTENSION = Object.fromEntries(Object.entries(EXTENSIONS).map(([type, ext]) => [ext, type])) as Record<
-  string,
-  DocumentContentType
->;
 
 /** What the bytes are, by their signature; undefined for anything else (an executable, a ZIP, HTML...). */
 export function sniffDocument(data: Buffer): DocumentContentType | undefined {
@@ -43,13 +36,4 @@ export function downloadName(fileName: string, type: DocumentContentType): strin
       .trim()
       .slice(0, 80) || 'document';
   return `${base}.${EXTENSIONS[type]}`;
-}
-
-export function createDocumentStorage(config: Config): ImageStorage {
-  if (!config.s3) return createLocalStorage(config.documentsDir);
-  const s3 = { ...config.s3, prefix: config.s3.documentsPrefix };
-  return createS3Storage(s3, s3Client(s3), {
-    contentType: (name) => BY_EXTENSION[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
-    cacheControl: 'private, no-store',
-  });
 }
