@@ -27,16 +27,11 @@ export type OrderStep = (typeof ORDER_STEPS)[number];
 /** The steps an administrator records (PROFORMA_ISSUED is the order's creation). */
 export const RECORDABLE_STEPS = ORDER_STEPS.filter((s): s is Exclude<OrderStep, 'PROFORMA_ISSUED'> => s !== 'PROFORMA_ISSUED');
 export type RecordableStep = (typeof RECORDABLE_STEPS)[number];
-/** An order in one of these steps may still be cancelled; once shipped it cannot. */
-export const CANCELLABLE_STEPS: readonly OrderStep[] = [
-  'PROFORMA_ISSUED',
-  'ADVANCE_RECEIVED',
-  'IN_PRODUCTION',
-  'QUALITY_CHECKED',
-  'PACKED',
-];
-/** Not shipped yet: an order here past its promised shipment date is late. */
-export const BEFORE_SHIPMENT: readonly OrderStep[] = CANCELLABLE_STEPS;
+/**
+ * Not shipped yet: an order here may still be cancelled (once shipped it cannot), and past its
+ * promised shipment day it is late.
+ */
+export const BEFORE_SHIPMENT: readonly OrderStep[] = ['PROFORMA_ISSUED', 'ADVANCE_RECEIVED', 'IN_PRODUCTION', 'QUALITY_CHECKED', 'PACKED'];
 /** Nothing follows these. */
 export const FINAL_STEPS: readonly OrderStep[] = ['CLOSED', 'CANCELLED'];
 
