@@ -63,11 +63,6 @@ const binary = (description: string, type: string) => ({
 
 /** /api/v1/order/* (issue 27): orders, milestones, the proforma invoice and private documents. */
 export default async function orderRoutes(fastify: FastifyInstance): Promise<void> {
-  // Documents only: one file of up to 20 MB and a few text fields per request.
-  await fastify.register(multipart, {
-    preservePath: true,
-    limits: { fileSize: ORDER_LIMITS.documentMaxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
-  });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const storage = guardStorage(createDocumentStorage(app.config));
   const idParams = z.object({ id: z.string() });
@@ -217,79 +212,88 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
     },
   );
 
-  app.post(
-    '/:id/document',
-    {
-      preValidation: [requireRole('ADMIN'), access(ADMIN)],
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: 'Attach an export document (admin; multipart/form-data): PDF, JPEG, PNG or WebP up to 20 MB',
-        params: idParams,
-        consumes: ['multipart/form-data'],
-        body: multipartForm(
-          documentUploadSchema,
-          documentUploadMessageOrder,
-          `Fields: type (one of the document types). File: ${DOCUMENT_FIELD} (judged by its content).`,
-        ),
-        response: replies(orderResponseSchema, [400, 401, 403, 404, 413, 415]),
+  // The upload in a plugin of its own: only it parses multipart bodies (one file of up to 20 MB and
+  // a few text fields); every other order call refuses them (415) like the rest of the API.
+  await app.register(async (instance) => {
+    await instance.register(multipart, {
+      preservePath: true,
+      limits: { fileSize: ORDER_LIMITS.documentMaxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
+    });
+    const docs = instance.withTypeProvider<ZodTypeProvider>();
+    docs.post(
+      '/:id/document',
+      {
+        preValidation: [requireRole('ADMIN'), access(ADMIN)],
+        config: { idempotent: true },
+        schema: {
+          tags,
+          summary: 'Attach an export document (admin; multipart/form-data): PDF, JPEG, PNG or WebP up to 20 MB',
+          params: idParams,
+          consumes: ['multipart/form-data'],
+          body: multipartForm(
+            documentUploadSchema,
+            documentUploadMessageOrder,
+            `Fields: type (one of the document types). File: ${DOCUMENT_FIELD} (judged by its content).`,
+          ),
+          response: replies(orderResponseSchema, [400, 401, 403, 404, 413, 415]),
+        },
       },
-    },
-    async (request) => {
-      const fields: Record<string, unknown> = {};
-      let file: { name: string; data: Buffer } | undefined;
-      if (request.isMultipart()) {
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'field') {
-              if (part.valueTruncated || part.fieldnameTruncated) throw payloadTooLarge();
-              fields[part.fieldname] = part.value;
-              continue;
+      async (request) => {
+        const fields: Record<string, unknown> = {};
+        let file: { name: string; data: Buffer } | undefined;
+        if (request.isMultipart()) {
+          try {
+            for await (const part of request.parts()) {
+              if (part.type === 'field') {
+                if (part.valueTruncated || part.fieldnameTruncated) throw payloadTooLarge();
+                fields[part.fieldname] = part.value;
+                continue;
+              }
+              if (!isSafeFileName(part.filename)) throw badRequest(M.documentNotAllowed);
+              const data = await part.toBuffer();
+              if (part.fieldname === DOCUMENT_FIELD && data.length > 0) file = { name: part.filename, data };
             }
-            if (!isSafeFileName(part.filename)) throw badRequest(M.documentNotAllowed);
-            const data = await part.toBuffer();
-            if (part.fieldname === DOCUMENT_FIELD && data.length > 0) file = { name: part.filename, data };
+          } catch (err) {
+            const code = (err as { code?: unknown } | null)?.code;
+            throw code === 'FST_REQ_FILE_TOO_LARGE' ? payloadTooLarge(M.documentTooLarge) : uploadError(err);
           }
-        } catch (err) {
-          const code = (err as { code?: unknown } | null)?.code;
-          throw code === 'FST_REQ_FILE_TOO_LARGE' ? payloadTooLarge(M.documentTooLarge) : uploadError(err);
+        } else if (request.body !== null && typeof request.body === 'object' && !Array.isArray(request.body)) {
+          Object.assign(fields, request.body);
         }
-      } else if (request.body !== null && typeof request.body === 'object' && !Array.isArray(request.body)) {
-        Object.assign(fields, request.body);
-      }
-      const { type } = parseInput(documentUploadSchema, documentUploadMessageOrder, fields);
-      if (!file) throw badRequest(M.documentRequired, { [DOCUMENT_FIELD]: M.documentRequired });
-      const contentType = sniffDocument(file.data);
-      if (!contentType) throw unsupportedMediaType(M.documentNotAllowed);
-      const orderId = request.params.id;
-      const storageName = documentStorageName(contentType);
-      await storage.put(storageName, file.data);
-      try {
-        await app.db.transaction().execute(async (tx) => {
-          await markApplied(tx);
-          await tx
-            .insertInto('order_documents')
-            .values({
-              id: newId(),
-              order_id: orderId,
-              type,
-              file_name: file.name.slice(0, 200) || 'document',
-              storage_name: storageName,
-              content_type: contentType,
-              bytes: file.data.length,
-              uploaded_by: request.user!._id,
-              created_at: nowIso(),
-            })
-            .execute();
-        });
-      } catch (err) {
-        // The row was not written: the file must not stay behind.
-        await storage.remove([storageName]).catch(() => undefined);
-        throw err;
-      }
-      return orderAnswer(orderId, M.documentAdded);
-    },
-  );
+        const { type } = parseInput(documentUploadSchema, documentUploadMessageOrder, fields);
+        if (!file) throw badRequest(M.documentRequired, { [DOCUMENT_FIELD]: M.documentRequired });
+        const contentType = sniffDocument(file.data);
+        if (!contentType) throw unsupportedMediaType(M.documentNotAllowed);
+        const orderId = request.params.id;
+        const storageName = documentStorageName(contentType);
+        await storage.put(storageName, file.data);
+        try {
+          await app.db.transaction().execute(async (tx) => {
+            await markApplied(tx);
+            await tx
+              .insertInto('order_documents')
+              .values({
+                id: newId(),
+                order_id: orderId,
+                type,
+                file_name: file.name.slice(0, 200) || 'document',
+                storage_name: storageName,
+                content_type: contentType,
+                bytes: file.data.length,
+                uploaded_by: request.user!._id,
+                created_at: nowIso(),
+              })
+              .execute();
+          });
+        } catch (err) {
+          // The row was not written: the file must not stay behind.
+          await storage.remove([storageName]).catch(() => undefined);
+          throw err;
+        }
+        return orderAnswer(orderId, M.documentAdded);
+      },
+    );
+  });
 
   app.get(
     '/:id/document/:docId',
