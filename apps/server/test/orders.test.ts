@@ -18,7 +18,10 @@ import {
   type Quote,
   type QuoteDetail,
 } from '@agro/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../src/db/index.js';
+import { decideQuote } from '../src/modules/quote/service.js';
 import { insertTestProduct, offerBody, quoteBody } from './fixtures.js';
 import { buildTestApp, type TestApp, type TestUser } from './helper.js';
 import { file, makeImage, multipart } from './images-fixtures.js';
@@ -182,6 +185,39 @@ describe('an accepted offer becomes an order', () => {
     const numbers = rows.map((r) => Number(r.order_number.slice(-4))).sort((a, b) => a - b);
     expect(numbers).toEqual(quotes.map((_, i) => Number(before) + i + 1));
     expect(new Set(rows.map((r) => r.quote_id)).size).toBe(quotes.length);
+  });
+});
+
+describe('numbering across processes (PostgreSQL)', () => {
+  // A second pool on the same schema stands for a second server process: acceptances sent through
+  // both at once still get consecutive numbers, each once. (SQLite runs in one process by design.)
+  it.runIf(Boolean(process.env.DATABASE_URL))('two pools accepting at once share one sequence', async () => {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+    const other = createDatabase({
+      databaseUrl: t.config.databaseUrl,
+      sqliteFile: t.config.sqliteFile,
+      pgSchema: rows[0]!.schema,
+      pgPoolSize: 4,
+    });
+    try {
+      const quotes: string[] = [];
+      for (let i = 0; i < 10; i += 1) {
+        const made = await call('POST', API.addQuote, buyer.cookie, quoteBody(productId));
+        const id = made.json<{ quote: Quote }>().quote._id;
+        expect((await call('POST', API.quoteOffer(id), admin.cookie, offerBody())).statusCode).toBe(200);
+        quotes.push(id);
+      }
+      const before = Number(
+        (await t.db.selectFrom('order_counters').select('last').where('year', '=', orderYear()).executeTakeFirst())?.last ?? 0,
+      );
+      await Promise.all(quotes.map((id, i) => decideQuote(i % 2 === 0 ? t.db : other.db, id, 'ACCEPTED', '', { userId: buyer.user._id })));
+      const numbers = (await t.db.selectFrom('orders').select('order_number').where('quote_id', 'in', quotes).execute())
+        .map((r) => Number(r.order_number.slice(-4)))
+        .sort((a, b) => a - b);
+      expect(numbers).toEqual(quotes.map((_, i) => before + i + 1));
+    } finally {
+      await other.close();
+    }
   });
 });
 
