@@ -159,6 +159,14 @@ describe('an accepted offer becomes an order', () => {
     expect(mail?.text).toContain(`https://agro.example/orders/${orderId}`);
   });
 
+  it('outlives its quote: deleting the quote keeps the order and its terms', async () => {
+    const { quote, orderId } = await acceptedOrder();
+    const before = await getOrder(orderId);
+    expect((await call('DELETE', API.deleteQuote(quote._id), admin.cookie)).statusCode).toBe(200);
+    const after = await getOrder(orderId);
+    expect(after).toMatchObject({ quoteId: null, orderNumber: before.orderNumber, terms: before.terms });
+  });
+
   it('an acceptance that fails leaves no order and no number used', async () => {
     const before = await orderSnapshot();
     const made = await call('POST', API.addQuote, buyer.cookie, quoteBody(productId));

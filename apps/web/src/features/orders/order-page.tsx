@@ -27,7 +27,10 @@ import { OrderDocuments, OrderTimeline, Shipment, StepBadge, dayText, orderTotal
 
 const INPUT_TYPES: Partial<Record<MilestoneField, string>> = { etd: 'date', eta: 'date', trackingUrl: 'url' };
 
-/** The administrator's form for the order's next step (or its cancellation before shipment). */
+/**
+ * The administrator's form for the order's next step (or its cancellation before shipment). Keyed
+ * by the order's step where it is used, so a recorded step starts a fresh form.
+ */
 function StepForm({ order, onSaved }: { order: Order; onSaved: (o: Order) => void }) {
   const next = nextOrderStep(order.step);
   const choices: OrderStep[] = [...(next ? [next] : []), ...(BEFORE_SHIPMENT.includes(order.step) ? (['CANCELLED'] as const) : [])];
@@ -36,13 +39,6 @@ function StepForm({ order, onSaved }: { order: Order; onSaved: (o: Order) => voi
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const id = useId();
-  useEffect(() => {
-    setStep(choices[0] ?? '');
-    setValues({});
-    setErrors({});
-    // The choices follow the order's step.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [order.step]);
   if (choices.length === 0) return null;
   const fields = step ? (STEP_FIELDS[step] ?? []) : [];
 
@@ -329,7 +325,7 @@ export default function OrderPage() {
             </div>
             {admin && (
               <div className="grid gap-6 md:grid-cols-2">
-                <StepForm order={order} onSaved={setOrder} />
+                <StepForm key={order.step} order={order} onSaved={setOrder} />
                 <DocumentForm order={order} onSaved={setOrder} />
               </div>
             )}
