@@ -10,6 +10,7 @@ import {
   TrashIcon,
   UserIcon,
 } from '@/components/ui/icons';
+import { Link } from 'react-router';
 import { API_BASE_URL } from '@/lib/config';
 import { OfferSummary } from './offer-summary';
 import { formatDate } from '@/lib/format';
@@ -107,6 +108,12 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline 
                   <CloseIcon size={16} /> Decline
                 </button>
               </>
+            )}
+            {quote.status === 'ACCEPTED' && (
+              // The accepted offer became an order (issue 27): its progress and documents are in My Orders.
+              <Link to="/my-orders" className="btn-primary py-1.5 text-sm">
+                Follow the order
+              </Link>
             )}
             <a
               className="btn-secondary py-1.5 text-sm"

@@ -100,6 +100,8 @@ describe('Your Quotes: the buyer decides', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Accept offer' }));
     await waitFor(() => expect(within(card).getByText('ACCEPTED')).toBeInTheDocument());
+    // The accepted offer is now an order: the buyer follows it in My Orders.
+    expect(within(card).getByRole('link', { name: 'Follow the order' })).toHaveAttribute('href', '/my-orders');
     // The offer the buyer saw: the server refuses the decision if a newer offer replaced it.
     expect(callsTo(calls, 'POST', API.quoteAccept('q1'))[0]?.body).toEqual({ note: 'Ship in March', offerId: OFFER._id });
     expect(within(card).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
