@@ -159,6 +159,12 @@ describe('an accepted offer becomes an order', () => {
     expect(mail?.text).toContain(`https://agro.example/orders/${orderId}`);
   });
 
+  it('keeps a decimal quantity exactly (2.5 TONS)', async () => {
+    const { orderId } = await acceptedOrder(buyer, { requiredQty: 2.5 }, { unitPrice: '410.00' });
+    const order = await getOrder(orderId);
+    expect(order.terms).toMatchObject({ quantity: 2.5, unitPrice: '410.00', total: '1025.00' });
+  });
+
   it('outlives its quote: deleting the quote keeps the order and its terms', async () => {
     const { quote, orderId } = await acceptedOrder();
     const before = await getOrder(orderId);

@@ -46,7 +46,8 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('product_id', 'text')
     .addColumn('product_name', 'text', (c) => c.notNull())
     .addColumn('hs_code', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('quantity', 'integer', (c) => c.notNull())
+    // As the quote's required quantity: a decimal (2.5 TONS) is allowed.
+    .addColumn('quantity', 'double precision', (c) => c.notNull())
     .addColumn('unit', 'text', (c) => c.notNull())
     .addColumn('packaging_type', 'text', (c) => c.notNull())
     .addColumn('currency', 'text', (c) => c.notNull())
