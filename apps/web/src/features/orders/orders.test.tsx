@@ -138,3 +138,33 @@ describe('the order page (an administrator)', () => {
     );
   });
 });
+
+describe('the order page (its buyer)', () => {
+  it('confirms the delivery after the documents were sent, behind a confirmation; no administrator forms', async () => {
+    logIn('USER');
+    const sent: Order = { ...ORDER, step: 'DOCUMENTS_SENT', late: false };
+    const delivered: Order = {
+      ...sent,
+      step: 'DELIVERED',
+      milestones: [
+        ...sent.milestones,
+        { step: 'DELIVERED', at: '2026-12-20', note: '', by: 'BUYER', recordedAt: '2026-12-20T10:00:00.000Z' },
+      ],
+    };
+    const calls = stubFetch({
+      [`GET ${API.profile}`]: { body: { success: true, message: 'ok', user: TEST_USER } },
+      [`GET ${API.order(ORDER._id)}`]: { body: { success: true, message: ORDER_MESSAGES.orderFetched, order: sent } },
+      [`POST ${API.orderDelivered(ORDER._id)}`]: { body: { success: true, message: ORDER_MESSAGES.deliveryConfirmed, order: delivered } },
+    });
+    const { user } = renderRoute(`/orders/${ORDER._id}`);
+    await user.click(await screen.findByRole('button', { name: 'Confirm delivery' }));
+    expect(screen.queryByRole('form', { name: 'Record the next step' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Attach document' })).not.toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Has your order arrived?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm delivery' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', API.orderDelivered(ORDER._id))).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm delivery' })).not.toBeInTheDocument());
+    const timeline = screen.getByRole('region', { name: 'Timeline of order ORD-2026-0007' });
+    expect(timeline.querySelector('[aria-current="step"]')).toHaveTextContent('Delivered');
+  });
+});
