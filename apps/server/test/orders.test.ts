@@ -21,6 +21,9 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/index.js';
+import { proformaIssuer } from '../src/modules/order/company.js';
+import { proformaPdf } from '../src/modules/order/proforma.js';
+import { findOrder } from '../src/modules/order/repository.js';
 import { decideQuote } from '../src/modules/quote/service.js';
 import { insertTestProduct, offerBody, quoteBody } from './fixtures.js';
 import { buildTestApp, type TestApp, type TestUser } from './helper.js';
@@ -492,6 +495,44 @@ describe('the proforma invoice', () => {
     ]) {
       expect(text, expected).toContain(expected);
     }
+  });
+});
+
+describe('the proforma with bank details and registrations (as site settings will give them)', () => {
+  it('prints the bank block and the registrations when the issuer has them', async () => {
+    const { orderId } = await acceptedOrder();
+    const order = (await findOrder(t.db, orderId))!;
+    const issuer = {
+      ...(await proformaIssuer(t.db)),
+      registrations: [['IEC', '0123456789'] as [string, string]],
+      bank: {
+        accountName: 'Sahyadri Agro Exports',
+        bankName: 'State Bank of India',
+        branch: 'Kolhapur Main',
+        accountNumber: '00000012345678901',
+        codes: [
+          ['IFSC', 'SBIN0000001'],
+          ['SWIFT', 'SBININBB123'],
+        ] as [string, string][],
+      },
+    };
+    const pdfFile = path.join(t.dataDir, 'proforma-bank.pdf');
+    await fs.writeFile(pdfFile, await proformaPdf(order, issuer));
+    const text = (await run('pdftotext', ['-layout', pdfFile, '-'])).stdout.replace(/[ \t]+/g, ' ');
+    for (const expected of [
+      'IEC 0123456789',
+      'Bank details',
+      'State Bank of India',
+      'Kolhapur Main',
+      '00000012345678901',
+      'IFSC SBIN0000001',
+      'SWIFT SBININBB123',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    // Today's issuer (site.ts) has no bank details: the block is left out.
+    await fs.writeFile(pdfFile, await proformaPdf(order, await proformaIssuer(t.db)));
+    expect((await run('pdftotext', ['-layout', pdfFile, '-'])).stdout).not.toContain('Bank details');
   });
 });
 
