@@ -213,12 +213,12 @@ export function createImageStorage(config: Config): ImageStorage {
  * connection is told apart from the database doing so, and answered as the storage's fault (503,
  * or 507 for a full disk) with a message that says nothing was saved.
  */
-export function guardStorage(storage: ImageStorage): ImageStorage {
+export function guardStorage(storage: ImageStorage, holds: 'images' | 'documents' = 'images'): ImageStorage {
   const guard =
     <A extends unknown[], R>(operation: 'read' | 'write', fn: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> =>
       fn(...args).catch((err: unknown) => {
-        throw err instanceof StorageFault ? err : new StorageFault(err, operation);
+        throw err instanceof StorageFault ? err : new StorageFault(err, operation, holds);
       });
   return {
     kind: storage.kind,

@@ -115,6 +115,7 @@ describe('the object store goes away', () => {
       const refused = await attach();
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('10');
+      expect(refused.json()).toEqual({ success: false, message: SERVER_ERRORS.documentStorageUnavailable });
       expect(await t.db.selectFrom('order_documents').select('id').where('order_id', '=', orderId).execute()).toHaveLength(1);
     } finally {
       await s3.start();

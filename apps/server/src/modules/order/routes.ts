@@ -64,7 +64,7 @@ const binary = (description: string, type: string) => ({
 /** /api/v1/order/* (issue 27): orders, milestones, the proforma invoice and private documents. */
 export default async function orderRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const storage = guardStorage(createDocumentStorage(app.config));
+  const storage = guardStorage(createDocumentStorage(app.config), 'documents');
   const idParams = z.object({ id: z.string() });
   const docParams = z.object({ id: z.string(), docId: z.string() });
   const access = (roles: { admin: boolean; owner: boolean }) => async (request: IdRequest) => authorisedOrder(request, roles);
