@@ -117,9 +117,24 @@ describe('the object store goes away', () => {
       expect(refused.headers['retry-after']).toBe('10');
       expect(refused.json()).toEqual({ success: false, message: SERVER_ERRORS.documentStorageUnavailable });
       expect(await t.db.selectFrom('order_documents').select('id').where('order_id', '=', orderId).execute()).toHaveLength(1);
+      // A deletion that cannot remove the file changes nothing: the document stays listed for a retry.
+      const kept = await t.app.inject({
+        method: 'DELETE',
+        url: API.deleteOrderDocument(orderId, doc._id),
+        headers: { cookie: admin.cookie },
+      });
+      expect(kept.statusCode).toBe(503);
+      expect(await t.db.selectFrom('order_documents').select('id').where('order_id', '=', orderId).execute()).toHaveLength(1);
     } finally {
       await s3.start();
     }
     expect((await attach()).statusCode).toBe(200);
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: API.deleteOrderDocument(orderId, doc._id),
+      headers: { cookie: admin.cookie },
+    });
+    expect(gone.statusCode).toBe(200);
+    expect(await createDocumentStorage(t.config).list()).not.toContain(row.storage_name);
   }, 60_000);
 });

@@ -340,16 +340,12 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
     },
     async (request) => {
       const { id, docId } = request.params;
-      const deleted = isId(docId)
-        ? await app.db
-            .deleteFrom('order_documents')
-            .where('id', '=', docId)
-            .where('order_id', '=', id)
-            .returning('storage_name')
-            .executeTakeFirst()
-        : undefined;
-      if (!deleted) throw notFound(M.documentNotFound);
-      await storage.remove([deleted.storage_name]);
+      const doc = isId(docId) ? await findDocument(app.db, id, docId) : undefined;
+      if (!doc) throw notFound(M.documentNotFound);
+      // The file goes first: a store that is away answers 503 with the document still listed (a
+      // retry finishes the job), never a document gone from the list whose file stays behind.
+      await storage.remove([doc.storage_name]);
+      await app.db.deleteFrom('order_documents').where('id', '=', doc.id).execute();
       return orderAnswer(id, M.documentDeleted);
     },
   );
