@@ -46,6 +46,9 @@ const ROUTES: RouteCase[] = [
   { path: '/edit-product', anonymous: 'login', USER: 'denied', ADMIN: { heading: 'Edit Product' } },
   { path: '/inquiries', anonymous: 'login', USER: 'denied', ADMIN: { heading: 'Inquiry Inbox' } },
   { path: '/dashboard', anonymous: 'login', USER: 'denied', ADMIN: { heading: 'Dashboard' } },
+  // Orders (issue 27): the buyer's own, and every order for an administrator.
+  { path: '/my-orders', anonymous: 'login', USER: { heading: 'My Orders' }, ADMIN: 'denied' },
+  { path: '/orders', anonymous: 'login', USER: 'denied', ADMIN: { heading: 'Orders' } },
   { path: '/no-such-page', anonymous: 'notFound', USER: 'notFound', ADMIN: 'notFound' },
   { path: '/products/unknown/deeper', anonymous: 'notFound', USER: 'notFound', ADMIN: 'notFound' },
 ];

@@ -19,6 +19,7 @@ import dashboardRoutes from './modules/dashboard/routes.js';
 import galleryRoutes from './modules/gallery/routes.js';
 import productRoutes from './modules/product/routes.js';
 import quoteRoutes from './modules/quote/routes.js';
+import orderRoutes from './modules/order/routes.js';
 import { PublicPages } from './modules/pages/routes.js';
 import { createPageRenderer } from './modules/pages/renderer.js';
 import userRoutes from './modules/user/routes.js';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(altchaRoutes, { prefix: `${API_PREFIX}/altcha` });
   await app.register(userRoutes, { prefix: `${API_PREFIX}/user` });
   await app.register(quoteRoutes, { prefix: `${API_PREFIX}/quote` });
+  await app.register(orderRoutes, { prefix: `${API_PREFIX}/order` });
   await app.register(contactRoutes, { prefix: `${API_PREFIX}/contact` });
   await app.register(dashboardRoutes, { prefix: `${API_PREFIX}/dashboard` });
   await app.register(productRoutes, { prefix: `${API_PREFIX}/product` });

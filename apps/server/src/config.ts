@@ -94,6 +94,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PREFIX: optionalText,
+  S3_DOCUMENTS_PREFIX: optionalText,
   S3_FORCE_PATH_STYLE: bool(true),
   IMAGE_BASE_URL: httpUrl,
   PASSWORD_HASH_COST: int(15, 12, 20),
@@ -121,6 +122,8 @@ export interface Config {
   trustProxy: boolean;
   webDist: string;
   uploadsDir: string;
+  /** Private order documents on the local disk (never served as static files). */
+  documentsDir: string;
   outboxDir: string;
   rateLimit: {
     enabled: boolean;
@@ -153,6 +156,8 @@ export interface S3Config {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** Key prefix inside the bucket, e.g. `uploads/` ('' = none). */
   prefix: string;
+  /** Key prefix of the private order documents (never public: see docs/deploy.md). */
+  documentsPrefix: string;
   forcePathStyle: boolean;
 }
 
@@ -205,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDist,
     uploadsDir: path.join(dataDir, 'uploads'),
+    documentsDir: path.join(dataDir, 'documents'),
     outboxDir: path.join(dataDir, 'outbox'),
     rateLimit: {
       enabled: e.RATE_LIMIT_ENABLED,
@@ -236,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
                 ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
                 : undefined,
             prefix: e.S3_PREFIX === undefined ? '' : `${e.S3_PREFIX.replace(/^\/+|\/+$/g, '')}/`,
+            documentsPrefix: `${(e.S3_DOCUMENTS_PREFIX ?? 'private-documents').replace(/^\/+|\/+$/g, '')}/`,
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           },
     imageBaseUrl: e.IMAGE_BASE_URL?.replace(/\/+$/, ''),

@@ -249,6 +249,7 @@ describe('sitemap.xml and robots.txt', () => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
     expect(res.body).toContain('Disallow: /profile');
+    expect(res.body).toContain('Disallow: /orders');
     expect(res.body).toContain('Disallow: /api/');
   });
 });
@@ -289,6 +290,9 @@ describe('status codes', () => {
       '/edit-product',
       '/inquiries',
       '/dashboard',
+      '/my-orders',
+      '/orders',
+      '/orders/0123456789abcdef01234567',
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);

@@ -203,6 +203,19 @@ describe('rejection', () => {
     expect(mail, 'rejection mail').toBeDefined();
     expect(mail!.text).toContain('Crispy Fried Onions');
     expect(mail!.text).toContain('1200 KG');
+    // "Declined" is the buyer's own decision (DECLINED): the company's refusal is not called that.
+    expect(mail!.subject).not.toMatch(/declined/i);
+
+    // The reason reaches the buyer on the site too: on their list and in the quote's details.
+    expect(q.rejectionReason).toBe('We cannot ship to this destination this season.');
+    const mine = (await call('GET', API.userQuotes, buyer.cookie)).json<{ quotes: Quote[] }>().quotes.find((x) => x._id === quote._id);
+    expect(mine?.rejectionReason).toBe('We cannot ship to this destination this season.');
+    const detail = (await call('GET', API.quote(quote._id), buyer.cookie)).json<{ quote: QuoteDetail }>().quote;
+    expect(detail.rejectionReason).toBe('We cannot ship to this destination this season.');
+    // Other statuses carry no such key.
+    expect((await call('GET', API.quote((await newQuote())._id), buyer.cookie)).json<{ quote: QuoteDetail }>().quote).not.toHaveProperty(
+      'rejectionReason',
+    );
 
     for (const [url, cookie, payload] of [
       [API.quoteOffer(quote._id), admin.cookie, offerBody()],
@@ -388,7 +401,7 @@ describe('racing decisions', () => {
 
 describe('quotation PDF', () => {
   it('404 before any offer; owner and admin download it; others may not', async () => {
-    const quote = await newQuote();
+    const quote = await newQuote(buyer, { tradeTerms: { certifications: ['FSSAI', 'HALAL'], sampleFirst: true } });
     const none = await call('GET', API.quotePdf(quote._id), buyer.cookie);
     expect(none.statusCode).toBe(404);
     expect(none.json()).toEqual({ success: false, message: M.noOffer });
@@ -425,6 +438,9 @@ describe('quotation PDF', () => {
       'Nhava Sheva (JNPT), India',
       '21 days',
       '30% TT advance / 70% against documents',
+      // The buyer's trade terms: certifications and the sample request.
+      'Certifications requested FSSAI, Halal',
+      'Sample Requested before the order',
     ]) {
       expect(text, expected).toContain(expected);
     }

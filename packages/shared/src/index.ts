@@ -17,3 +17,4 @@ export * from './user.js';
 export * from './validation.js';
 export * from './altcha.js';
 export * from './bot-signals.js';
+export * from './order.js';

@@ -130,6 +130,15 @@ export const dashboardSchema = z.object({
   offerWithin24h: z.object({ within: z.number().int(), total: z.number().int(), share: z.number().nullable() }),
   /** ACCEPTED / (ACCEPTED + DECLINED + EXPIRED), by the status a reader sees (rate null when none). */
   acceptance: z.object({ accepted: z.number().int(), decided: z.number().int(), rate: z.number().nullable() }),
+  /**
+   * Orders (issue 27), of the same 12 months: made per month; of those shipped, how many within the
+   * offer's lead time (rate null when none shipped); the median whole days from acceptance to shipment.
+   */
+  orders: z.object({
+    months: z.array(z.object({ month: z.string(), orders: z.number().int() })),
+    onTime: z.object({ onTime: z.number().int(), shipped: z.number().int(), rate: z.number().nullable() }),
+    medianDaysToShip: z.number().nullable(),
+  }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export const dashboardResponseSchema = z.object({ success: z.boolean(), message: z.string(), dashboard: dashboardSchema });

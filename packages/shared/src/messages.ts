@@ -223,6 +223,8 @@ export const SERVER_ERRORS = {
   databaseUnavailable: 'The database is briefly unavailable, so this could not be done. Nothing was changed: please try again in a moment.',
   storageUnavailable: 'The images could not be stored, so nothing was saved. Please try again in a moment.',
   storageUnreachable: 'Images cannot be loaded right now. Please try again in a moment.',
+  documentStorageUnavailable: 'The document could not be stored, so nothing was saved. Please try again in a moment.',
+  documentStorageUnreachable: 'Documents cannot be loaded right now. Please try again in a moment.',
   // Idempotency-Key (apps/server/src/plugins/idempotency.ts)
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 printable characters',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',

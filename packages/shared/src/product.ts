@@ -13,6 +13,16 @@ const quantityType = z.preprocess(
   (v) => (v === undefined || v === null || v === '' ? DEFAULT_QUANTITY_TYPE : v),
   z.enum(QUANTITY_TYPES, { error: V.invalidQuantityType }),
 );
+/** Harmonized System code (4 to 10 digits, dots allowed: "0712.20"); optional, printed on proforma invoices. */
+export const HS_CODE_MESSAGE = 'HS code must be 4 to 10 digits, dots allowed (e.g. 0712.20)';
+const hsCode = z.preprocess(
+  (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+  z
+    .string({ error: HS_CODE_MESSAGE })
+    .trim()
+    .refine((v) => /^\d{4}(\.?\d{1,2}){0,3}$/.test(v) && v.replace(/\./g, '').length <= 10, { error: HS_CODE_MESSAGE })
+    .optional(),
+);
 const shelfLife = requiredNumber(R.productShelfLife, LIMITS.shelfLifeMin, V.productShelfLifeMin, 600);
 
 /**
@@ -32,6 +42,7 @@ export const productSchema = z
     productShelfLife: shelfLife,
     keyFeatures: stringList().refine((l) => l.length > 0, { error: R.keyFeatures }),
     applications: stringList().refine((l) => l.length > 0, { error: R.applications }),
+    hsCode,
   })
   .superRefine((p, ctx) => {
     if (p.productType === 'AGRO' && p.nutrientContent.length === 0) {
@@ -55,6 +66,7 @@ export const productMessageOrder = [
   V.invalidProductType,
   V.invalidQuantityType,
   V.productShelfLifeMin,
+  HS_CODE_MESSAGE,
 ] as const;
 
 const optionalIfBlank = <T extends z.ZodType>(schema: T) =>
@@ -77,6 +89,7 @@ export const productUpdateSchema = z.object({
   productShelfLife: optionalIfBlank(shelfLife),
   keyFeatures: optionalIfBlank(stringList()),
   applications: optionalIfBlank(stringList()),
+  hsCode,
 });
 export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
 export const productUpdateMessageOrder = [V.productIdRequired, ...productMessageOrder] as const;

@@ -36,6 +36,8 @@ export const productRecordSchema = z.object({
   productImages: z.array(imageRefSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Harmonized System code (orders' proforma invoices); the key is absent when none is set. */
+  hsCode: z.string().optional(),
 });
 export type Product = z.infer<typeof productRecordSchema>;
 
@@ -86,6 +88,8 @@ export const quoteRecordSchema = z.object({
   offer: quoteOfferSchema.nullable(),
   /** Why it is held as spam (not mailed, out of the default lists); absent when it is not. */
   spamReason: z.enum(SPAM_REASONS).optional(),
+  /** REJECTED only: the company's reason (the key is absent otherwise). */
+  rejectionReason: z.string().optional(),
 });
 export type Quote = z.infer<typeof quoteRecordSchema>;
 

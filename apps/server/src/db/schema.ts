@@ -4,7 +4,7 @@
  * dialects so one set of queries and mappers serves SQLite and PostgreSQL.
  * Timestamps are ISO-8601 UTC strings (sortable as text).
  */
-import type { SpamReason, StoredQuoteStatus } from '@agro/shared';
+import type { OrderStep, SpamReason, StoredQuoteStatus } from '@agro/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** 0 or 1. */
@@ -75,6 +75,8 @@ export interface ProductsTable {
   updated_at: string;
   /** The current slug (/products/{slug}); null until one is assigned (repository.ensureSlugs). */
   slug: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Harmonized System code (orders); null when not set. */
+  hs_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Every slug a product has had, its current one included: old links redirect to the current one. */
@@ -246,6 +248,88 @@ export interface AltchaUsedTable {
   expires_at: string;
 }
 
+/** The last order number given in a year (orders). */
+export interface OrderCountersTable {
+  year: number;
+  last: number;
+}
+
+/** An accepted offer, its terms and buyer copied at acceptance (modules/order). */
+export interface OrdersTable {
+  id: string;
+  order_number: string;
+  quote_id: string | null;
+  user_id: string | null;
+  step: OrderStep;
+  offer_id: string | null;
+  quotation_number: string;
+  product_id: string | null;
+  product_name: string;
+  hs_code: string;
+  quantity: number;
+  unit: string;
+  packaging_type: string;
+  currency: string;
+  /** Integer minor units; PostgreSQL's bigint arrives as a string, hence the union. */
+  unit_price_minor: ColumnType<number | string, number, number>;
+  total_minor: ColumnType<number | string, number, number>;
+  incoterm: string;
+  port_of_loading: string;
+  destination: string;
+  lead_time_days: number;
+  payment_terms: string;
+  company_name: string;
+  contact_person_name: string;
+  company_email: string;
+  mobile_number: string;
+  country: string;
+  address: string;
+  delivery_location: string;
+  account_email: string;
+  ship_by: string;
+  shipped_on: string | null;
+  etd: string | null;
+  eta: string | null;
+  tracking_url: string | null;
+  created_at: string;
+  step_changed_at: string;
+}
+
+export interface OrderMilestonesTable {
+  id: string;
+  order_id: string;
+  step: OrderStep;
+  at: string;
+  note: string;
+  /** JSON text: the step's own fields. */
+  details: string;
+  actor: 'BUYER' | 'COMPANY';
+  user_id: string | null;
+  created_at: string;
+}
+
+export interface OrderDocumentsTable {
+  id: string;
+  order_id: string;
+  type: string;
+  file_name: string;
+  storage_name: string;
+  content_type: string;
+  bytes: number;
+  uploaded_by: string | null;
+  created_at: string;
+}
+
+export interface OrderDocumentDownloadsTable {
+  id: string;
+  order_id: string;
+  document_id: string;
+  user_id: string | null;
+  role: string;
+  ip: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -264,6 +348,11 @@ export interface Database {
   rate_limits: RateLimitsTable;
   idempotency_keys: IdempotencyKeysTable;
   altcha_used: AltchaUsedTable;
+  order_counters: OrderCountersTable;
+  orders: OrdersTable;
+  order_milestones: OrderMilestonesTable;
+  order_documents: OrderDocumentsTable;
+  order_document_downloads: OrderDocumentDownloadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -282,3 +371,7 @@ export type NewQuoteEventRow = Insertable<QuoteEventsTable>;
 export type ContactRow = Selectable<ContactsTable>;
 export type NewContactRow = Insertable<ContactsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrderRow = Insertable<OrdersTable>;
+export type OrderMilestoneRow = Selectable<OrderMilestonesTable>;
+export type OrderDocumentRow = Selectable<OrderDocumentsTable>;

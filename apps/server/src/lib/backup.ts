@@ -1,6 +1,7 @@
 /**
- * Backup and restore of everything the site stores: the database and the images (DATA_DIR/uploads
- * or the S3 bucket, read and written through lib/images-storage.ts).
+ * Backup and restore of everything the site stores: the database, the images (DATA_DIR/uploads
+ * or the S3 bucket, read and written through lib/images-storage.ts) and the private order
+ * documents (lib/documents-storage.ts; written before their row and removed after it, like images).
  *
  * SQLite: `VACUUM INTO` writes a consistent snapshot (one read transaction) through a connection of
  * our own, while the server keeps reading and writing (WAL mode). PostgreSQL: `pg_dump` (custom
@@ -18,6 +19,7 @@ import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../config.js';
 import { fileNamesOf } from './images-repository.js';
+import { createDocumentStorage } from './documents-storage.js';
 import { createImageStorage, type ImageStorage } from './images-storage.js';
 
 const run = promisify(execFile);
@@ -25,6 +27,7 @@ const run = promisify(execFile);
 export const SQLITE_BACKUP_FILE = 'agro.sqlite';
 export const PG_BACKUP_FILE = 'database.pgdump';
 export const UPLOADS_BACKUP_DIR = 'uploads';
+export const DOCUMENTS_BACKUP_DIR = 'documents';
 export const MANIFEST_FILE = 'manifest.json';
 
 export interface BackupManifest {
@@ -100,6 +103,10 @@ export async function backupData(config: Config, dest: string, options: BackupOp
   const uploads = path.join(dest, UPLOADS_BACKUP_DIR);
   await fs.mkdir(uploads);
   await copyNewUploads(storage, uploads);
+  const documentStorage = createDocumentStorage(config);
+  const documents = path.join(dest, DOCUMENTS_BACKUP_DIR);
+  await fs.mkdir(documents);
+  await copyNewUploads(documentStorage, documents);
   await options.beforeSnapshot?.();
 
   let manifest: BackupManifest;
@@ -143,6 +150,8 @@ export async function backupData(config: Config, dest: string, options: BackupOp
       missingFiles,
     };
   }
+  // Order documents added while the snapshot was taken (a document deleted meanwhile may be kept: harmless).
+  await copyNewUploads(documentStorage, documents);
   manifest.files = (await fs.readdir(uploads)).length;
   await fs.writeFile(path.join(dest, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
@@ -190,6 +199,12 @@ export async function restoreData(config: Config, source: string, { force = fals
   const storage = createImageStorage(config);
   for (const name of await fs.readdir(uploads)) {
     await storage.put(name, await fs.readFile(path.join(uploads, name)));
+  }
+  // Backups made before orders existed have no documents folder.
+  const documents = path.join(source, DOCUMENTS_BACKUP_DIR);
+  const documentStorage = createDocumentStorage(config);
+  for (const name of await fs.readdir(documents).catch(() => [] as string[])) {
+    await documentStorage.put(name, await fs.readFile(path.join(documents, name)));
   }
   return manifest;
 }

@@ -36,6 +36,8 @@ const STORAGE_READ_FAULT: Fault = {
   message: SERVER_ERRORS.storageUnreachable,
   retryAfter: RETRY_AFTER.storage,
 };
+const DOCUMENT_STORAGE_FAULT: Fault = { ...STORAGE_FAULT, message: SERVER_ERRORS.documentStorageUnavailable };
+const DOCUMENT_STORAGE_READ_FAULT: Fault = { ...STORAGE_READ_FAULT, message: SERVER_ERRORS.documentStorageUnreachable };
 const DISK_FULL: Fault = { part: 'disk', status: 507, message: SERVER_ERRORS.diskFull, retryAfter: RETRY_AFTER.disk };
 const DISK_READ_ONLY: Fault = { part: 'disk', status: 503, message: SERVER_ERRORS.diskReadOnly, retryAfter: RETRY_AFTER.disk };
 
@@ -110,8 +112,12 @@ export class StorageFault extends Error {
   constructor(
     override readonly cause: unknown,
     readonly operation: 'read' | 'write',
+    /** What the storage holds: the answer names it (images, or the orders' private documents). */
+    readonly holds: 'images' | 'documents' = 'images',
   ) {
-    super(`image storage ${operation} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(
+      `${holds === 'images' ? 'image' : 'document'} storage ${operation} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
     this.name = 'StorageFault';
   }
 }
@@ -119,8 +125,9 @@ export class StorageFault extends Error {
 /** The fault `err` stands for, or undefined when it is not one (a bug, or a refusal of the request). */
 export function faultOf(err: unknown): Fault | undefined {
   if (err instanceof StorageFault) {
-    if (err.operation === 'read') return STORAGE_READ_FAULT;
-    return fileSystemFault(codeOf(err.cause)) ?? STORAGE_FAULT;
+    const documents = err.holds === 'documents';
+    if (err.operation === 'read') return documents ? DOCUMENT_STORAGE_READ_FAULT : STORAGE_READ_FAULT;
+    return fileSystemFault(codeOf(err.cause)) ?? (documents ? DOCUMENT_STORAGE_FAULT : STORAGE_FAULT);
   }
   const code = codeOf(err);
   if (code.startsWith('SQLITE_')) return sqliteFault(code);

@@ -104,7 +104,14 @@ function isMissing(err: unknown): boolean {
   return err instanceof NoSuchKey || err instanceof NotFound || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404);
 }
 
-export function createS3Storage(s3: S3Config, client = s3Client(s3)): ImageStorage {
+/** How objects are stored: images are public and immutable; private documents (orders) are not. */
+export interface ObjectOptions {
+  contentType(name: string): string;
+  cacheControl: string;
+}
+const IMAGE_OBJECTS: ObjectOptions = { contentType: imageContentType, cacheControl: IMAGE_CACHE_CONTROL };
+
+export function createS3Storage(s3: S3Config, client = s3Client(s3), objects: ObjectOptions = IMAGE_OBJECTS): ImageStorage {
   const key = (name: string) => {
     assertSafe(name);
     return `${s3.prefix}${name}`;
@@ -119,8 +126,8 @@ export function createS3Storage(s3: S3Config, client = s3Client(s3)): ImageStora
           Bucket: s3.bucket,
           Key: key(name),
           Body: data,
-          ContentType: imageContentType(name),
-          CacheControl: IMAGE_CACHE_CONTROL,
+          ContentType: objects.contentType(name),
+          CacheControl: objects.cacheControl,
         }),
       );
     },
@@ -206,12 +213,12 @@ export function createImageStorage(config: Config): ImageStorage {
  * connection is told apart from the database doing so, and answered as the storage's fault (503,
  * or 507 for a full disk) with a message that says nothing was saved.
  */
-export function guardStorage(storage: ImageStorage): ImageStorage {
+export function guardStorage(storage: ImageStorage, holds: 'images' | 'documents' = 'images'): ImageStorage {
   const guard =
     <A extends unknown[], R>(operation: 'read' | 'write', fn: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> =>
       fn(...args).catch((err: unknown) => {
-        throw err instanceof StorageFault ? err : new StorageFault(err, operation);
+        throw err instanceof StorageFault ? err : new StorageFault(err, operation, holds);
       });
   return {
     kind: storage.kind,

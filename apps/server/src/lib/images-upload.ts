@@ -61,7 +61,7 @@ function addField(fields: Record<string, unknown>, name: string, value: unknown)
 }
 
 /** Multipart (busboy) failures as the answers our API documents. */
-function uploadError(err: unknown): unknown {
+export function uploadError(err: unknown): unknown {
   if (err instanceof HttpError) return err;
   const code = (err as { code?: unknown } | null)?.code;
   switch (code) {

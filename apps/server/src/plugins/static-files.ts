@@ -46,6 +46,10 @@ const APP_SCREENS = [
   '/edit-product',
   '/inquiries',
   '/dashboard',
+  // Orders (issue 27).
+  '/my-orders',
+  '/orders',
+  '/orders/:id',
 ];
 
 /** How long the app shell (index.html) is served from memory before it is read again. */

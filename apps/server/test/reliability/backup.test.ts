@@ -96,6 +96,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (SQLite)'
     // 1 backup of 25.
     const doomed: string[] = [];
     for (let i = 0; i < 16; i += 1) doomed.push(await addImage());
+    // A private order document (lib/documents-storage.ts) goes along with the images.
+    await fs.mkdir(t.config.documentsDir, { recursive: true });
+    await fs.writeFile(path.join(t.config.documentsDir, `${'ab'.repeat(24)}.pdf`), '%PDF-1.4\n% order document\n');
 
     // Writers: quotes, gallery images added and deleted (files come and go), until the backup ends.
     let writing = true;
@@ -163,6 +166,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (SQLite)'
         expect(res.statusCode, url).toBe(200);
       }
       expect((await fs.readdir(restored.config.uploadsDir)).length).toBe(manifest.files);
+      expect(await fs.readFile(path.join(restored.config.documentsDir, `${'ab'.repeat(24)}.pdf`), 'utf8')).toContain('order document');
     } finally {
       await restored.close();
     }

@@ -5,10 +5,13 @@
  * being served, and it recovers by itself.
  */
 import path from 'node:path';
-import { API, SERVER_ERRORS, type GalleryResponse } from '@agro/shared';
+import { API, SERVER_ERRORS, type GalleryResponse, type Order, type Quote } from '@agro/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestUser } from '../helper.js';
 import { file, makeImage, multipart } from '../images-fixtures.js';
+import { createDocumentStorage } from '../../src/lib/documents-storage.js';
+import { createImageStorage } from '../../src/lib/images-storage.js';
+import { insertTestProduct, offerBody, quoteBody } from '../fixtures.js';
 import { PRODUCT_TEXT_FIELDS } from '../security/endpoints.js';
 import { startS3Server, type S3TestServer } from '../servers.js';
 
@@ -76,5 +79,62 @@ describe('the object store goes away', () => {
     expect((await uploadGallery(4)).statusCode).toBe(200);
     expect((await addProduct(5)).statusCode).toBe(200);
     expect(await galleryCount()).toBe(before.gallery + 1);
+  }, 60_000);
+
+  it('keeps order documents under S3_DOCUMENTS_PREFIX, never among the images; an outage saves nothing', async () => {
+    const buyer = await t.loginUser();
+    const productId = await insertTestProduct(t.db);
+    const quote = (
+      await t.app.inject({ method: 'POST', url: API.addQuote, payload: quoteBody(productId), headers: { cookie: buyer.cookie } })
+    ).json<{
+      quote: Quote;
+    }>().quote;
+    await t.app.inject({ method: 'POST', url: API.quoteOffer(quote._id), payload: offerBody(), headers: { cookie: admin.cookie } });
+    await t.app.inject({ method: 'POST', url: API.quoteAccept(quote._id), payload: {}, headers: { cookie: buyer.cookie } });
+    const orderId = (await t.db.selectFrom('orders').select('id').where('quote_id', '=', quote._id).executeTakeFirstOrThrow()).id;
+    const attach = async () => {
+      const { payload, headers } = await multipart([
+        ['type', 'CERTIFICATE_OF_ORIGIN'],
+        ['document', file(Buffer.from('%PDF-1.4\n% certificate of origin\n'), 'coo.pdf', 'application/pdf')],
+      ]);
+      return t.app.inject({ method: 'POST', url: API.addOrderDocument(orderId), payload, headers: { ...headers, cookie: admin.cookie } });
+    };
+
+    const added = await attach();
+    expect(added.statusCode, added.body).toBe(200);
+    const doc = added.json<{ order: Order }>().order.documents[0]!;
+    const row = await t.db.selectFrom('order_documents').select('storage_name').where('id', '=', doc._id).executeTakeFirstOrThrow();
+    expect(await createDocumentStorage(t.config).list()).toContain(row.storage_name);
+    expect(await createImageStorage(t.config).list()).not.toContain(row.storage_name);
+    const download = await t.app.inject({ method: 'GET', url: API.orderDocument(orderId, doc._id), headers: { cookie: buyer.cookie } });
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toContain('certificate of origin');
+
+    await s3.stop();
+    try {
+      const refused = await attach();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('10');
+      expect(refused.json()).toEqual({ success: false, message: SERVER_ERRORS.documentStorageUnavailable });
+      expect(await t.db.selectFrom('order_documents').select('id').where('order_id', '=', orderId).execute()).toHaveLength(1);
+      // A deletion that cannot remove the file changes nothing: the document stays listed for a retry.
+      const kept = await t.app.inject({
+        method: 'DELETE',
+        url: API.deleteOrderDocument(orderId, doc._id),
+        headers: { cookie: admin.cookie },
+      });
+      expect(kept.statusCode).toBe(503);
+      expect(await t.db.selectFrom('order_documents').select('id').where('order_id', '=', orderId).execute()).toHaveLength(1);
+    } finally {
+      await s3.start();
+    }
+    expect((await attach()).statusCode).toBe(200);
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: API.deleteOrderDocument(orderId, doc._id),
+      headers: { cookie: admin.cookie },
+    });
+    expect(gone.statusCode).toBe(200);
+    expect(await createDocumentStorage(t.config).list()).not.toContain(row.storage_name);
   }, 60_000);
 });

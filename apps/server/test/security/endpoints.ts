@@ -13,7 +13,9 @@ import {
   changePasswordSchema,
   contactSchema,
   decisionSchema,
+  deliveredSchema,
   forgotPasswordSchema,
+  milestoneSchema,
   inquiryUpdateSchema,
   offerSchema,
   loginSchema,
@@ -23,15 +25,19 @@ import {
   resetPasswordSchema,
   updateProfileSchema,
   type Inquiry,
+  type Order,
   type Quote,
 } from '@agro/shared';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { newId } from '../../src/db/ids.js';
 import { nowIso } from '../../src/db/mappers.js';
 import { hashToken } from '../../src/lib/tokens.js';
-import { sendOffer } from '../../src/modules/quote/service.js';
+import { decideQuote, sendOffer } from '../../src/modules/quote/service.js';
+import { recordMilestone } from '../../src/modules/order/service.js';
 import { solveFor } from '../altcha-solver.js';
 import { insertTestProduct, offerBody, quoteBody } from '../fixtures.js';
 import { PASSWORD, newUserBody, type TestApp } from '../helper.js';
@@ -107,6 +113,53 @@ async function addOfferedQuote(ctx: EndpointContext, owner: Session): Promise<Qu
   await sendOffer(ctx.t.db, ctx.t.dialect, quote._id, offerSchema.parse(offerBody()), { userId: admin.id });
   return quote;
 }
+
+/** An order of `owner`: a quote offered and accepted (through the services, without HTTP calls). */
+async function addOrder(ctx: EndpointContext, owner: Session): Promise<string> {
+  const quote = await addOfferedQuote(ctx, owner);
+  await decideQuote(ctx.t.db, quote._id, 'ACCEPTED', '', { userId: owner.id });
+  return (await ctx.t.db.selectFrom('orders').select('id').where('quote_id', '=', quote._id).executeTakeFirstOrThrow()).id;
+}
+
+/** Record the steps of an order (as an administrator would), in order. */
+async function recordSteps(ctx: EndpointContext, orderId: string, bodies: Record<string, unknown>[]): Promise<void> {
+  const admin = await ctx.t.db.selectFrom('users').select('id').where('role', '=', 'ADMIN').executeTakeFirstOrThrow();
+  for (const body of bodies) {
+    await recordMilestone(ctx.t.db, { orderId, input: milestoneSchema.parse(body), actor: 'COMPANY' }, { userId: admin.id });
+  }
+}
+
+/** A small PDF stored as a document of `orderId` (file and row, as an upload leaves them). */
+async function addOrderDocumentRow(ctx: EndpointContext, orderId: string): Promise<string> {
+  const id = newId();
+  const storageName = `${randomBytes(24).toString('hex')}.pdf`;
+  await fs.mkdir(ctx.t.config.documentsDir, { recursive: true });
+  await fs.writeFile(path.join(ctx.t.config.documentsDir, storageName), '%PDF-1.4\n% matrix\n');
+  await ctx.t.db
+    .insertInto('order_documents')
+    .values({
+      id,
+      order_id: orderId,
+      type: 'BILL_OF_LADING',
+      file_name: 'bl.pdf',
+      storage_name: storageName,
+      content_type: 'application/pdf',
+      bytes: 19,
+      uploaded_by: null,
+      created_at: nowIso(),
+    })
+    .execute();
+  return id;
+}
+
+export const UP_TO_DOCUMENTS_SENT: Record<string, unknown>[] = [
+  { step: 'ADVANCE_RECEIVED', amount: '100.00' },
+  { step: 'IN_PRODUCTION' },
+  { step: 'QUALITY_CHECKED' },
+  { step: 'PACKED', containerNumber: 'MSCU1234567', sealNumber: 'S1' },
+  { step: 'SHIPPED', vessel: 'MSC Aurora', voyage: 'AU1', billOfLading: 'MEDU1', etd: '2026-01-01', eta: '2026-01-20' },
+  { step: 'DOCUMENTS_SENT', courier: 'DHL', courierTracking: '123' },
+];
 
 export function contactBody(productId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -523,6 +576,165 @@ export const ENDPOINTS: readonly Endpoint[] = [
     }),
   },
   {
+    api: 'allOrders',
+    method: 'GET',
+    path: '/api/v1/order/all',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => {
+      const id = await addOrder(ctx, ctx.owner);
+      return {
+        url: `${API.allOrders}?page=1&limit=100`,
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ orders: Order[] }>().orders.map((o) => o._id)).toContain(id),
+      };
+    },
+  },
+  {
+    api: 'myOrders',
+    method: 'GET',
+    path: '/api/v1/order/mine',
+    body: 'none',
+    expect: USER_ONLY,
+    prepare: async (ctx, caller, actor) => {
+      const id = await addOrder(ctx, ctx.owner);
+      return {
+        url: API.myOrders,
+        headers: cookieOf(caller),
+        check: (res) => {
+          const orders = res.json<{ orders: Order[] }>().orders;
+          // Only the caller's own orders, whoever else has some.
+          expect(orders.every((o) => o.buyer.accountEmail === caller!.email)).toBe(true);
+          expect(orders.some((o) => o._id === id)).toBe(actor === 'user');
+        },
+      };
+    },
+  },
+  {
+    api: 'exportOrders',
+    method: 'GET',
+    path: '/api/v1/order/export',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    response: 'csv',
+    prepare: async (ctx, caller) => {
+      const id = await addOrder(ctx, ctx.owner);
+      return { url: `${API.exportOrders}?country=spain`, headers: cookieOf(caller), check: (res) => expect(res.body).toContain(id) };
+    },
+  },
+  {
+    api: 'order',
+    method: 'GET',
+    path: '/api/v1/order/{id}',
+    body: 'none',
+    expect: OWNER_OR_ADMIN,
+    prepare: async (ctx, caller) => {
+      const id = await addOrder(ctx, ctx.owner);
+      return {
+        url: API.order(id),
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ order: Order }>().order).toMatchObject({ _id: id, step: 'PROFORMA_ISSUED' }),
+      };
+    },
+  },
+  {
+    api: 'orderProforma',
+    method: 'GET',
+    path: '/api/v1/order/{id}/proforma',
+    body: 'none',
+    expect: OWNER_OR_ADMIN,
+    response: 'pdf',
+    prepare: async (ctx, caller) => ({
+      url: API.orderProforma(await addOrder(ctx, ctx.owner)),
+      headers: cookieOf(caller),
+      check: (res) => {
+        expect(res.headers['content-type']).toBe('application/pdf');
+        expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      },
+    }),
+  },
+  {
+    api: 'orderMilestone',
+    method: 'POST',
+    path: '/api/v1/order/{id}/milestone',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: milestoneSchema,
+    prepare: async (ctx, caller) => ({
+      url: API.orderMilestone(await addOrder(ctx, ctx.owner)),
+      payload: { step: 'ADVANCE_RECEIVED', amount: '1500.00', note: 'TT received' },
+      headers: cookieOf(caller),
+      check: (res) => expect(res.json<{ order: Order }>().order.step).toBe('ADVANCE_RECEIVED'),
+    }),
+  },
+  {
+    api: 'orderDelivered',
+    method: 'POST',
+    path: '/api/v1/order/{id}/delivered',
+    body: 'json',
+    expect: OWNER_ONLY,
+    schema: deliveredSchema,
+    prepare: async (ctx, caller) => {
+      const id = await addOrder(ctx, ctx.owner);
+      await recordSteps(ctx, id, UP_TO_DOCUMENTS_SENT);
+      return {
+        url: API.orderDelivered(id),
+        payload: { note: 'Arrived in good order.' },
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ order: Order }>().order.step).toBe('DELIVERED'),
+      };
+    },
+  },
+  {
+    api: 'addOrderDocument',
+    method: 'POST',
+    path: '/api/v1/order/{id}/document',
+    body: 'multipart',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => {
+      const form = await multipart([
+        ['type', 'PACKING_LIST'],
+        ['document', file(await freshImage(), 'packing.png')],
+      ]);
+      return {
+        url: API.addOrderDocument(await addOrder(ctx, ctx.owner)),
+        payload: form.payload,
+        headers: { ...form.headers, ...cookieOf(caller) },
+        check: (res) => expect(res.json<{ order: Order }>().order.documents).toHaveLength(1),
+      };
+    },
+  },
+  {
+    api: 'orderDocument',
+    method: 'GET',
+    path: '/api/v1/order/{id}/document/{docId}',
+    body: 'none',
+    expect: OWNER_OR_ADMIN,
+    response: 'pdf',
+    prepare: async (ctx, caller) => {
+      const id = await addOrder(ctx, ctx.owner);
+      return {
+        url: API.orderDocument(id, await addOrderDocumentRow(ctx, id)),
+        headers: cookieOf(caller),
+        check: (res) => {
+          expect(res.headers['cache-control']).toBe('private, no-store');
+          expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+        },
+      };
+    },
+  },
+  {
+    api: 'deleteOrderDocument',
+    method: 'DELETE',
+    path: '/api/v1/order/{id}/document/{docId}',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => {
+      const id = await addOrder(ctx, ctx.owner);
+      return { url: API.deleteOrderDocument(id, await addOrderDocumentRow(ctx, id)), headers: cookieOf(caller) };
+    },
+  },
+  {
     api: 'exportQuotes',
     method: 'GET',
     path: '/api/v1/quote/export',
@@ -686,6 +898,9 @@ export async function dataSnapshot(t: TestApp): Promise<Record<string, unknown[]
     'quote_offers',
     'quote_events',
     'contacts',
+    'orders',
+    'order_milestones',
+    'order_documents',
   ] as const;
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {

@@ -76,7 +76,11 @@ const SUSPECT_KEYS = [
 const fieldNames = fc.oneof(fc.constantFrom(...SUSPECT_KEYS), fc.string({ maxLength: 12 }));
 const jsonValues = fc.jsonValue({ maxDepth: 3 });
 
-const uploadsList = async () => (await fs.readdir(t.config.uploadsDir).catch(() => [] as string[])).sort();
+const uploadsList = async () =>
+  [
+    ...(await fs.readdir(t.config.uploadsDir).catch(() => [] as string[])),
+    ...(await fs.readdir(t.config.documentsDir).catch(() => [] as string[])).map((f) => `documents/${f}`),
+  ].sort();
 async function state() {
   return { data: await dataSnapshot(t), files: await uploadsList() };
 }
@@ -338,7 +342,7 @@ describe('fuzzing every endpoint', () => {
   it(
     'multipart: random parts, files and framing; refused uploads leave no row and no file',
     async () => {
-      const fileFields = ['galleryImages', 'productThumbnail', 'productImages'];
+      const fileFields = ['galleryImages', 'productThumbnail', 'productImages', 'document'];
       const textFields = [
         '_id',
         'productName',
@@ -352,6 +356,7 @@ describe('fuzzing every endpoint', () => {
         'nutrientContent',
         'isOrganic',
         'isPremium',
+        'type',
       ];
       const part = fc.oneof(
         fc.record({

@@ -1,7 +1,33 @@
+import { ORDER_UI, type Role } from '@agro/shared';
+import { Link } from 'react-router';
 import ProfilePage from '@/features/profile/profile-page';
 import { QuoteList } from '@/features/quotes/quote-list';
 
-/** /profile: the profile page with the person's quotes (two features, composed here). */
+/** The way to the orders: a buyer's own ('My Orders'), every order for an administrator. */
+function OrdersLink({ role }: { role: Role }) {
+  const admin = role === 'ADMIN';
+  return (
+    <p className="mt-12 rounded-2xl border border-brand-100 bg-brand-50 p-4 text-sm text-gray-800">
+      <Link to={admin ? '/orders' : '/my-orders'} className="font-semibold text-brand-800 underline underline-offset-2">
+        {admin ? ORDER_UI.orders : ORDER_UI.myOrders}
+      </Link>{' '}
+      {admin
+        ? "What is in production, at sea and late, with each order's next step and documents."
+        : 'Follow each accepted quotation from the proforma invoice to delivery, with its export documents.'}
+    </p>
+  );
+}
+
+/** /profile: the profile page with the person's orders link and quotes (features composed here). */
 export default function ProfileRoute() {
-  return <ProfilePage renderQuotes={(role) => <QuoteList role={role} />} />;
+  return (
+    <ProfilePage
+      renderQuotes={(role) => (
+        <>
+          <OrdersLink role={role} />
+          <QuoteList role={role} />
+        </>
+      )}
+    />
+  );
 }

@@ -48,6 +48,9 @@ const AddProductPage = page(() => import('@/features/products/add-product-page')
 const EditProductPage = page(() => import('@/features/products/edit-product-page'));
 const InquiriesPage = page(() => import('@/features/inquiries/inquiries-page'));
 const DashboardPage = page(() => import('@/features/dashboard/dashboard-page'));
+const MyOrdersPage = page(() => import('@/features/orders/my-orders-page'));
+const OrdersPage = page(() => import('@/features/orders/orders-page'));
+const OrderPage = page(() => import('@/features/orders/order-page'));
 const NotFoundPage = page(() => import('@/features/errors/not-found-page'));
 
 /**
@@ -99,6 +102,10 @@ export const routes: RouteObject[] = [
       // Trade desk.
       { path: '/inquiries', element: guarded(ADMIN_ONLY, InquiriesPage) },
       { path: '/dashboard', element: guarded(ADMIN_ONLY, DashboardPage) },
+      // After the deal: orders (issue 27).
+      { path: '/my-orders', element: guarded(USER_ONLY, MyOrdersPage) },
+      { path: '/orders', element: guarded(ADMIN_ONLY, OrdersPage) },
+      { path: '/orders/:id', element: guarded(USER_OR_ADMIN, OrderPage) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -14,6 +14,7 @@ import * as altcha from './20261125110000-altcha.js';
 import * as spam from './20261126100000-spam.js';
 import * as leadSearch from './20261126130000-lead-search.js';
 import * as leadListIndexes from './20261126140000-lead-list-indexes.js';
+import * as orders from './20261126150000-orders.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -34,4 +35,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261126100000-spam': spam,
   '20261126130000-lead-search': leadSearch,
   '20261126140000-lead-list-indexes': leadListIndexes,
+  '20261126150000-orders': orders,
 };

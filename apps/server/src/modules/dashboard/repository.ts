@@ -3,7 +3,7 @@
  * UTC calendar months, read from the ISO timestamps' first seven characters on both dialects.
  * What is held as spam is not a lead and counts nowhere.
  */
-import { HEARD_FROM_OPTIONS, type Dashboard, type LabelCount, type MonthCount } from '@agro/shared';
+import { HEARD_FROM_OPTIONS, offerToday, type Dashboard, type LabelCount, type MonthCount } from '@agro/shared';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import { effectiveStatusSql } from '../quote/repository.js';
@@ -79,6 +79,33 @@ async function acceptance(db: DbOrTx, from: string, now: Date): Promise<Dashboar
   const accepted = n('ACCEPTED');
   const decided = accepted + n('DECLINED') + n('EXPIRED');
   return { accepted, decided, rate: decided === 0 ? null : accepted / decided };
+}
+
+/** The median of `values` (null when empty). */
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * Orders made since `from`: per month; shipped on time (the SHIPPED day on or before the ship-by
+ * day, acceptance + the offer's lead time); the median days from acceptance (its day in India, like
+ * every order day) to the SHIPPED day.
+ */
+async function orderFigures(db: DbOrTx, from: string, months: string[]): Promise<Dashboard['orders']> {
+  const rows = await db.selectFrom('orders').where('created_at', '>=', from).select(['created_at', 'ship_by', 'shipped_on']).execute();
+  const perMonth = new Map<string, number>();
+  for (const r of rows) perMonth.set(r.created_at.slice(0, 7), (perMonth.get(r.created_at.slice(0, 7)) ?? 0) + 1);
+  const shipped = rows.filter((r): r is typeof r & { shipped_on: string } => r.shipped_on !== null);
+  const onTime = shipped.filter((r) => r.shipped_on <= r.ship_by).length;
+  const days = shipped.map((r) => Math.round((Date.parse(r.shipped_on) - Date.parse(offerToday(Date.parse(r.created_at)))) / DAY_MS));
+  return {
+    months: months.map((m) => ({ month: m, orders: perMonth.get(m) ?? 0 })),
+    onTime: { onTime, shipped: shipped.length, rate: shipped.length === 0 ? null : onTime / shipped.length },
+    medianDaysToShip: median(days),
+  };
 }
 
 export async function dashboardFigures(db: DbOrTx, now = new Date()): Promise<Dashboard> {
@@ -159,5 +186,6 @@ export async function dashboardFigures(db: DbOrTx, now = new Date()): Promise<Da
     heardFrom: HEARD_FROM_OPTIONS.map((label) => ({ label, count: heardCount(label) })),
     offerWithin24h: await offerWithinADay(db, from, now),
     acceptance: await acceptance(db, from, now),
+    orders: await orderFigures(db, from, months),
   };
 }

@@ -394,6 +394,8 @@ function robotsTxt(origin: string): string {
     'Disallow: /edit-product',
     'Disallow: /inquiries',
     'Disallow: /dashboard',
+    'Disallow: /my-orders',
+    'Disallow: /orders',
     'Disallow: /reset-password/',
     '',
     `Sitemap: ${origin}/sitemap.xml`,

@@ -34,6 +34,8 @@ function toProduct(row: ProductRow, thumbnail: ImageRef, images: ImageRef[]): Pr
     productImages: images,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    // Only when set: a product without one answers SPEC.md's keys alone.
+    ...(row.hs_code ? { hsCode: row.hs_code } : {}),
   };
 }
 
@@ -153,6 +155,7 @@ export function productRow(product: ProductInput, ids: { id: string; thumbnailIm
     is_premium: toFlag(product.isPremium),
     product_shelf_life: product.productShelfLife,
     thumbnail_image_id: ids.thumbnailImageId,
+    hs_code: product.hsCode ?? null,
     created_at: createdAt,
     updated_at: createdAt,
   };

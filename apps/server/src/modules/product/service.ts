@@ -85,6 +85,7 @@ export function createProductService(db: Db, storage: ImageStorage) {
       if (input.isOrganic !== undefined) changes.is_organic = toFlag(input.isOrganic);
       if (input.isPremium !== undefined) changes.is_premium = toFlag(input.isPremium);
       if (input.productShelfLife !== undefined) changes.product_shelf_life = input.productShelfLife;
+      if (input.hsCode !== undefined) changes.hs_code = input.hsCode;
       // An empty list means "not sent" (the edit form sends only non-empty fields).
       if (input.keyFeatures?.length) changes.key_features = toJsonList(input.keyFeatures);
       if (input.applications?.length) changes.applications = toJsonList(input.applications);

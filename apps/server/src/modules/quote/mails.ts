@@ -122,7 +122,8 @@ export function rejectionMail(to: string, quote: Quote, reason: string, quotesLi
   const what = `${SITE.companyName} cannot offer ${quantity(quote)} of ${product} (quote request of ${quote.createdAt.slice(0, 10)}).`;
   return {
     to,
-    subject: `Your quote request for ${product} was declined by ${SITE.companyName}`.slice(0, 160),
+    // Not "declined": DECLINED is the buyer's own decision; this is the company's rejection.
+    subject: `${SITE.companyName} cannot offer ${product}: your quote request was not accepted`.slice(0, 160),
     text: [`Dear ${quote.contactPersonName},`, '', what, `Reason: ${reason}`, '', `Your quotes: ${quotesLink}`, '', ...signature()].join(
       '\n',
     ),

@@ -3,10 +3,10 @@
  * font files to ship; the text stays extractable, e.g. by `pdftotext`). Helvetica covers Latin-1
  * (WinAnsi): other characters of user text are written as '?' rather than as wrong glyphs.
  */
-import { INCOTERMS, SITE, formatAddress, formatMoney, packagingLabel, type Quote, type QuoteOffer } from '@agro/shared';
+import { INCOTERMS, SITE, certificationLabel, formatAddress, formatMoney, packagingLabel, type Quote, type QuoteOffer } from '@agro/shared';
 
 /** Characters Helvetica's WinAnsi encoding can show; the rest become '?'. */
-const winAnsi = (text: string): string =>
+export const winAnsi = (text: string): string =>
   text
     .normalize('NFC')
     .replace(/[\u2018\u2019]/g, "'")
@@ -14,7 +14,7 @@ const winAnsi = (text: string): string =>
     .replace(/[\u2013\u2014]/g, '-')
     .replace(/[^\n\u0020-\u007E\u00A0-\u00FF]/g, '?');
 
-const dateText = (iso: string): string =>
+export const dateText = (iso: string): string =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
 const validityText = (validUntil: string): string => `${dateText(`${validUntil}T12:00:00.000Z`)} (end of day, India time)`;
 
@@ -98,6 +98,13 @@ export async function quotationPdf(quote: Quote, offer: QuoteOffer): Promise<Buf
     ['Lead time', `${offer.leadTimeDays} days`],
     ['Payment terms', offer.paymentTerms],
     ['Validity', validityText(offer.validUntil)],
+    // What the buyer asked for in the trade terms (issue 27): the offer is made knowing it.
+    ...(quote.tradeTerms?.certifications.length
+      ? ([['Certifications requested', quote.tradeTerms.certifications.map(certificationLabel).join(', ')]] as [string, string][])
+      : []),
+    ...(quote.tradeTerms?.sampleFirst
+      ? ([['Sample', 'Requested before the order (free samples up to 500 g; shipping paid by the buyer)']] as [string, string][])
+      : []),
   ];
   const labelWidth = 130;
   for (const [label, value] of rows) {

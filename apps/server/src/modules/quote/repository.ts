@@ -35,6 +35,16 @@ function selectQuotes(db: DbOrTx) {
       'o.note as o_note',
       'o.created_by as o_created_by',
       'o.created_at as o_created_at',
+      // The company's reason, shown to the buyer on a REJECTED quote (issue 27).
+      (eb) =>
+        eb
+          .selectFrom('quote_events as re')
+          .select('re.note')
+          .whereRef('re.quote_id', '=', 'quotes.id')
+          .where('re.status', '=', 'REJECTED')
+          .orderBy('re.created_at', 'desc')
+          .limit(1)
+          .as('rejection_reason'),
     ]);
 }
 
@@ -48,6 +58,7 @@ type JoinedQuoteRow = QuoteRow & {
   p_quantity_type: 'KG' | 'LTR' | 'NOS' | 'TONS' | null;
   p_is_premium: number | null;
   p_is_organic: number | null;
+  rejection_reason: string | null;
 } & Prefixed<Nullable<Omit<QuoteOfferRow, 'quote_id'>>, 'o_'>;
 
 /**
@@ -129,6 +140,7 @@ function toQuote(row: JoinedQuoteRow, now: string): Quote {
     // Only when given: a quote made with SPEC.md's fields alone answers no trade-terms key.
     ...(tradeTerms ? { tradeTerms } : {}),
     ...(row.spam_reason ? { spamReason: row.spam_reason } : {}),
+    ...(row.status === 'REJECTED' && row.rejection_reason !== null ? { rejectionReason: row.rejection_reason } : {}),
   };
 }
 

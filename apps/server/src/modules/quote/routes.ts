@@ -36,6 +36,7 @@ import { csvAnswer, csvStream, sendCsv } from '../../lib/csv.js';
 import { QUOTE_COLUMNS } from './csv.js';
 import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMail, rejectionMail } from './mails.js';
 import { quotationPdf } from './pdf.js';
+import { orderMails } from '../order/index.js';
 import { findProductName } from '../product/repository.js';
 import { deleteQuote, findQuote, findQuoteOwner, insertQuote, listQuotes, quoteBatches, releaseQuote } from './repository.js';
 import { decideQuote, getQuoteDetail, rejectQuote, sendOffer } from './service.js';
@@ -347,6 +348,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
           {
             userId: request.user!._id,
             mail: (q) => ({ ...decisionMail(app.config.companyEmail, q, q.offer!, decision, note), event: `quote:${id}:${decision}` }),
+            orderMails: (order, step) => orderMails(order, step, publicBaseUrl(request), app.config.companyEmail),
           },
           offerId,
         );

@@ -24,6 +24,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { queueMail, type QueuedMail } from '../../lib/mailer.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
 import { SERVER_ERRORS } from '@agro/shared';
+import { createOrderForQuote, type OrderActor } from '../order/index.js';
 import { insertEvent, insertOffer, listEvents, listOffers, nextRevision } from './offer-repository.js';
 import { findQuote } from './repository.js';
 
@@ -77,6 +78,8 @@ export interface Actor {
   userId: string;
   /** The mail this change causes, queued in its transaction (lib/mailer.ts). */
   mail?: (quote: QuoteDetail) => QueuedMail;
+  /** An acceptance's order mails (the order is made in the acceptance's transaction). */
+  orderMails?: OrderActor['mails'];
 }
 
 /** Queue `by.mail` for the quote as this transaction sees it. */
@@ -221,6 +224,11 @@ export async function decideQuote(
       note,
       created_at: now,
     });
+    // Issue 27: the accepted offer becomes an order in this same transaction, so there is never an
+    // ACCEPTED quote without its order, nor an order without its acceptance.
+    if (decision === 'ACCEPTED') {
+      await createOrderForQuote(tx, quoteId, { userId: by.userId, ...(by.orderMails ? { mails: by.orderMails } : {}) }, nowMs);
+    }
     await queueChangeMail(tx, quoteId, now, by);
     return true;
   });

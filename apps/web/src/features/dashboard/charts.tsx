@@ -192,19 +192,34 @@ export function RankingChart({
 }
 
 /** Counts of one series (where buyers heard of us). */
-export function CountChart({ title, points }: { title: string; points: { label: string; count: number }[] }) {
+export function CountChart({
+  title,
+  points,
+  what = ['answer', 'answers'],
+  columns = ['Answer', 'Quotes'],
+  top: topPhrase = 'most often',
+}: {
+  title: string;
+  points: { label: string; count: number }[];
+  /** What one count is ("answer", "answers"), for the sentence. */
+  what?: [string, string];
+  /** The data table's two column headings. */
+  columns?: [string, string];
+  /** How the sentence names the largest count ("most often LinkedIn", "most in 2026-11"). */
+  top?: string;
+}) {
   const max = Math.max(1, ...points.map((p) => p.count));
   const total = points.reduce((s, p) => s + p.count, 0);
   const top = [...points].sort((a, b) => b.count - a.count)[0];
   const summary =
     total === 0 || !top
-      ? 'No answers in the last 12 months.'
-      : `${counted(total, 'answer', 'answers')}; most often ${top.label} (${top.count}).`;
+      ? `No ${what[1]} in the last 12 months.`
+      : `${counted(total, what[0], what[1])}; ${topPhrase} ${top.label} (${top.count}).`;
   return (
     <ChartFigure
       title={title}
       summary={summary}
-      table={<DataTable caption={title} columns={['Answer', 'Quotes']} rows={points.map((p) => ({ label: p.label, values: [p.count] }))} />}
+      table={<DataTable caption={title} columns={columns} rows={points.map((p) => ({ label: p.label, values: [p.count] }))} />}
     >
       <ul className="space-y-2">
         {points.map((p) => (

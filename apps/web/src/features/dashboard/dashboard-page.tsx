@@ -76,6 +76,42 @@ export default function DashboardPage() {
               <RankingChart title="Requests by product" points={data.byProduct} what={['product', 'products']} />
               <CountChart title="Where buyers heard of us" points={data.heardFrom} />
             </div>
+            <section aria-labelledby="dashboard-orders" className="space-y-4">
+              <h2 id="dashboard-orders" className="text-2xl font-bold tracking-tight text-gray-900">
+                Orders{' '}
+                <Link to="/orders" className="text-base font-medium text-brand-800 underline underline-offset-2">
+                  Open the orders
+                </Link>
+              </h2>
+              <div className="grid gap-4 sm:grid-cols-3">
+                <Figure
+                  label="Orders, last 12 months"
+                  value={data.orders.months.reduce((s, m) => s + m.orders, 0).toLocaleString('en-IN')}
+                  detail={`${data.orders.months.at(-1)?.orders ?? 0} this month`}
+                />
+                <Figure
+                  label="Shipped on time"
+                  value={percent(data.orders.onTime.rate)}
+                  detail={
+                    data.orders.onTime.shipped === 0
+                      ? 'Counted once an order has shipped'
+                      : `${data.orders.onTime.onTime} of ${counted(data.orders.onTime.shipped, 'shipped order', 'shipped orders')} within the offer's lead time`
+                  }
+                />
+                <Figure
+                  label="Acceptance to shipment"
+                  value={data.orders.medianDaysToShip === null ? '-' : counted(data.orders.medianDaysToShip, 'day', 'days')}
+                  detail="Median, of the orders shipped"
+                />
+              </div>
+              <CountChart
+                title="Orders per month"
+                points={data.orders.months.map((m) => ({ label: m.month, count: m.orders }))}
+                what={['order', 'orders']}
+                columns={['Month', 'Orders']}
+                top="most in"
+              />
+            </section>
           </div>
         )}
       </div>

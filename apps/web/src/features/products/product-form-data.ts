@@ -28,6 +28,8 @@ export interface ProductFormValues {
   isPremium: boolean;
   /** As typed in the number input. */
   productShelfLife: string;
+  /** Optional Harmonized System code (printed on proforma invoices). */
+  hsCode: string;
   nutrientContent: ListEntry[];
   keyFeatures: ListEntry[];
   applications: ListEntry[];
@@ -44,6 +46,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   isOrganic: false,
   isPremium: false,
   productShelfLife: '',
+  hsCode: '',
   nutrientContent: [{ value: '' }],
   keyFeatures: [{ value: '' }],
   applications: [{ value: '' }],
@@ -64,6 +67,7 @@ export function valuesFromProduct(p: Product): ProductFormValues {
     isOrganic: p.isOrganic,
     isPremium: p.isPremium,
     productShelfLife: String(p.productShelfLife ?? ''),
+    hsCode: p.hsCode ?? '',
     nutrientContent: entries(p.nutrientContent ?? []),
     keyFeatures: entries(p.keyFeatures ?? []),
     applications: entries(p.applications ?? []),
@@ -89,6 +93,7 @@ export function productResolver(requireThumbnail: boolean): Resolver<ProductForm
       isOrganic: values.isOrganic,
       isPremium: values.isPremium,
       productShelfLife: values.productShelfLife,
+      hsCode: values.hsCode,
       nutrientContent: filled(values.nutrientContent),
       keyFeatures: filled(values.keyFeatures),
       applications: filled(values.applications),
@@ -133,6 +138,7 @@ export function buildProductFormData(v: ProductFormValues, id?: string): FormDat
   form.append('isOrganic', String(v.isOrganic));
   form.append('isPremium', String(v.isPremium));
   if (v.productShelfLife.trim() !== '') form.append('productShelfLife', v.productShelfLife.trim());
+  if (v.hsCode.trim() !== '') form.append('hsCode', v.hsCode.trim());
   // Nutrients belong to AGRO products only.
   if (v.productType === 'AGRO') for (const n of filled(v.nutrientContent)) form.append('nutrientContent', n);
   for (const k of filled(v.keyFeatures)) form.append('keyFeatures', k);

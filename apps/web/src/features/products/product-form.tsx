@@ -70,6 +70,9 @@ export function ProductForm({ form, mode, onSubmit, busy, progress, current }: P
           <Field label="Shelf Life (months)" error={errors.productShelfLife?.message} required>
             <input {...register('productShelfLife')} type="number" min={1} step={1} inputMode="numeric" className="input" />
           </Field>
+          <Field label="HS Code" error={errors.hsCode?.message} hint="Optional, e.g. 0712.20 (printed on proforma invoices)">
+            <input {...register('hsCode')} className="input" inputMode="decimal" autoComplete="off" />
+          </Field>
           <div className="flex flex-col justify-end gap-3 pb-1 sm:flex-row sm:items-center sm:justify-start sm:gap-8">
             <CheckboxField {...register('isOrganic')} label="Organic" />
             <CheckboxField {...register('isPremium')} label="Premium" hint="Shown on the home page" />

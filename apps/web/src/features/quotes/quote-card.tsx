@@ -1,4 +1,4 @@
-import { API, BOT_SIGNAL_TEXT, SPAM_REASON_TEXT, formatMoney, packagingLabel, type Quote } from '@agro/shared';
+import { API, BOT_SIGNAL_TEXT, SITE, SPAM_REASON_TEXT, formatMoney, packagingLabel, type Quote } from '@agro/shared';
 import {
   BuildingIcon,
   CalendarIcon,
@@ -10,6 +10,7 @@ import {
   TrashIcon,
   UserIcon,
 } from '@/components/ui/icons';
+import { Link } from 'react-router';
 import { API_BASE_URL } from '@/lib/config';
 import { OfferSummary } from './offer-summary';
 import { formatDate } from '@/lib/format';
@@ -93,6 +94,12 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
           </>
         )}
       </dl>
+      {!admin && quote.status === 'REJECTED' && quote.rejectionReason && (
+        <section aria-label="The company's reason" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3">
+          <h4 className="text-sm font-semibold text-gray-900">Reason from {SITE.companyName}</h4>
+          <p className="mt-1 break-words text-sm text-gray-800">{quote.rejectionReason}</p>
+        </section>
+      )}
       {!admin && offer && (
         <section aria-label={`Offer ${offer.quotationNumber}`} className="mt-4 rounded-xl border border-gray-200 bg-gray-50 p-3">
           <h4 className="mb-2 text-sm font-semibold text-gray-900">Offer {offer.quotationNumber}</h4>
@@ -110,6 +117,12 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
                   <CloseIcon size={16} /> Decline
                 </button>
               </>
+            )}
+            {quote.status === 'ACCEPTED' && (
+              // The accepted offer became an order (issue 27): its progress and documents are in My Orders.
+              <Link to="/my-orders" className="btn-primary py-1.5 text-sm">
+                Follow the order
+              </Link>
             )}
             <a
               className="btn-secondary py-1.5 text-sm"

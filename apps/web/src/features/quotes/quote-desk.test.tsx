@@ -48,6 +48,29 @@ const detail = (q: Quote): QuoteDetail => ({
   history: [{ status: 'NEW', at: q.createdAt, by: 'BUYER', note: '', offerId: null }],
 });
 
+describe("Your Quotes: the company's reason on a REJECTED card (issue 27)", () => {
+  it('shows the reason the company gave', async () => {
+    logIn('USER');
+    stubFetch({
+      [`GET ${API.profile}`]: { body: { success: true, message: 'ok', user: TEST_USER } },
+      [`GET ${API.userQuotes}`]: {
+        body: {
+          success: true,
+          message: 'ok',
+          quotes: [quote({ status: 'REJECTED', offer: null, rejectionReason: 'Out of season until March.' })],
+        },
+      },
+    });
+    renderRoute('/profile');
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('REJECTED')).toBeInTheDocument();
+    const reason = within(card).getByRole('region', { name: "The company's reason" });
+    expect(reason).toHaveTextContent('Out of season until March.');
+    // The buyer's way to their orders starts on the profile.
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/my-orders');
+  });
+});
+
 describe('Your Quotes: the buyer decides', () => {
   it('shows the status and the offer, and accepts it after the confirmation, with a note', async () => {
     logIn('USER');
@@ -77,6 +100,8 @@ describe('Your Quotes: the buyer decides', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Accept offer' }));
     await waitFor(() => expect(within(card).getByText('ACCEPTED')).toBeInTheDocument());
+    // The accepted offer is now an order: the buyer follows it in My Orders.
+    expect(within(card).getByRole('link', { name: 'Follow the order' })).toHaveAttribute('href', '/my-orders');
     // The offer the buyer saw: the server refuses the decision if a newer offer replaced it.
     expect(callsTo(calls, 'POST', API.quoteAccept('q1'))[0]?.body).toEqual({ note: 'Ship in March', offerId: OFFER._id });
     expect(within(card).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();

@@ -149,6 +149,10 @@ export function QuoteList({ role }: { role: Role }) {
             ·{' '}
             <Link to="/dashboard" className="font-medium text-brand-800 underline underline-offset-2">
               {LEADS_TEXT.dashboard}
+            </Link>{' '}
+            ·{' '}
+            <Link to="/orders" className="font-medium text-brand-800 underline underline-offset-2">
+              Orders
             </Link>
           </p>
           <LeadFilterBar

@@ -1,0 +1,2 @@
+/** What the quote desk offers other modules: the PDF's text helpers (the proforma invoice prints like the quotation). */
+export { dateText, winAnsi } from './pdf.js';

@@ -1,0 +1,226 @@
+import { API, LEAD_PAGE_SIZE, ORDER_FILTER_KEYS, ORDER_STEPS, ORDER_STEP_LABELS, ORDER_UI, type LeadPage, type Order } from '@agro/shared';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { CsvButton } from '@/components/leads/csv-button';
+import { PackageIcon } from '@/components/ui/icons';
+import { PageHero } from '@/components/ui/page-hero';
+import { Pagination } from '@/components/ui/pagination';
+import { formatDate } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { fetchAllOrders } from './order-api';
+import { StepBadge, dayText, orderTotal } from './order-parts';
+
+type FilterKey = (typeof ORDER_FILTER_KEYS)[number];
+
+/** The filters in the URL (a view is a bookmark), the same keys as the API's query string. */
+function useOrderFilters() {
+  const [params, setParams] = useSearchParams();
+  const values = useMemo(
+    () => Object.fromEntries(ORDER_FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<FilterKey, string>,
+    [params],
+  );
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const query = useMemo(() => {
+    const q = new URLSearchParams();
+    for (const key of ORDER_FILTER_KEYS) if (values[key]) q.set(key, values[key]);
+    return q.toString();
+  }, [values]);
+  const set = useCallback(
+    (key: FilterKey | 'page', value: string) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (value && !(key === 'page' && value === '1')) next.set(key, value);
+        else next.delete(key);
+        if (key !== 'page') next.delete('page');
+        return next;
+      }),
+    [setParams],
+  );
+  const clear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
+  return { values, page, query, set, clear, active: ORDER_FILTER_KEYS.some((k) => values[k] !== '') };
+}
+
+/** /orders (ADMIN): every order, filtered by step, country, ETA and lateness, a page at a time, and as CSV. */
+export default function OrdersPage() {
+  useDocumentTitle(ORDER_UI.orders);
+  const filters = useOrderFilters();
+  const { query, page, values } = filters;
+  const [orders, setOrders] = useState<Order[] | null>(null);
+  const [facts, setFacts] = useState<LeadPage | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setOrders(null);
+    fetchAllOrders(`${query ? `${query}&` : ''}page=${page}&limit=${LEAD_PAGE_SIZE}`).then(
+      (res) => {
+        if (!live) return;
+        setOrders(res.orders);
+        const { total, limit, pageCount, countries } = res;
+        setFacts(
+          total === undefined
+            ? null
+            : { total, page, limit: limit ?? LEAD_PAGE_SIZE, pageCount: pageCount ?? 1, countries: countries ?? [] },
+        );
+      },
+      () => live && setOrders([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [query, page]);
+
+  const label = 'block text-sm font-medium text-gray-800';
+  return (
+    <>
+      <PageHero eyebrow="After the deal" title={ORDER_UI.orders}>
+        What is in production, at sea and late: record each order&apos;s next step and attach its export documents.
+      </PageHero>
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
+        <p className="text-sm text-gray-600">
+          {facts && (
+            <span aria-live="polite">
+              {facts.total.toLocaleString('en-IN')} {facts.total === 1 ? 'order' : 'orders'} ·{' '}
+            </span>
+          )}
+          <Link to="/profile" className="font-medium text-brand-800 underline underline-offset-2">
+            All Quotes
+          </Link>{' '}
+          ·{' '}
+          <Link to="/dashboard" className="font-medium text-brand-800 underline underline-offset-2">
+            Dashboard
+          </Link>
+        </p>
+        <form
+          aria-label="Filter orders"
+          className="mt-4 grid gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6"
+          onSubmit={(e) => e.preventDefault()}
+        >
+          <div>
+            <label htmlFor="order-step" className={label}>
+              Step
+            </label>
+            <select id="order-step" className="input mt-1" value={values.step} onChange={(e) => filters.set('step', e.target.value)}>
+              <option value="">Any step</option>
+              {ORDER_STEPS.map((s) => (
+                <option key={s} value={s}>
+                  {ORDER_STEP_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="order-country" className={label}>
+              Country
+            </label>
+            <select
+              id="order-country"
+              className="input mt-1"
+              value={values.country}
+              onChange={(e) => filters.set('country', e.target.value)}
+            >
+              <option value="">Any country</option>
+              {[...new Set([...(facts?.countries ?? []), ...(values.country ? [values.country] : [])])].map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="order-eta-from" className={label}>
+              ETA from
+            </label>
+            <input
+              id="order-eta-from"
+              type="date"
+              className="input mt-1"
+              value={values.etaFrom}
+              onChange={(e) => filters.set('etaFrom', e.target.value)}
+            />
+          </div>
+          <div>
+            <label htmlFor="order-eta-to" className={label}>
+              ETA to
+            </label>
+            <input
+              id="order-eta-to"
+              type="date"
+              className="input mt-1"
+              value={values.etaTo}
+              onChange={(e) => filters.set('etaTo', e.target.value)}
+            />
+          </div>
+          <div>
+            <label htmlFor="order-late" className={label}>
+              Late
+            </label>
+            <select id="order-late" className="input mt-1" value={values.late} onChange={(e) => filters.set('late', e.target.value)}>
+              <option value="">All orders</option>
+              <option value="true">Late only (past the lead time, not shipped)</option>
+              <option value="false">Not late</option>
+            </select>
+          </div>
+          <div className="flex items-end gap-2">
+            <button type="button" className="btn-secondary" onClick={filters.clear} disabled={!filters.active}>
+              Clear
+            </button>
+            <CsvButton
+              path={`${API.exportOrders}${query ? `?${query}` : ''}`}
+              fallbackName="orders.csv"
+              label="Export CSV of the filtered orders"
+            />
+          </div>
+        </form>
+
+        {orders === null ? (
+          <div role="status" className="mt-6 space-y-3">
+            <span className="sr-only">Loading orders</span>
+            {[0, 1, 2].map((i) => (
+              <div key={i} aria-hidden="true" className="h-20 animate-pulse rounded-2xl bg-gray-100" />
+            ))}
+          </div>
+        ) : orders.length === 0 ? (
+          <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-gray-300 bg-gray-50 px-6 py-12 text-center">
+            <span className="inline-flex size-12 items-center justify-center rounded-full bg-white text-gray-500 shadow-sm">
+              <PackageIcon size={24} />
+            </span>
+            <p className="mt-4 font-medium text-gray-900">{filters.active ? ORDER_UI.noMatches : ORDER_UI.noOrders}</p>
+          </div>
+        ) : (
+          <ul className="mt-6 space-y-3" aria-label="Orders, newest first">
+            {orders.map((o) => (
+              <li key={o._id}>
+                <article className="flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h2 className="text-base font-semibold text-gray-900">{o.orderNumber}</h2>
+                      <StepBadge order={o} />
+                    </div>
+                    <p className="mt-1 break-words text-sm text-gray-700">
+                      {o.buyer.companyName} · {o.buyer.country} · {o.terms.productName} · {o.terms.quantity.toLocaleString('en-IN')}{' '}
+                      {o.terms.unit} · {orderTotal(o)}
+                    </p>
+                    <p className="mt-0.5 text-xs text-gray-600">
+                      Accepted {formatDate(o.createdAt)} · ship by {dayText(o.shipBy)}
+                      {o.eta ? ` · ETA ${dayText(o.eta)}` : ''}
+                    </p>
+                  </div>
+                  <Link
+                    to={`/orders/${o._id}`}
+                    className="btn-secondary shrink-0 py-1.5 text-sm"
+                    aria-label={`Open order ${o.orderNumber}`}
+                  >
+                    Open
+                  </Link>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+        {facts && (
+          <Pagination page={page} pageCount={facts.pageCount} onChange={(p) => filters.set('page', String(p))} label="Pages of orders" />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+import { API, ORDER_MESSAGES, type Order } from '@agro/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, logIn, renderRoute, stubFetch, TEST_USER } from '@/test/forms-harness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ORDER: Order = {
+  _id: '0123456789abcdef01234567',
+  orderNumber: 'ORD-2026-0007',
+  quoteId: 'q1',
+  step: 'PACKED',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  shipBy: '2026-11-22',
+  late: true,
+  etd: null,
+  eta: null,
+  trackingUrl: null,
+  terms: {
+    offerId: 'o1',
+    quotationNumber: 'QTN-2026-ABC123-R1',
+    productId: 'p1',
+    productName: 'Jaggery Powder',
+    hsCode: '1701.13',
+    quantity: 1200,
+    unit: 'KG',
+    packagingType: 'PP_BAG',
+    currency: 'USD',
+    unitPriceMinor: 1235,
+    unitPrice: '12.35',
+    totalMinor: 1_482_000,
+    total: '14820.00',
+    incoterm: 'FOB',
+    portOfLoading: 'Nhava Sheva, India',
+    destination: 'Port of Valencia, Spain',
+    leadTimeDays: 21,
+    paymentTerms: 'LC at sight',
+  },
+  buyer: {
+    companyName: 'Global Foods Ltd',
+    contactPersonName: 'Maria Lopez',
+    companyEmail: 'buying@globalfoods.example',
+    mobileNumber: '+34-600123456',
+    country: 'Spain',
+    address: 'Calle Mayor 1, Valencia',
+    deliveryLocation: 'Port of Valencia, Spain',
+    accountEmail: TEST_USER.email,
+  },
+  milestones: [
+    { step: 'PROFORMA_ISSUED', at: '2026-11-01', note: '', by: 'COMPANY', recordedAt: '2026-11-01T10:00:00.000Z' },
+    { step: 'ADVANCE_RECEIVED', at: '2026-11-03', note: '', by: 'COMPANY', recordedAt: '2026-11-03T10:00:00.000Z', amount: '4446.00' },
+    { step: 'IN_PRODUCTION', at: '2026-11-05', note: '', by: 'COMPANY', recordedAt: '2026-11-05T10:00:00.000Z' },
+    { step: 'QUALITY_CHECKED', at: '2026-11-10', note: 'A grade', by: 'COMPANY', recordedAt: '2026-11-10T10:00:00.000Z' },
+    {
+      step: 'PACKED',
+      at: '2026-11-12',
+      note: '',
+      by: 'COMPANY',
+      recordedAt: '2026-11-12T10:00:00.000Z',
+      containerNumber: 'MSCU1234567',
+      sealNumber: 'SL-1',
+    },
+  ],
+  documents: [
+    {
+      _id: 'd1',
+      type: 'PACKING_LIST',
+      fileName: 'packing.pdf',
+      contentType: 'application/pdf',
+      bytes: 20_480,
+      createdAt: '2026-11-12T11:00:00.000Z',
+    },
+  ],
+};
+
+describe('My Orders (the buyer)', () => {
+  it('lists each order with its timeline, the current step and its documents', async () => {
+    logIn('USER');
+    stubFetch({
+      [`GET ${API.profile}`]: { body: { success: true, message: 'ok', user: TEST_USER } },
+      [`GET ${API.myOrders}`]: { body: { success: true, message: ORDER_MESSAGES.ordersFetched, orders: [ORDER] } },
+    });
+    renderRoute('/my-orders');
+    const card = await screen.findByRole('article');
+    expect(within(card).getByRole('heading', { name: 'Order ORD-2026-0007' })).toBeInTheDocument();
+    expect(within(card).getByText('Late')).toBeInTheDocument();
+    const timeline = within(card).getByRole('region', { name: 'Timeline of order ORD-2026-0007' });
+    expect(timeline.querySelector('[aria-current="step"]')).toHaveTextContent('Packed');
+    expect(timeline).toHaveTextContent('Container number: MSCU1234567');
+    expect(timeline).toHaveTextContent('Amount received: USD 4446.00');
+    expect(within(card).getByRole('link', { name: 'Packing list: packing.pdf' })).toHaveAttribute(
+      'href',
+      API.orderDocument(ORDER._id, 'd1'),
+    );
+    expect(within(card).getByRole('link', { name: 'Proforma invoice (PDF)' })).toHaveAttribute('href', API.orderProforma(ORDER._id));
+  });
+});
+
+describe('the order page (an administrator)', () => {
+  it('offers the next step, checks its fields with the shared schema, and records it', async () => {
+    logIn('ADMIN');
+    const shipped: Order = { ...ORDER, step: 'SHIPPED', late: false, eta: '2026-12-20', trackingUrl: 'https://track.example/1' };
+    const calls = stubFetch({
+      [`GET ${API.profile}`]: { body: { success: true, message: 'ok', user: { ...TEST_USER, role: 'ADMIN' } } },
+      [`GET ${API.order(ORDER._id)}`]: { body: { success: true, message: ORDER_MESSAGES.orderFetched, order: ORDER } },
+      [`POST ${API.orderMilestone(ORDER._id)}`]: { body: { success: true, message: ORDER_MESSAGES.milestoneRecorded, order: shipped } },
+    });
+    const { user } = renderRoute(`/orders/${ORDER._id}`);
+    const form = await screen.findByRole('form', { name: 'Record the next step' });
+    const step = within(form).getByLabelText('Step');
+    expect(step).toHaveValue('SHIPPED');
+    // Before shipment the order may still be cancelled.
+    expect(within(step).getByRole('option', { name: 'Cancelled' })).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('button', { name: 'Record Shipped' }));
+    expect(await within(form).findByText(ORDER_MESSAGES.carrierRequired)).toBeInTheDocument();
+    expect(within(form).getByText(ORDER_MESSAGES.transportDocumentRequired)).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', API.orderMilestone(ORDER._id))).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText('Vessel'), 'MSC Aurora');
+    await user.type(within(form).getByLabelText('Voyage'), 'AU123W');
+    await user.type(within(form).getByLabelText('Bill of lading'), 'MEDU12345678');
+    await user.type(within(form).getByLabelText('ETD'), '2026-11-20');
+    await user.type(within(form).getByLabelText('ETA'), '2026-12-20');
+    await user.click(within(form).getByRole('button', { name: 'Record Shipped' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', API.orderMilestone(ORDER._id))).toHaveLength(1));
+    expect(callsTo(calls, 'POST', API.orderMilestone(ORDER._id))[0]!.body).toMatchObject({
+      step: 'SHIPPED',
+      vessel: 'MSC Aurora',
+      voyage: 'AU123W',
+      billOfLading: 'MEDU12345678',
+      etd: '2026-11-20',
+      eta: '2026-12-20',
+    });
+    expect(await screen.findByRole('link', { name: 'Track shipment (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      'https://track.example/1',
+    );
+  });
+});
+
+describe('the order page (its buyer)', () => {
+  it('confirms the delivery after the documents were sent, behind a confirmation; no administrator forms', async () => {
+    logIn('USER');
+    const sent: Order = { ...ORDER, step: 'DOCUMENTS_SENT', late: false };
+    const delivered: Order = {
+      ...sent,
+      step: 'DELIVERED',
+      milestones: [
+        ...sent.milestones,
+        { step: 'DELIVERED', at: '2026-12-20', note: '', by: 'BUYER', recordedAt: '2026-12-20T10:00:00.000Z' },
+      ],
+    };
+    const calls = stubFetch({
+      [`GET ${API.profile}`]: { body: { success: true, message: 'ok', user: TEST_USER } },
+      [`GET ${API.order(ORDER._id)}`]: { body: { success: true, message: ORDER_MESSAGES.orderFetched, order: sent } },
+      [`POST ${API.orderDelivered(ORDER._id)}`]: { body: { success: true, message: ORDER_MESSAGES.deliveryConfirmed, order: delivered } },
+    });
+    const { user } = renderRoute(`/orders/${ORDER._id}`);
+    await user.click(await screen.findByRole('button', { name: 'Confirm delivery' }));
+    expect(screen.queryByRole('form', { name: 'Record the next step' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Attach document' })).not.toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Has your order arrived?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm delivery' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', API.orderDelivered(ORDER._id))).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm delivery' })).not.toBeInTheDocument());
+    const timeline = screen.getByRole('region', { name: 'Timeline of order ORD-2026-0007' });
+    expect(timeline.querySelector('[aria-current="step"]')).toHaveTextContent('Delivered');
+  });
+});

@@ -1,0 +1,475 @@
+/**
+ * After the deal (issue 27): an accepted quote becomes an order that moves through export
+ * milestones, with private documents. Steps, transitions, schemas and texts live here so the
+ * server, the web app and other clients agree on them (docs/decisions/023-orders.md).
+ */
+import { z } from 'zod';
+import { QUANTITY_TYPES } from './constants.js';
+import { leadPageSchema } from './leads.js';
+import { offerToday } from './quote-desk-texts.js';
+import { CURRENCY_CODES, INCOTERM_CODES, parseMinorUnits } from './trade.js';
+import { optionalString } from './validation.js';
+
+/** The steps in the order they happen; CANCELLED stands apart (from any step before SHIPPED). */
+export const ORDER_FLOW = [
+  'PROFORMA_ISSUED',
+  'ADVANCE_RECEIVED',
+  'IN_PRODUCTION',
+  'QUALITY_CHECKED',
+  'PACKED',
+  'SHIPPED',
+  'DOCUMENTS_SENT',
+  'DELIVERED',
+  'CLOSED',
+] as const;
+export const ORDER_STEPS = [...ORDER_FLOW, 'CANCELLED'] as const;
+export type OrderStep = (typeof ORDER_STEPS)[number];
+/** The steps an administrator records (PROFORMA_ISSUED is the order's creation). */
+export const RECORDABLE_STEPS = ORDER_STEPS.filter((s): s is Exclude<OrderStep, 'PROFORMA_ISSUED'> => s !== 'PROFORMA_ISSUED');
+export type RecordableStep = (typeof RECORDABLE_STEPS)[number];
+/**
+ * Not shipped yet: an order here may still be cancelled (once shipped it cannot), and past its
+ * promised shipment day it is late.
+ */
+export const BEFORE_SHIPMENT: readonly OrderStep[] = ['PROFORMA_ISSUED', 'ADVANCE_RECEIVED', 'IN_PRODUCTION', 'QUALITY_CHECKED', 'PACKED'];
+/** Nothing follows these. */
+export const FINAL_STEPS: readonly OrderStep[] = ['CLOSED', 'CANCELLED'];
+
+export const ORDER_STEP_LABELS: Record<OrderStep, string> = {
+  PROFORMA_ISSUED: 'Proforma issued',
+  ADVANCE_RECEIVED: 'Advance received',
+  IN_PRODUCTION: 'In production',
+  QUALITY_CHECKED: 'Quality checked',
+  PACKED: 'Packed',
+  SHIPPED: 'Shipped',
+  DOCUMENTS_SENT: 'Documents sent',
+  DELIVERED: 'Delivered',
+  CLOSED: 'Closed',
+  CANCELLED: 'Cancelled',
+};
+
+/** The step that may follow `current` (undefined after DELIVERED's successor CLOSED or CANCELLED). */
+export function nextOrderStep(current: OrderStep): OrderStep | undefined {
+  if (FINAL_STEPS.includes(current)) return undefined;
+  return ORDER_FLOW[ORDER_FLOW.indexOf(current as (typeof ORDER_FLOW)[number]) + 1];
+}
+
+export const DOCUMENT_TYPES = [
+  { value: 'COMMERCIAL_INVOICE', label: 'Commercial invoice' },
+  { value: 'PACKING_LIST', label: 'Packing list' },
+  { value: 'CERTIFICATE_OF_ORIGIN', label: 'Certificate of origin' },
+  { value: 'PHYTOSANITARY_CERTIFICATE', label: 'Phytosanitary certificate' },
+  { value: 'CERTIFICATE_OF_ANALYSIS', label: 'Certificate of analysis' },
+  { value: 'FUMIGATION_CERTIFICATE', label: 'Fumigation certificate' },
+  { value: 'BILL_OF_LADING', label: 'Bill of lading' },
+  { value: 'INSURANCE_CERTIFICATE', label: 'Insurance certificate' },
+  { value: 'OTHER', label: 'Other' },
+] as const;
+export const DOCUMENT_TYPE_VALUES = [
+  'COMMERCIAL_INVOICE',
+  'PACKING_LIST',
+  'CERTIFICATE_OF_ORIGIN',
+  'PHYTOSANITARY_CERTIFICATE',
+  'CERTIFICATE_OF_ANALYSIS',
+  'FUMIGATION_CERTIFICATE',
+  'BILL_OF_LADING',
+  'INSURANCE_CERTIFICATE',
+  'OTHER',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPE_VALUES)[number];
+export const documentTypeLabel = (value: string): string => DOCUMENT_TYPES.find((d) => d.value === value)?.label ?? value;
+
+/** What a document may be, judged by its first bytes (never its name or declared type). */
+export const DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
+
+export const ORDER_LIMITS = {
+  documentMaxBytes: 20 * 1024 * 1024,
+  textMax: 200,
+  noteMax: 2000,
+  reasonMin: 5,
+} as const;
+
+export const ORDER_MESSAGES = {
+  stepRequired: 'Step is required',
+  stepInvalid: `Step must be one of ${RECORDABLE_STEPS.join(', ')}`,
+  dateInvalid: 'Date must be a date (YYYY-MM-DD)',
+  dateFuture: 'Date must be today or earlier',
+  dateBeforePrevious: (day: string) => `Date must not be before the previous step's date (${day})`,
+  amountRequired: 'Amount received is required',
+  amountInvalid: 'Amount must be an amount greater than 0 with at most 2 decimals',
+  containerNumberRequired: 'Container number is required',
+  sealNumberRequired: 'Seal number is required',
+  carrierRequired: 'Vessel and voyage, or a flight, are required',
+  transportDocumentRequired: 'Bill of lading or air waybill number is required',
+  etdRequired: 'ETD is required',
+  etaRequired: 'ETA is required',
+  etaBeforeEtd: 'ETA must not be before ETD',
+  trackingUrlInvalid: 'Tracking link must be an http(s) address',
+  courierRequired: 'Courier is required',
+  courierTrackingRequired: 'Courier tracking number is required',
+  reasonRequired: 'A reason is required to cancel an order',
+  reasonMin: `Reason must be at least ${ORDER_LIMITS.reasonMin} characters long`,
+  documentTypeRequired: 'Document type is required',
+  documentTypeInvalid: 'Document type must be chosen from the list',
+  documentRequired: 'Choose a file to attach',
+  documentNotAllowed: 'Only PDF, JPEG, PNG or WebP documents are accepted',
+  documentTooLarge: 'Document is larger than 20 MB',
+  // Success
+  ordersFetched: 'Orders fetched successfully',
+  orderFetched: 'Order fetched successfully',
+  milestoneRecorded: 'Order step recorded',
+  deliveryConfirmed: 'Delivery confirmed, thank you',
+  documentAdded: 'Document attached',
+  documentDeleted: 'Document deleted',
+  // Refusals
+  orderNotFound: 'Order not found',
+  documentNotFound: 'Document not found',
+  noProforma: 'This order has no proforma invoice',
+  finished: (step: OrderStep) => `This order is ${step} and can no longer change`,
+  outOfOrder: (step: OrderStep, expected: OrderStep) => `${step} cannot be recorded now: the next step of this order is ${expected}`,
+  cannotCancel: (step: OrderStep) => `An order that is ${step} can no longer be cancelled`,
+  alreadyDelivered: 'This order is already marked delivered',
+  notShipped: 'This order has not been shipped yet',
+} as const;
+const M = ORDER_MESSAGES;
+
+/**
+ * The 409 message for recording `step` on an order at `current`, or undefined when allowed: the
+ * next step of the flow, or CANCELLED before SHIPPED.
+ */
+export function milestoneRefusal(current: OrderStep, step: OrderStep): string | undefined {
+  if (FINAL_STEPS.includes(current)) return M.finished(current);
+  if (step === 'CANCELLED') return BEFORE_SHIPMENT.includes(current) ? undefined : M.cannotCancel(current);
+  const expected = nextOrderStep(current);
+  if (expected === step) return undefined;
+  return M.outOfOrder(step, expected ?? current);
+}
+
+const isRealDate = (v: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00.000Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+const blank = (v: unknown): unknown => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+const text = (max: number = ORDER_LIMITS.textMax) => z.preprocess(blank, z.string().trim().max(max).optional());
+const day = z.preprocess(blank, z.string({ error: M.dateInvalid }).refine(isRealDate, { error: M.dateInvalid }).optional());
+
+/**
+ * Body of POST /api/v1/order/{id}/milestone. One object for every step: each step's own fields
+ * are required for it and ignored for the others. `at` is the day the step happened (India time,
+ * like an offer's validity), today when left out; the server refuses a day in the future.
+ */
+export const milestoneSchema = z
+  .object({
+    step: z.preprocess(blank, z.enum(RECORDABLE_STEPS, { error: (i) => (i.input === undefined ? M.stepRequired : M.stepInvalid) })),
+    at: day,
+    note: optionalString(ORDER_LIMITS.noteMax),
+    /** ADVANCE_RECEIVED: a decimal in the order's currency ("1500.00"). */
+    amount: z.preprocess((v) => blank(typeof v === 'number' && Number.isFinite(v) ? String(v) : v), z.string().max(20).optional()),
+    containerNumber: text(),
+    sealNumber: text(),
+    vessel: text(),
+    voyage: text(),
+    flight: text(),
+    billOfLading: text(),
+    airWaybill: text(),
+    etd: day,
+    eta: day,
+    trackingUrl: text(500),
+    courier: text(),
+    courierTracking: text(),
+  })
+  .superRefine((m, ctx) => {
+    const need = (ok: unknown, path: string, message: string) => {
+      if (!ok) ctx.addIssue({ code: 'custom', path: [path], message });
+    };
+    switch (m.step) {
+      case 'ADVANCE_RECEIVED': {
+        need(m.amount, 'amount', M.amountRequired);
+        if (m.amount !== undefined) {
+          const minor = parseMinorUnits(m.amount, 2);
+          need(minor !== null && minor > 0, 'amount', M.amountInvalid);
+        }
+        break;
+      }
+      case 'PACKED':
+        need(m.containerNumber, 'containerNumber', M.containerNumberRequired);
+        need(m.sealNumber, 'sealNumber', M.sealNumberRequired);
+        break;
+      case 'SHIPPED':
+        need((m.vessel && m.voyage) || m.flight, m.flight || m.vessel ? 'voyage' : 'vessel', M.carrierRequired);
+        need(m.billOfLading || m.airWaybill, 'billOfLading', M.transportDocumentRequired);
+        need(m.etd, 'etd', M.etdRequired);
+        need(m.eta, 'eta', M.etaRequired);
+        if (m.etd && m.eta) need(m.eta >= m.etd, 'eta', M.etaBeforeEtd);
+        if (m.trackingUrl) need(/^https?:\/\/[^\s]+$/i.test(m.trackingUrl), 'trackingUrl', M.trackingUrlInvalid);
+        break;
+      case 'DOCUMENTS_SENT':
+        need(m.courier, 'courier', M.courierRequired);
+        need(m.courierTracking, 'courierTracking', M.courierTrackingRequired);
+        break;
+      case 'CANCELLED':
+        need(m.note, 'note', M.reasonRequired);
+        if (m.note) need(m.note.length >= ORDER_LIMITS.reasonMin, 'note', M.reasonMin);
+        break;
+      default:
+        break;
+    }
+  });
+export type MilestoneInput = z.input<typeof milestoneSchema>;
+export type MilestoneData = z.output<typeof milestoneSchema>;
+export const milestoneMessageOrder = [
+  M.stepRequired,
+  M.stepInvalid,
+  M.dateInvalid,
+  M.amountRequired,
+  M.amountInvalid,
+  M.containerNumberRequired,
+  M.sealNumberRequired,
+  M.carrierRequired,
+  M.transportDocumentRequired,
+  M.etdRequired,
+  M.etaRequired,
+  M.etaBeforeEtd,
+  M.trackingUrlInvalid,
+  M.courierRequired,
+  M.courierTrackingRequired,
+  M.reasonRequired,
+  M.reasonMin,
+] as const;
+
+/** The step fields a milestone keeps, beside its step, day and note. */
+export const MILESTONE_FIELDS = [
+  'amount',
+  'containerNumber',
+  'sealNumber',
+  'vessel',
+  'voyage',
+  'flight',
+  'billOfLading',
+  'airWaybill',
+  'etd',
+  'eta',
+  'trackingUrl',
+  'courier',
+  'courierTracking',
+] as const;
+export type MilestoneField = (typeof MILESTONE_FIELDS)[number];
+/** Which fields each step keeps (others sent along are ignored). */
+export const STEP_FIELDS: Partial<Record<OrderStep, readonly MilestoneField[]>> = {
+  ADVANCE_RECEIVED: ['amount'],
+  PACKED: ['containerNumber', 'sealNumber'],
+  SHIPPED: ['vessel', 'voyage', 'flight', 'billOfLading', 'airWaybill', 'etd', 'eta', 'trackingUrl'],
+  DOCUMENTS_SENT: ['courier', 'courierTracking'],
+};
+export const MILESTONE_FIELD_LABELS: Record<MilestoneField, string> = {
+  amount: 'Amount received',
+  containerNumber: 'Container number',
+  sealNumber: 'Seal number',
+  vessel: 'Vessel',
+  voyage: 'Voyage',
+  flight: 'Flight',
+  billOfLading: 'Bill of lading',
+  airWaybill: 'Air waybill',
+  etd: 'ETD',
+  eta: 'ETA',
+  trackingUrl: 'Tracking link',
+  courier: 'Courier',
+  courierTracking: 'Courier tracking number',
+};
+
+/** Body of POST /api/v1/order/{id}/delivered (the body itself may be absent). */
+export const deliveredSchema = z.object({ note: optionalString(1000) });
+export type DeliveredInput = z.infer<typeof deliveredSchema>;
+
+/** POST /api/v1/order/{id}/document: the multipart form's text field (the file is `document`). */
+export const documentUploadSchema = z.object({
+  type: z.preprocess(
+    blank,
+    z.enum(DOCUMENT_TYPE_VALUES, { error: (i) => (i.input === undefined ? M.documentTypeRequired : M.documentTypeInvalid) }),
+  ),
+});
+export const documentUploadMessageOrder = [M.documentTypeRequired, M.documentTypeInvalid] as const;
+
+/** Filters of 'Orders' and GET /api/v1/order/all (and /export): the same keys in the URL and the query. */
+export const ORDER_FILTER_MESSAGES = {
+  step: 'Unknown step filter',
+  country: 'Country filter must be at most 100 characters',
+  etaFrom: 'ETA from must be a date (YYYY-MM-DD)',
+  etaTo: 'ETA to must be a date (YYYY-MM-DD)',
+  range: 'ETA from must not be after ETA to',
+  late: 'late must be true or false',
+  page: 'Page and limit must be whole numbers (limit at most 100)',
+} as const;
+const F = ORDER_FILTER_MESSAGES;
+const wholeNumber = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : blank(v)),
+    z.number({ error: F.page }).int({ error: F.page }).min(min, { error: F.page }).max(max, { error: F.page }).optional(),
+  );
+export const orderFilterMessageOrder = Object.values(F);
+export const orderFilterSchema = z
+  .object({
+    step: z.preprocess(blank, z.enum(ORDER_STEPS, { error: F.step }).optional()),
+    country: z.preprocess(blank, z.string({ error: F.country }).trim().max(100, { error: F.country }).optional()),
+    etaFrom: z.preprocess(blank, z.string({ error: F.etaFrom }).refine(isRealDate, { error: F.etaFrom }).optional()),
+    etaTo: z.preprocess(blank, z.string({ error: F.etaTo }).refine(isRealDate, { error: F.etaTo }).optional()),
+    late: z.preprocess(
+      (v) => (v === 'true' || v === true ? true : v === 'false' || v === false ? false : blank(v)),
+      z.boolean({ error: F.late }).optional(),
+    ),
+    page: wholeNumber(1, 1_000_000),
+    limit: wholeNumber(1, 100),
+  })
+  .refine((f) => f.etaFrom === undefined || f.etaTo === undefined || f.etaFrom <= f.etaTo, { error: F.range, path: ['etaTo'] });
+export type OrderFilter = z.output<typeof orderFilterSchema>;
+export const ORDER_FILTER_KEYS = ['step', 'country', 'etaFrom', 'etaTo', 'late'] as const;
+
+/** The accepted offer's terms, copied into the order when it is made: later edits change nothing. */
+export const orderTermsSchema = z.object({
+  offerId: z.string().nullable(),
+  quotationNumber: z.string(),
+  productId: z.string().nullable(),
+  productName: z.string(),
+  /** Harmonized System code of the product when the order was made ('' when none was set). */
+  hsCode: z.string(),
+  quantity: z.number(),
+  unit: z.enum(QUANTITY_TYPES),
+  packagingType: z.string(),
+  currency: z.enum(CURRENCY_CODES),
+  unitPriceMinor: z.number().int(),
+  unitPrice: z.string(),
+  totalMinor: z.number().int(),
+  total: z.string(),
+  incoterm: z.enum(INCOTERM_CODES),
+  portOfLoading: z.string(),
+  destination: z.string(),
+  leadTimeDays: z.number().int(),
+  paymentTerms: z.string(),
+});
+export type OrderTerms = z.infer<typeof orderTermsSchema>;
+
+export const orderBuyerSchema = z.object({
+  companyName: z.string(),
+  contactPersonName: z.string(),
+  companyEmail: z.string(),
+  mobileNumber: z.string(),
+  country: z.string(),
+  address: z.string(),
+  deliveryLocation: z.string(),
+  /** The account that accepted the offer. */
+  accountEmail: z.string(),
+});
+export type OrderBuyer = z.infer<typeof orderBuyerSchema>;
+
+export const ORDER_ACTORS = ['BUYER', 'COMPANY'] as const;
+const optionalField = z.string().optional();
+export const orderMilestoneSchema = z.object({
+  step: z.enum(ORDER_STEPS),
+  /** The day it happened (YYYY-MM-DD, India time). */
+  at: z.string(),
+  note: z.string(),
+  by: z.enum(ORDER_ACTORS),
+  recordedAt: z.string(),
+  // The step's own fields (STEP_FIELDS), present when given.
+  amount: optionalField,
+  containerNumber: optionalField,
+  sealNumber: optionalField,
+  vessel: optionalField,
+  voyage: optionalField,
+  flight: optionalField,
+  billOfLading: optionalField,
+  airWaybill: optionalField,
+  etd: optionalField,
+  eta: optionalField,
+  trackingUrl: optionalField,
+  courier: optionalField,
+  courierTracking: optionalField,
+});
+export type OrderMilestone = z.infer<typeof orderMilestoneSchema>;
+
+export const orderDocumentSchema = z.object({
+  _id: z.string(),
+  type: z.enum(DOCUMENT_TYPE_VALUES),
+  fileName: z.string(),
+  contentType: z.enum(DOCUMENT_CONTENT_TYPES),
+  bytes: z.number().int(),
+  createdAt: z.string(),
+});
+export type OrderDocument = z.infer<typeof orderDocumentSchema>;
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  /** The accepted quote (null once an administrator deleted the quote; the order keeps its terms). */
+  quoteId: z.string().nullable(),
+  step: z.enum(ORDER_STEPS),
+  /** When the offer was accepted (the order was made). */
+  createdAt: z.string(),
+  /** The day the goods should ship by: acceptance + the offer's lead time (YYYY-MM-DD). */
+  shipBy: z.string(),
+  /** Past `shipBy` and not shipped (nor cancelled). */
+  late: z.boolean(),
+  /** From SHIPPED: the estimated arrival and the tracking link ('' when none). */
+  etd: z.string().nullable(),
+  eta: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  terms: orderTermsSchema,
+  buyer: orderBuyerSchema,
+  /** Oldest first; PROFORMA_ISSUED is the first. */
+  milestones: z.array(orderMilestoneSchema),
+  documents: z.array(orderDocumentSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderResponseSchema = z.object({ success: z.boolean(), message: z.string(), order: orderSchema });
+export const ordersResponseSchema = z
+  .object({ success: z.boolean(), message: z.string(), orders: z.array(orderSchema) })
+  .extend(leadPageSchema.partial().shape);
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
+export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
+
+/** "ORD-2026-0007": the year of acceptance (India time) and the order's place in that year. */
+export function orderNumber(year: number, sequence: number): string {
+  return `ORD-${year}-${String(sequence).padStart(4, '0')}`;
+}
+
+/** The year an order made at `nowMs` is numbered in (India time, like offer dates). */
+export const orderYear = (nowMs = Date.now()): number => Number(offerToday(nowMs).slice(0, 4));
+
+/** Texts of the order screens (toasts: loading, then success or the server's message or this default). */
+export const ORDER_UI = {
+  myOrders: 'My Orders',
+  orders: 'Orders',
+  noOrders: 'No orders yet',
+  noMatches: 'No orders match these filters',
+  timeline: 'Timeline',
+  documents: 'Documents',
+  noDocuments: 'No documents yet',
+  proforma: 'Proforma invoice (PDF)',
+  track: 'Track shipment',
+  eta: 'ETA',
+  late: 'Late',
+  recordStep: 'Record the next step',
+  confirmDelivery: 'Confirm delivery',
+  confirmDeliveryQuestion: 'Has your order arrived?',
+  attach: 'Attach document',
+  deleteDocumentConfirm: 'Are you sure you want to delete this document ?',
+  loading: {
+    fetchOrders: 'Loading orders...',
+    fetchOrder: 'Loading order...',
+    milestone: 'Recording step...',
+    delivered: 'Confirming delivery...',
+    upload: 'Uploading document...',
+    deleteDocument: 'Deleting document...',
+  },
+  errors: {
+    fetchOrders: 'Error in fetching orders !',
+    fetchOrder: 'Error in loading order !',
+    milestone: 'Error in recording step',
+    delivered: 'Error in confirming delivery',
+    upload: 'Error in uploading document',
+    deleteDocument: 'Error in deleting document',
+  },
+} as const;
