@@ -151,6 +151,9 @@ describe('product pages', () => {
     expect(meta(html, 'og:image')).toMatch(/^http:\/\/shop\.example\/uploads\/[0-9a-f]{32}\.jpg$/);
     expect(meta(html, 'og:image:type')).toBe('image/jpeg');
     expect(meta(html, 'twitter:image')).toBe(shareUrl);
+    // The preview image's alternative text, for both previews (issue 28, item 8).
+    expect(meta(html, 'og:image:alt')).toBe(`Natural Jaggery Blocks | ${SITE.companyName}`);
+    expect(meta(html, 'twitter:image:alt')).toBe(`Natural Jaggery Blocks | ${SITE.companyName}`);
     const ld = ofType(html, 'Product')!;
     expect(ld).toMatchObject({
       name: 'Natural Jaggery Blocks',

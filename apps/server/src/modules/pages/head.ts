@@ -156,6 +156,8 @@ export function headHtml(origin: string, head: PageHead): string {
         : []),
       `<meta property="og:image:alt" content="${escapeHtml(head.title)}" />`,
       `<meta name="twitter:image" content="${escapeHtml(share.url)}" />`,
+      // A structured-data tester's social-media preset asks for both alternative texts.
+      `<meta name="twitter:image:alt" content="${escapeHtml(head.title)}" />`,
     );
   }
   for (const ld of head.jsonLd) tags.push(`<script type="application/ld+json">${scriptJson(ld)}</script>`);
