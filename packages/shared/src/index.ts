@@ -16,3 +16,6 @@ export * from './types.js';
 export * from './user.js';
 export * from './validation.js';
 export * from './altcha.js';
+export * from './settings.js';
+export * from './settings-schema.js';
+export * from './audit.js';

@@ -242,6 +242,26 @@ export interface AltchaUsedTable {
   expires_at: string;
 }
 
+/** One site setting (modules/settings): its JSON value over the shared defaults. */
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+/** One administrative change (lib/audit.ts); only ever inserted. */
+export interface AuditLogTable {
+  id: string;
+  created_at: string;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  /** JSON text: { field: { before, after } }. */
+  changes: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -260,6 +280,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   idempotency_keys: IdempotencyKeysTable;
   altcha_used: AltchaUsedTable;
+  site_settings: SiteSettingsTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -21,6 +21,7 @@ import {
   registerSchema,
   rejectSchema,
   resetPasswordSchema,
+  settingsPatchSchema,
   updateProfileSchema,
   type Inquiry,
   type Quote,
@@ -639,6 +640,53 @@ export const ENDPOINTS: readonly Endpoint[] = [
       return { url: API.addImages, payload: form.payload, headers: { ...form.headers, ...cookieOf(caller) } };
     },
   },
+  {
+    api: 'settings',
+    method: 'GET',
+    path: '/api/v1/settings',
+    body: 'none',
+    expect: PUBLIC,
+    prepare: async (_ctx, caller, actor) => ({
+      url: API.settings,
+      headers: cookieOf(caller),
+      // The bank details only to an ADMIN.
+      check: (res) => expect('bankDetails' in res.json<{ settings: object }>().settings).toBe(actor === 'admin'),
+    }),
+  },
+  {
+    api: 'updateSettings',
+    method: 'PATCH',
+    path: '/api/v1/settings',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: settingsPatchSchema,
+    prepare: async (_ctx, caller) => ({
+      url: API.updateSettings,
+      payload: { phone: `+91 98${String(Date.now()).slice(-8)}`, faq: [{ question: 'Do you ship samples?', answer: 'Yes.' }] },
+      headers: cookieOf(caller),
+    }),
+  },
+  {
+    api: 'audit',
+    method: 'GET',
+    path: '/api/v1/audit',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (_ctx, caller) => ({ url: `${API.audit}?type=settings&page=1&limit=5`, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'exportAudit',
+    method: 'GET',
+    path: '/api/v1/audit/export',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    response: 'csv',
+    prepare: async (_ctx, caller) => ({
+      url: API.exportAudit,
+      headers: cookieOf(caller),
+      check: (res) => expect(res.headers['content-type']).toBe('text/csv; charset=utf-8'),
+    }),
+  },
 ];
 
 /** Every table a request can change, as comparable data (sessions aside: logging in is not a change of data). */
@@ -654,6 +702,8 @@ export async function dataSnapshot(t: TestApp): Promise<Record<string, unknown[]
     'quote_offers',
     'quote_events',
     'contacts',
+    'site_settings',
+    'audit_log',
   ] as const;
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {

@@ -48,6 +48,7 @@ const AddProductPage = page(() => import('@/features/products/add-product-page')
 const EditProductPage = page(() => import('@/features/products/edit-product-page'));
 const InquiriesPage = page(() => import('@/features/inquiries/inquiries-page'));
 const DashboardPage = page(() => import('@/features/dashboard/dashboard-page'));
+const SettingsPage = page(() => import('@/features/settings/settings-page'));
 const NotFoundPage = page(() => import('@/features/errors/not-found-page'));
 
 /**
@@ -99,6 +100,8 @@ export const routes: RouteObject[] = [
       // Trade desk.
       { path: '/inquiries', element: guarded(ADMIN_ONLY, InquiriesPage) },
       { path: '/dashboard', element: guarded(ADMIN_ONLY, DashboardPage) },
+      // The owner's console (issue 26).
+      { path: '/settings', element: guarded(ADMIN_ONLY, SettingsPage) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -11,6 +11,8 @@ import * as outboxAndRateLimits from './20261123120000-outbox-and-rate-limits.js
 import * as productSlugs from './20261123130000-product-slugs.js';
 import * as idempotency from './20261125100000-idempotency.js';
 import * as altcha from './20261125110000-altcha.js';
+import * as siteSettings from './20261126110000-site-settings.js';
+import * as auditLog from './20261126120000-audit-log.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -28,4 +30,6 @@ export const migrations: Record<string, DialectMigration> = {
   '20261123130000-product-slugs': productSlugs,
   '20261125100000-idempotency': idempotency,
   '20261125110000-altcha': altcha,
+  '20261126110000-site-settings': siteSettings,
+  '20261126120000-audit-log': auditLog,
 };

@@ -53,6 +53,7 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
       const productName = isId(input.productId) ? await findProductName(app.db, input.productId) : undefined;
       if (productName === undefined) throw notFound(SERVER_ERRORS.productNotFound);
       const user = request.user!;
+      const settings = await app.siteSettings();
       const row = await app.db.transaction().execute(async (tx) => {
         const stored = await insertContact(tx, {
           id: newId(),
@@ -70,10 +71,10 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
         });
         // In the inquiry's transaction (lib/mailer.ts sends them later).
         await queueMail(tx, {
-          ...contactNotificationMail(app.config.companyEmail, stored, user.email),
+          ...contactNotificationMail(settings.notificationEmail, stored, user.email),
           event: `contact:${stored.id}:company`,
         });
-        await queueMail(tx, { ...contactAcknowledgementMail(user.email, stored), event: `contact:${stored.id}:buyer` });
+        await queueMail(tx, { ...contactAcknowledgementMail(user.email, stored, settings), event: `contact:${stored.id}:buyer` });
         await markApplied(tx);
         return stored;
       });

@@ -81,6 +81,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
         throw notFound(SERVER_ERRORS.productNotFound);
       }
       const user = request.user!;
+      const settings = await app.siteSettings();
       const quote = await app.db.transaction().execute(async (tx) => {
         const stored = await insertQuote(tx, {
           id: newId(),
@@ -106,8 +107,8 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
         });
         // In the quote's transaction: the quote and its mails are stored together or not at all.
         // Sending happens later (lib/mailer.ts): a mail failure never fails the request.
-        await queueMail(tx, { ...quoteNotificationMail(app.config.companyEmail, stored), event: `quote:${stored._id}:company` });
-        await queueMail(tx, { ...quoteAcknowledgementMail(user.email, stored), event: `quote:${stored._id}:buyer` });
+        await queueMail(tx, { ...quoteNotificationMail(settings.notificationEmail, stored), event: `quote:${stored._id}:company` });
+        await queueMail(tx, { ...quoteAcknowledgementMail(user.email, stored, settings), event: `quote:${stored._id}:buyer` });
         await markApplied(tx);
         return stored;
       });
@@ -227,11 +228,12 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     },
     async (request) => {
       const { id } = request.params;
+      const settings = await app.siteSettings();
       // The mail is queued in the offer's transaction (lib/mailer.ts sends it).
       const quote = await sendOffer(app.db, app.dialect, id, request.body, {
         userId: request.user!._id,
         mail: (q) => ({
-          ...offerMail(q.quotedByEmail, q, q.offer!, `${publicBaseUrl(request)}/profile`),
+          ...offerMail(q.quotedByEmail, q, q.offer!, `${publicBaseUrl(request)}/profile`, settings),
           event: `quote:${id}:offer:${q.offer!.revision}`,
         }),
       });
@@ -256,9 +258,13 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     async (request) => {
       const { reason } = request.body;
       const { id } = request.params;
+      const settings = await app.siteSettings();
       const quote = await rejectQuote(app.db, app.dialect, id, reason, {
         userId: request.user!._id,
-        mail: (q) => ({ ...rejectionMail(q.quotedByEmail, q, reason, `${publicBaseUrl(request)}/profile`), event: `quote:${id}:rejected` }),
+        mail: (q) => ({
+          ...rejectionMail(q.quotedByEmail, q, reason, `${publicBaseUrl(request)}/profile`, settings),
+          event: `quote:${id}:rejected`,
+        }),
       });
       app.mailer.kick();
       return { success: true, message: M.quoteRejected, quote };
@@ -285,6 +291,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       async (request) => {
         const { note, offerId } = request.body;
         const { id } = request.params;
+        const { notificationEmail } = await app.siteSettings();
         const quote = await decideQuote(
           app.db,
           id,
@@ -292,7 +299,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
           note,
           {
             userId: request.user!._id,
-            mail: (q) => ({ ...decisionMail(app.config.companyEmail, q, q.offer!, decision, note), event: `quote:${id}:${decision}` }),
+            mail: (q) => ({ ...decisionMail(notificationEmail, q, q.offer!, decision, note), event: `quote:${id}:${decision}` }),
           },
           offerId,
         );
@@ -324,7 +331,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     async (request, reply) => {
       const quote = await getQuoteDetail(app.db, request.params.id);
       if (!quote?.offer) throw notFound(M.noOffer);
-      const pdf = await quotationPdf(quote, quote.offer);
+      const pdf = await quotationPdf(quote, quote.offer, await app.siteSettings());
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')

@@ -1,0 +1,105 @@
+/**
+ * The owner's console (issue 26) in the browser: an administrator changes the phone number and an
+ * FAQ answer on /settings, and the server-rendered home page (its HTML and JSON-LD, fetched
+ * without JavaScript) and a buyer's contact page show both at once, with no restart. The settings
+ * are put back afterwards: the other specs share this server. Every new screen is axe-clean.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, expectToast, loginAsAdmin, loginAsNewUser, openPage, test, uniqueId } from '../support/fixtures';
+
+const SETTINGS = '/api/v1/settings';
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
+async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad
+    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`)
+    .join('\n');
+  expect(bad, `serious/critical axe violations on ${what}:\n${report}`).toEqual([]);
+}
+
+function organization(html: string): Record<string, unknown> | undefined {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+    .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
+    .find((b) => b['@type'] === 'Organization');
+}
+
+test('an admin changes the phone and an FAQ answer; the rendered pages, the JSON-LD and the contact page show them at once', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const admin = await openPage(browser);
+  const before = await (await request.get(SETTINGS)).json();
+  const phone = `+9180${String(Date.now()).slice(-8)}`;
+  const answer = `Samples ship within two days (${uniqueId()}).`;
+  try {
+    const page = admin.page;
+    await loginAsAdmin(page);
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Site settings' })).toBeVisible();
+    await page.getByLabel('Public phone', { exact: true }).fill(phone);
+    await page.getByLabel('Answer 2', { exact: true }).fill(answer);
+
+    // A bad value is refused with its message, and the form keeps what was typed.
+    await page.getByLabel('Facebook', { exact: true }).fill('http://facebook.com/sahyadri');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Facebook: the profile address must be a full https address' })).toBeVisible();
+    await expect(page.getByLabel('Public phone', { exact: true })).toHaveValue(phone);
+    await page.getByLabel('Facebook', { exact: true }).fill('');
+
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expectToast(page, 'Settings saved successfully');
+    // The header's top bar follows at once.
+    await expect(page.getByRole('banner').getByRole('link', { name: phone })).toBeVisible();
+
+    // What a crawler gets: the server-rendered home page, its JSON-LD Organization.
+    const html = await (await request.get('/')).text();
+    expect(organization(html)?.telephone).toBe(phone);
+    expect(html).toContain(`>${phone}<`);
+
+    // A buyer's contact page: the phone and the new answer.
+    const buyer = await openPage(browser);
+    try {
+      await loginAsNewUser(buyer.page, request, 'settings');
+      await buyer.page.goto('/contact');
+      await expect(buyer.page.getByRole('region', { name: 'Contact details' }).getByRole('link', { name: phone })).toBeVisible();
+      await buyer.page.getByText(before.settings.faq[1].question, { exact: true }).click();
+      await expect(buyer.page.getByText(answer)).toBeVisible();
+      // A fresh load of the home page (server-rendered) shows the phone in the top bar and footer.
+      await buyer.page.goto('/');
+      await expect(buyer.page.getByRole('contentinfo').getByRole('link', { name: phone })).toBeVisible();
+    } finally {
+      await buyer.close();
+    }
+  } finally {
+    // Back as they were, for the other specs on this server.
+    const { phone: oldPhone, faq } = before.settings as { phone: string; faq: unknown };
+    const restored = await admin.page.request.patch(SETTINGS, { data: { phone: oldPhone, faq } });
+    expect(restored.status()).toBe(200);
+    await admin.close();
+  }
+});
+
+test.describe('new screens are axe-clean at 1280 px and 390 px', () => {
+  for (const viewport of VIEWPORTS) {
+    test(`/settings (${viewport.width} px)`, async ({ browser }) => {
+      test.setTimeout(120_000);
+      const { page, close } = await openPage(browser, { viewport });
+      try {
+        await loginAsAdmin(page);
+        await page.goto('/settings');
+        await expect(page.getByRole('heading', { level: 1, name: 'Site settings' })).toBeVisible();
+        await expect(page.getByLabel('Public phone', { exact: true })).toBeVisible();
+        await expectNoSeriousViolations(page, `/settings at ${viewport.width} px`);
+      } finally {
+        await close();
+      }
+    });
+  }
+});
