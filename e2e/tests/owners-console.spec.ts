@@ -63,6 +63,19 @@ test('an admin changes the phone and an FAQ answer; the rendered pages, the JSON
     expect(organization(html)?.telephone).toBe(phone);
     expect(html).toContain(`>${phone}<`);
 
+    // Who changed what: the audit log has the change, and its CSV export.
+    await page.goto('/settings');
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByLabel('Type', { exact: true }).selectOption('settings');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'e2e-admin@example.com' }).first();
+    await expect(row).toContainText('settings');
+    await row.getByText(/fields?$/).click();
+    await expect(row).toContainText(phone);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV of the filtered audit log' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+
     // A buyer's contact page: the phone and the new answer.
     const buyer = await openPage(browser);
     try {
@@ -88,7 +101,7 @@ test('an admin changes the phone and an FAQ answer; the rendered pages, the JSON
 
 test.describe('new screens are axe-clean at 1280 px and 390 px', () => {
   for (const viewport of VIEWPORTS) {
-    test(`/settings (${viewport.width} px)`, async ({ browser }) => {
+    test(`/settings and /audit (${viewport.width} px)`, async ({ browser }) => {
       test.setTimeout(120_000);
       const { page, close } = await openPage(browser, { viewport });
       try {
@@ -97,6 +110,10 @@ test.describe('new screens are axe-clean at 1280 px and 390 px', () => {
         await expect(page.getByRole('heading', { level: 1, name: 'Site settings' })).toBeVisible();
         await expect(page.getByLabel('Public phone', { exact: true })).toBeVisible();
         await expectNoSeriousViolations(page, `/settings at ${viewport.width} px`);
+        await page.goto('/audit');
+        await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+        await expect(page.getByText(/\d+ changes?$/)).toBeVisible();
+        await expectNoSeriousViolations(page, `/audit at ${viewport.width} px`);
       } finally {
         await close();
       }

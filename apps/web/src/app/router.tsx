@@ -49,6 +49,7 @@ const EditProductPage = page(() => import('@/features/products/edit-product-page
 const InquiriesPage = page(() => import('@/features/inquiries/inquiries-page'));
 const DashboardPage = page(() => import('@/features/dashboard/dashboard-page'));
 const SettingsPage = page(() => import('@/features/settings/settings-page'));
+const AuditPage = page(() => import('@/features/audit/audit-page'));
 const NotFoundPage = page(() => import('@/features/errors/not-found-page'));
 
 /**
@@ -102,6 +103,7 @@ export const routes: RouteObject[] = [
       { path: '/dashboard', element: guarded(ADMIN_ONLY, DashboardPage) },
       // The owner's console (issue 26).
       { path: '/settings', element: guarded(ADMIN_ONLY, SettingsPage) },
+      { path: '/audit', element: guarded(ADMIN_ONLY, AuditPage) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

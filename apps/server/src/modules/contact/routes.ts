@@ -20,6 +20,7 @@ import { nowIso } from '../../db/mappers.js';
 import { notFound } from '../../lib/errors.js';
 import { queueMail } from '../../lib/mailer.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
+import { actorOf, recordAudit } from '../../lib/audit.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
@@ -142,7 +143,21 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
     async (request) => {
       const { id } = request.params;
       const { handled } = request.body;
-      if (!isId(id) || !(await setInquiryHandled(app.db, id, handled, nowIso()))) throw notFound(LEADS_TEXT.inquiryNotFound);
+      const changed =
+        isId(id) &&
+        (await app.db.transaction().execute(async (tx) => {
+          const before = await findInquiry(tx, id);
+          if (!before || !(await setInquiryHandled(tx, id, handled, nowIso()))) return false;
+          await recordAudit(tx, actorOf(request.user!), {
+            action: 'update',
+            entityType: 'inquiry',
+            entityId: id,
+            before: { handled: before.handled },
+            after: { handled },
+          });
+          return true;
+        }));
+      if (!changed) throw notFound(LEADS_TEXT.inquiryNotFound);
       const inquiry = await findInquiry(app.db, id);
       if (!inquiry) throw notFound(LEADS_TEXT.inquiryNotFound);
       return { success: true, message: handled ? LEADS_TEXT.inquiryHandled : LEADS_TEXT.inquiryReopened, inquiry };
@@ -162,7 +177,16 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
     },
     async (request) => {
       const { id } = request.params;
-      if (!isId(id) || !(await deleteInquiry(app.db, id))) throw notFound(LEADS_TEXT.inquiryNotFound);
+      const deleted =
+        isId(id) &&
+        (await app.db.transaction().execute(async (tx) => {
+          const before = await findInquiry(tx, id);
+          if (!before || !(await deleteInquiry(tx, id))) return false;
+          const { _id, ...fields } = before;
+          await recordAudit(tx, actorOf(request.user!), { action: 'delete', entityType: 'inquiry', entityId: id, before: fields });
+          return true;
+        }));
+      if (!deleted) throw notFound(LEADS_TEXT.inquiryNotFound);
       return { success: true, message: LEADS_TEXT.inquiryDeleted };
     },
   );

@@ -33,7 +33,8 @@ import { quotesCsv } from './csv.js';
 import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMail, rejectionMail } from './mails.js';
 import { quotationPdf } from './pdf.js';
 import { findProductName } from '../product/repository.js';
-import { deleteQuote, findQuoteOwner, insertQuote, listQuotes } from './repository.js';
+import { deleteQuote, findQuote, findQuoteOwner, insertQuote, listQuotes } from './repository.js';
+import { actorOf, recordAudit } from '../../lib/audit.js';
 import { decideQuote, getQuoteDetail, rejectQuote, sendOffer } from './service.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -183,7 +184,21 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     },
     async (request) => {
       const { id } = request.params;
-      if (!isId(id) || !(await deleteQuote(app.db, id))) throw notFound(SERVER_ERRORS.quoteNotFound);
+      const deleted =
+        isId(id) &&
+        (await app.db.transaction().execute(async (tx) => {
+          const before = await findQuote(tx, id);
+          if (!before || !(await deleteQuote(tx, id))) return false;
+          const { _id, productId, ...fields } = before;
+          await recordAudit(tx, actorOf(request.user!), {
+            action: 'delete',
+            entityType: 'quote',
+            entityId: id,
+            before: { ...fields, productId: productId?._id ?? null },
+          });
+          return true;
+        }));
+      if (!deleted) throw notFound(SERVER_ERRORS.quoteNotFound);
       return { success: true, message: SUCCESS.deleteQuote };
     },
   );
@@ -232,6 +247,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       // The mail is queued in the offer's transaction (lib/mailer.ts sends it).
       const quote = await sendOffer(app.db, app.dialect, id, request.body, {
         userId: request.user!._id,
+        audit: actorOf(request.user!),
         mail: (q) => ({
           ...offerMail(q.quotedByEmail, q, q.offer!, `${publicBaseUrl(request)}/profile`, settings),
           event: `quote:${id}:offer:${q.offer!.revision}`,
@@ -261,6 +277,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       const settings = await app.siteSettings();
       const quote = await rejectQuote(app.db, app.dialect, id, reason, {
         userId: request.user!._id,
+        audit: actorOf(request.user!),
         mail: (q) => ({
           ...rejectionMail(q.quotedByEmail, q, reason, `${publicBaseUrl(request)}/profile`, settings),
           event: `quote:${id}:rejected`,

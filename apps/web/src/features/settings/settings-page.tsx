@@ -1,5 +1,6 @@
 import { API, SETTINGS_TEXT, SOCIAL_LABELS, SOCIAL_NETWORKS, WEEKDAYS, WEEKDAY_LABELS, type SiteSettings } from '@agro/shared';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/store';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field } from '@/components/ui/field';
@@ -138,6 +139,11 @@ export default function SettingsPage() {
       <PageHero eyebrow="Owner's console" title="Site settings">
         What the site shows buyers: contact details, hours, social profiles, FAQ and certifications, and what quotations start from.
       </PageHero>
+      <nav aria-label="Owner's console" className="mx-auto max-w-5xl px-4 pt-6 text-sm">
+        <Link to="/audit" className="font-medium text-brand-800 underline underline-offset-2">
+          Audit log
+        </Link>
+      </nav>
       <form className="mx-auto max-w-5xl space-y-8 px-4 py-10" onSubmit={save} noValidate>
         <Section title="Contact" icon={<PhoneIcon />}>
           <div className={grid}>
