@@ -6,7 +6,20 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, expectToast, loginAsAdmin, loginAsNewUser, openPage, test, uniqueId } from '../support/fixtures';
+import { dataDir, expect, expectPath, expectToast, loginAsAdmin, loginAsNewUser, openPage, test, uniqueId } from '../support/fixtures';
+import { readOutbox } from '../support/outbox';
+
+/** The invitation link of the newest mail to `email` (waits for the mail worker). */
+async function inviteLink(email: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = (await readOutbox(dataDir())).find((m) => m.to.toLowerCase().includes(email));
+    const link = mail?.body.match(/https?:\/\/[^\s"'<>]+\/team\/accept\/[A-Za-z0-9_-]+/)?.[0];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no invitation mail for ${email}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 const SETTINGS = '/api/v1/settings';
 const VIEWPORTS = [
@@ -99,9 +112,53 @@ test('an admin changes the phone and an FAQ answer; the rendered pages, the JSON
   }
 });
 
+test('an admin invites a colleague by e-mail; the colleague accepts with the link and is an administrator', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const email = `colleague-${uniqueId()}@example.com`.toLowerCase();
+  const admin = await openPage(browser);
+  const colleague = await openPage(browser);
+  try {
+    await loginAsAdmin(admin.page);
+    await admin.page.goto('/settings');
+    await admin.page.getByRole('link', { name: 'Team', exact: true }).click();
+    await expect(admin.page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+    await admin.page.getByLabel("Colleague's email", { exact: true }).fill(email);
+    await admin.page.getByRole('button', { name: 'Send invitation' }).click();
+    await expectToast(admin.page, 'Invitation sent successfully');
+    await expect(admin.page.getByRole('region', { name: 'Pending invitations' }).getByText(email)).toBeVisible();
+
+    const link = new URL(await inviteLink(email));
+    const page = colleague.page;
+    await page.goto(link.pathname);
+    await expect(page.getByRole('heading', { level: 1, name: 'Join the team' })).toBeVisible();
+    await page.getByLabel('Full Name', { exact: true }).fill('Priya Deshmukh');
+    await page.getByLabel('Phone Number', { exact: true }).fill('9822012345');
+    await page.getByLabel('Password', { exact: true }).fill('Colleague@2026');
+    await page.getByRole('button', { name: 'Join as administrator' }).click();
+    await expectToast(page, 'Welcome to the team: you are now an administrator');
+    await expectPath(page, '/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Site settings' })).toBeVisible();
+
+    // The same link again is refused, the form keeping what was typed.
+    await page.goto(link.pathname);
+    await page.getByLabel('Full Name', { exact: true }).fill('Someone Else');
+    await page.getByLabel('Phone Number', { exact: true }).fill('9822012345');
+    await page.getByLabel('Password', { exact: true }).fill('Another@2026');
+    await page.getByRole('button', { name: 'Join as administrator' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'This invitation link is invalid, already used or has expired' })).toBeVisible();
+    await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('Someone Else');
+
+    await admin.page.reload();
+    await expect(admin.page.getByRole('region', { name: 'Administrators' }).getByText(email)).toBeVisible();
+  } finally {
+    await colleague.close();
+    await admin.close();
+  }
+});
+
 test.describe('new screens are axe-clean at 1280 px and 390 px', () => {
   for (const viewport of VIEWPORTS) {
-    test(`/settings and /audit (${viewport.width} px)`, async ({ browser }) => {
+    test(`/settings, /audit, /team and /team/accept (${viewport.width} px)`, async ({ browser }) => {
       test.setTimeout(120_000);
       const { page, close } = await openPage(browser, { viewport });
       try {
@@ -114,6 +171,12 @@ test.describe('new screens are axe-clean at 1280 px and 390 px', () => {
         await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
         await expect(page.getByText(/\d+ changes?$/)).toBeVisible();
         await expectNoSeriousViolations(page, `/audit at ${viewport.width} px`);
+        await page.goto('/team');
+        await expect(page.getByRole('heading', { level: 2, name: 'Administrators' })).toBeVisible();
+        await expectNoSeriousViolations(page, `/team at ${viewport.width} px`);
+        await page.goto('/team/accept/some-token');
+        await expect(page.getByRole('heading', { level: 1, name: 'Join the team' })).toBeVisible();
+        await expectNoSeriousViolations(page, `/team/accept at ${viewport.width} px`);
       } finally {
         await close();
       }

@@ -21,6 +21,7 @@ import galleryRoutes from './modules/gallery/routes.js';
 import productRoutes from './modules/product/routes.js';
 import quoteRoutes from './modules/quote/routes.js';
 import settingsRoutes, { settingsReader } from './modules/settings/routes.js';
+import teamRoutes from './modules/team/routes.js';
 import { PublicPages } from './modules/pages/routes.js';
 import { createPageRenderer } from './modules/pages/renderer.js';
 import userRoutes from './modules/user/routes.js';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(galleryRoutes, { prefix: `${API_PREFIX}/gallery` });
   await app.register(settingsRoutes, { prefix: `${API_PREFIX}/settings` });
   await app.register(auditRoutes, { prefix: `${API_PREFIX}/audit` });
+  await app.register(teamRoutes, { prefix: `${API_PREFIX}/team` });
 
   // Public pages rendered on the server, the sitemap and robots.txt (modules/pages).
   const pages = new PublicPages(app, await createPageRenderer(config.webDist, app.log));

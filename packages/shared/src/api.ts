@@ -45,4 +45,8 @@ export const API = {
   updateSettings: `${V1}/settings`,
   audit: `${V1}/audit`,
   exportAudit: `${V1}/audit/export`,
+  team: `${V1}/team`,
+  teamInvite: `${V1}/team/invite`,
+  teamAccept: (token: string) => `${V1}/team/accept/${encodeURIComponent(token)}`,
+  teamRemove: (id: string) => `${V1}/team/${encodeURIComponent(id)}`,
 } as const;

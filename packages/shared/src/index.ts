@@ -19,3 +19,4 @@ export * from './altcha.js';
 export * from './settings.js';
 export * from './settings-schema.js';
 export * from './audit.js';
+export * from './team.js';

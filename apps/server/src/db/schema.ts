@@ -262,6 +262,19 @@ export interface AuditLogTable {
   changes: string;
 }
 
+/** An invitation to become an administrator (modules/team). */
+export interface TeamInvitesTable {
+  id: string;
+  email: string;
+  /** SHA-256 (hex) of the mailed token. */
+  token_hash: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  cancelled_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -282,6 +295,7 @@ export interface Database {
   altcha_used: AltchaUsedTable;
   site_settings: SiteSettingsTable;
   audit_log: AuditLogTable;
+  team_invites: TeamInvitesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

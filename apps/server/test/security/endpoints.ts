@@ -22,6 +22,8 @@ import {
   rejectSchema,
   resetPasswordSchema,
   settingsPatchSchema,
+  acceptInviteSchema,
+  inviteSchema,
   updateProfileSchema,
   type Inquiry,
   type Quote,
@@ -687,7 +689,89 @@ export const ENDPOINTS: readonly Endpoint[] = [
       check: (res) => expect(res.headers['content-type']).toBe('text/csv; charset=utf-8'),
     }),
   },
+  {
+    api: 'team',
+    method: 'GET',
+    path: '/api/v1/team',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (_ctx, caller) => ({
+      url: API.team,
+      headers: cookieOf(caller),
+      check: (res) => expect(res.json<{ admins: unknown[] }>().admins.length).toBeGreaterThan(0),
+    }),
+  },
+  {
+    api: 'teamInvite',
+    method: 'POST',
+    path: '/api/v1/team/invite',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: inviteSchema,
+    prepare: async (_ctx, caller) => ({
+      url: API.teamInvite,
+      payload: { email: `colleague-${randomBytes(4).toString('hex')}@example.com` },
+      headers: cookieOf(caller),
+    }),
+  },
+  {
+    api: 'teamAccept',
+    method: 'POST',
+    path: '/api/v1/team/accept/{token}',
+    body: 'json',
+    // The link's token is the key, whoever holds it.
+    expect: PUBLIC,
+    fresh: true,
+    schema: acceptInviteSchema,
+    prepare: async ({ t }, caller) => {
+      const token = await pendingInvite(t);
+      return {
+        url: API.teamAccept(token),
+        payload: { fullName: 'Invited Colleague', phoneNumber: '+91-9822012345', password: 'Colleague@2026' },
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ user: { role: string } }>().user.role).toBe('ADMIN'),
+      };
+    },
+  },
+  {
+    api: 'teamRemove',
+    method: 'DELETE',
+    path: '/api/v1/team/{id}',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async ({ t }, caller) => {
+      await pendingInvite(t);
+      const row = await t.db
+        .selectFrom('team_invites')
+        .select('id')
+        .where('used_at', 'is', null)
+        .where('cancelled_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
+      return { url: API.teamRemove(row.id), headers: cookieOf(caller) };
+    },
+  },
 ];
+
+/** A pending invitation written as POST /team/invite would (no HTTP call); its token. */
+async function pendingInvite(t: TestApp): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await t.db
+    .insertInto('team_invites')
+    .values({
+      id: newId(now),
+      email: `invited-${randomBytes(4).toString('hex')}@example.com`,
+      token_hash: hashToken(token),
+      invited_by: 'admin@example.com',
+      created_at: nowIso(now),
+      expires_at: nowIso(now + 72 * 3_600_000),
+      used_at: null,
+      cancelled_at: null,
+    })
+    .execute();
+  return token;
+}
 
 /** Every table a request can change, as comparable data (sessions aside: logging in is not a change of data). */
 export async function dataSnapshot(t: TestApp): Promise<Record<string, unknown[]>> {
@@ -704,6 +788,7 @@ export async function dataSnapshot(t: TestApp): Promise<Record<string, unknown[]
     'contacts',
     'site_settings',
     'audit_log',
+    'team_invites',
   ] as const;
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {

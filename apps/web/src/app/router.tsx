@@ -50,6 +50,8 @@ const InquiriesPage = page(() => import('@/features/inquiries/inquiries-page'));
 const DashboardPage = page(() => import('@/features/dashboard/dashboard-page'));
 const SettingsPage = page(() => import('@/features/settings/settings-page'));
 const AuditPage = page(() => import('@/features/audit/audit-page'));
+const TeamPage = page(() => import('@/features/team/team-page'));
+const AcceptInvitePage = page(() => import('@/features/team/accept-invite-page'));
 const NotFoundPage = page(() => import('@/features/errors/not-found-page'));
 
 /**
@@ -104,6 +106,8 @@ export const routes: RouteObject[] = [
       // The owner's console (issue 26).
       { path: '/settings', element: guarded(ADMIN_ONLY, SettingsPage) },
       { path: '/audit', element: guarded(ADMIN_ONLY, AuditPage) },
+      { path: '/team', element: guarded(ADMIN_ONLY, TeamPage) },
+      { path: '/team/accept/:token', element: <AcceptInvitePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

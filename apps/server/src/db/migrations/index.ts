@@ -13,6 +13,7 @@ import * as idempotency from './20261125100000-idempotency.js';
 import * as altcha from './20261125110000-altcha.js';
 import * as siteSettings from './20261126110000-site-settings.js';
 import * as auditLog from './20261126120000-audit-log.js';
+import * as teamInvites from './20261126130000-team-invites.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -32,4 +33,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261125110000-altcha': altcha,
   '20261126110000-site-settings': siteSettings,
   '20261126120000-audit-log': auditLog,
+  '20261126130000-team-invites': teamInvites,
 };

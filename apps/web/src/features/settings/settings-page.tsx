@@ -139,7 +139,10 @@ export default function SettingsPage() {
       <PageHero eyebrow="Owner's console" title="Site settings">
         What the site shows buyers: contact details, hours, social profiles, FAQ and certifications, and what quotations start from.
       </PageHero>
-      <nav aria-label="Owner's console" className="mx-auto max-w-5xl px-4 pt-6 text-sm">
+      <nav aria-label="Owner's console" className="mx-auto flex max-w-5xl gap-4 px-4 pt-6 text-sm">
+        <Link to="/team" className="font-medium text-brand-800 underline underline-offset-2">
+          Team
+        </Link>
         <Link to="/audit" className="font-medium text-brand-800 underline underline-offset-2">
           Audit log
         </Link>
