@@ -19,7 +19,7 @@ import { LOADING, SUCCESS, TEXT } from '../support/spec-texts';
 const LINKS = {
   anonymous: ['Home', 'Products', 'Gallery', 'About', 'Contact', 'Register', 'Login'],
   USER: ['Home', 'Products', 'Gallery', 'About', 'Contact', 'Profile'],
-  ADMIN: ['Home', 'Products', 'Gallery', 'Add Product', 'Inquiries', 'Profile'],
+  ADMIN: ['Home', 'Products', 'Gallery', 'Add Product', 'Inquiries', 'Settings', 'Profile'],
 } as const;
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true });
@@ -31,7 +31,7 @@ async function expectHeader(page: Page, links: readonly string[], loggedIn: bool
   await expect(nav.getByRole('button', { name: 'Logout', exact: true })).toHaveCount(loggedIn ? 1 : 0);
   // The company's phone and email are in the header's top bar.
   const header = page.getByRole('banner');
-  await expect(header.getByRole('link', { name: '+91 98765 43210' })).toBeVisible();
+  await expect(header.getByRole('link', { name: '+919876543210' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'info@sahyadriagroexports.com' })).toBeVisible();
 }
 
@@ -48,7 +48,7 @@ async function expectFooter(page: Page, quickLinks: readonly string[]): Promise<
     if (text !== 'View all products' && !text.startsWith(TEST_PRODUCT_PREFIX)) expect(names).toContain(text);
   }
   await expect(footer.getByText('Plot 12, Shiroli MIDC, Kolhapur, Maharashtra 416122, India')).toBeVisible();
-  await expect(footer.getByRole('link', { name: '+91 98765 43210' })).toBeVisible();
+  await expect(footer.getByRole('link', { name: '+919876543210' })).toBeVisible();
   await expect(footer.getByRole('link', { name: 'info@sahyadriagroexports.com' })).toBeVisible();
   await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
   await expect(footer.getByRole('link', { name: 'Terms & Conditions' })).toHaveAttribute('href', '/terms');

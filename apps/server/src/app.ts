@@ -14,12 +14,15 @@ import { createImageStorage, guardStorage, type ImageStorage } from './lib/image
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { serializerCompiler, validatorCompiler } from './lib/route-schemas.js';
 import altchaRoutes, { altchaService } from './modules/altcha/routes.js';
+import auditRoutes from './modules/audit/routes.js';
 import contactRoutes from './modules/contact/routes.js';
 import dashboardRoutes from './modules/dashboard/routes.js';
 import galleryRoutes from './modules/gallery/routes.js';
 import productRoutes from './modules/product/routes.js';
 import quoteRoutes from './modules/quote/routes.js';
 import orderRoutes from './modules/order/routes.js';
+import settingsRoutes, { settingsReader } from './modules/settings/routes.js';
+import teamRoutes from './modules/team/routes.js';
 import { PublicPages } from './modules/pages/routes.js';
 import { createPageRenderer } from './modules/pages/renderer.js';
 import userRoutes from './modules/user/routes.js';
@@ -161,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(metrics, { token: config.metricsToken, pool: database.poolStats });
   await app.register(apiDocs);
 
+  app.decorate('siteSettings', settingsReader(app));
   app.decorate('altcha', altchaService(database.db, config));
   app.decorateRequest('altchaPayload', undefined);
   if (!config.altcha.enabled) app.log.warn('ALTCHA_ENABLED=false: registration and forgot password take no proof of work');
@@ -172,6 +176,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(dashboardRoutes, { prefix: `${API_PREFIX}/dashboard` });
   await app.register(productRoutes, { prefix: `${API_PREFIX}/product` });
   await app.register(galleryRoutes, { prefix: `${API_PREFIX}/gallery` });
+  await app.register(settingsRoutes, { prefix: `${API_PREFIX}/settings` });
+  await app.register(auditRoutes, { prefix: `${API_PREFIX}/audit` });
+  await app.register(teamRoutes, { prefix: `${API_PREFIX}/team` });
 
   // Public pages rendered on the server, the sitemap and robots.txt (modules/pages).
   const pages = new PublicPages(app, await createPageRenderer(config.webDist, app.log));

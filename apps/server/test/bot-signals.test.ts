@@ -128,6 +128,11 @@ describe('a quote request held as spam', () => {
     expect(await mailsQueued()).toBe(mailsBefore + 2);
     const all = (await get(API.allQuotes, admin.cookie)).json().quotes as Quote[];
     expect(all.some((q) => q._id === held._id)).toBe(true);
+    // Who released it, in the audit log (written in the release's transaction).
+    const audit = await t.db.selectFrom('audit_log').selectAll().where('entity_id', '=', held._id).execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'update', entity_type: 'quote', actor_email: admin.email });
+    expect(JSON.parse(audit[0]!.changes)).toEqual({ spamReason: { before: 'links', after: null } });
 
     // The same request again replays the answer; without the key it is a conflict. No third mail.
     const replay = await post(API.quoteNotSpam(held._id), admin.cookie, {}, { 'idempotency-key': `release-${held._id}` });

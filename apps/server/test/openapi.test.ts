@@ -103,6 +103,7 @@ describe('OpenAPI document', () => {
         'POST /api/v1/quote/{id}/reject',
         'POST /api/v1/quote/{id}/not-spam',
         'POST /api/v1/user/register',
+        'POST /api/v1/team/invite',
       ].sort(),
     );
   });

@@ -239,6 +239,20 @@ describe('numbering across processes (PostgreSQL)', () => {
 });
 
 describe('milestones', () => {
+  it("write the administrator's audit row in the step's transaction, and a refused step writes none", async () => {
+    const { orderId } = await acceptedOrder();
+    await moveTo(orderId, 'IN_PRODUCTION');
+    const rows = await t.db.selectFrom('audit_log').selectAll().where('entity_id', '=', orderId).orderBy('created_at').execute();
+    expect(rows.map((r) => [r.entity_type, r.action, r.actor_email])).toEqual([
+      ['order', 'update', admin.email],
+      ['order', 'update', admin.email],
+    ]);
+    expect(JSON.parse(rows[1]!.changes)).toMatchObject({ step: { before: 'ADVANCE_RECEIVED', after: 'IN_PRODUCTION' } });
+    const refused = await step(orderId, stepBody('SHIPPED'));
+    expect(refused.statusCode).toBe(409);
+    expect(await t.db.selectFrom('audit_log').select('id').where('entity_id', '=', orderId).execute()).toHaveLength(2);
+  });
+
   it('go in order with their fields, mail the buyer at each step and the company at DELIVERED', async () => {
     const { orderId } = await acceptedOrder();
     await moveTo(orderId, 'CLOSED');
@@ -503,7 +517,7 @@ describe('the proforma with bank details and registrations (as site settings wil
     const { orderId } = await acceptedOrder();
     const order = (await findOrder(t.db, orderId))!;
     const issuer = {
-      ...(await proformaIssuer(t.db)),
+      ...proformaIssuer(await t.app.siteSettings()),
       registrations: [['IEC', '0123456789'] as [string, string]],
       bank: {
         accountName: 'Sahyadri Agro Exports',
@@ -530,9 +544,40 @@ describe('the proforma with bank details and registrations (as site settings wil
     ]) {
       expect(text, expected).toContain(expected);
     }
-    // Today's issuer (site.ts) has no bank details: the block is left out.
-    await fs.writeFile(pdfFile, await proformaPdf(order, await proformaIssuer(t.db)));
+    // The default settings have no bank details: the block is left out.
+    await fs.writeFile(pdfFile, await proformaPdf(order, proformaIssuer(await t.app.siteSettings())));
     expect((await run('pdftotext', ['-layout', pdfFile, '-'])).stdout).not.toContain('Bank details');
+
+    // Set by the owner from the browser (PATCH /api/v1/settings): the next proforma prints them.
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: API.updateSettings,
+      headers: { cookie: admin.cookie },
+      payload: {
+        registrations: { iec: '0123456789', gstin: '27AAAAA0000A1Z5' },
+        bankDetails: {
+          accountName: 'Sahyadri Agro Exports',
+          bankName: 'Bank of Maharashtra',
+          accountNumber: '60012345678',
+          ifsc: 'MAHB0000123',
+        },
+      },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: API.orderProforma(orderId), headers: { cookie: buyer.cookie } });
+    expect(res.statusCode).toBe(200);
+    await fs.writeFile(pdfFile, res.rawPayload);
+    const printed = (await run('pdftotext', ['-layout', pdfFile, '-'])).stdout;
+    for (const expected of [
+      'Bank details',
+      'Bank of Maharashtra',
+      '60012345678',
+      'MAHB0000123',
+      'IEC 0123456789',
+      'GSTIN 27AAAAA0000A1Z5',
+    ]) {
+      expect(printed, expected).toContain(expected);
+    }
   });
 });
 

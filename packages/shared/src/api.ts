@@ -53,4 +53,13 @@ export const API = {
   addImages: `${V1}/gallery/add`,
   // The proof of work of registration and forgot password
   altchaChallenge: `${V1}/altcha/challenge`,
+  // The owner's console (issue 26)
+  settings: `${V1}/settings`,
+  updateSettings: `${V1}/settings`,
+  audit: `${V1}/audit`,
+  exportAudit: `${V1}/audit/export`,
+  team: `${V1}/team`,
+  teamInvite: `${V1}/team/invite`,
+  teamAccept: (token: string) => `${V1}/team/accept/${encodeURIComponent(token)}`,
+  teamRemove: (id: string) => `${V1}/team/${encodeURIComponent(id)}`,
 } as const;

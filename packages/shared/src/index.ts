@@ -18,3 +18,7 @@ export * from './validation.js';
 export * from './altcha.js';
 export * from './bot-signals.js';
 export * from './order.js';
+export * from './settings.js';
+export * from './settings-schema.js';
+export * from './audit.js';
+export * from './team.js';

@@ -1,3 +1,4 @@
+import type { PublicSettings } from './settings.js';
 import type { GalleryImage, Product } from './types.js';
 
 /**
@@ -16,4 +17,6 @@ export interface ServerSnapshot {
   /** Product page addresses (/products/{slug}) the page knows: slug -> product id; kept for the whole visit. */
   slugs: Record<string, string>;
   gallery: GalleryImage[] | null;
+  /** The site settings the page was rendered with (the public part). */
+  settings: PublicSettings | null;
 }

@@ -1,6 +1,7 @@
 /**
- * The company's own details: one place to change them. The server uses them in mails,
- * the web app in the header, footer, contact and about pages.
+ * The company's fixed texts (name, tagline, founding, origin, founder, packaging) and the SEED
+ * DEFAULTS of its contact details, FAQ and certifications. Those are edited from /settings and
+ * read from the database (settings.ts, issue 26): nothing but DEFAULT_SETTINGS reads them here.
  */
 export const SITE = {
   companyName: 'Sahyadri Agro Exports',
@@ -8,8 +9,8 @@ export const SITE = {
   founded: 'May 2025',
   foundedYear: 2025,
   origin: 'Kolhapur, Maharashtra, India',
-  phone: '+91 98765 43210',
-  whatsapp: '+91 98765 43210',
+  phone: '+919876543210',
+  whatsapp: '+919876543210',
   email: 'info@sahyadriagroexports.com',
   address: {
     line1: 'Plot 12, Shiroli MIDC',
@@ -18,22 +19,12 @@ export const SITE = {
     postalCode: '416122',
     country: 'India',
   },
-  social: {
-    facebook: 'https://www.facebook.com/',
-    instagram: 'https://www.instagram.com/',
-    linkedin: 'https://www.linkedin.com/',
-    twitter: 'https://x.com/',
-  },
   founder: {
     name: 'Aditya Patil',
     title: 'Founder & CEO',
   },
-  businessHours: [
-    { days: 'Monday - Friday', hours: '9:00 AM - 6:00 PM' },
-    { days: 'Saturday', hours: '9:00 AM - 2:00 PM' },
-    { days: 'Sunday', hours: 'Closed' },
-  ],
-  businessHoursTimezone: 'IST',
+  /** Business hours (SPEC.md section 1: Mon-Fri 9-6, Saturday 9-2, Sunday closed) are kept in this zone. */
+  businessHoursTimeZone: 'Asia/Kolkata',
   replyPromise: 'We reply to every inquiry within 24 hours.',
   certifications: ['ISO', 'FSSAI', 'APEDA', 'HACCP'],
   packagingOptions: [
@@ -64,8 +55,3 @@ export const SITE = {
     },
   ],
 } as const;
-
-export function formatAddress(): string {
-  const a = SITE.address;
-  return `${a.line1}, ${a.city}, ${a.state} ${a.postalCode}, ${a.country}`;
-}

@@ -330,6 +330,39 @@ export interface OrderDocumentDownloadsTable {
   created_at: string;
 }
 
+/** One site setting (modules/settings): its JSON value over the shared defaults. */
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+/** One administrative change (lib/audit.ts); only ever inserted. */
+export interface AuditLogTable {
+  id: string;
+  created_at: string;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  /** JSON text: { field: { before, after } }. */
+  changes: string;
+}
+
+/** An invitation to become an administrator (modules/team). */
+export interface TeamInvitesTable {
+  id: string;
+  email: string;
+  /** SHA-256 (hex) of the mailed token. */
+  token_hash: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  cancelled_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -353,6 +386,9 @@ export interface Database {
   order_milestones: OrderMilestonesTable;
   order_documents: OrderDocumentsTable;
   order_document_downloads: OrderDocumentDownloadsTable;
+  site_settings: SiteSettingsTable;
+  audit_log: AuditLogTable;
+  team_invites: TeamInvitesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

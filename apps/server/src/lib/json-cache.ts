@@ -19,7 +19,7 @@ export interface Freshness {
   current: () => Promise<string>;
 }
 
-export type ContentKind = 'products' | 'gallery';
+export type ContentKind = 'products' | 'gallery' | 'settings';
 
 /** The counter the triggers bump on every write to `kind`'s tables. */
 export async function contentVersion(app: FastifyInstance, kind: ContentKind): Promise<string> {
@@ -33,7 +33,11 @@ const readers = new WeakMap<FastifyInstance['readMeta'], Record<ContentKind, () 
 export function versionReader(app: FastifyInstance, kind: ContentKind): () => Promise<string> {
   let byKind = readers.get(app.readMeta);
   if (!byKind) {
-    byKind = { products: () => contentVersion(app, 'products'), gallery: () => contentVersion(app, 'gallery') };
+    byKind = {
+      products: () => contentVersion(app, 'products'),
+      gallery: () => contentVersion(app, 'gallery'),
+      settings: () => contentVersion(app, 'settings'),
+    };
     readers.set(app.readMeta, byKind);
   }
   return byKind[kind];
@@ -44,12 +48,12 @@ export function freshAt(app: FastifyInstance, kind: ContentKind, version: string
   return { version, current: versionReader(app, kind) };
 }
 
-const BOTH_VERSIONS = ['products_version', 'gallery_version'] as const;
+const ALL_VERSIONS = ['products_version', 'gallery_version', 'settings_version'] as const;
 
-/** Both counters in one read (a public page shows products and gallery images). */
+/** Every counter in one read (a public page shows products, gallery images and the site settings). */
 export async function contentVersions(app: FastifyInstance): Promise<Record<ContentKind, string>> {
-  const [products, gallery] = await app.readMeta(BOTH_VERSIONS);
-  return { products: products ?? '0', gallery: gallery ?? '0' };
+  const [products, gallery, settings] = await app.readMeta(ALL_VERSIONS);
+  return { products: products ?? '0', gallery: gallery ?? '0', settings: settings ?? '0' };
 }
 
 export type Encoding = 'br' | 'gzip';

@@ -23,6 +23,9 @@ import {
   registerSchema,
   rejectSchema,
   resetPasswordSchema,
+  settingsPatchSchema,
+  acceptInviteSchema,
+  inviteSchema,
   updateProfileSchema,
   type Inquiry,
   type Order,
@@ -883,7 +886,136 @@ export const ENDPOINTS: readonly Endpoint[] = [
       return { url: API.addImages, payload: form.payload, headers: { ...form.headers, ...cookieOf(caller) } };
     },
   },
+  {
+    api: 'settings',
+    method: 'GET',
+    path: '/api/v1/settings',
+    body: 'none',
+    expect: PUBLIC,
+    prepare: async (_ctx, caller, actor) => ({
+      url: API.settings,
+      headers: cookieOf(caller),
+      // The bank details only to an ADMIN.
+      check: (res) => expect('bankDetails' in res.json<{ settings: object }>().settings).toBe(actor === 'admin'),
+    }),
+  },
+  {
+    api: 'updateSettings',
+    method: 'PATCH',
+    path: '/api/v1/settings',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: settingsPatchSchema,
+    prepare: async (_ctx, caller) => ({
+      url: API.updateSettings,
+      payload: { phone: `+91 98${String(Date.now()).slice(-8)}`, faq: [{ question: 'Do you ship samples?', answer: 'Yes.' }] },
+      headers: cookieOf(caller),
+    }),
+  },
+  {
+    api: 'audit',
+    method: 'GET',
+    path: '/api/v1/audit',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (_ctx, caller) => ({ url: `${API.audit}?type=settings&page=1&limit=5`, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'exportAudit',
+    method: 'GET',
+    path: '/api/v1/audit/export',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    response: 'csv',
+    prepare: async (_ctx, caller) => ({
+      url: API.exportAudit,
+      headers: cookieOf(caller),
+      check: (res) => expect(res.headers['content-type']).toBe('text/csv; charset=utf-8'),
+    }),
+  },
+  {
+    api: 'team',
+    method: 'GET',
+    path: '/api/v1/team',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (_ctx, caller) => ({
+      url: API.team,
+      headers: cookieOf(caller),
+      check: (res) => expect(res.json<{ admins: unknown[] }>().admins.length).toBeGreaterThan(0),
+    }),
+  },
+  {
+    api: 'teamInvite',
+    method: 'POST',
+    path: '/api/v1/team/invite',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: inviteSchema,
+    prepare: async (_ctx, caller) => ({
+      url: API.teamInvite,
+      payload: { email: `colleague-${randomBytes(4).toString('hex')}@example.com` },
+      headers: cookieOf(caller),
+    }),
+  },
+  {
+    api: 'teamAccept',
+    method: 'POST',
+    path: '/api/v1/team/accept/{token}',
+    body: 'json',
+    // The link's token is the key, whoever holds it.
+    expect: PUBLIC,
+    fresh: true,
+    schema: acceptInviteSchema,
+    prepare: async ({ t }, caller) => {
+      const token = await pendingInvite(t);
+      return {
+        url: API.teamAccept(token),
+        payload: { fullName: 'Invited Colleague', phoneNumber: '+91-9822012345', password: 'Colleague@2026' },
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ user: { role: string } }>().user.role).toBe('ADMIN'),
+      };
+    },
+  },
+  {
+    api: 'teamRemove',
+    method: 'DELETE',
+    path: '/api/v1/team/{id}',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async ({ t }, caller) => {
+      await pendingInvite(t);
+      const row = await t.db
+        .selectFrom('team_invites')
+        .select('id')
+        .where('used_at', 'is', null)
+        .where('cancelled_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
+      return { url: API.teamRemove(row.id), headers: cookieOf(caller) };
+    },
+  },
 ];
+
+/** A pending invitation written as POST /team/invite would (no HTTP call); its token. */
+async function pendingInvite(t: TestApp): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await t.db
+    .insertInto('team_invites')
+    .values({
+      id: newId(now),
+      email: `invited-${randomBytes(4).toString('hex')}@example.com`,
+      token_hash: hashToken(token),
+      invited_by: 'admin@example.com',
+      created_at: nowIso(now),
+      expires_at: nowIso(now + 72 * 3_600_000),
+      used_at: null,
+      cancelled_at: null,
+    })
+    .execute();
+  return token;
+}
 
 /** Every table a request can change, as comparable data (sessions aside: logging in is not a change of data). */
 export async function dataSnapshot(t: TestApp): Promise<Record<string, unknown[]>> {
@@ -901,6 +1033,9 @@ export async function dataSnapshot(t: TestApp): Promise<Record<string, unknown[]
     'orders',
     'order_milestones',
     'order_documents',
+    'site_settings',
+    'audit_log',
+    'team_invites',
   ] as const;
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {

@@ -21,7 +21,18 @@ const images: GalleryImage[] = [
 
 function storeWithSnapshot(snapshot: Partial<ServerSnapshot>) {
   const store = makeStore();
-  store.dispatch(snapshotLoaded({ url: '/', products: null, product: null, missingProduct: null, slugs: {}, gallery: null, ...snapshot }));
+  store.dispatch(
+    snapshotLoaded({
+      url: '/',
+      products: null,
+      product: null,
+      missingProduct: null,
+      slugs: {},
+      gallery: null,
+      settings: null,
+      ...snapshot,
+    }),
+  );
   return store;
 }
 

@@ -51,6 +51,10 @@ const DashboardPage = page(() => import('@/features/dashboard/dashboard-page'));
 const MyOrdersPage = page(() => import('@/features/orders/my-orders-page'));
 const OrdersPage = page(() => import('@/features/orders/orders-page'));
 const OrderPage = page(() => import('@/features/orders/order-page'));
+const SettingsPage = page(() => import('@/features/settings/settings-page'));
+const AuditPage = page(() => import('@/features/audit/audit-page'));
+const TeamPage = page(() => import('@/features/team/team-page'));
+const AcceptInvitePage = page(() => import('@/features/team/accept-invite-page'));
 const NotFoundPage = page(() => import('@/features/errors/not-found-page'));
 
 /**
@@ -106,6 +110,11 @@ export const routes: RouteObject[] = [
       { path: '/my-orders', element: guarded(USER_ONLY, MyOrdersPage) },
       { path: '/orders', element: guarded(ADMIN_ONLY, OrdersPage) },
       { path: '/orders/:id', element: guarded(USER_OR_ADMIN, OrderPage) },
+      // The owner's console (issue 26).
+      { path: '/settings', element: guarded(ADMIN_ONLY, SettingsPage) },
+      { path: '/audit', element: guarded(ADMIN_ONLY, AuditPage) },
+      { path: '/team', element: guarded(ADMIN_ONLY, TeamPage) },
+      { path: '/team/accept/:token', element: <AcceptInvitePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -13,7 +13,15 @@ import { fetchProduct, fetchProducts } from '@/lib/products/products-slice';
 
 export type { ServerSnapshot };
 
-const initialState: ServerSnapshot = { url: '', products: null, product: null, missingProduct: null, slugs: {}, gallery: null };
+const initialState: ServerSnapshot = {
+  url: '',
+  products: null,
+  product: null,
+  missingProduct: null,
+  slugs: {},
+  gallery: null,
+  settings: null,
+};
 
 /** The id of the <script type="application/json"> element that carries the snapshot to the browser. */
 export const SNAPSHOT_ELEMENT_ID = 'server-snapshot';

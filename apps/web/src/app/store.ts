@@ -1,4 +1,4 @@
-import { PERSIST, type GalleryImage, type Product } from '@agro/shared';
+import { PERSIST, type GalleryImage, type Product, type PublicSettings } from '@agro/shared';
 import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 // Vite 8: the es/ build of redux-persist works at run time, the lib/ default import does not.
@@ -14,6 +14,7 @@ import { contactReducer } from '@/features/contact/contact-slice';
 import { fetchGallery, galleryReducer } from '@/features/gallery/gallery-slice';
 import { fetchProduct, fetchProducts, productsReducer } from '@/lib/products/products-slice';
 import { quoteReducer } from '@/features/quotes/quote-slice';
+import { DEFAULT_PUBLIC_SETTINGS, siteSettingsReducer } from '@/lib/settings/settings-slice';
 
 const sliceReducer = combineReducers({
   products: productsReducer,
@@ -22,6 +23,7 @@ const sliceReducer = combineReducers({
   gallery: galleryReducer,
   quote: quoteReducer,
   serverSnapshot: serverSnapshotReducer,
+  siteSettings: siteSettingsReducer,
 });
 type SlicesState = ReturnType<typeof sliceReducer>;
 
@@ -82,7 +84,7 @@ export function makeStore(storage: WebStorage = noStorage) {
       storage,
       transforms: [productsPersistLimit],
       // The server's snapshot belongs to one page load.
-      blacklist: ['serverSnapshot'],
+      blacklist: ['serverSnapshot', 'siteSettings'],
     },
     rootReducer,
   );
@@ -109,6 +111,13 @@ export const useAppSelector = useSelector.withTypes<RootState>();
 export const selectShownProducts = (s: RootState): Product[] => shownProducts(s);
 export const selectShownGallery = (s: RootState): GalleryImage[] => shownGallery(s);
 
+/** The site settings to show: the last asked for, else the server's render's, else site.ts's seed. */
+export const selectSiteSettings = (s: RootState): PublicSettings =>
+  s.siteSettings.value ?? s.serverSnapshot.settings ?? DEFAULT_PUBLIC_SETTINGS;
+
+/** The site settings the page shows (lib/settings/settings-slice.ts). */
+export const useSiteSettings = (): PublicSettings => useAppSelector(selectSiteSettings);
+
 /**
  * True when this state renders a public page exactly as the server rendered it: the server renders
  * with a new store and its snapshot, so every other slice must still hold its initial state (no
@@ -117,7 +126,7 @@ export const selectShownGallery = (s: RootState): GalleryImage[] => shownGallery
 export function rendersAsTheServerDid(s: RootState): boolean {
   const initial = sliceReducer(undefined, { type: '@@agro/initial' });
   return (Object.keys(initial) as Array<keyof SlicesState>).every(
-    (slice) => slice === 'serverSnapshot' || JSON.stringify(s[slice]) === JSON.stringify(initial[slice]),
+    (slice) => slice === 'serverSnapshot' || slice === 'siteSettings' || JSON.stringify(s[slice]) === JSON.stringify(initial[slice]),
   );
 }
 

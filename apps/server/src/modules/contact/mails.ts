@@ -1,4 +1,4 @@
-import { SITE, TIMINGS } from '@agro/shared';
+import { SITE, TIMINGS, type SiteSettings } from '@agro/shared';
 import type { ContactRow } from '../../db/schema.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { MailMessage } from '../../lib/mailer.js';
@@ -32,7 +32,11 @@ export function contactNotificationMail(to: string, contact: ContactRow, account
 }
 
 /** To the buyer's account: confirms receipt and the reply promise. */
-export function contactAcknowledgementMail(to: string, contact: ContactRow): MailMessage {
+export function contactAcknowledgementMail(
+  to: string,
+  contact: ContactRow,
+  company: Pick<SiteSettings, 'phone' | 'publicEmail'>,
+): MailMessage {
   const hours = TIMINGS.replyPromiseHours;
   return {
     to,
@@ -43,10 +47,10 @@ export function contactAcknowledgementMail(to: string, contact: ContactRow): Mai
       `Thank you for your inquiry${contact.product_name ? ` about ${contact.product_name}` : ''}. We will reply within ${hours} hours.`,
       '',
       SITE.companyName,
-      `${SITE.phone} | ${SITE.email}`,
+      `${company.phone} | ${company.publicEmail}`,
     ].join('\n'),
     html: `<p>Dear ${escapeHtml(contact.full_name)},</p>
 <p>Thank you for your inquiry${contact.product_name ? ` about ${escapeHtml(contact.product_name)}` : ''}. We will reply within ${hours} hours.</p>
-<p>${escapeHtml(SITE.companyName)}<br>${escapeHtml(SITE.phone)} | ${escapeHtml(SITE.email)}</p>`,
+<p>${escapeHtml(SITE.companyName)}<br>${escapeHtml(company.phone)} | ${escapeHtml(company.publicEmail)}</p>`,
   };
 }

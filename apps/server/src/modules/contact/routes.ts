@@ -13,6 +13,7 @@ import {
   inquiryResponseSchema,
   inquiryUpdateSchema,
   leadFilterMessageOrder,
+  type SiteSettings,
 } from '@agro/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,6 +26,7 @@ import type { DbOrTx } from '../../db/index.js';
 import type { ContactRow } from '../../db/schema.js';
 import { queueMail } from '../../lib/mailer.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
+import { actorOf, recordAudit } from '../../lib/audit.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
@@ -52,12 +54,14 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   /** The company's notification and the account's acknowledgement, once per inquiry (unique events). */
-  const queueInquiryMails = async (tx: DbOrTx, stored: ContactRow, accountEmail: string) => {
+  // `settings`: the company's details as the owner set them (modules/settings), read BEFORE the
+  // transaction (on SQLite a read through app.db inside it would wait for its own connection).
+  const queueInquiryMails = async (tx: DbOrTx, stored: ContactRow, accountEmail: string, settings: SiteSettings) => {
     await queueMail(tx, {
-      ...contactNotificationMail(app.config.companyEmail, stored, accountEmail),
+      ...contactNotificationMail(settings.notificationEmail, stored, accountEmail),
       event: `contact:${stored.id}:company`,
     });
-    await queueMail(tx, { ...contactAcknowledgementMail(accountEmail, stored), event: `contact:${stored.id}:buyer` });
+    await queueMail(tx, { ...contactAcknowledgementMail(accountEmail, stored, settings), event: `contact:${stored.id}:buyer` });
   };
 
   app.post(
@@ -80,6 +84,7 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
       const productName = isId(input.productId) ? await findProductName(app.db, input.productId) : undefined;
       if (productName === undefined) throw notFound(SERVER_ERRORS.productNotFound);
       const user = request.user!;
+      const settings = await app.siteSettings();
       const spamReason = leadSpamReason(input, 'inquiry', [input.fullName, input.companyName, input.description]);
       const row = await app.db.transaction().execute(async (tx) => {
         const stored = await insertContact(tx, {
@@ -98,7 +103,7 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
           spam_reason: spamReason,
         });
         // In the inquiry's transaction (lib/mailer.ts sends them later); none while held as spam.
-        if (!spamReason) await queueInquiryMails(tx, stored, user.email);
+        if (!spamReason) await queueInquiryMails(tx, stored, user.email, settings);
         await markApplied(tx);
         return stored;
       });
@@ -165,7 +170,21 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
     async (request) => {
       const { id } = request.params;
       const { handled } = request.body;
-      if (!isId(id) || !(await setInquiryHandled(app.db, id, handled, nowIso()))) throw notFound(LEADS_TEXT.inquiryNotFound);
+      const changed =
+        isId(id) &&
+        (await app.db.transaction().execute(async (tx) => {
+          const before = await findInquiry(tx, id);
+          if (!before || !(await setInquiryHandled(tx, id, handled, nowIso()))) return false;
+          await recordAudit(tx, actorOf(request.user!), {
+            action: 'update',
+            entityType: 'inquiry',
+            entityId: id,
+            before: { handled: before.handled },
+            after: { handled },
+          });
+          return true;
+        }));
+      if (!changed) throw notFound(LEADS_TEXT.inquiryNotFound);
       const inquiry = await findInquiry(app.db, id);
       if (!inquiry) throw notFound(LEADS_TEXT.inquiryNotFound);
       return { success: true, message: handled ? LEADS_TEXT.inquiryHandled : LEADS_TEXT.inquiryReopened, inquiry };
@@ -188,11 +207,19 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
     async (request) => {
       const { id } = request.params;
       if (!isId(id)) throw notFound(LEADS_TEXT.inquiryNotFound);
+      const settings = await app.siteSettings();
       await app.db.transaction().execute(async (tx) => {
         const stored = await findContactRow(tx, id);
         if (!stored) throw notFound(LEADS_TEXT.inquiryNotFound);
         if (!(await releaseInquiry(tx, id))) throw conflict(BOT_SIGNAL_TEXT.notHeld);
-        await queueInquiryMails(tx, stored.row, stored.accountEmail ?? stored.row.email);
+        await recordAudit(tx, actorOf(request.user!), {
+          action: 'update',
+          entityType: 'inquiry',
+          entityId: id,
+          before: { spamReason: stored.row.spam_reason },
+          after: { spamReason: null },
+        });
+        await queueInquiryMails(tx, stored.row, stored.accountEmail ?? stored.row.email, settings);
         await markApplied(tx);
       });
       app.mailer.kick();
@@ -215,7 +242,16 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
     },
     async (request) => {
       const { id } = request.params;
-      if (!isId(id) || !(await deleteInquiry(app.db, id))) throw notFound(LEADS_TEXT.inquiryNotFound);
+      const deleted =
+        isId(id) &&
+        (await app.db.transaction().execute(async (tx) => {
+          const before = await findInquiry(tx, id);
+          if (!before || !(await deleteInquiry(tx, id))) return false;
+          const { _id, ...fields } = before;
+          await recordAudit(tx, actorOf(request.user!), { action: 'delete', entityType: 'inquiry', entityId: id, before: fields });
+          return true;
+        }));
+      if (!deleted) throw notFound(LEADS_TEXT.inquiryNotFound);
       return { success: true, message: LEADS_TEXT.inquiryDeleted };
     },
   );

@@ -1,3 +1,4 @@
+import { actorOf, recordAudit } from '../../lib/audit.js';
 import { SERVER_ERRORS, SUCCESS, apiResultSchema, galleryResponseSchema, type GalleryResponse } from '@agro/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -67,12 +68,16 @@ export default async function galleryRoutes(fastify: FastifyInstance): Promise<v
       const images = form.files[FILE_FIELD] ?? [];
       if (images.length === 0) throw badRequest(SERVER_ERRORS.noImages);
       const createdAt = nowIso();
-      await saveImages(app.db, storage, images, (tx) =>
-        repo.insertGalleryImages(
-          tx,
-          images.map((image) => ({ id: newId(), imageId: image.id, createdAt })),
-        ),
-      );
+      const entries = images.map((image) => ({ id: newId(), imageId: image.id, createdAt }));
+      await saveImages(app.db, storage, images, async (tx) => {
+        await repo.insertGalleryImages(tx, entries);
+        await recordAudit(tx, actorOf(request.user!), {
+          action: 'create',
+          entityType: 'gallery',
+          entityId: entries.map((e) => e.id).join(','),
+          after: { images: entries.map((e) => e.imageId) },
+        });
+      });
       return galleryBody(request, SUCCESS.uploadImages);
     },
   );
@@ -84,8 +89,19 @@ export default async function galleryRoutes(fastify: FastifyInstance): Promise<v
       preValidation: adminOnly,
       schema: { tags, summary: 'Empty the gallery (admin)', response: replies(apiResultSchema, [401, 403]) },
     },
-    async () => {
-      const imageIds = await repo.deleteAllGalleryImages(app.db);
+    async (request) => {
+      const imageIds = await app.db.transaction().execute(async (tx) => {
+        const ids = await repo.deleteAllGalleryImages(tx);
+        if (ids.length > 0) {
+          await recordAudit(tx, actorOf(request.user!), {
+            action: 'delete',
+            entityType: 'gallery',
+            entityId: 'all',
+            before: { images: ids },
+          });
+        }
+        return ids;
+      });
       await releaseImages(app.db, storage, imageIds);
       return { success: true, message: SUCCESS.deleteAllImages };
     },
@@ -104,7 +120,20 @@ export default async function galleryRoutes(fastify: FastifyInstance): Promise<v
     },
     async (request) => {
       const { id } = request.params;
-      const imageId = isId(id) ? await repo.deleteGalleryImage(app.db, id) : undefined;
+      const imageId = isId(id)
+        ? await app.db.transaction().execute(async (tx) => {
+            const removed = await repo.deleteGalleryImage(tx, id);
+            if (removed !== undefined) {
+              await recordAudit(tx, actorOf(request.user!), {
+                action: 'delete',
+                entityType: 'gallery',
+                entityId: id,
+                before: { image: removed },
+              });
+            }
+            return removed;
+          })
+        : undefined;
       if (imageId === undefined) throw notFound(SERVER_ERRORS.imageNotFound);
       await releaseImages(app.db, storage, [imageId]);
       return { success: true, message: SUCCESS.deleteImage };

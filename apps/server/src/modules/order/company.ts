@@ -1,11 +1,9 @@
 /**
  * The issuer printed on a proforma invoice: the company's name, address and contacts, and its bank
- * details and registrations where they are known. Today they come from packages/shared/src/site.ts
- * (the same lines the quotation PDF prints) and there are no bank details; this is the one place to
- * read them from the site settings instead (issue 26) once those exist.
+ * details and registrations where the owner has set them (the site settings, issue 26; the bank
+ * details are never public, but a proforma is for its buyer and the administrators only).
  */
-import { SITE, formatAddress } from '@agro/shared';
-import type { DbOrTx } from '../../db/index.js';
+import { SITE, formatPostalAddress, type SiteSettings } from '@agro/shared';
 
 export interface BankDetails {
   accountName: string;
@@ -27,14 +25,39 @@ export interface ProformaIssuer {
   bank: BankDetails | undefined;
 }
 
-/** The issuer as of now (`db` is unused until the settings of issue 26 are read here). */
-export async function proformaIssuer(_db: DbOrTx): Promise<ProformaIssuer> {
+const REGISTRATION_LABELS = [
+  ['iec', 'IEC'],
+  ['gstin', 'GSTIN'],
+  ['apedaRcmc', 'APEDA RCMC'],
+  ['fssaiLicence', 'FSSAI licence'],
+] as const;
+
+/** The issuer as the settings say now: what is not set is left out. */
+export function proformaIssuer(settings: SiteSettings): ProformaIssuer {
+  const bank = settings.bankDetails;
+  const codes = (
+    [
+      ['IFSC', bank.ifsc],
+      ['SWIFT', bank.swift],
+    ] as [string, string][]
+  ).filter(([, value]) => value.trim() !== '');
   return {
     name: SITE.companyName,
-    address: formatAddress(),
-    phone: SITE.phone,
-    email: SITE.email,
-    registrations: [],
-    bank: undefined,
+    address: formatPostalAddress(settings.address),
+    phone: settings.phone,
+    email: settings.publicEmail,
+    registrations: REGISTRATION_LABELS.map(([key, label]) => [label, settings.registrations[key]] as [string, string]).filter(
+      ([, value]) => value.trim() !== '',
+    ),
+    bank:
+      bank.accountNumber.trim() === ''
+        ? undefined
+        : {
+            accountName: bank.accountName,
+            bankName: bank.bankName,
+            accountNumber: bank.accountNumber,
+            codes,
+            ...(bank.branch.trim() ? { branch: bank.branch } : {}),
+          },
   };
 }

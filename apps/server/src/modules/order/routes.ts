@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { actorOf, recordAudit } from '../../lib/audit.js';
 import {
   ORDER_LIMITS,
   ORDER_MESSAGES as M,
@@ -68,10 +69,15 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
   const idParams = z.object({ id: z.string() });
   const docParams = z.object({ id: z.string(), docId: z.string() });
   const access = (roles: { admin: boolean; owner: boolean }) => async (request: IdRequest) => authorisedOrder(request, roles);
-  const actor = (request: FastifyRequest): OrderActor => ({
-    userId: request.user!._id,
-    mails: (order: Order, step: OrderStep) => orderMails(order, step, publicBaseUrl(request), app.config.companyEmail),
-  });
+  const actor = async (request: FastifyRequest): Promise<OrderActor> => {
+    // The company's mails go where the owner set them (site settings), read per request.
+    const { notificationEmail } = await app.siteSettings();
+    return {
+      userId: request.user!._id,
+      ...(request.user!.role === 'ADMIN' ? { audit: actorOf(request.user!) } : {}),
+      mails: (order: Order, step: OrderStep) => orderMails(order, step, publicBaseUrl(request), notificationEmail),
+    };
+  };
   const orderAnswer = async (id: string, message: string) => {
     const order = await findOrder(app.db, id);
     if (!order) throw notFound(M.orderNotFound);
@@ -154,7 +160,7 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
     async (request, reply) => {
       const order = await findOrder(app.db, request.params.id);
       if (!order) throw notFound(M.orderNotFound);
-      const pdf = await proformaPdf(order, await proformaIssuer(app.db));
+      const pdf = await proformaPdf(order, proformaIssuer(await app.siteSettings()));
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')
@@ -177,7 +183,11 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
       },
     },
     async (request) => {
-      const order = await recordMilestone(app.db, { orderId: request.params.id, input: request.body, actor: 'COMPANY' }, actor(request));
+      const order = await recordMilestone(
+        app.db,
+        { orderId: request.params.id, input: request.body, actor: 'COMPANY' },
+        await actor(request),
+      );
       app.mailer.kick();
       return { success: true, message: M.milestoneRecorded, order };
     },
@@ -205,7 +215,7 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
           actor: 'BUYER',
           ownerId: request.user!._id,
         },
-        actor(request),
+        await actor(request),
       );
       app.mailer.kick();
       return { success: true, message: M.deliveryConfirmed, order };
@@ -270,10 +280,17 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
         try {
           await app.db.transaction().execute(async (tx) => {
             await markApplied(tx);
+            const documentId = newId();
+            await recordAudit(tx, actorOf(request.user!), {
+              action: 'create',
+              entityType: 'document',
+              entityId: documentId,
+              after: { orderId, type, fileName: file.name.slice(0, 200), bytes: file.data.length },
+            });
             await tx
               .insertInto('order_documents')
               .values({
-                id: newId(),
+                id: documentId,
                 order_id: orderId,
                 type,
                 file_name: file.name.slice(0, 200) || 'document',
@@ -345,7 +362,15 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
       // The file goes first: a store that is away answers 503 with the document still listed (a
       // retry finishes the job), never a document gone from the list whose file stays behind.
       await storage.remove([doc.storage_name]);
-      await app.db.deleteFrom('order_documents').where('id', '=', doc.id).execute();
+      await app.db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('order_documents').where('id', '=', doc.id).execute();
+        await recordAudit(tx, actorOf(request.user!), {
+          action: 'delete',
+          entityType: 'document',
+          entityId: doc.id,
+          before: { orderId: doc.order_id, type: doc.type, fileName: doc.file_name, bytes: doc.bytes },
+        });
+      });
       return orderAnswer(id, M.documentDeleted);
     },
   );

@@ -4,6 +4,7 @@
  * racing requests leave exactly one winner and the loser gets a 409 having changed nothing
  * (the same pattern as the quote desk, docs/decisions/005 and 023).
  */
+import { recordAudit, type AuditActor } from '../../lib/audit.js';
 import {
   BEFORE_SHIPMENT,
   ORDER_FLOW,
@@ -34,6 +35,8 @@ const addDays = (day: string, days: number): string =>
 
 export interface OrderActor {
   userId: string;
+  /** An administrator's change writes its audit row in its transaction (lib/audit.ts). */
+  audit?: AuditActor;
   /** The mails this change causes, queued in its transaction (lib/mailer.ts). */
   mails?: (order: Order, step: OrderStep) => QueuedMail[];
 }
@@ -166,7 +169,7 @@ export async function recordMilestone(db: Db, request: MilestoneRequest, by: Ord
     }
     const previous = await tx
       .selectFrom('order_milestones')
-      .select('at')
+      .select(['at', 'step'])
       .where('order_id', '=', orderId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -183,6 +186,15 @@ export async function recordMilestone(db: Db, request: MilestoneRequest, by: Ord
       user_id: by.userId,
       created_at: now,
     });
+    if (by.audit) {
+      await recordAudit(tx, by.audit, {
+        action: 'update',
+        entityType: 'order',
+        entityId: orderId,
+        before: { step: previous?.step ?? null },
+        after: { step, at, ...fields, ...(input.note ? { note: input.note } : {}) },
+      });
+    }
     return queueOrderMails(tx, orderId, step, by, nowMs);
   });
 }

@@ -3,7 +3,7 @@
  * and Twitter card tags, and JSON-LD (schema.org Organization on every page; Product and
  * BreadcrumbList on a product's page). Pure functions of the page's data.
  */
-import { SITE, type ImageRef, type Product } from '@agro/shared';
+import { SITE, socialProfiles as setProfiles, type ImageRef, type Product, type PublicSettings } from '@agro/shared';
 import { escapeHtml } from '../../lib/html.js';
 import { shareImage } from '../../lib/images-api.js';
 
@@ -37,9 +37,10 @@ export function shortDescription(text: string): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length).replace(/[,.;:]$/, '')}…`;
 }
 
-/** schema.org Organization: the company, from packages/shared/src/site.ts. */
-export function organizationLd(origin: string): Record<string, unknown> {
-  const a = SITE.address;
+/** schema.org Organization: the company, from its site settings (modules/settings). */
+export function organizationLd(origin: string, settings: PublicSettings): Record<string, unknown> {
+  const a = settings.address;
+  const profiles = socialProfiles(setProfiles(settings.socialLinks).map((p) => p.url));
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -49,35 +50,33 @@ export function organizationLd(origin: string): Record<string, unknown> {
     logo: `${origin}/favicon.svg`,
     description: DEFAULT_DESCRIPTION,
     foundingDate: String(SITE.foundedYear),
-    email: SITE.email,
-    telephone: SITE.phone,
+    email: settings.publicEmail,
+    telephone: settings.phone,
     address: {
       '@type': 'PostalAddress',
       streetAddress: a.line1,
       addressLocality: a.city,
       addressRegion: a.state,
       postalCode: a.postalCode,
-      addressCountry: 'IN',
+      addressCountry: a.country.trim().toLowerCase() === 'india' ? 'IN' : a.country,
     },
     contactPoint: {
       '@type': 'ContactPoint',
       contactType: 'sales',
-      telephone: SITE.phone,
-      email: SITE.email,
+      telephone: settings.phone,
+      email: settings.publicEmail,
       availableLanguage: ['English'],
       areaServed: 'Worldwide',
     },
-    // Profiles only: a network's home page (the site configuration's placeholders) is not the company.
+    // Profiles only: a network's home page is not the company.
     ...(profiles.length > 0 ? { sameAs: profiles } : {}),
   };
 }
 
 /** The company's profile addresses among `urls`: those naming a page, not a network's home page. */
 export function socialProfiles(urls: readonly string[]): string[] {
-  return urls.filter((url) => new URL(url).pathname.replace(/\/+$/, '') !== '');
+  return urls.filter((url) => URL.canParse(url) && new URL(url).pathname.replace(/\/+$/, '') !== '');
 }
-
-const profiles = socialProfiles(Object.values(SITE.social));
 
 /** schema.org Product of a product's page. */
 export function productLd(origin: string, product: Product, canonicalPath: string): Record<string, unknown> {
@@ -94,7 +93,7 @@ export function productLd(origin: string, product: Product, canonicalPath: strin
     brand: { '@type': 'Brand', name: SITE.companyName },
     manufacturer: { '@id': `${origin}/#organization` },
     category: product.productType === 'AGRO' ? 'Agricultural products' : 'Non-agricultural products',
-    countryOfOrigin: { '@type': 'Country', name: SITE.address.country },
+    countryOfOrigin: { '@type': 'Country', name: 'India' },
     ...(product.keyFeatures.length > 0
       ? { additionalProperty: product.keyFeatures.map((f) => ({ '@type': 'PropertyValue', name: 'Key feature', value: f })) }
       : {}),

@@ -10,7 +10,9 @@ import {
   PRODUCT_ID_PARAM,
   PRODUCT_LIST_PARAMS,
   SITE,
+  offerToday,
   productPath,
+  publicSettings,
   type GalleryImage,
   type Product,
   type ServerSnapshot,
@@ -63,7 +65,7 @@ const STATIC_PAGES: Record<string, { name?: string; description: string }> = {
   '/': { description: DEFAULT_DESCRIPTION },
   '/about': {
     name: 'About Us',
-    description: `Our story, mission and certifications (${SITE.certifications.join(', ')}): ${SITE.companyName}, exporting from ${SITE.origin} since ${SITE.founded}.`,
+    description: `Our story, mission and certifications: ${SITE.companyName}, exporting from ${SITE.origin} since ${SITE.founded}.`,
   },
   '/products': {
     name: 'Our Products',
@@ -129,11 +131,17 @@ interface Page {
 }
 
 /**
- * What a page (or, without a build, the sitemap) is valid for: one format for the cache key the
- * page is kept under and the front lane's check, which must compare equal.
+ * What a page is valid for: one format for the cache key the page is kept under and the front
+ * lane's check, which must compare equal. The settings' version and the day (India time: a
+ * certification past its date leaves the pages by itself) are part of it.
  */
-function pageVersionOf(products: string, gallery: string, build?: string): string {
-  return build === undefined ? `${products}/${gallery}` : `${products}/${gallery}/${build}`;
+function pageVersionOf(versions: Record<ContentKind, string>, build: string): string {
+  return `${versions.products}/${versions.gallery}/${versions.settings}/${offerToday()}/${build}`;
+}
+
+/** What the sitemap is valid for (it lists products and the gallery's last change only). */
+function sitemapVersionOf(products: string, gallery: string): string {
+  return `${products}/${gallery}`;
 }
 
 export class PublicPages {
@@ -189,6 +197,7 @@ export class PublicPages {
     const version = await contentVersion(this.app, 'products');
     const shown = await this.shownProducts(baseUrl, version);
     const gallery: GalleryImage[] | null = GALLERY_PAGES.has(route) ? await listGalleryImages(this.app.db, baseUrl) : null;
+    const settings = publicSettings(await this.app.siteSettings(), offerToday());
     const snapshot: ServerSnapshot = {
       url,
       products: shown,
@@ -196,8 +205,9 @@ export class PublicPages {
       missingProduct: productPage?.missing ?? null,
       slugs: productPage?.product && productPage.slug ? { [productPage.slug]: productPage.product._id } : {},
       gallery,
+      settings,
     };
-    const organization = organizationLd(origin);
+    const organization = organizationLd(origin, settings);
     const showcase = shown.find((p) => p.isPremium) ?? shown[0];
 
     if (productPage) {
@@ -285,9 +295,9 @@ export class PublicPages {
   ): Promise<FastifyReply> {
     const url = pageUrl(route, request.url);
     const origin = this.origin(request);
-    const [{ products: pv, gallery: gv }, build] = await Promise.all([versions ?? contentVersions(this.app), this.renderer?.build() ?? '']);
+    const [current, build] = await Promise.all([versions ?? contentVersions(this.app), this.renderer?.build() ?? '']);
     const key = `${origin} ${imageBaseUrl(request)} ${url}`;
-    const version = pageVersionOf(pv, gv, build);
+    const version = pageVersionOf(current, build);
     const { status, body } = await this.rendered.get(key, version, async () => {
       const page = await this.page(request, url, route, productPage && (await productPage()));
       const html = this.renderer ? await this.renderer.document(headHtml(origin, page.head), page.snapshot) : '';
@@ -299,13 +309,13 @@ export class PublicPages {
 
   /** The version a rendered page is valid for: both content versions and the web build. */
   private readonly pageVersion = async (): Promise<string> => {
-    const [{ products, gallery }, build] = await Promise.all([contentVersions(this.app), this.renderer?.build() ?? '']);
-    return pageVersionOf(products, gallery, build);
+    const [current, build] = await Promise.all([contentVersions(this.app), this.renderer?.build() ?? '']);
+    return pageVersionOf(current, build);
   };
 
   private readonly sitemapVersion = async (): Promise<string> => {
     const { products, gallery } = await contentVersions(this.app);
-    return pageVersionOf(products, gallery);
+    return sitemapVersionOf(products, gallery);
   };
 
   /** The spec's "page not found", with status 404. */
@@ -338,7 +348,7 @@ export class PublicPages {
     app.get('/sitemap.xml', async (request, reply) => {
       const origin = this.origin(request);
       const { products: pv, gallery: gv } = await contentVersions(this.app);
-      const version = pageVersionOf(pv, gv);
+      const version = sitemapVersionOf(pv, gv);
       const body = await this.sitemap.get(origin, version, async () => toCachedJson(await this.sitemapXml(origin, pv)));
       return sendCached(request, reply, body, 'application/xml; charset=utf-8', { version, current: this.sitemapVersion });
     });
@@ -396,6 +406,9 @@ function robotsTxt(origin: string): string {
     'Disallow: /dashboard',
     'Disallow: /my-orders',
     'Disallow: /orders',
+    'Disallow: /settings',
+    'Disallow: /team',
+    'Disallow: /audit',
     'Disallow: /reset-password/',
     '',
     `Sitemap: ${origin}/sitemap.xml`,

@@ -1,3 +1,4 @@
+import { actorOf } from '../../lib/audit.js';
 import {
   SERVER_ERRORS,
   SUCCESS,
@@ -129,7 +130,7 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
     },
     async (request) => {
       const form = await readUploadForm(request, PRODUCT_FILE_FIELDS);
-      const product = await products.add(form, imageBaseUrl(request));
+      const product = await products.add(form, imageBaseUrl(request), actorOf(request.user!));
       return { success: true, message: SUCCESS.addProduct, product };
     },
   );
@@ -149,7 +150,7 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
     },
     async (request) => {
       const form = await readUploadForm(request, PRODUCT_FILE_FIELDS);
-      const product = await products.update(request.params.id, form, imageBaseUrl(request));
+      const product = await products.update(request.params.id, form, imageBaseUrl(request), actorOf(request.user!));
       return { success: true, message: SUCCESS.updateProduct, product };
     },
   );
@@ -166,7 +167,7 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      await products.remove(request.params.id);
+      await products.remove(request.params.id, actorOf(request.user!));
       return { success: true, message: SUCCESS.deleteProduct };
     },
   );

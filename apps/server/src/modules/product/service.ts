@@ -2,6 +2,7 @@
  * Product writes: validate the form with the shared schemas, store the uploaded images and the
  * rows all or nothing, and release images nothing uses any more afterwards.
  */
+import { recordAudit, type AuditActor } from '../../lib/audit.js';
 import {
   SERVER_ERRORS,
   VALIDATION,
@@ -46,22 +47,35 @@ function parseAddForm(form: UploadForm): ProductInput {
   throw badRequest(message, fields);
 }
 
+/** A product row as its audit entry names it: the stored fields, without the bookkeeping times. */
+function auditFields(row: Record<string, unknown>): Record<string, unknown> {
+  const { created_at: _c, updated_at: _u, ...fields } = row;
+  return fields;
+}
+
 export function createProductService(db: Db, storage: ImageStorage) {
   return {
-    async add(form: UploadForm, baseUrl: string): Promise<Product> {
+    async add(form: UploadForm, baseUrl: string, actor: AuditActor): Promise<Product> {
       const input = parseAddForm(form);
       // Only the first thumbnail counts; the form has one file input for it.
       const thumbnail = form.files.productThumbnail![0]!;
       const images = form.files.productImages ?? [];
       const id = newId();
       const now = nowIso();
-      await saveImages(db, storage, [thumbnail, ...images], (tx) =>
-        repo.insertProduct(
+      const row = repo.productRow(input, { id, thumbnailImageId: thumbnail.id }, now);
+      await saveImages(db, storage, [thumbnail, ...images], async (tx) => {
+        await repo.insertProduct(
           tx,
-          repo.productRow(input, { id, thumbnailImageId: thumbnail.id }, now),
+          row,
           images.map((i) => i.id),
-        ),
-      );
+        );
+        await recordAudit(tx, actor, {
+          action: 'create',
+          entityType: 'product',
+          entityId: id,
+          after: { ...auditFields(row), product_images: images.map((i) => i.id) },
+        });
+      });
       return (await repo.findProduct(db, id, baseUrl))!;
     },
 
@@ -70,7 +84,7 @@ export function createProductService(db: Db, storage: ImageStorage) {
      * productImages REPLACE the whole list (the edit form shows the product's images as one
      * set). Switching to NONAGRO clears nutrientContent; an AGRO product must keep nutrients.
      */
-    async update(pathId: string, form: UploadForm, baseUrl: string): Promise<Product> {
+    async update(pathId: string, form: UploadForm, baseUrl: string, actor: AuditActor): Promise<Product> {
       const input = parseInput(productUpdateSchema, productUpdateMessageOrder, form.fields);
       if (input._id !== pathId) throw badRequest(SERVER_ERRORS.productIdMismatch);
       const existing = isId(pathId) ? await repo.findProductRow(db, pathId) : undefined;
@@ -106,22 +120,35 @@ export function createProductService(db: Db, storage: ImageStorage) {
       const images = form.files.productImages;
       if (thumbnail) changes.thumbnail_image_id = thumbnail.id;
       const before = await repo.productImageIds(db, pathId);
-      await saveImages(db, storage, [...(thumbnail ? [thumbnail] : []), ...(images ?? [])], (tx) =>
-        repo.updateProduct(
+      await saveImages(db, storage, [...(thumbnail ? [thumbnail] : []), ...(images ?? [])], async (tx) => {
+        await repo.updateProduct(
           tx,
           pathId,
           changes,
           images?.map((i) => i.id),
-        ),
-      );
+        );
+        await recordAudit(tx, actor, {
+          action: 'update',
+          entityType: 'product',
+          entityId: pathId,
+          before: { ...auditFields(existing), ...(images ? { product_images: before.images } : {}) },
+          after: { ...auditFields({ ...existing, ...changes }), ...(images ? { product_images: images.map((i) => i.id) } : {}) },
+        });
+      });
       await releaseImages(db, storage, [...(thumbnail && before.thumbnail ? [before.thumbnail] : []), ...(images ? before.images : [])]);
       return (await repo.findProduct(db, pathId, baseUrl))!;
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(id: string, actor: AuditActor): Promise<void> {
       if (!isId(id)) throw notFound(SERVER_ERRORS.productNotFound);
       const used = await repo.productImageIds(db, id);
-      if (!(await repo.deleteProduct(db, id))) throw notFound(SERVER_ERRORS.productNotFound);
+      const deleted = await db.transaction().execute(async (tx) => {
+        const existing = await repo.findProductRow(tx, id);
+        if (!existing || !(await repo.deleteProduct(tx, id))) return false;
+        await recordAudit(tx, actor, { action: 'delete', entityType: 'product', entityId: id, before: auditFields(existing) });
+        return true;
+      });
+      if (!deleted) throw notFound(SERVER_ERRORS.productNotFound);
       await releaseImages(db, storage, [...(used.thumbnail ? [used.thumbnail] : []), ...used.images]);
     },
   };

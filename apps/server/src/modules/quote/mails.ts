@@ -1,4 +1,7 @@
-import { SITE, TIMINGS, formatMoney, packagingLabel, tradeTermsRows, type Quote, type QuoteOffer } from '@agro/shared';
+import { SITE, TIMINGS, formatMoney, packagingLabel, tradeTermsRows, type Quote, type QuoteOffer, type SiteSettings } from '@agro/shared';
+
+/** How a mail signs off: the company's current phone and public address (site settings). */
+export type MailContact = Pick<SiteSettings, 'phone' | 'publicEmail'>;
 import { escapeHtml } from '../../lib/html.js';
 import type { MailMessage } from '../../lib/mailer.js';
 
@@ -42,7 +45,7 @@ export function quoteNotificationMail(to: string, quote: Quote): MailMessage {
 }
 
 /** To the buyer's account: confirms receipt and the reply promise. */
-export function quoteAcknowledgementMail(to: string, quote: Quote): MailMessage {
+export function quoteAcknowledgementMail(to: string, quote: Quote, contact: MailContact): MailMessage {
   const product = quote.productId?.productName ?? 'our products';
   const hours = TIMINGS.replyPromiseHours;
   return {
@@ -54,13 +57,12 @@ export function quoteAcknowledgementMail(to: string, quote: Quote): MailMessage 
       `Thank you for requesting a quote for ${product} (${quantity(quote)}).`,
       `Our export team will reply within ${hours} hours.`,
       '',
-      `${SITE.companyName}`,
-      `${SITE.phone} | ${SITE.email}`,
+      ...signature(contact),
     ].join('\n'),
     html: `<p>Dear ${escapeHtml(quote.contactPersonName)},</p>
 <p>Thank you for requesting a quote for ${escapeHtml(product)} (${escapeHtml(quantity(quote))}).</p>
 <p>Our export team will reply within ${hours} hours.</p>
-<p>${escapeHtml(SITE.companyName)}<br>${escapeHtml(SITE.phone)} | ${escapeHtml(SITE.email)}</p>`,
+<p>${signature(contact).map(escapeHtml).join('<br>')}</p>`,
   };
 }
 
@@ -87,10 +89,10 @@ function offerRows(quote: Quote, offer: QuoteOffer): [string, string][] {
 const textRows = (rows: [string, string][]) => rows.map(([k, v]) => `${k}: ${v}`);
 const htmlRows = (rows: [string, string][]) =>
   `<table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`;
-const signature = () => [SITE.companyName, `${SITE.phone} | ${SITE.email}`];
+const signature = (contact: MailContact) => [SITE.companyName, `${contact.phone} | ${contact.publicEmail}`];
 
 /** To the buyer: the company's offer, with a link to their quotes. */
-export function offerMail(to: string, quote: Quote, offer: QuoteOffer, quotesLink: string): MailMessage {
+export function offerMail(to: string, quote: Quote, offer: QuoteOffer, quotesLink: string, contact: MailContact): MailMessage {
   const rows = offerRows(quote, offer);
   const product = quote.productId?.productName ?? 'your request';
   const intro = `${SITE.companyName} offers ${quantity(quote)} of ${product} at ${money(offer, offer.unitPriceMinor)} per ${offer.priceBasis}, ${money(offer, offer.totalMinor)} in total, valid until ${offer.validUntil}.`;
@@ -106,32 +108,39 @@ export function offerMail(to: string, quote: Quote, offer: QuoteOffer, quotesLin
       '',
       `Accept or decline it, and download the quotation PDF, in Your Quotes: ${quotesLink}`,
       '',
-      ...signature(),
+      ...signature(contact),
     ].join('\n'),
     html: `<p>Dear ${escapeHtml(quote.contactPersonName)},</p>
 <p>${escapeHtml(intro)}</p>
 ${htmlRows(rows)}
 <p>Accept or decline it, and download the quotation PDF, in <a href="${escapeHtml(quotesLink)}">Your Quotes</a>.</p>
-<p>${signature().map(escapeHtml).join('<br>')}</p>`,
+<p>${signature(contact).map(escapeHtml).join('<br>')}</p>`,
   };
 }
 
 /** To the buyer: the company cannot quote, and why. */
-export function rejectionMail(to: string, quote: Quote, reason: string, quotesLink: string): MailMessage {
+export function rejectionMail(to: string, quote: Quote, reason: string, quotesLink: string, contact: MailContact): MailMessage {
   const product = quote.productId?.productName ?? 'your request';
   const what = `${SITE.companyName} cannot offer ${quantity(quote)} of ${product} (quote request of ${quote.createdAt.slice(0, 10)}).`;
   return {
     to,
     // Not "declined": DECLINED is the buyer's own decision; this is the company's rejection.
     subject: `${SITE.companyName} cannot offer ${product}: your quote request was not accepted`.slice(0, 160),
-    text: [`Dear ${quote.contactPersonName},`, '', what, `Reason: ${reason}`, '', `Your quotes: ${quotesLink}`, '', ...signature()].join(
-      '\n',
-    ),
+    text: [
+      `Dear ${quote.contactPersonName},`,
+      '',
+      what,
+      `Reason: ${reason}`,
+      '',
+      `Your quotes: ${quotesLink}`,
+      '',
+      ...signature(contact),
+    ].join('\n'),
     html: `<p>Dear ${escapeHtml(quote.contactPersonName)},</p>
 <p>${escapeHtml(what)}</p>
 <p>Reason: ${escapeHtml(reason)}</p>
 <p><a href="${escapeHtml(quotesLink)}">Your quotes</a></p>
-<p>${signature().map(escapeHtml).join('<br>')}</p>`,
+<p>${signature(contact).map(escapeHtml).join('<br>')}</p>`,
   };
 }
 

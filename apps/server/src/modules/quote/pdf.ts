@@ -3,7 +3,17 @@
  * font files to ship; the text stays extractable, e.g. by `pdftotext`). Helvetica covers Latin-1
  * (WinAnsi): other characters of user text are written as '?' rather than as wrong glyphs.
  */
-import { INCOTERMS, SITE, certificationLabel, formatAddress, formatMoney, packagingLabel, type Quote, type QuoteOffer } from '@agro/shared';
+import {
+  INCOTERMS,
+  SITE,
+  certificationLabel,
+  formatMoney,
+  formatPostalAddress,
+  packagingLabel,
+  type Quote,
+  type QuoteOffer,
+  type SiteSettings,
+} from '@agro/shared';
 
 /** Characters Helvetica's WinAnsi encoding can show; the rest become '?'. */
 export const winAnsi = (text: string): string =>
@@ -21,7 +31,33 @@ const validityText = (validUntil: string): string => `${dateText(`${validUntil}T
 const BRAND = '#2f6b2f';
 const GREY = '#555555';
 
-export async function quotationPdf(quote: Quote, offer: QuoteOffer): Promise<Buffer> {
+/** The registration numbers that are set, as printed under the letterhead. */
+function registrationLine(r: SiteSettings['registrations']): string {
+  return [
+    ['IEC', r.iec],
+    ['GSTIN', r.gstin],
+    ['APEDA RCMC', r.apedaRcmc],
+    ['FSSAI Lic.', r.fssaiLicence],
+  ]
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k} ${v}`)
+    .join('  |  ');
+}
+
+/** The bank details that are set (only on the quotation: never in a public answer). */
+function bankRows(b: SiteSettings['bankDetails']): [string, string][] {
+  const rows: [string, string][] = [
+    ['Beneficiary', b.accountName],
+    ['Bank', b.bankName],
+    ['Branch', b.branch],
+    ['Account number', b.accountNumber],
+    ['IFSC', b.ifsc],
+    ['SWIFT', b.swift],
+  ];
+  return rows.filter(([, v]) => v);
+}
+
+export async function quotationPdf(quote: Quote, offer: QuoteOffer, settings: SiteSettings): Promise<Buffer> {
   // Loaded on first use: pdfkit adds about 20 MB to every server process that imports it, and
   // most never draw a quotation (docs/performance.md, "Memory").
   const { default: PDFDocument } = await import('pdfkit');
@@ -45,11 +81,13 @@ export async function quotationPdf(quote: Quote, offer: QuoteOffer): Promise<Buf
   const width = doc.page.width - left - doc.page.margins.right;
   const t = (text: string) => winAnsi(text);
 
-  // Letterhead (packages/shared/src/site.ts).
+  // Letterhead (the site settings).
   doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(20).text(t(SITE.companyName), left, 50);
   doc.fillColor(GREY).font('Helvetica').fontSize(9);
-  doc.text(t(formatAddress()));
-  doc.text(t(`Phone ${SITE.phone}  |  Email ${SITE.email}`));
+  doc.text(t(formatPostalAddress(settings.address)));
+  doc.text(t(`Phone ${settings.phone}  |  Email ${settings.publicEmail}`));
+  const registrations = registrationLine(settings.registrations);
+  if (registrations) doc.text(t(registrations));
   doc
     .moveTo(left, doc.y + 8)
     .lineTo(left + width, doc.y + 8)
@@ -126,6 +164,14 @@ export async function quotationPdf(quote: Quote, offer: QuoteOffer): Promise<Buf
     doc.font('Helvetica').fontSize(10).text(t(offer.note), { width });
   }
 
+  const bank = bankRows(settings.bankDetails);
+  if (bank.length > 0) {
+    doc.moveDown();
+    doc.font('Helvetica-Bold').fontSize(11).fillColor('black').text('Bank details', left);
+    doc.font('Helvetica').fontSize(10);
+    for (const [label, value] of bank) doc.text(t(`${label}: ${value}`), { width });
+  }
+
   doc.moveDown(2);
   doc.font('Helvetica').fontSize(9).fillColor(GREY);
   doc.text(
@@ -136,7 +182,7 @@ export async function quotationPdf(quote: Quote, offer: QuoteOffer): Promise<Buf
     doc.y,
     { width },
   );
-  doc.text(t(`${SITE.companyName}  |  ${SITE.email}  |  ${SITE.phone}`), { width });
+  doc.text(t(`${SITE.companyName}  |  ${settings.publicEmail}  |  ${settings.phone}`), { width });
   doc.end();
   return done;
 }

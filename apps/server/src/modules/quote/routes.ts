@@ -18,6 +18,7 @@ import {
   rejectMessageOrder,
   rejectSchema,
   type Quote,
+  type SiteSettings,
 } from '@agro/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -39,6 +40,7 @@ import { quotationPdf } from './pdf.js';
 import { orderMails } from '../order/index.js';
 import { findProductName } from '../product/repository.js';
 import { deleteQuote, findQuote, findQuoteOwner, insertQuote, listQuotes, quoteBatches, releaseQuote } from './repository.js';
+import { actorOf, recordAudit } from '../../lib/audit.js';
 import { decideQuote, getQuoteDetail, rejectQuote, sendOffer } from './service.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -74,9 +76,11 @@ function forBuyer<Q extends Quote>(quote: Q): Q {
 export default async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   /** The company's notification and the buyer's acknowledgement, once per quote (their events are unique). */
-  const queueQuoteMails = async (tx: Parameters<typeof queueMail>[0], quote: Quote) => {
-    await queueMail(tx, { ...quoteNotificationMail(app.config.companyEmail, quote), event: `quote:${quote._id}:company` });
-    await queueMail(tx, { ...quoteAcknowledgementMail(quote.quotedByEmail, quote), event: `quote:${quote._id}:buyer` });
+  // `settings`: the company's details as the owner set them (modules/settings), read BEFORE the
+  // transaction (on SQLite a read through app.db inside it would wait for its own connection).
+  const queueQuoteMails = async (tx: Parameters<typeof queueMail>[0], quote: Quote, settings: SiteSettings) => {
+    await queueMail(tx, { ...quoteNotificationMail(settings.notificationEmail, quote), event: `quote:${quote._id}:company` });
+    await queueMail(tx, { ...quoteAcknowledgementMail(quote.quotedByEmail, quote, settings), event: `quote:${quote._id}:buyer` });
   };
 
   app.post(
@@ -100,6 +104,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
         throw notFound(SERVER_ERRORS.productNotFound);
       }
       const user = request.user!;
+      const settings = await app.siteSettings();
       const spamReason = leadSpamReason(input, 'quote', [
         input.companyName,
         input.contactPersonName,
@@ -134,7 +139,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
         // In the quote's transaction: the quote and its mails are stored together or not at all.
         // Sending happens later (lib/mailer.ts): a mail failure never fails the request.
         // Held as spam: no mail until an administrator releases it ('Not spam').
-        if (!spamReason) await queueQuoteMails(tx, stored);
+        if (!spamReason) await queueQuoteMails(tx, stored, settings);
         await markApplied(tx);
         return stored;
       });
@@ -209,7 +214,21 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     },
     async (request) => {
       const { id } = request.params;
-      if (!isId(id) || !(await deleteQuote(app.db, id))) throw notFound(SERVER_ERRORS.quoteNotFound);
+      const deleted =
+        isId(id) &&
+        (await app.db.transaction().execute(async (tx) => {
+          const before = await findQuote(tx, id);
+          if (!before || !(await deleteQuote(tx, id))) return false;
+          const { _id, productId, ...fields } = before;
+          await recordAudit(tx, actorOf(request.user!), {
+            action: 'delete',
+            entityType: 'quote',
+            entityId: id,
+            before: { ...fields, productId: productId?._id ?? null },
+          });
+          return true;
+        }));
+      if (!deleted) throw notFound(SERVER_ERRORS.quoteNotFound);
       return { success: true, message: SUCCESS.deleteQuote };
     },
   );
@@ -254,11 +273,20 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     },
     async (request) => {
       const { id } = request.params;
+      const settings = await app.siteSettings();
       const quote = await app.db.transaction().execute(async (tx) => {
+        const held = await findQuote(tx, id);
+        if (!held) throw notFound(SERVER_ERRORS.quoteNotFound);
         if (!(await releaseQuote(tx, id))) throw conflict(BOT_SIGNAL_TEXT.notHeld);
-        const released = await findQuote(tx, id);
-        if (!released) throw notFound(SERVER_ERRORS.quoteNotFound);
-        await queueQuoteMails(tx, released);
+        const released = (await findQuote(tx, id))!;
+        await recordAudit(tx, actorOf(request.user!), {
+          action: 'update',
+          entityType: 'quote',
+          entityId: id,
+          before: { spamReason: held.spamReason ?? null },
+          after: { spamReason: null },
+        });
+        await queueQuoteMails(tx, released, settings);
         await markApplied(tx);
         return released;
       });
@@ -282,11 +310,13 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     },
     async (request) => {
       const { id } = request.params;
+      const settings = await app.siteSettings();
       // The mail is queued in the offer's transaction (lib/mailer.ts sends it).
       const quote = await sendOffer(app.db, app.dialect, id, request.body, {
         userId: request.user!._id,
+        audit: actorOf(request.user!),
         mail: (q) => ({
-          ...offerMail(q.quotedByEmail, q, q.offer!, `${publicBaseUrl(request)}/profile`),
+          ...offerMail(q.quotedByEmail, q, q.offer!, `${publicBaseUrl(request)}/profile`, settings),
           event: `quote:${id}:offer:${q.offer!.revision}`,
         }),
       });
@@ -311,9 +341,14 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     async (request) => {
       const { reason } = request.body;
       const { id } = request.params;
+      const settings = await app.siteSettings();
       const quote = await rejectQuote(app.db, app.dialect, id, reason, {
         userId: request.user!._id,
-        mail: (q) => ({ ...rejectionMail(q.quotedByEmail, q, reason, `${publicBaseUrl(request)}/profile`), event: `quote:${id}:rejected` }),
+        audit: actorOf(request.user!),
+        mail: (q) => ({
+          ...rejectionMail(q.quotedByEmail, q, reason, `${publicBaseUrl(request)}/profile`, settings),
+          event: `quote:${id}:rejected`,
+        }),
       });
       app.mailer.kick();
       return { success: true, message: M.quoteRejected, quote };
@@ -340,6 +375,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       async (request) => {
         const { note, offerId } = request.body;
         const { id } = request.params;
+        const { notificationEmail } = await app.siteSettings();
         const quote = await decideQuote(
           app.db,
           id,
@@ -347,8 +383,8 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
           note,
           {
             userId: request.user!._id,
-            mail: (q) => ({ ...decisionMail(app.config.companyEmail, q, q.offer!, decision, note), event: `quote:${id}:${decision}` }),
-            orderMails: (order, step) => orderMails(order, step, publicBaseUrl(request), app.config.companyEmail),
+            mail: (q) => ({ ...decisionMail(notificationEmail, q, q.offer!, decision, note), event: `quote:${id}:${decision}` }),
+            orderMails: (order, step) => orderMails(order, step, publicBaseUrl(request), notificationEmail),
           },
           offerId,
         );
@@ -380,7 +416,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     async (request, reply) => {
       const quote = await getQuoteDetail(app.db, request.params.id);
       if (!quote?.offer) throw notFound(M.noOffer);
-      const pdf = await quotationPdf(quote, quote.offer);
+      const pdf = await quotationPdf(quote, quote.offer, await app.siteSettings());
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')

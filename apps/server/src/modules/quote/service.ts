@@ -3,6 +3,7 @@
  * status it expects, so two requests racing on one quote (accept and decline, two offers, an
  * offer and a rejection) leave exactly one winner; the loser gets a 409 and changes nothing.
  */
+import { recordAudit, type AuditActor } from '../../lib/audit.js';
 import {
   QUOTE_DESK_MESSAGES as M,
   effectiveQuoteStatus,
@@ -76,6 +77,8 @@ function refuseUnless(
 
 export interface Actor {
   userId: string;
+  /** An administrator's change: its audit row is written in the change's transaction (lib/audit.ts). */
+  audit?: AuditActor;
   /** The mail this change causes, queued in its transaction (lib/mailer.ts). */
   mail?: (quote: QuoteDetail) => QueuedMail;
   /** An acceptance's order mails (the order is made in the acceptance's transaction). */
@@ -143,6 +146,14 @@ export async function sendOffer(
       note: quotationNumber(quoteId, quote.created_at, revision),
       created_at: now,
     });
+    if (by.audit) {
+      await recordAudit(tx, by.audit, {
+        action: 'create',
+        entityType: 'offer',
+        entityId: offerId,
+        after: { quoteId, revision, quotationNumber: quotationNumber(quoteId, quote.created_at, revision), ...offer },
+      });
+    }
     await queueChangeMail(tx, quoteId, now, by);
   });
   return (await getQuoteDetail(db, quoteId, now))!;
@@ -180,6 +191,15 @@ export async function rejectQuote(
       note: reason,
       created_at: now,
     });
+    if (by.audit) {
+      await recordAudit(tx, by.audit, {
+        action: 'update',
+        entityType: 'quote',
+        entityId: quoteId,
+        before: { status: quote.status, reason: null },
+        after: { status: 'REJECTED', reason },
+      });
+    }
     await queueChangeMail(tx, quoteId, now, by);
   });
   return (await getQuoteDetail(db, quoteId, now))!;

@@ -1,6 +1,6 @@
-import { formatAddress, SITE } from '@agro/shared';
+import { businessHoursRows, formatPostalAddress, SITE, telHref, timeZoneLabel } from '@agro/shared';
 import { Link } from 'react-router';
-import { selectShownProducts, useAppSelector } from '@/app/store';
+import { selectShownProducts, useAppSelector, useSiteSettings } from '@/app/store';
 import { ClockIcon, LogoMark, MailIcon, MapPinIcon, PhoneIcon } from '@/components/ui/icons';
 import { SocialLinks } from '@/components/ui/social-links';
 import { Part } from '@/lib/hydrate-in-parts';
@@ -16,8 +16,11 @@ const linkClass = 'text-brand-100 hover:text-white hover:underline focus-visible
 // so hydrating keeps it instead of splitting it (docs/decisions/016-hydration-in-parts.md).
 export function Footer() {
   const products = useAppSelector(selectShownProducts);
-  // Quick links follow the header's rules, minus the account links and the admin's inbox.
-  const quickLinks = useNavItems().filter((i) => !['/register', '/login', '/profile', '/inquiries'].includes(i.to));
+  const settings = useSiteSettings();
+  // Quick links follow the header's rules, minus the account links and the admin's inbox and console.
+  const quickLinks = useNavItems().filter(
+    (i) => !['/register', '/login', '/profile', '/inquiries', '/settings', '/team', '/audit'].includes(i.to),
+  );
   const year = new Date().getFullYear();
 
   return (
@@ -83,27 +86,27 @@ export function Footer() {
           <address className="mt-4 space-y-3 text-sm not-italic">
             <p className="flex gap-2">
               <MapPinIcon size={16} className="mt-0.5 shrink-0 text-accent-400" />
-              <span>{formatAddress()}</span>
+              <span>{formatPostalAddress(settings.address)}</span>
             </p>
             <p className="flex gap-2">
               <PhoneIcon size={16} className="mt-0.5 shrink-0 text-accent-400" />
-              <a href={`tel:${SITE.phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
-                {SITE.phone}
+              <a href={telHref(settings.phone)} className={linkClass}>
+                {settings.phone}
               </a>
             </p>
             <p className="flex gap-2">
               <MailIcon size={16} className="mt-0.5 shrink-0 text-accent-400" />
-              <a href={`mailto:${SITE.email}`} className={`${linkClass} break-all`}>
-                {SITE.email}
+              <a href={`mailto:${settings.publicEmail}`} className={`${linkClass} break-all`}>
+                {settings.publicEmail}
               </a>
             </p>
           </address>
           <div className="mt-4 flex gap-2 text-sm">
             <ClockIcon size={16} className="mt-0.5 shrink-0 text-accent-400" />
             <div>
-              <p className="font-medium text-white">{`Business Hours (${SITE.businessHoursTimezone})`}</p>
+              <p className="font-medium text-white">{`Business Hours (${timeZoneLabel(settings.businessHours.timeZone)})`}</p>
               <ul className="mt-1 space-y-0.5">
-                {SITE.businessHours.map((h) => (
+                {businessHoursRows(settings.businessHours).map((h) => (
                   <li key={h.days}>{`${h.days}: ${h.hours}`}</li>
                 ))}
               </ul>

@@ -1,7 +1,7 @@
-import { SITE, UI_TEXT } from '@agro/shared';
+import { SITE, UI_TEXT, telHref } from '@agro/shared';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch, useAppSelector, useSiteSettings } from '@/app/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon } from '@/components/ui/icons';
 import { SocialLinks } from '@/components/ui/social-links';
@@ -23,24 +23,21 @@ function mobileLinkClass({ isActive }: { isActive: boolean }): string {
   }`;
 }
 
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
 /** Business phone, email and social links above the main bar. */
 function TopBar() {
+  const { phone, publicEmail } = useSiteSettings();
   return (
     <div className="h-9 bg-brand-900 text-sm text-brand-50">
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-3 px-4">
         <div className="flex min-w-0 items-center gap-4">
-          <a href={telHref(SITE.phone)} className="inline-flex items-center gap-1.5 whitespace-nowrap hover:text-accent-400">
+          <a href={telHref(phone)} className="inline-flex items-center gap-1.5 whitespace-nowrap hover:text-accent-400">
             <PhoneIcon size={14} />
-            <span>{SITE.phone}</span>
+            <span>{phone}</span>
           </a>
-          <a href={`mailto:${SITE.email}`} className="inline-flex min-w-0 items-center gap-1.5 hover:text-accent-400">
+          <a href={`mailto:${publicEmail}`} className="inline-flex min-w-0 items-center gap-1.5 hover:text-accent-400">
             <MailIcon size={14} className="shrink-0" />
-            <span className="hidden truncate sm:inline">{SITE.email}</span>
-            <span className="sr-only sm:hidden">{`Email ${SITE.email}`}</span>
+            <span className="hidden truncate sm:inline">{publicEmail}</span>
+            <span className="sr-only sm:hidden">{`Email ${publicEmail}`}</span>
           </a>
         </div>
         <SocialLinks
@@ -56,6 +53,7 @@ function TopBar() {
 export function Header() {
   const items = useNavItems();
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
+  const { publicEmail } = useSiteSettings();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -175,7 +173,7 @@ export function Header() {
               </ul>
             </nav>
             <div className="mx-auto mt-3 max-w-7xl border-t border-gray-200 px-4 pb-3 pt-3 text-sm text-gray-700">
-              <p className="px-3">{SITE.email}</p>
+              <p className="px-3">{publicEmail}</p>
               <SocialLinks className="mt-2 px-1" linkClassName="text-brand-800 hover:text-brand-900 focus-visible:outline-brand-700" />
             </div>
           </div>

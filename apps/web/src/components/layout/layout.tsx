@@ -1,5 +1,7 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/store';
+import { fetchSiteSettings } from '@/lib/settings/settings-slice';
 import { Part } from '@/lib/hydrate-in-parts';
 import { useScrollReveal } from '@/lib/reveal';
 import { Footer } from './footer';
@@ -8,6 +10,14 @@ import { ScrollToTop } from './scroll-to-top';
 
 export function Layout() {
   useScrollReveal();
+  // A page the server did not render has no settings yet: ask once (lib/settings/settings-slice.ts).
+  const dispatch = useAppDispatch();
+  const settingsKnown = useAppSelector((s) => s.siteSettings.value !== null || s.serverSnapshot.settings !== null);
+  useEffect(() => {
+    if (!settingsKnown) void dispatch(fetchSiteSettings());
+    // Once per visit: a server-rendered page brought them, a saved change is put in the store.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // One boundary per page: leaving a page whose code is still loading (About, then Home at once)
   // must show the new page, not wait on the old one's chunk (Preact keeps a suspended boundary).
   const { pathname } = useLocation();

@@ -21,8 +21,14 @@ export function useNavItems(): NavItem[] {
     { to: '/gallery', label: 'Gallery' },
   ];
   if (!isAdmin) items.push({ to: '/about', label: 'About' }, { to: '/contact', label: 'Contact' });
-  // The inquiry inbox beside Add Product.
-  if (isAdmin) items.push({ to: '/add-product', label: 'Add Product' }, { to: '/inquiries', label: 'Inquiries' });
+  // The inquiry inbox beside Add Product, the site settings beside the inbox.
+  if (isAdmin) {
+    items.push(
+      { to: '/add-product', label: 'Add Product' },
+      { to: '/inquiries', label: 'Inquiries' },
+      { to: '/settings', label: 'Settings' },
+    );
+  }
   if (isLoggedIn) items.push({ to: '/profile', label: 'Profile' });
   else items.push({ to: '/register', label: 'Register' }, { to: '/login', label: 'Login' });
   return items;

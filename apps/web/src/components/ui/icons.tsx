@@ -140,6 +140,12 @@ export const XBrandIcon = (p: IconProps) => (
   </Brand>
 );
 
+export const YouTubeIcon = (p: IconProps) => (
+  <Brand {...p}>
+    <path d="M23.5 6.2a3 3 0 0 0-2.1-2.1C19.5 3.6 12 3.6 12 3.6s-7.5 0-9.4.5A3 3 0 0 0 .5 6.2 31.4 31.4 0 0 0 0 12a31.4 31.4 0 0 0 .5 5.8 3 3 0 0 0 2.1 2.1c1.9.5 9.4.5 9.4.5s7.5 0 9.4-.5a3 3 0 0 0 2.1-2.1A31.4 31.4 0 0 0 24 12a31.4 31.4 0 0 0-.5-5.8zM9.6 15.6V8.4l6.3 3.6-6.3 3.6z" />
+  </Brand>
+);
+
 /** The company mark: a leaf in a rounded square. */
 export const LogoMark = ({ size = 40, ...rest }: IconProps) => (
   <svg width={size} height={size} viewBox="0 0 40 40" aria-hidden="true" focusable="false" {...rest}>

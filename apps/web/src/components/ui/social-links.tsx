@@ -1,13 +1,15 @@
-import { SITE } from '@agro/shared';
+import { SITE, SOCIAL_LABELS, socialProfiles, type SocialNetwork } from '@agro/shared';
 import type { ComponentType } from 'react';
-import { FacebookIcon, InstagramIcon, LinkedInIcon, XBrandIcon } from './icons';
+import { useSiteSettings } from '@/app/store';
+import { FacebookIcon, InstagramIcon, LinkedInIcon, XBrandIcon, YouTubeIcon } from './icons';
 
-const NETWORKS: { key: keyof typeof SITE.social; label: string; Icon: ComponentType<{ size?: number }> }[] = [
-  { key: 'facebook', label: 'Facebook', Icon: FacebookIcon },
-  { key: 'instagram', label: 'Instagram', Icon: InstagramIcon },
-  { key: 'linkedin', label: 'LinkedIn', Icon: LinkedInIcon },
-  { key: 'twitter', label: 'X (Twitter)', Icon: XBrandIcon },
-];
+const ICONS: Record<SocialNetwork, ComponentType<{ size?: number }>> = {
+  facebook: FacebookIcon,
+  instagram: InstagramIcon,
+  linkedin: LinkedInIcon,
+  x: XBrandIcon,
+  youtube: YouTubeIcon,
+};
 
 interface SocialLinksProps {
   className?: string;
@@ -15,23 +17,29 @@ interface SocialLinksProps {
   size?: number;
 }
 
-/** The company's social profiles (SITE.social), each an icon link with an accessible name. */
+/** The company's social profiles that are set (site settings), each an icon link with an accessible name. */
 export function SocialLinks({ className = '', linkClassName = '', size = 18 }: SocialLinksProps) {
+  const profiles = socialProfiles(useSiteSettings().socialLinks);
+  if (profiles.length === 0) return null;
   return (
     <ul className={`flex items-center gap-2 ${className}`}>
-      {NETWORKS.map(({ key, label, Icon }) => (
-        <li key={key}>
-          <a
-            href={SITE.social[key]}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`${SITE.companyName} on ${label}`}
-            className={`inline-flex items-center justify-center rounded-full p-1.5 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 ${linkClassName}`}
-          >
-            <Icon size={size} />
-          </a>
-        </li>
-      ))}
+      {profiles.map(({ network, url }) => {
+        const Icon = ICONS[network];
+        const label = SOCIAL_LABELS[network];
+        return (
+          <li key={network}>
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${SITE.companyName} on ${label}`}
+              className={`inline-flex items-center justify-center rounded-full p-1.5 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 ${linkClassName}`}
+            >
+              <Icon size={size} />
+            </a>
+          </li>
+        );
+      })}
     </ul>
   );
 }

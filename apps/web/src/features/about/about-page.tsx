@@ -1,6 +1,7 @@
 import { SITE } from '@agro/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useSiteSettings } from '@/app/store';
 import { AwardIcon, EyeIcon, GlobeIcon, HeartIcon, LeafIcon, MapPinIcon, ShieldIcon, TargetIcon, UsersIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { reveal } from '@/lib/reveal';
@@ -39,6 +40,7 @@ function initials(name: string): string {
 }
 
 export default function AboutPage() {
+  const { certifications } = useSiteSettings();
   useDocumentTitle('About Us');
   return (
     <>
@@ -97,7 +99,7 @@ export default function AboutPage() {
                   <AwardIcon size={22} className="absolute left-0 top-0.5 text-accent-400" />
                   Certifications
                 </dt>
-                <dd className="text-lg font-bold">{SITE.certifications.join(', ')}</dd>
+                <dd className="text-lg font-bold">{certifications.map((c) => c.name).join(', ')}</dd>
               </div>
             </dl>
           </aside>
@@ -185,11 +187,17 @@ export default function AboutPage() {
             Our processes follow recognised food safety and export standards.
           </p>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {SITE.certifications.map((c, i) => (
-              <li key={c} className="rounded-2xl border border-brand-100 bg-white p-6 text-center shadow-sm" {...reveal('fade-up', i * 75)}>
+            {certifications.map((c, i) => (
+              <li
+                key={`${c.name} ${c.number}`}
+                className="rounded-2xl border border-brand-100 bg-white p-6 text-center shadow-sm"
+                {...reveal('fade-up', i * 75)}
+              >
                 <AwardIcon size={36} className="mx-auto text-accent-500" />
-                <p className="mt-3 text-2xl font-extrabold text-brand-900">{c}</p>
-                <p className="mt-1 text-sm text-gray-600">{CERTIFICATION_NAMES[c] ?? 'Certified'}</p>
+                <p className="mt-3 text-2xl font-extrabold text-brand-900">{c.name}</p>
+                <p className="mt-1 text-sm text-gray-600">{c.issuer || (CERTIFICATION_NAMES[c.name] ?? 'Certified')}</p>
+                {c.number && <p className="mt-1 text-xs text-gray-600">{`No. ${c.number}`}</p>}
+                {c.validUntil && <p className="mt-1 text-xs text-gray-600">{`Valid until ${c.validUntil}`}</p>}
               </li>
             ))}
           </ul>

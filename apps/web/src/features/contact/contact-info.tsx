@@ -1,9 +1,8 @@
-import { formatAddress, SITE } from '@agro/shared';
+import { businessHoursRows, formatPostalAddress, SITE, telHref, timeZoneLabel, whatsappLink } from '@agro/shared';
 import { useId, type ReactNode } from 'react';
 import { ChevronDownIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon, WhatsAppIcon } from '@/components/ui/icons';
+import { useSiteSettings } from '@/app/store';
 import { reveal } from '@/lib/reveal';
-
-const digits = (phone: string) => phone.replace(/\D/g, '');
 
 function InfoRow({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -20,6 +19,7 @@ function InfoRow({ icon, title, children }: { icon: ReactNode; title: string; ch
 /** Phone, WhatsApp, email and address from the site configuration. */
 export function ContactDetails() {
   const headingId = useId();
+  const settings = useSiteSettings();
   const linkClass = 'hover:text-brand-800 hover:underline underline-offset-2';
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
@@ -28,22 +28,29 @@ export function ContactDetails() {
       </h2>
       <ul className="mt-5 space-y-5">
         <InfoRow icon={<PhoneIcon />} title="Phone">
-          <a href={`tel:+${digits(SITE.phone)}`} className={linkClass}>
-            {SITE.phone}
+          <a href={telHref(settings.phone)} className={linkClass}>
+            {settings.phone}
           </a>
         </InfoRow>
-        <InfoRow icon={<WhatsAppIcon />} title="WhatsApp">
-          <a href={`https://wa.me/${digits(SITE.whatsapp)}`} target="_blank" rel="noopener noreferrer" className={linkClass}>
-            {SITE.whatsapp}
-          </a>
-        </InfoRow>
+        {settings.whatsapp && (
+          <InfoRow icon={<WhatsAppIcon />} title="WhatsApp">
+            <a
+              href={whatsappLink(settings.whatsapp, `Hello ${SITE.companyName}, I have a question.`)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={linkClass}
+            >
+              {settings.whatsapp}
+            </a>
+          </InfoRow>
+        )}
         <InfoRow icon={<MailIcon />} title="Email">
-          <a href={`mailto:${SITE.email}`} className={linkClass}>
-            {SITE.email}
+          <a href={`mailto:${settings.publicEmail}`} className={linkClass}>
+            {settings.publicEmail}
           </a>
         </InfoRow>
         <InfoRow icon={<MapPinIcon />} title="Address">
-          <address className="not-italic">{formatAddress()}</address>
+          <address className="not-italic">{formatPostalAddress(settings.address)}</address>
         </InfoRow>
       </ul>
     </section>
@@ -53,13 +60,14 @@ export function ContactDetails() {
 /** Business hours (IST) and the 24-hour reply promise. */
 export function BusinessHours() {
   const headingId = useId();
+  const { businessHours } = useSiteSettings();
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
       <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold text-gray-900">
-        <ClockIcon className="text-brand-800" /> Business hours ({SITE.businessHoursTimezone})
+        <ClockIcon className="text-brand-800" /> Business hours ({timeZoneLabel(businessHours.timeZone)})
       </h2>
       <dl className="mt-4 divide-y divide-gray-100 text-sm">
-        {SITE.businessHours.map((h) => (
+        {businessHoursRows(businessHours).map((h) => (
           <div key={h.days} className="flex justify-between gap-4 py-2.5">
             <dt className="text-gray-700">{h.days}</dt>
             <dd className={`font-medium ${h.hours === 'Closed' ? 'text-red-700' : 'text-gray-900'}`}>{h.hours}</dd>
@@ -80,6 +88,8 @@ export function BusinessHours() {
 /** The four questions of SPEC.md section 2, as native disclosure widgets (keyboard and screen-reader ready). */
 export function ContactFaq() {
   const headingId = useId();
+  const { faq } = useSiteSettings();
+  if (faq.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-4xl px-4 pb-16 sm:pb-20" {...reveal('fade-up')}>
       <p className="text-center text-sm font-semibold uppercase tracking-widest text-amber-700">FAQ</p>
@@ -87,7 +97,7 @@ export function ContactFaq() {
         Frequently asked questions
       </h2>
       <div className="mt-8 space-y-3">
-        {SITE.faq.map((item) => (
+        {faq.map((item) => (
           <details key={item.question} className="group rounded-xl border border-gray-200 bg-white shadow-sm open:shadow-md">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 font-medium text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden">
               {item.question}

@@ -1,4 +1,14 @@
-import { API, FORM_MIN_FILL_MS, formatAddress, SITE, SUCCESS, UI_TEXT, VALIDATION as V } from '@agro/shared';
+import {
+  API,
+  businessHoursRows,
+  DEFAULT_SETTINGS,
+  FORM_MIN_FILL_MS,
+  formatPostalAddress,
+  SITE,
+  SUCCESS,
+  UI_TEXT,
+  VALIDATION as V,
+} from '@agro/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { atLeast, byLabel, callsTo, logIn, makeProduct, renderRoute, stubFetch } from '@/test/forms-harness';
@@ -64,20 +74,21 @@ describe('contact page', () => {
     const { user } = renderRoute('/contact');
     const details = await screen.findByRole('region', { name: 'Contact details' });
     expect(within(details).getByText('WhatsApp')).toBeInTheDocument();
-    expect(within(details).getByRole('link', { name: SITE.email })).toHaveAttribute('href', `mailto:${SITE.email}`);
-    expect(within(details).getByText(formatAddress())).toBeInTheDocument();
+    const email = DEFAULT_SETTINGS.publicEmail;
+    expect(within(details).getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+    expect(within(details).getByText(formatPostalAddress(DEFAULT_SETTINGS.address))).toBeInTheDocument();
     const hours = screen.getByRole('region', { name: /Business hours/ });
-    for (const h of SITE.businessHours) {
+    for (const h of businessHoursRows(DEFAULT_SETTINGS.businessHours)) {
       expect(within(hours).getByText(h.days)).toBeInTheDocument();
       expect(within(hours).getByText(h.hours)).toBeInTheDocument();
     }
     expect(within(hours).getByText(SITE.replyPromise)).toBeInTheDocument();
     const faq = screen.getByRole('region', { name: 'Frequently asked questions' });
     expect(within(faq).getAllByRole('group')).toHaveLength(4);
-    const first = within(faq).getByText(SITE.faq[0].question);
+    const first = within(faq).getByText(DEFAULT_SETTINGS.faq[0]!.question);
     await user.click(first);
     expect(first.closest('details')).toHaveAttribute('open');
-    for (const item of SITE.faq) expect(within(faq).getByText(item.answer)).toBeInTheDocument();
+    for (const item of DEFAULT_SETTINGS.faq) expect(within(faq).getByText(item.answer)).toBeInTheDocument();
   });
 
   it('is not open to an admin', async () => {

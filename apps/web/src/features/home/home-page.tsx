@@ -1,7 +1,7 @@
 import { SITE, UI_TEXT, type Product } from '@agro/shared';
 import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { selectRenderedByServer, selectShownProducts, useAppDispatch, useAppSelector } from '@/app/store';
+import { selectRenderedByServer, selectShownProducts, useAppDispatch, useAppSelector, useSiteSettings } from '@/app/store';
 import {
   ArrowRightIcon,
   AwardIcon,
@@ -30,7 +30,8 @@ const REASONS: { title: string; text: string; icon: ReactNode }[] = [
   },
   {
     title: 'Certified Quality',
-    text: `Processes aligned with ${SITE.certifications.join(', ')} standards, with lab checks on every lot.`,
+    // Completed with the certifications of the site settings where it is shown.
+    text: 'standards, with lab checks on every lot.',
     icon: <AwardIcon size={24} />,
   },
   {
@@ -205,6 +206,13 @@ const PremiumSection = memo(function PremiumSection({
 
 /** Why buyers choose us (static). */
 const WhySection = memo(function WhySection() {
+  const certifications = useSiteSettings().certifications.map((c) => c.name);
+  const textOf = (r: (typeof REASONS)[number]) =>
+    r.title === 'Certified Quality'
+      ? certifications.length > 0
+        ? `Processes aligned with ${certifications.join(', ')} ${r.text}`
+        : `Processes aligned with recognised food safety ${r.text}`
+      : r.text;
   return (
     <Part name="home:why">
       <section aria-labelledby="why-heading" className="bg-brand-50 py-20">
@@ -224,7 +232,7 @@ const WhySection = memo(function WhySection() {
               >
                 <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-800 text-accent-400">{r.icon}</span>
                 <h3 className="mt-4 text-lg font-bold text-gray-900">{r.title}</h3>
-                <p className="mt-2 text-gray-700">{r.text}</p>
+                <p className="mt-2 text-gray-700">{textOf(r)}</p>
               </li>
             ))}
           </ul>
@@ -236,6 +244,7 @@ const WhySection = memo(function WhySection() {
 
 /** Where the products come from. */
 const OriginSection = memo(function OriginSection({ isAdmin }: { isAdmin: boolean }) {
+  const { certifications } = useSiteSettings();
   return (
     <Part name="home:origin">
       <section aria-labelledby="origin-heading" className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-20 lg:grid-cols-2">
@@ -257,13 +266,13 @@ const OriginSection = memo(function OriginSection({ isAdmin }: { isAdmin: boolea
           )}
         </div>
         <ul className="grid grid-cols-2 gap-4" {...reveal('fade-up', 100)}>
-          {SITE.certifications.map((c) => (
+          {certifications.map((c) => (
             <li
-              key={c}
+              key={c.name}
               className="flex flex-col items-center justify-center rounded-2xl border border-brand-100 bg-white p-6 text-center shadow-sm"
             >
               <AwardIcon size={32} className="text-accent-500" />
-              <span className="mt-2 text-xl font-bold text-brand-900">{c}</span>
+              <span className="mt-2 text-xl font-bold text-brand-900">{c.name}</span>
               <span className="text-sm text-gray-600">Certified</span>
             </li>
           ))}

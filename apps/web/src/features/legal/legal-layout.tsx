@@ -1,5 +1,6 @@
-import { formatAddress, SITE } from '@agro/shared';
+import { formatPostalAddress, SITE } from '@agro/shared';
 import type { ReactNode } from 'react';
+import { useSiteSettings } from '@/app/store';
 import { PageHero } from '@/components/ui/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Part } from '@/lib/hydrate-in-parts';
@@ -10,7 +11,13 @@ export interface LegalSection {
 }
 
 /** Shared frame of the privacy and terms pages: title band, numbered sections, contact block. */
+/** The company's public e-mail address (site settings), for the legal texts. */
+export function PublicEmail() {
+  return <>{useSiteSettings().publicEmail}</>;
+}
+
 export function LegalLayout({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
+  const settings = useSiteSettings();
   useDocumentTitle(title);
   return (
     <>
@@ -35,14 +42,14 @@ export function LegalLayout({ title, intro, sections }: { title: string; intro: 
             <address className="mt-3 not-italic leading-relaxed text-gray-700">
               {SITE.companyName}
               <br />
-              {formatAddress()}
+              {formatPostalAddress(settings.address)}
               <br />
               Email:{' '}
-              <a href={`mailto:${SITE.email}`} className="font-medium text-brand-800 underline">
-                {SITE.email}
+              <a href={`mailto:${settings.publicEmail}`} className="font-medium text-brand-800 underline">
+                {settings.publicEmail}
               </a>
               <br />
-              Phone: {SITE.phone}
+              Phone: {settings.phone}
             </address>
           </section>
         </Part>

@@ -1,5 +1,5 @@
 import { SITE } from '@agro/shared';
-import { LegalLayout, type LegalSection } from './legal-layout';
+import { LegalLayout, PublicEmail, type LegalSection } from './legal-layout';
 
 const SECTIONS: LegalSection[] = [
   {
@@ -51,7 +51,7 @@ const SECTIONS: LegalSection[] = [
     heading: 'Your rights',
     body: (
       <p>
-        You may ask to see, correct or delete your personal data, or withdraw consent to being contacted, by writing to {SITE.email}. You
+        You may ask to see, correct or delete your personal data, or withdraw consent to being contacted, by writing to <PublicEmail />. You
         can update your name, email and phone yourself on your profile page.
       </p>
     ),

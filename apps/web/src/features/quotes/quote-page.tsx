@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { HEARD_FROM_OPTIONS, PACKAGING_TYPES, quoteFormSchema, inSpecOrder, quoteMessageOrder, SITE } from '@agro/shared';
+import { HEARD_FROM_OPTIONS, PACKAGING_TYPES, quoteFormSchema, inSpecOrder, quoteMessageOrder, SITE, telHref } from '@agro/shared';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch, useSiteSettings } from '@/app/store';
 import { useHeldProducts } from '@/components/products/use-held-products';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field } from '@/components/ui/field';
@@ -64,6 +64,7 @@ function usePreselectedProduct(): string {
 }
 
 export default function QuotePage() {
+  const { phone, publicEmail } = useSiteSettings();
   useDocumentTitle('Request a Quote');
   const dispatch = useAppDispatch();
   const products = useHeldProducts();
@@ -257,13 +258,13 @@ export default function QuotePage() {
             <p className="mt-1 text-sm text-brand-100">Our export desk is happy to help with specifications.</p>
             <ul className="mt-4 space-y-3 text-sm">
               <li>
-                <a href={`tel:${SITE.phone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-2 hover:text-accent-400">
-                  <PhoneIcon size={16} /> {SITE.phone}
+                <a href={telHref(phone)} className="inline-flex items-center gap-2 hover:text-accent-400">
+                  <PhoneIcon size={16} /> {phone}
                 </a>
               </li>
               <li>
-                <a href={`mailto:${SITE.email}`} className="inline-flex items-center gap-2 break-all hover:text-accent-400">
-                  <MailIcon size={16} className="shrink-0" /> {SITE.email}
+                <a href={`mailto:${publicEmail}`} className="inline-flex items-center gap-2 break-all hover:text-accent-400">
+                  <MailIcon size={16} className="shrink-0" /> {publicEmail}
                 </a>
               </li>
             </ul>

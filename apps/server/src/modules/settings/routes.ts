@@ -1,0 +1,82 @@
+import {
+  SETTINGS_TEXT,
+  applySettingsPatch,
+  offerToday,
+  publicSettings,
+  settingsMessageOrder,
+  settingsPatchSchema,
+  settingsResponseSchema,
+  SETTING_KEYS,
+  type SiteSettings,
+} from '@agro/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { nowIso } from '../../db/mappers.js';
+import { actorOf, recordAudit } from '../../lib/audit.js';
+import { replies, specInput } from '../../lib/route-schemas.js';
+import { loadSession, requireRole } from '../../plugins/auth.js';
+import { readSettings, writeSettings } from './repository.js';
+import { settingsReader } from './service.js';
+
+const tags = ['settings'];
+
+/** /api/v1/settings: the company's details, read by anyone (the public part), changed by an ADMIN. */
+export default async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'The site settings: the public part (never the bank details) to anyone, all of them to an ADMIN',
+        response: replies(settingsResponseSchema, []),
+      },
+    },
+    async (request, reply) => {
+      const settings = await app.siteSettings();
+      const user = await loadSession(request, reply);
+      reply.header('Cache-Control', 'no-cache');
+      return {
+        success: true,
+        message: SETTINGS_TEXT.fetched,
+        settings: user?.role === 'ADMIN' ? settings : publicSettings(settings, offerToday()),
+      };
+    },
+  );
+
+  app.patch(
+    '/',
+    {
+      preValidation: requireRole('ADMIN'),
+      schema: {
+        tags,
+        summary: 'Change any subset of the settings (admin); answers all of them',
+        body: specInput(settingsPatchSchema, settingsMessageOrder),
+        response: replies(settingsResponseSchema, [400, 401, 403]),
+      },
+    },
+    async (request) => {
+      const settings = await app.db.transaction().execute(async (tx) => {
+        const before = await readSettings(tx, app.config.companyEmail);
+        const after = applySettingsPatch(before, request.body);
+        const changed: Partial<SiteSettings> = {};
+        for (const key of SETTING_KEYS) {
+          if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) Object.assign(changed, { [key]: after[key] });
+        }
+        await writeSettings(tx, changed, nowIso());
+        await recordAudit(tx, actorOf(request.user!), {
+          action: 'update',
+          entityType: 'settings',
+          entityId: 'site',
+          before: { ...before },
+          after: { ...after },
+        });
+        return after;
+      });
+      return { success: true, message: SETTINGS_TEXT.saved, settings };
+    },
+  );
+}
+
+export { settingsReader };

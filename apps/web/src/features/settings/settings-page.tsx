@@ -1,0 +1,393 @@
+import { API, SETTINGS_TEXT, SOCIAL_LABELS, SOCIAL_NETWORKS, WEEKDAYS, WEEKDAY_LABELS, type SiteSettings } from '@agro/shared';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch } from '@/app/store';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { Field } from '@/components/ui/field';
+import { FormSection } from '@/components/ui/form-section';
+import { AwardIcon, BuildingIcon, ClockIcon, FileTextIcon, GlobeIcon, KeyIcon, MessageIcon, PhoneIcon } from '@/components/ui/icons';
+import { PageHero } from '@/components/ui/page-hero';
+import { ApiError, errorMessage, request, withToast } from '@/lib/api';
+import { siteSettingsSaved } from '@/lib/settings/settings-slice';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+type SettingsAnswer = { success: boolean; message: string; settings: SiteSettings };
+
+const grid = 'grid gap-5 sm:grid-cols-2';
+
+/** A list entry's move and remove buttons, named after the entry. */
+function ListButtons({
+  name,
+  index,
+  count,
+  onMove,
+  onRemove,
+}: {
+  name: string;
+  index: number;
+  count: number;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button
+        type="button"
+        className="btn-secondary px-3 py-1.5 text-sm"
+        disabled={index === 0}
+        onClick={() => onMove(index - 1)}
+        aria-label={`Move ${name} up`}
+      >
+        Up
+      </button>
+      <button
+        type="button"
+        className="btn-secondary px-3 py-1.5 text-sm"
+        disabled={index === count - 1}
+        onClick={() => onMove(index + 1)}
+        aria-label={`Move ${name} down`}
+      >
+        Down
+      </button>
+      <button type="button" className="btn-secondary px-3 py-1.5 text-sm text-red-700" onClick={onRemove} aria-label={`Remove ${name}`}>
+        Remove
+      </button>
+    </div>
+  );
+}
+
+function moved<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(to, 0, item);
+  return next;
+}
+
+function Section({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <FormSection title={title} icon={icon}>
+      {children}
+    </FormSection>
+  );
+}
+
+/**
+ * /settings (ADMIN): the company's details as the site shows them (issue 26). Saved with one
+ * PATCH of everything on the form; the server checks each field and answers the first problem,
+ * shown beside the Save button and in the toast.
+ */
+export default function SettingsPage() {
+  useDocumentTitle('Site settings');
+  const dispatch = useAppDispatch();
+  const [settings, setSettings] = useState<SiteSettings | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    request<SettingsAnswer>('GET', API.settings).then(
+      (r) => setSettings(r.settings),
+      (e: unknown) => setLoadError(errorMessage(e, SETTINGS_TEXT.loadError)),
+    );
+  }, []);
+
+  if (!settings) {
+    return (
+      <>
+        <PageHero eyebrow="Owner's console" title="Site settings" />
+        <div className="mx-auto max-w-5xl px-4 py-10">
+          {loadError ? (
+            <p role="alert">{loadError}</p>
+          ) : (
+            <p role="status" className="text-gray-700">
+              Loading settings...
+            </p>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) => setSettings({ ...settings, [key]: value });
+  const text = (value: string, onChange: (v: string) => void, type = 'text', extra: Record<string, string> = {}) => (
+    <input className="input" type={type} value={value} onChange={(e) => onChange(e.target.value)} {...extra} />
+  );
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setProblem(null);
+    try {
+      const answer = await withToast(() => request<SettingsAnswer>('PATCH', API.updateSettings, settings), {
+        loading: SETTINGS_TEXT.saving,
+        success: SETTINGS_TEXT.saved,
+        error: SETTINGS_TEXT.saveError,
+      });
+      setSettings(answer.settings);
+      dispatch(siteSettingsSaved(answer.settings));
+    } catch (e) {
+      setProblem(e instanceof ApiError ? (e.serverMessage ?? SETTINGS_TEXT.saveError) : SETTINGS_TEXT.saveError);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const { address, businessHours, quotationDefaults, registrations, bankDetails } = settings;
+
+  return (
+    <>
+      <PageHero eyebrow="Owner's console" title="Site settings">
+        What the site shows buyers: contact details, hours, social profiles, FAQ and certifications, and what quotations start from.
+      </PageHero>
+      <nav aria-label="Owner's console" className="mx-auto flex max-w-5xl gap-4 px-4 pt-6 text-sm">
+        <Link to="/team" className="font-medium text-brand-800 underline underline-offset-2">
+          Team
+        </Link>
+        <Link to="/audit" className="font-medium text-brand-800 underline underline-offset-2">
+          Audit log
+        </Link>
+      </nav>
+      <form className="mx-auto max-w-5xl space-y-8 px-4 py-10" onSubmit={save} noValidate>
+        <Section title="Contact" icon={<PhoneIcon />}>
+          <div className={grid}>
+            <Field label="Public phone" hint="With the country code, e.g. +91 98765 43210" required>
+              {text(settings.phone, (v) => set('phone', v), 'tel', { autoComplete: 'off' })}
+            </Field>
+            <Field label="WhatsApp number" hint="Empty: no WhatsApp buttons">
+              {text(settings.whatsapp, (v) => set('whatsapp', v), 'tel', { autoComplete: 'off' })}
+            </Field>
+            <Field label="Public email" required>
+              {text(settings.publicEmail, (v) => set('publicEmail', v), 'email')}
+            </Field>
+            <Field label="Notification email" hint="Receives new quotes and inquiries" required>
+              {text(settings.notificationEmail, (v) => set('notificationEmail', v), 'email')}
+            </Field>
+          </div>
+        </Section>
+
+        <Section title="Postal address" icon={<BuildingIcon />}>
+          <div className={grid}>
+            <Field label="Street" required className="sm:col-span-2">
+              {text(address.line1, (v) => set('address', { ...address, line1: v }))}
+            </Field>
+            <Field label="City" required>
+              {text(address.city, (v) => set('address', { ...address, city: v }))}
+            </Field>
+            <Field label="State">{text(address.state, (v) => set('address', { ...address, state: v }))}</Field>
+            <Field label="Postal code">{text(address.postalCode, (v) => set('address', { ...address, postalCode: v }))}</Field>
+            <Field label="Country" required>
+              {text(address.country, (v) => set('address', { ...address, country: v }))}
+            </Field>
+          </div>
+        </Section>
+
+        <Section title="Business hours" icon={<ClockIcon />}>
+          <Field label="Time zone" hint="An IANA name, e.g. Asia/Kolkata" className="max-w-sm">
+            {text(businessHours.timeZone, (v) => set('businessHours', { ...businessHours, timeZone: v }))}
+          </Field>
+          <fieldset className="mt-6">
+            <legend className="text-sm font-medium text-gray-800">Opening hours per day</legend>
+            <ul className="mt-3 divide-y divide-gray-100">
+              {WEEKDAYS.map((day) => {
+                const hours = businessHours.days[day];
+                const label = WEEKDAY_LABELS[day];
+                const setDay = (value: (typeof businessHours.days)[typeof day]) =>
+                  set('businessHours', { ...businessHours, days: { ...businessHours.days, [day]: value } });
+                return (
+                  <li key={day} className="flex flex-wrap items-end gap-4 py-3">
+                    <span className="w-28 font-medium text-gray-900">{label}</span>
+                    <CheckboxField
+                      label={`${label} closed`}
+                      checked={hours === null}
+                      onChange={(e) => setDay(e.target.checked ? null : { open: '09:00', close: '18:00' })}
+                    />
+                    {hours && (
+                      <>
+                        <Field label={`${label} opens`}>{text(hours.open, (v) => setDay({ ...hours, open: v }), 'time')}</Field>
+                        <Field label={`${label} closes`}>{text(hours.close, (v) => setDay({ ...hours, close: v }), 'time')}</Field>
+                      </>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
+        </Section>
+
+        <Section title="Social profiles" icon={<GlobeIcon />}>
+          <p className="mb-4 text-sm text-gray-600">Only the profiles filled in are shown (https addresses only).</p>
+          <div className={grid}>
+            {SOCIAL_NETWORKS.map((network) => (
+              <Field key={network} label={SOCIAL_LABELS[network]}>
+                {text(settings.socialLinks[network], (v) => set('socialLinks', { ...settings.socialLinks, [network]: v }), 'url', {
+                  placeholder: 'https://',
+                })}
+              </Field>
+            ))}
+          </div>
+        </Section>
+
+        <Section title="FAQ" icon={<MessageIcon />}>
+          <ol className="space-y-6">
+            {settings.faq.map((item, i) => {
+              const update = (next: Partial<typeof item>) =>
+                set(
+                  'faq',
+                  settings.faq.map((f, j) => (j === i ? { ...f, ...next } : f)),
+                );
+              return (
+                <li key={i} className="space-y-3 rounded-xl border border-gray-200 p-4">
+                  <Field label={`Question ${i + 1}`}>{text(item.question, (v) => update({ question: v }))}</Field>
+                  <Field label={`Answer ${i + 1}`}>
+                    <textarea className="input min-h-20" value={item.answer} onChange={(e) => update({ answer: e.target.value })} />
+                  </Field>
+                  <ListButtons
+                    name={`question ${i + 1}`}
+                    index={i}
+                    count={settings.faq.length}
+                    onMove={(to) => set('faq', moved(settings.faq, i, to))}
+                    onRemove={() =>
+                      set(
+                        'faq',
+                        settings.faq.filter((_, j) => j !== i),
+                      )
+                    }
+                  />
+                </li>
+              );
+            })}
+          </ol>
+          <button
+            type="button"
+            className="btn-secondary mt-4 px-4 py-2"
+            onClick={() => set('faq', [...settings.faq, { question: '', answer: '' }])}
+          >
+            Add a question
+          </button>
+        </Section>
+
+        <Section title="Certifications" icon={<AwardIcon />}>
+          <p className="mb-4 text-sm text-gray-600">Shown on the home and About pages; one past its date is hidden by itself.</p>
+          <ol className="space-y-6">
+            {settings.certifications.map((c, i) => {
+              const update = (next: Partial<typeof c>) =>
+                set(
+                  'certifications',
+                  settings.certifications.map((x, j) => (j === i ? { ...x, ...next } : x)),
+                );
+              return (
+                <li key={i} className="rounded-xl border border-gray-200 p-4">
+                  <div className={grid}>
+                    <Field label={`Certification ${i + 1} name`}>{text(c.name, (v) => update({ name: v }))}</Field>
+                    <Field label={`Certification ${i + 1} number`}>{text(c.number, (v) => update({ number: v }))}</Field>
+                    <Field label={`Certification ${i + 1} issued by`}>{text(c.issuer, (v) => update({ issuer: v }))}</Field>
+                    <Field label={`Certification ${i + 1} valid until`}>
+                      {text(c.validUntil, (v) => update({ validUntil: v }), 'date')}
+                    </Field>
+                  </div>
+                  <div className="mt-3">
+                    <ListButtons
+                      name={`certification ${i + 1}`}
+                      index={i}
+                      count={settings.certifications.length}
+                      onMove={(to) => set('certifications', moved(settings.certifications, i, to))}
+                      onRemove={() =>
+                        set(
+                          'certifications',
+                          settings.certifications.filter((_, j) => j !== i),
+                        )
+                      }
+                    />
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+          <button
+            type="button"
+            className="btn-secondary mt-4 px-4 py-2"
+            onClick={() => set('certifications', [...settings.certifications, { name: '', number: '', issuer: '', validUntil: '' }])}
+          >
+            Add a certification
+          </button>
+        </Section>
+
+        <Section title="Quotations" icon={<FileTextIcon />}>
+          <p className="mb-4 text-sm text-gray-600">What a new offer starts from, and what the quotation PDF prints where set.</p>
+          <div className={grid}>
+            <Field label="Port of loading">
+              {text(quotationDefaults.portOfLoading, (v) => set('quotationDefaults', { ...quotationDefaults, portOfLoading: v }))}
+            </Field>
+            <Field label="Payment terms">
+              {text(quotationDefaults.paymentTerms, (v) => set('quotationDefaults', { ...quotationDefaults, paymentTerms: v }))}
+            </Field>
+            <Field label="Validity (days)">
+              {text(
+                String(quotationDefaults.validityDays),
+                (v) => set('quotationDefaults', { ...quotationDefaults, validityDays: Number(v) }),
+                'number',
+                {
+                  min: '1',
+                  max: '365',
+                },
+              )}
+            </Field>
+            <Field label="Lead time (days)">
+              {text(
+                String(quotationDefaults.leadTimeDays),
+                (v) => set('quotationDefaults', { ...quotationDefaults, leadTimeDays: Number(v) }),
+                'number',
+                {
+                  min: '1',
+                  max: '365',
+                },
+              )}
+            </Field>
+            <Field label="IEC">{text(registrations.iec, (v) => set('registrations', { ...registrations, iec: v }))}</Field>
+            <Field label="GSTIN">{text(registrations.gstin, (v) => set('registrations', { ...registrations, gstin: v }))}</Field>
+            <Field label="APEDA RCMC">
+              {text(registrations.apedaRcmc, (v) => set('registrations', { ...registrations, apedaRcmc: v }))}
+            </Field>
+            <Field label="FSSAI licence">
+              {text(registrations.fssaiLicence, (v) => set('registrations', { ...registrations, fssaiLicence: v }))}
+            </Field>
+          </div>
+          <fieldset className="mt-6">
+            <legend className="text-sm font-medium text-gray-800">Bank details (printed on quotations only, never public)</legend>
+            <div className={`${grid} mt-3`}>
+              <Field label="Beneficiary">
+                {text(bankDetails.accountName, (v) => set('bankDetails', { ...bankDetails, accountName: v }))}
+              </Field>
+              <Field label="Bank">{text(bankDetails.bankName, (v) => set('bankDetails', { ...bankDetails, bankName: v }))}</Field>
+              <Field label="Branch">{text(bankDetails.branch, (v) => set('bankDetails', { ...bankDetails, branch: v }))}</Field>
+              <Field label="Account number">
+                {text(bankDetails.accountNumber, (v) => set('bankDetails', { ...bankDetails, accountNumber: v }))}
+              </Field>
+              <Field label="IFSC">{text(bankDetails.ifsc, (v) => set('bankDetails', { ...bankDetails, ifsc: v }))}</Field>
+              <Field label="SWIFT">{text(bankDetails.swift, (v) => set('bankDetails', { ...bankDetails, swift: v }))}</Field>
+            </div>
+          </fieldset>
+        </Section>
+
+        <Section title="Sign-in" icon={<KeyIcon />}>
+          <CheckboxField
+            label="Require two-step sign-in for every administrator"
+            checked={settings.requireTwoFactorForAdmins}
+            onChange={(e) => set('requireTwoFactorForAdmins', e.target.checked)}
+          />
+        </Section>
+
+        <div className="flex flex-wrap items-center gap-4">
+          <button type="submit" className="btn-primary px-6 py-3" disabled={saving}>
+            {saving ? 'Saving...' : 'Save settings'}
+          </button>
+          {problem && (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {problem}
+            </p>
+          )}
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,224 @@
+/**
+ * Site settings (issue 26): the company's own details, edited from /settings and stored in the
+ * database. This file holds their shape, their seed defaults (from site.ts) and how they are
+ * shown; the zod schema that validates a change is settings-schema.ts (it carries the phone
+ * number library, which only the settings screen and the server need).
+ */
+import { SITE } from './site.js';
+
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+
+/** Opening and closing time ('HH:MM', 24-hour) of a day; null: closed. */
+export type DayHours = { open: string; close: string } | null;
+
+export interface BusinessHours {
+  /** An IANA time zone, e.g. Asia/Kolkata. */
+  timeZone: string;
+  days: Record<Weekday, DayHours>;
+}
+
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedin', 'x', 'youtube'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  x: 'X (Twitter)',
+  youtube: 'YouTube',
+};
+
+export interface PostalAddress {
+  line1: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+export interface FaqEntry {
+  question: string;
+  answer: string;
+}
+
+export interface SiteCertification {
+  name: string;
+  number: string;
+  issuer: string;
+  /** 'YYYY-MM-DD', or '' when it does not expire. Past that day it is hidden from the public pages. */
+  validUntil: string;
+}
+
+export interface QuotationDefaults {
+  portOfLoading: string;
+  paymentTerms: string;
+  validityDays: number;
+  leadTimeDays: number;
+}
+
+export interface Registrations {
+  iec: string;
+  gstin: string;
+  apedaRcmc: string;
+  fssaiLicence: string;
+}
+
+export interface BankDetails {
+  accountName: string;
+  bankName: string;
+  accountNumber: string;
+  ifsc: string;
+  swift: string;
+  branch: string;
+}
+
+/** Every setting ('' = not set). */
+export interface SiteSettings {
+  phone: string;
+  whatsapp: string;
+  publicEmail: string;
+  notificationEmail: string;
+  address: PostalAddress;
+  businessHours: BusinessHours;
+  socialLinks: Record<SocialNetwork, string>;
+  faq: FaqEntry[];
+  certifications: SiteCertification[];
+  quotationDefaults: QuotationDefaults;
+  registrations: Registrations;
+  bankDetails: BankDetails;
+  requireTwoFactorForAdmins: boolean;
+}
+
+export type SettingKey = keyof SiteSettings;
+export const SETTING_KEYS = [
+  'phone',
+  'whatsapp',
+  'publicEmail',
+  'notificationEmail',
+  'address',
+  'businessHours',
+  'socialLinks',
+  'faq',
+  'certifications',
+  'quotationDefaults',
+  'registrations',
+  'bankDetails',
+  'requireTwoFactorForAdmins',
+] as const satisfies readonly SettingKey[];
+
+/**
+ * What anyone may read (GET /api/v1/settings): the bank details never; the notification address,
+ * the quote desk's defaults and the sign-in policy are the company's own business.
+ */
+export const PRIVATE_SETTING_KEYS = ['notificationEmail', 'quotationDefaults', 'bankDetails', 'requireTwoFactorForAdmins'] as const;
+export type PublicSettings = Omit<SiteSettings, (typeof PRIVATE_SETTING_KEYS)[number]>;
+
+const nineToSix = { open: '09:00', close: '18:00' };
+
+/** The seed: site.ts's placeholders. `notificationEmail` defaults to COMPANY_EMAIL on the server. */
+export const DEFAULT_SETTINGS: SiteSettings = {
+  phone: SITE.phone,
+  whatsapp: SITE.whatsapp,
+  publicEmail: SITE.email,
+  notificationEmail: SITE.email,
+  address: { ...SITE.address },
+  businessHours: {
+    timeZone: SITE.businessHoursTimeZone,
+    days: {
+      monday: nineToSix,
+      tuesday: nineToSix,
+      wednesday: nineToSix,
+      thursday: nineToSix,
+      friday: nineToSix,
+      saturday: { open: '09:00', close: '14:00' },
+      sunday: null,
+    },
+  },
+  // The networks' home pages are not the company's profiles: none is shown until one is set.
+  socialLinks: { facebook: '', instagram: '', linkedin: '', x: '', youtube: '' },
+  faq: SITE.faq.map((f) => ({ ...f })),
+  certifications: SITE.certifications.map((name) => ({ name, number: '', issuer: '', validUntil: '' })),
+  quotationDefaults: {
+    portOfLoading: 'Nhava Sheva (JNPT), India',
+    paymentTerms: '30% TT advance / 70% against documents',
+    validityDays: 14,
+    leadTimeDays: 21,
+  },
+  registrations: { iec: '', gstin: '', apedaRcmc: '', fssaiLicence: '' },
+  bankDetails: { accountName: '', bankName: '', accountNumber: '', ifsc: '', swift: '', branch: '' },
+  requireTwoFactorForAdmins: false,
+};
+
+export function publicSettings(settings: SiteSettings, today: string): PublicSettings {
+  const { notificationEmail: _n, quotationDefaults: _q, bankDetails: _b, requireTwoFactorForAdmins: _r, ...rest } = settings;
+  return { ...rest, certifications: currentCertifications(settings.certifications, today) };
+}
+
+/** Certifications still valid on `today` ('YYYY-MM-DD'): an expired one is hidden by itself. */
+export function currentCertifications(list: readonly SiteCertification[], today: string): SiteCertification[] {
+  return list.filter((c) => !c.validUntil || c.validUntil >= today);
+}
+
+/** One line of the postal address. */
+export function formatPostalAddress(a: PostalAddress): string {
+  const cityLine = [a.city, [a.state, a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [a.line1, cityLine, a.country].filter(Boolean).join(', ');
+}
+
+/** '18:00' -> '6:00 PM'. */
+export function formatClock(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  const suffix = h >= 12 ? 'PM' : 'AM';
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+/** Consecutive days with the same hours as one row: 'Monday - Friday', '9:00 AM - 6:00 PM'. */
+export function businessHoursRows(hours: BusinessHours): { days: string; hours: string }[] {
+  const rows: { first: Weekday; last: Weekday; hours: string }[] = [];
+  for (const day of WEEKDAYS) {
+    const h = hours.days[day];
+    const text = h ? `${formatClock(h.open)} - ${formatClock(h.close)}` : 'Closed';
+    const previous = rows.at(-1);
+    if (previous && previous.hours === text) previous.last = day;
+    else rows.push({ first: day, last: day, hours: text });
+  }
+  return rows.map((r) => ({
+    days: r.first === r.last ? WEEKDAY_LABELS[r.first] : `${WEEKDAY_LABELS[r.first]} - ${WEEKDAY_LABELS[r.last]}`,
+    hours: r.hours,
+  }));
+}
+
+/** 'Asia/Kolkata' -> 'IST' (the short name, as people in India write it). */
+export function timeZoneLabel(timeZone: string): string {
+  try {
+    // A fixed winter day: the server's render and the browser's agree whatever the date.
+    const parts = new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: 'short' }).formatToParts(Date.UTC(2026, 0, 15));
+    return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
+}
+
+/** The profiles that are set, in the order of SOCIAL_NETWORKS. */
+export function socialProfiles(links: Record<SocialNetwork, string>): { network: SocialNetwork; url: string }[] {
+  return SOCIAL_NETWORKS.filter((n) => links[n]).map((network) => ({ network, url: links[network] }));
+}
+
+/** 'tel:' address of a number as people write it. */
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** WhatsApp click-to-chat (https://faq.whatsapp.com/5913398998672934): the number in digits only and a prefilled text. */
+export function whatsappLink(number: string, text?: string): string {
+  const base = `https://wa.me/${number.replace(/\D/g, '')}`;
+  return text ? `${base}?text=${encodeURIComponent(text)}` : base;
+}
