@@ -14,6 +14,7 @@ import * as altcha from './20261125110000-altcha.js';
 import * as siteSettings from './20261126110000-site-settings.js';
 import * as auditLog from './20261126120000-audit-log.js';
 import * as teamInvites from './20261126130000-team-invites.js';
+import * as twoFactor from './20261126140000-two-factor.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -34,4 +35,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261126110000-site-settings': siteSettings,
   '20261126120000-audit-log': auditLog,
   '20261126130000-team-invites': teamInvites,
+  '20261126140000-two-factor': twoFactor,
 };
