@@ -1,4 +1,5 @@
-import { API, formatMoney, packagingLabel, type Quote } from '@agro/shared';
+import { WhatsAppButton } from '@/components/ui/whatsapp-button';
+import { API, SITE, formatMoney, packagingLabel, type Quote } from '@agro/shared';
 import {
   BuildingIcon,
   CalendarIcon,
@@ -109,6 +110,10 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline 
             >
               <DownloadIcon size={16} /> Quotation PDF
             </a>
+            <WhatsAppButton
+              className="btn-secondary py-1.5 text-sm"
+              text={`Hello ${SITE.companyName}, about quotation ${offer.quotationNumber}.`}
+            />
           </div>
         </section>
       )}
