@@ -6,7 +6,18 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { dataDir, expect, expectPath, expectToast, loginAsAdmin, loginAsNewUser, openPage, test, uniqueId } from '../support/fixtures';
+import {
+  dataDir,
+  expect,
+  expectPath,
+  expectToast,
+  findProduct,
+  loginAsAdmin,
+  loginAsNewUser,
+  openPage,
+  test,
+  uniqueId,
+} from '../support/fixtures';
 import * as OTPAuth from 'otpauth';
 import { readOutbox } from '../support/outbox';
 
@@ -101,6 +112,22 @@ test('an admin changes the phone and an FAQ answer; the rendered pages, the JSON
       await expect(buyer.page.getByRole('region', { name: 'Contact details' }).getByRole('link', { name: phone })).toBeVisible();
       await buyer.page.getByText(before.settings.faq[1].question, { exact: true }).click();
       await expect(buyer.page.getByText(answer)).toBeVisible();
+      // WhatsApp click-to-chat with the number of the settings.
+      const whatsapp = String(before.settings.whatsapp).replace(/\D/g, '');
+      await expect(buyer.page.getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute(
+        'href',
+        new RegExp(`^https://wa\\.me/${whatsapp}\\?text=`),
+      );
+      // On a product page: the product's name and its address in the message.
+      const product = await findProduct(request, () => true);
+      await buyer.page.goto(`/products/description?id=${product._id}`);
+      await expect(buyer.page.getByRole('heading', { level: 1, name: product.productName })).toBeVisible();
+      const name = product.productName;
+      const chat = buyer.page.getByRole('link', { name: 'Chat on WhatsApp' });
+      await expect(chat).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+\?text=/);
+      const text = new URL((await chat.getAttribute('href'))!).searchParams.get('text')!;
+      expect(text).toContain(name);
+      expect(text).toMatch(/http:\/\/[^ ]+\/products\/description\?id=/);
       // A fresh load of the home page (server-rendered) shows the phone in the top bar and footer.
       await buyer.page.goto('/');
       await expect(buyer.page.getByRole('contentinfo').getByRole('link', { name: phone })).toBeVisible();
