@@ -6,8 +6,23 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { dataDir, expect, expectPath, expectToast, loginAsAdmin, loginAsNewUser, openPage, test, uniqueId } from '../support/fixtures';
+import {
+  dataDir,
+  expect,
+  expectPath,
+  expectToast,
+  findProduct,
+  loginAsAdmin,
+  loginAsNewUser,
+  openPage,
+  test,
+  uniqueId,
+} from '../support/fixtures';
+import * as OTPAuth from 'otpauth';
 import { readOutbox } from '../support/outbox';
+
+const totp = (secret: string, ms = Date.now()) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: ms });
 
 /** The invitation link of the newest mail to `email` (waits for the mail worker). */
 async function inviteLink(email: string): Promise<string> {
@@ -97,6 +112,22 @@ test('an admin changes the phone and an FAQ answer; the rendered pages, the JSON
       await expect(buyer.page.getByRole('region', { name: 'Contact details' }).getByRole('link', { name: phone })).toBeVisible();
       await buyer.page.getByText(before.settings.faq[1].question, { exact: true }).click();
       await expect(buyer.page.getByText(answer)).toBeVisible();
+      // WhatsApp click-to-chat with the number of the settings.
+      const whatsapp = String(before.settings.whatsapp).replace(/\D/g, '');
+      await expect(buyer.page.getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute(
+        'href',
+        new RegExp(`^https://wa\\.me/${whatsapp}\\?text=`),
+      );
+      // On a product page: the product's name and its address in the message.
+      const product = await findProduct(request, () => true);
+      await buyer.page.goto(`/products/description?id=${product._id}`);
+      await expect(buyer.page.getByRole('heading', { level: 1, name: product.productName })).toBeVisible();
+      const name = product.productName;
+      const chat = buyer.page.getByRole('link', { name: 'Chat on WhatsApp' });
+      await expect(chat).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+\?text=/);
+      const text = new URL((await chat.getAttribute('href'))!).searchParams.get('text')!;
+      expect(text).toContain(name);
+      expect(text).toMatch(/http:\/\/[^ ]+\/products\/description\?id=/);
       // A fresh load of the home page (server-rendered) shows the phone in the top bar and footer.
       await buyer.page.goto('/');
       await expect(buyer.page.getByRole('contentinfo').getByRole('link', { name: phone })).toBeVisible();
@@ -112,8 +143,10 @@ test('an admin changes the phone and an FAQ answer; the rendered pages, the JSON
   }
 });
 
-test('an admin invites a colleague by e-mail; the colleague accepts with the link and is an administrator', async ({ browser }) => {
-  test.setTimeout(120_000);
+test('an admin invites a colleague by e-mail; the colleague accepts, turns on two-step sign-in and signs in with a code', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
   const email = `colleague-${uniqueId()}@example.com`.toLowerCase();
   const admin = await openPage(browser);
   const colleague = await openPage(browser);
@@ -150,6 +183,36 @@ test('an admin invites a colleague by e-mail; the colleague accepts with the lin
 
     await admin.page.reload();
     await expect(admin.page.getByRole('region', { name: 'Administrators' }).getByText(email)).toBeVisible();
+
+    // The colleague turns on two-step sign-in from the profile: QR code, first code, recovery codes.
+    await page.goto('/profile');
+    const twoStep = page.getByRole('region', { name: 'Two-step sign-in' });
+    await twoStep.getByRole('button', { name: 'Manage two-step sign-in' }).click();
+    await twoStep.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+    await expect(twoStep.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+    const secret = (await twoStep.locator('code').textContent())!.trim();
+    await twoStep.getByLabel('Code from the app', { exact: true }).fill(totp(secret));
+    await twoStep.getByRole('button', { name: 'Confirm and turn on' }).click();
+    await expectToast(page, 'Two-step sign-in is on: keep your recovery codes safe');
+    await expect(twoStep.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await twoStep.getByRole('button', { name: 'I have saved them' }).click();
+
+    // Log out, then the password alone is not enough: the code of the app signs in.
+    await page.evaluate(() => fetch('/api/v1/user/logout', { credentials: 'include' }));
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Colleague@2026');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectPath(page, '/login/second-factor');
+    await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+    // A code not used before: the next step's (the one that turned it on may still be current).
+    await page.getByLabel('Code', { exact: true }).fill(totp(secret, Date.now() + 30_000));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expectToast(page, 'Logged in successfully');
+    await expectPath(page, '/');
+    await page.goto('/team');
+    await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
   } finally {
     await colleague.close();
     await admin.close();
@@ -158,7 +221,9 @@ test('an admin invites a colleague by e-mail; the colleague accepts with the lin
 
 test.describe('new screens are axe-clean at 1280 px and 390 px', () => {
   for (const viewport of VIEWPORTS) {
-    test(`/settings, /audit, /team and /team/accept (${viewport.width} px)`, async ({ browser }) => {
+    test(`/settings, /audit, /team, /team/accept, /login/second-factor and the profile two-step setup (${viewport.width} px)`, async ({
+      browser,
+    }) => {
       test.setTimeout(120_000);
       const { page, close } = await openPage(browser, { viewport });
       try {
@@ -177,6 +242,14 @@ test.describe('new screens are axe-clean at 1280 px and 390 px', () => {
         await page.goto('/team/accept/some-token');
         await expect(page.getByRole('heading', { level: 1, name: 'Join the team' })).toBeVisible();
         await expectNoSeriousViolations(page, `/team/accept at ${viewport.width} px`);
+        await page.goto('/login/second-factor');
+        await expect(page.getByLabel('Code', { exact: true })).toBeVisible();
+        await expectNoSeriousViolations(page, `/login/second-factor at ${viewport.width} px`);
+        await page.goto('/profile');
+        await page.getByRole('button', { name: 'Manage two-step sign-in' }).click();
+        await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+        await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+        await expectNoSeriousViolations(page, `/profile two-step setup at ${viewport.width} px`);
       } finally {
         await close();
       }

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
-import { API_PREFIX } from '@agro/shared';
+import { API_PREFIX, TWO_FACTOR_TEXT } from '@agro/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import http from 'node:http';
@@ -27,6 +27,7 @@ import { PublicPages } from './modules/pages/routes.js';
 import { createPageRenderer } from './modules/pages/renderer.js';
 import userRoutes from './modules/user/routes.js';
 import { sessionStore } from './modules/user/session-repository.js';
+import { lacksRequiredSecondFactor } from './modules/user/two-factor.js';
 import apiDocs from './plugins/api-docs.js';
 import auth from './plugins/auth.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
@@ -158,7 +159,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
-  await app.register(auth, { sessions: sessionStore(database.db) });
+  await app.register(auth, {
+    sessions: sessionStore(database.db),
+    // An administrator the site requires two-step sign-in of is sent to set it up first.
+    adminGate: async (request, userId) => ((await lacksRequiredSecondFactor(request, userId)) ? TWO_FACTOR_TEXT.setupRequired : undefined),
+  });
   await app.register(rateLimit);
   await app.register(health);
   await app.register(metrics, { token: config.metricsToken, pool: database.poolStats });

@@ -22,3 +22,4 @@ export * from './settings.js';
 export * from './settings-schema.js';
 export * from './audit.js';
 export * from './team.js';
+export * from './two-factor.js';

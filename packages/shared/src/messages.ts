@@ -181,6 +181,9 @@ export const UI_TEXT = {
   redirectingToLogin: 'Redirecting to login page ...',
   // Not quoted by the spec: the rule of VALIDATION.strongPassword, under every new-password field.
   passwordHint: 'At least 8 characters with upper and lower case letters, a digit and one of @$!%*?&#^',
+  // Not quoted by the spec: an upload the person stopped (issue 26).
+  uploadCancelled: 'Upload cancelled',
+  cancelUpload: 'Cancel upload',
 } as const;
 
 /** Server-side error messages not quoted by the spec (DESIGN.md decides). */

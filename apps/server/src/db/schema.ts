@@ -20,6 +20,12 @@ export interface UsersTable {
   role: 'USER' | 'ADMIN';
   created_at: string;
   updated_at: string;
+  /** Two-step sign-in (modules/user/two-factor.ts): the authenticator secret (base32) once turned on. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The secret shown by setup, until a first code confirms it. */
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last 30-second step a code was accepted for (no code is accepted twice). */
+  totp_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {
@@ -363,6 +369,20 @@ export interface TeamInvitesTable {
   cancelled_at: string | null;
 }
 
+/** A recovery code of two-step sign-in: SHA-256 of the code, single use. */
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  used_at: string | null;
+}
+
+/** A sign-in whose password was right, waiting (5 minutes) for its second step. */
+export interface LoginChallengesTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -389,6 +409,8 @@ export interface Database {
   site_settings: SiteSettingsTable;
   audit_log: AuditLogTable;
   team_invites: TeamInvitesTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -29,9 +29,13 @@ export interface SessionStore {
   delete(tokenHash: string): Promise<void>;
 }
 
+/** A further check of an ADMIN's request (two-step sign-in required by the site): a refusal message, or undefined. */
+export type AdminGate = (request: FastifyRequest, userId: string) => Promise<string | undefined>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionStore;
+    adminGate: AdminGate | undefined;
   }
   interface FastifyRequest {
     /** The logged-in user, set by requireAuth / requireRole (null before or without a session). */
@@ -87,6 +91,10 @@ export function requireRole(...roles: Role[]) {
     const user = await loadSession(request, reply);
     if (!user) throw unauthorized();
     if (!roles.includes(user.role)) throw forbidden();
+    if (user.role === 'ADMIN') {
+      const refusal = await request.server.adminGate?.(request, user._id);
+      if (refusal) throw forbidden(refusal);
+    }
   };
   SESSION_GATES.add(gate);
   return gate;
@@ -122,8 +130,9 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
 }
 
 /** Owns the session decorators; register once, before the routes. */
-async function auth(app: FastifyInstance, { sessions }: { sessions: SessionStore }): Promise<void> {
+async function auth(app: FastifyInstance, { sessions, adminGate }: { sessions: SessionStore; adminGate?: AdminGate }): Promise<void> {
   app.decorate('sessions', sessions);
+  app.decorate('adminGate', adminGate);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
 

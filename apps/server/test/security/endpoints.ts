@@ -26,6 +26,7 @@ import {
   settingsPatchSchema,
   acceptInviteSchema,
   inviteSchema,
+  codeSchema,
   updateProfileSchema,
   type Inquiry,
   type Order,
@@ -34,6 +35,7 @@ import {
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import * as OTPAuth from 'otpauth';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { newId } from '../../src/db/ids.js';
@@ -995,7 +997,104 @@ export const ENDPOINTS: readonly Endpoint[] = [
       return { url: API.teamRemove(row.id), headers: cookieOf(caller) };
     },
   },
+  {
+    api: 'twoFactorStatus',
+    method: 'GET',
+    path: '/api/v1/user/2fa',
+    body: 'none',
+    expect: LOGGED_IN,
+    prepare: async (_ctx, caller) => ({ url: API.twoFactorStatus, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'twoFactorSetup',
+    method: 'POST',
+    path: '/api/v1/user/2fa/setup',
+    body: 'none',
+    expect: LOGGED_IN,
+    fresh: true,
+    prepare: async (_ctx, caller) => ({ url: API.twoFactorSetup, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'twoFactorEnable',
+    method: 'POST',
+    path: '/api/v1/user/2fa/enable',
+    body: 'json',
+    expect: LOGGED_IN,
+    fresh: true,
+    schema: codeSchema,
+    prepare: async ({ t }, caller) => {
+      if (!caller) return { url: API.twoFactorEnable, payload: { code: '123456' } };
+      const setup = await t.app.inject({ method: 'POST', url: API.twoFactorSetup, headers: { cookie: caller.cookie } });
+      const { secret } = setup.json<{ secret: string }>();
+      // Once the call goes through, this is the account's secret.
+      secrets.set(caller.id, secret);
+      return { url: API.twoFactorEnable, payload: { code: totpCode(secret, Date.now()) }, headers: cookieOf(caller) };
+    },
+  },
+  {
+    api: 'twoFactorDisable',
+    method: 'POST',
+    path: '/api/v1/user/2fa/disable',
+    body: 'json',
+    expect: LOGGED_IN,
+    fresh: true,
+    schema: codeSchema,
+    prepare: async ({ t }, caller) => {
+      if (!caller) return { url: API.twoFactorDisable, payload: { code: '123456' } };
+      const secret = await enableTwoFactor(t, caller);
+      return { url: API.twoFactorDisable, payload: { code: totpCode(secret, Date.now() + 30_000) }, headers: cookieOf(caller) };
+    },
+  },
+  {
+    api: 'secondFactor',
+    method: 'POST',
+    path: '/api/v1/user/login/second-factor',
+    body: 'json',
+    // The challenge cookie of a right password is the key, whoever else is signed in.
+    expect: PUBLIC,
+    fresh: true,
+    schema: codeSchema,
+    prepare: async ({ t }, caller) => {
+      // The account signing in is a new one: the caller's own session changes nothing of the second step.
+      const account = await newUserSession(t);
+      const secret = await enableTwoFactor(t, account);
+      const login = await t.app.inject({ method: 'POST', url: API.login, payload: { email: account.email, password: account.password } });
+      const challenge = login.cookies.find((c) => c.name === 'agro_2fa');
+      if (!challenge) throw new Error(`no second step for ${account.email}: ${login.statusCode} ${login.body}`);
+      const cookies = [...(caller ? [caller.cookie] : []), `${challenge.name}=${challenge.value}`].join('; ');
+      return {
+        url: API.secondFactor,
+        payload: { code: totpCode(secret, Date.now() + 30_000) },
+        headers: { cookie: cookies },
+        check: (res) => expect(res.json<{ user: { email: string } }>().user.email).toBe(account.email),
+      };
+    },
+  },
 ];
+
+/** A TOTP code of `secret` at `ms`. */
+const totpCode = (secret: string, ms: number) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: ms });
+
+/** The secrets of the accounts the rows below turned two-step sign-in on for (a shared caller may come again). */
+const secrets = new Map<string, string>();
+
+/** Turn on two-step sign-in for `caller` through the API (unless it is on); its secret (the code of the current step is used up). */
+async function enableTwoFactor(t: TestApp, caller: Session): Promise<string> {
+  const setup = await t.app.inject({ method: 'POST', url: API.twoFactorSetup, headers: { cookie: caller.cookie } });
+  const known = secrets.get(caller.id);
+  if (setup.statusCode === 409 && known) return known;
+  const { secret } = setup.json<{ secret: string }>();
+  secrets.set(caller.id, secret);
+  const enabled = await t.app.inject({
+    method: 'POST',
+    url: API.twoFactorEnable,
+    payload: { code: totpCode(secret, Date.now()) },
+    headers: { cookie: caller.cookie },
+  });
+  if (enabled.statusCode !== 200) throw new Error(`2fa fixture failed ${enabled.statusCode}: ${enabled.body}`);
+  return secret;
+}
 
 /** A pending invitation written as POST /team/invite would (no HTTP call); its token. */
 async function pendingInvite(t: TestApp): Promise<string> {
@@ -1036,6 +1135,7 @@ export async function dataSnapshot(t: TestApp): Promise<Record<string, unknown[]
     'site_settings',
     'audit_log',
     'team_invites',
+    'recovery_codes',
   ] as const;
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {

@@ -36,6 +36,7 @@ const ProductDescriptionPage = page(() => import('@/features/products/product-de
 const GalleryPage = page(() => import('@/features/gallery/gallery-page'));
 const RegisterPage = page(() => import('@/features/auth/register-page'));
 const LoginPage = page(() => import('@/features/auth/login-page'));
+const SecondFactorPage = page(() => import('@/features/auth/second-factor-page'));
 const ForgotPasswordPage = page(() => import('@/features/auth/forgot-password-page'));
 const ResetPasswordPage = page(() => import('@/features/auth/reset-password-page'));
 const PrivacyPage = page(() => import('@/features/legal/privacy-page'));
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
       { path: '/gallery', element: <GalleryPage /> },
       { path: '/register', element: <RegisterPage /> },
       { path: '/login', element: <LoginPage /> },
+      { path: '/login/second-factor', element: <SecondFactorPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password/:token', element: <ResetPasswordPage /> },
       { path: '/privacy', element: <PrivacyPage /> },

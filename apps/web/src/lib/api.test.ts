@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, request } from './api';
+import { UI_TEXT } from '@agro/shared';
+import { ApiError, request, upload } from './api';
 
 /** fetch answering each call with the next status (0: the network failed), recording the keys sent. */
 function fakeFetch(statuses: number[]): string[] {
@@ -48,5 +49,22 @@ describe('Idempotency-Key of a submission', () => {
     const keys = fakeFetch([200]);
     await request('GET', '/api/v1/product/all');
     expect(keys).toEqual(['']);
+  });
+});
+
+describe('uploads (issue 26)', () => {
+  it('a cancelled upload fails with its message, before or while it is sent', async () => {
+    const before = new AbortController();
+    before.abort();
+    await expect(upload('POST', '/api/v1/gallery/add', new FormData(), undefined, before.signal)).rejects.toMatchObject({
+      serverMessage: UI_TEXT.uploadCancelled,
+    });
+
+    const during = new AbortController();
+    const pending = upload('POST', '/api/v1/gallery/add', new FormData(), undefined, during.signal);
+    during.abort();
+    const error: unknown = await pending.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).serverMessage).toBe(UI_TEXT.uploadCancelled);
   });
 });

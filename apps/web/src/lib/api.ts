@@ -1,4 +1,4 @@
-import type { ApiResult } from '@agro/shared';
+import { UI_TEXT, type ApiResult } from '@agro/shared';
 import { API_BASE_URL } from './config';
 import { partsTakenOver } from './hydrate-in-parts';
 import { showToast } from './toast';
@@ -117,15 +117,25 @@ export async function request<T extends ApiResult>(method: HttpMethod, path: str
   return data as T;
 }
 
-/** A multipart upload that reports progress (0..1), which fetch cannot do. */
+/**
+ * A multipart upload that reports progress (0..1), which fetch cannot do; `signal` stops it (the
+ * call then fails with UI_TEXT.uploadCancelled).
+ */
 export function upload<T extends ApiResult>(
   method: 'POST' | 'PATCH',
   path: string,
   form: FormData,
   onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new ApiError(0, UI_TEXT.uploadCancelled));
+      return;
+    }
     const xhr = new XMLHttpRequest();
+    xhr.onabort = () => reject(new ApiError(0, UI_TEXT.uploadCancelled));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.open(method, `${API_BASE_URL}${path}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');

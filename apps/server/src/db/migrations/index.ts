@@ -18,6 +18,7 @@ import * as orders from './20261126150000-orders.js';
 import * as siteSettings from './20261126160000-site-settings.js';
 import * as auditLog from './20261126170000-audit-log.js';
 import * as teamInvites from './20261126180000-team-invites.js';
+import * as twoFactor from './20261126190000-two-factor.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -42,4 +43,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261126160000-site-settings': siteSettings,
   '20261126170000-audit-log': auditLog,
   '20261126180000-team-invites': teamInvites,
+  '20261126190000-two-factor': twoFactor,
 };

@@ -17,13 +17,20 @@ import {
   updateProfileMessageOrder,
   updateProfileSchema,
   userResponseSchema,
+  TWO_FACTOR_TEXT,
+  codeMessageOrder,
+  codeSchema,
+  loginResponseSchema,
+  recoveryCodesResponseSchema,
+  twoFactorSetupResponseSchema,
+  twoFactorStatusSchema,
 } from '@agro/shared';
 import { isDisposableEmail } from 'disposable-email-domains-js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toPublicUser } from '../../db/mappers.js';
-import { HttpError, badRequest } from '../../lib/errors.js';
+import { HttpError, badRequest, unauthorized } from '../../lib/errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { endSession, requireAuth, startSession } from '../../plugins/auth.js';
@@ -33,6 +40,8 @@ import { requireProofOfWork } from '../altcha/index.js';
 import { refuseBotSignals } from '../../lib/bot-signals.js';
 import { loginGuard } from './login-guard.js';
 import { createUserService } from './service.js';
+import { findUserById } from './repository.js';
+import { createTwoFactor, lacksRequiredSecondFactor } from './two-factor.js';
 
 const tags = ['user'];
 
@@ -56,6 +65,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   const users = createUserService(app.db, app.config);
   const authLimit = rateLimited(app.config, 'auth');
   const guard = app.config.rateLimit.enabled ? loginGuard(app) : undefined;
+  const twoFactor = createTwoFactor(app.db);
 
   app.post(
     '/register',
@@ -89,9 +99,10 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       preHandler: refuseBotSignals('login'),
       schema: {
         tags,
-        summary: 'Log in; sets the httpOnly session cookie',
+        summary:
+          'Log in; sets the httpOnly session cookie. With two-step sign-in on: no session yet, `twoFactorRequired: true`, then POST /user/login/second-factor within 5 minutes',
         body: specInput(loginSchema.extend(botSignalFields), loginMessageOrder),
-        response: replies(userResponseSchema, [400, 401, 429]),
+        response: replies(loginResponseSchema, [400, 401, 429]),
       },
     },
     async (request, reply) => {
@@ -105,9 +116,20 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
         if (err instanceof HttpError && err.statusCode === 401) await guard?.failed(request, email);
         throw err;
       }
+      if (user.totp_secret) {
+        // The password alone starts no session: the second step must follow within 5 minutes.
+        await twoFactor.startChallenge(request, reply, user.id);
+        return { success: true, message: TWO_FACTOR_TEXT.required, twoFactorRequired: true as const };
+      }
       await guard?.succeeded(email);
       await startSession(request, reply, user.id);
-      return { success: true, message: SUCCESS.login, user: toPublicUser(user) };
+      const setupRequired = user.role === 'ADMIN' && (await lacksRequiredSecondFactor(request, user.id));
+      return {
+        success: true,
+        message: SUCCESS.login,
+        user: toPublicUser(user),
+        ...(setupRequired ? { twoFactorSetupRequired: true } : {}),
+      };
     },
   );
 
@@ -213,6 +235,106 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
     async (request) => {
       await users.resetPassword(request.params.token, request.body.password);
       return { success: true, message: SUCCESS.resetPassword };
+    },
+  );
+
+  app.post(
+    '/login/second-factor',
+    {
+      ...SMALL_ANSWERS,
+      config: authLimit,
+      schema: {
+        tags,
+        summary:
+          'The second step of a sign-in: an authenticator code or a recovery code, within 5 minutes of the password; starts the session',
+        body: specInput(codeSchema, codeMessageOrder),
+        response: replies(userResponseSchema, [400, 401, 429]),
+      },
+    },
+    async (request, reply) => {
+      const waiting = await twoFactor.challengeUser(request);
+      if (!waiting) throw unauthorized(TWO_FACTOR_TEXT.noChallenge);
+      const { user, tokenHash } = waiting;
+      await guard?.refuseIfBlocked(user.email);
+      if (!(await twoFactor.verify(user, request.body.code))) {
+        // Counted with the account's failed sign-ins (login-guard.ts): wrong codes slow down and mail like wrong passwords.
+        await guard?.failed(request, user.email);
+        throw unauthorized(TWO_FACTOR_TEXT.wrongCode);
+      }
+      await guard?.succeeded(user.email);
+      await twoFactor.endChallenge(reply, tokenHash);
+      await startSession(request, reply, user.id);
+      return { success: true, message: SUCCESS.login, user: toPublicUser(user) };
+    },
+  );
+
+  const me = async (request: { user: { _id: string } | null }) => (await findUserById(app.db, request.user!._id))!;
+
+  app.get(
+    '/2fa',
+    {
+      ...SMALL_ANSWERS,
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        summary: 'Whether two-step sign-in is on for the signed-in account',
+        response: replies(twoFactorStatusSchema, [401]),
+      },
+    },
+    async (request) => ({ success: true, message: TWO_FACTOR_TEXT.status, enabled: Boolean((await me(request)).totp_secret) }),
+  );
+
+  app.post(
+    '/2fa/setup',
+    {
+      ...SMALL_ANSWERS,
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        summary: 'Start turning on two-step sign-in: a new authenticator secret, its otpauth URL and QR code (confirm with /2fa/enable)',
+        // No fields: an empty object (or no body).
+        body: specInput(z.object({}), []),
+        response: replies(twoFactorSetupResponseSchema, [401, 409]),
+      },
+    },
+    async (request) => ({ success: true, message: TWO_FACTOR_TEXT.setupStarted, ...(await twoFactor.setup(await me(request))) }),
+  );
+
+  app.post(
+    '/2fa/enable',
+    {
+      ...SMALL_ANSWERS,
+      preValidation: requireAuth,
+      config: authLimit,
+      schema: {
+        tags,
+        summary: 'Confirm the setup with a first code: two-step sign-in is on; answers ten recovery codes, shown once',
+        body: specInput(codeSchema, codeMessageOrder),
+        response: replies(recoveryCodesResponseSchema, [400, 401, 409, 429]),
+      },
+    },
+    async (request) => {
+      const recoveryCodes = await twoFactor.enable(await me(request), request.body.code);
+      return { success: true, message: TWO_FACTOR_TEXT.enabled, recoveryCodes };
+    },
+  );
+
+  app.post(
+    '/2fa/disable',
+    {
+      ...SMALL_ANSWERS,
+      preValidation: requireAuth,
+      config: authLimit,
+      schema: {
+        tags,
+        summary: 'Turn two-step sign-in off with a current code or a recovery code',
+        body: specInput(codeSchema, codeMessageOrder),
+        response: replies(apiResultSchema, [400, 401, 409, 429]),
+      },
+    },
+    async (request) => {
+      await twoFactor.disable(await me(request), request.body.code);
+      return { success: true, message: TWO_FACTOR_TEXT.disabled };
     },
   );
 }

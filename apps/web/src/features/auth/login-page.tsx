@@ -8,7 +8,7 @@ import { Field } from '@/components/ui/field';
 import { FormShell } from '@/components/ui/form-shell';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
-import { login } from '@/lib/auth/auth-slice';
+import { login, TWO_FACTOR_SETUP_FLAG } from '@/lib/auth/auth-slice';
 import { Honeypot, useBotSignals } from '@/lib/bot-signals';
 
 type LoginIn = z.input<typeof loginSchema>;
@@ -34,12 +34,16 @@ export default function LoginPage() {
   });
 
   const onSubmit = async (values: LoginOut) => {
+    let user;
     try {
-      await dispatch(login({ ...values, ...(await signals.take()) })).unwrap();
+      user = await dispatch(login({ ...values, ...(await signals.take()) })).unwrap();
     } catch {
       return; // the thunk showed the server's message; the form keeps what was typed
     }
-    void navigate('/');
+    // Two-step sign-in: the code comes next. An administrator the site requires it of sets it up first.
+    if (!user) void navigate('/login/second-factor');
+    else if (sessionStorage.getItem(TWO_FACTOR_SETUP_FLAG)) void navigate('/profile');
+    else void navigate('/');
   };
 
   return (

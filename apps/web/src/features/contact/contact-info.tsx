@@ -1,3 +1,4 @@
+import { WhatsAppButton } from '@/components/ui/whatsapp-button';
 import { businessHoursRows, formatPostalAddress, SITE, telHref, timeZoneLabel, whatsappLink } from '@agro/shared';
 import { useId, type ReactNode } from 'react';
 import { ChevronDownIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon, WhatsAppIcon } from '@/components/ui/icons';
@@ -53,6 +54,7 @@ export function ContactDetails() {
           <address className="not-italic">{formatPostalAddress(settings.address)}</address>
         </InfoRow>
       </ul>
+      <WhatsAppButton className="btn-primary mt-6" text={`Hello ${SITE.companyName}, I have a question.`} />
     </section>
   );
 }

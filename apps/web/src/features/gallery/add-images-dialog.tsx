@@ -1,4 +1,4 @@
-import { IMAGE_FORMAT_NAMES, LIMITS } from '@agro/shared';
+import { IMAGE_FORMAT_NAMES, LIMITS, UI_TEXT } from '@agro/shared';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useAppDispatch } from '@/app/store';
 import { Dialog } from '@/components/ui/dialog';
@@ -30,6 +30,7 @@ export function AddImagesDialog({ open, onClose, onUploaded }: AddImagesDialogPr
   const [problems, setProblems] = useState<string[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const abortRef = useRef<AbortController | null>(null);
   const chosenRef = useRef<Chosen[]>([]);
   useEffect(() => {
     chosenRef.current = chosen;
@@ -72,8 +73,10 @@ export function AddImagesDialog({ open, onClose, onUploaded }: AddImagesDialogPr
   const upload = async () => {
     if (chosen.length === 0) return;
     setProgress(0);
+    const controller = new AbortController();
+    abortRef.current = controller;
     try {
-      await dispatch(uploadImages({ files: chosen.map((c) => c.file), onProgress: setProgress })).unwrap();
+      await dispatch(uploadImages({ files: chosen.map((c) => c.file), onProgress: setProgress, signal: controller.signal })).unwrap();
       setProgress(null);
       reset();
       onClose();
@@ -152,8 +155,11 @@ export function AddImagesDialog({ open, onClose, onUploaded }: AddImagesDialogPr
       )}
 
       {uploading && (
-        <div className="mt-4">
+        <div className="mt-4 flex items-center gap-3">
           <ProgressBar value={progress} label="Upload progress" />
+          <button type="button" className="btn-secondary shrink-0 py-1.5 text-sm" onClick={() => abortRef.current?.abort()}>
+            {UI_TEXT.cancelUpload}
+          </button>
         </div>
       )}
     </Dialog>

@@ -19,10 +19,10 @@ export const fetchGallery = createAsyncThunk('gallery/fetch', () =>
 
 export const uploadImages = createAsyncThunk(
   'gallery/upload',
-  ({ files, onProgress }: { files: File[]; onProgress?: (fraction: number) => void }) => {
+  ({ files, onProgress, signal }: { files: File[]; onProgress?: (fraction: number) => void; signal?: AbortSignal }) => {
     const form = new FormData();
     for (const file of files) form.append('galleryImages', file);
-    return withToast(() => upload<ApiResult>('POST', API.addImages, form, onProgress), {
+    return withToast(() => upload<ApiResult>('POST', API.addImages, form, onProgress, signal), {
       loading: LOADING.uploadImages,
       success: SUCCESS.uploadImages,
       error: ERROR_DEFAULTS.uploadImages,

@@ -1,3 +1,5 @@
+import { productDetailPath } from '@/components/products/product-links';
+import { WhatsAppButton } from '@/components/ui/whatsapp-button';
 import { PRODUCT_ID_PARAM, SITE, type ImageRef, type Product } from '@agro/shared';
 import { memo, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -203,6 +205,11 @@ const ProductDetail = memo(function ProductDetail({ product }: { product: Produc
                   Download Brochure
                 </button>
               )}
+              <WhatsAppButton
+                className="btn-secondary px-6 py-3"
+                text={`Hello ${SITE.companyName}, I am interested in ${product.productName}: {url}`}
+                path={productDetailPath(product._id)}
+              />
             </div>
           </div>
         </Part>

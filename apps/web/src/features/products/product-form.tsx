@@ -1,4 +1,4 @@
-import { IMAGE_FORMAT_NAMES, QUANTITY_TYPES, type ImageRef, type ProductType, type QuantityType } from '@agro/shared';
+import { IMAGE_FORMAT_NAMES, LIMITS, QUANTITY_TYPES, type ImageRef, type ProductType, type QuantityType } from '@agro/shared';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -267,8 +267,8 @@ function ImagePickers({ form, mode, current }: ImagePickersProps) {
           required={mode === 'add'}
           hint={
             mode === 'edit'
-              ? 'Choose a file only to replace the current thumbnail.'
-              : `One image: ${IMAGE_FORMAT_NAMES.slice(0, -1).join(', ')} or ${IMAGE_FORMAT_NAMES.at(-1)}.`
+              ? `Choose a file only to replace the current thumbnail (at most ${LIMITS.imageMaxBytes / 1024 / 1024} MB).`
+              : `One image: ${IMAGE_FORMAT_NAMES.slice(0, -1).join(', ')} or ${IMAGE_FORMAT_NAMES.at(-1)}, at most ${LIMITS.imageMaxBytes / 1024 / 1024} MB.`
           }
         >
           <input
@@ -306,7 +306,7 @@ function ImagePickers({ form, mode, current }: ImagePickersProps) {
       <div>
         <Field
           label="Product Images"
-          hint={mode === 'edit' ? 'New images replace the current ones.' : 'Several images are allowed; pick more than once to add.'}
+          hint={`${mode === 'edit' ? 'New images replace the current ones.' : 'Several images are allowed; pick more than once to add.'} At most ${LIMITS.imageMaxBytes / 1024 / 1024} MB each, ${LIMITS.imagesPerRequest} files in all.`}
         >
           <input
             ref={imagesInput}

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { getProfile, updateProfile } from '@/lib/auth/auth-slice';
 import { formatDate } from '@/lib/format';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { TwoStepSection } from './two-step-section';
 
 type ProfileIn = z.input<typeof updateProfileSchema>;
 type ProfileOut = z.output<typeof updateProfileSchema>;
@@ -156,6 +157,8 @@ export default function ProfilePage({ renderQuotes }: ProfilePageProps) {
             </div>
           </form>
         </section>
+
+        <TwoStepSection />
 
         {renderQuotes?.(role)}
       </div>

@@ -1,3 +1,4 @@
+import { WhatsAppButton } from '@/components/ui/whatsapp-button';
 import { API, BOT_SIGNAL_TEXT, SITE, SPAM_REASON_TEXT, formatMoney, packagingLabel, type Quote } from '@agro/shared';
 import {
   BuildingIcon,
@@ -131,6 +132,10 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
             >
               <DownloadIcon size={16} /> Quotation PDF
             </a>
+            <WhatsAppButton
+              className="btn-secondary py-1.5 text-sm"
+              text={`Hello ${SITE.companyName}, about quotation ${offer.quotationNumber}.`}
+            />
           </div>
         </section>
       )}

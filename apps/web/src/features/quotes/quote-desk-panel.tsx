@@ -1,18 +1,21 @@
 import {
+  API,
   QUOTE_DESK_UI,
   canDo,
   formatMoney,
   rejectMessageOrder,
   rejectSchema,
   validate,
+  type QuotationDefaults,
   type QuoteDetail,
   type QuoteHistoryEntry,
+  type SiteSettings,
 } from '@agro/shared';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useAppDispatch } from '@/app/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, request } from '@/lib/api';
 import { OfferForm, type OfferFormValues } from './offer-form';
 import { offerPrefill } from './offer-prefill';
 import { OfferSummary } from './offer-summary';
@@ -49,6 +52,14 @@ interface QuoteDeskPanelProps {
 export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
   const dispatch = useAppDispatch();
   const [quote, setQuote] = useState<QuoteDetail | null>(null);
+  const [defaults, setDefaults] = useState<QuotationDefaults | undefined>(undefined);
+  // The quotation defaults of the site settings (an ADMIN's GET has them); without them the form starts as before.
+  useEffect(() => {
+    request<{ success: boolean; message: string; settings: Partial<SiteSettings> }>('GET', API.settings).then(
+      (r) => setDefaults(r.settings.quotationDefaults),
+      () => undefined,
+    );
+  }, []);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState('');
@@ -112,7 +123,7 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
 
   const quantity = quantityText(quote);
   const unit = quote.offer?.priceBasis ?? quote.productId?.productQuantityType ?? 'NOS';
-  const initialValues = offerPrefill(quote);
+  const initialValues = offerPrefill(quote, defaults);
 
   return (
     <section aria-labelledby={headingId} className="mt-10 space-y-8">

@@ -15,6 +15,8 @@ import {
   type Role,
   type UpdateProfileInput,
   type UserResponse,
+  type LoginResponse,
+  TWO_FACTOR_TEXT,
 } from '@agro/shared';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { request, withToast } from '@/lib/api';
@@ -63,11 +65,32 @@ export const registerUser = createAsyncThunk('auth/register', (body: WithProofOf
   }),
 );
 
-export const login = createAsyncThunk('auth/login', async (body: LoginInput & BotSignals) => {
-  const res = await withToast(() => request<UserResponse>('POST', API.login, body), {
+/** Set when the last sign-in was an administrator the site requires two-step sign-in of, who has none yet. */
+export const TWO_FACTOR_SETUP_FLAG = 'twoFactorSetupRequired';
+
+/**
+ * Undefined when the password was right and two-step sign-in is on: no session yet, the code
+ * follows at /login/second-factor (issue 26).
+ */
+export const login = createAsyncThunk('auth/login', async (body: LoginInput & BotSignals): Promise<PublicUser | undefined> => {
+  const res = await withToast(() => request<LoginResponse>('POST', API.login, body), {
     loading: LOADING.login,
     success: serverMessage(SUCCESS.login),
     error: ERROR_DEFAULTS.login,
+  });
+  if (!('user' in res)) return undefined;
+  if (res.twoFactorSetupRequired) sessionStorage.setItem(TWO_FACTOR_SETUP_FLAG, 'true');
+  else sessionStorage.removeItem(TWO_FACTOR_SETUP_FLAG);
+  storeUser(res.user);
+  return res.user;
+});
+
+/** The second step of a sign-in: an authenticator code or a recovery code. */
+export const secondFactor = createAsyncThunk('auth/secondFactor', async (code: string) => {
+  const res = await withToast(() => request<UserResponse>('POST', API.secondFactor, { code }), {
+    loading: TWO_FACTOR_TEXT.verifying,
+    success: serverMessage(SUCCESS.login),
+    error: TWO_FACTOR_TEXT.verifyError,
   });
   storeUser(res.user);
   return res.user;
@@ -149,6 +172,7 @@ const authSlice = createSlice({
     };
     builder
       .addCase(login.fulfilled, setUser)
+      .addCase(secondFactor.fulfilled, setUser)
       .addCase(getProfile.fulfilled, setUser)
       .addCase(updateProfile.fulfilled, setUser)
       .addCase(logout.fulfilled, () => loggedOut);
