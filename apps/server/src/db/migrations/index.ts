@@ -15,6 +15,7 @@ import * as spam from './20261126100000-spam.js';
 import * as leadSearch from './20261126130000-lead-search.js';
 import * as leadListIndexes from './20261126140000-lead-list-indexes.js';
 import * as orders from './20261126150000-orders.js';
+import * as dashboardIndexes from './20261126160000-dashboard-indexes.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -36,4 +37,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261126130000-lead-search': leadSearch,
   '20261126140000-lead-list-indexes': leadListIndexes,
   '20261126150000-orders': orders,
+  '20261126160000-dashboard-indexes': dashboardIndexes,
 };
