@@ -28,7 +28,10 @@ COPY apps/server/package.json apps/server/
 RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund && npm cache clean --force
 
 FROM node:${NODE_VERSION}-bookworm-slim
+# MALLOC_ARENA_MAX: glibc's malloc arenas per thread kept the first start's image encoding
+# resident (docs/deploy.md, "The smallest server").
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/app/data

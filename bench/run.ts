@@ -19,10 +19,11 @@
  * falls below HALF its goal in every round (a regression, not noise). Never a timed test.
  *
  * Environment: BENCH_QUICK=1 (100 products only, one target of each kind, 3 rounds of 0.5 s turns,
- * no memory run: under a minute, run by .ci/run), BENCH_ROUNDS (5), BENCH_TURN (seconds per turn, 1), BENCH_CONNECTIONS
+ * no memory run, one lead list over 10,000 quotes and the write path: run by .ci/run), BENCH_ROUNDS (5), BENCH_TURN (seconds per turn, 1), BENCH_CONNECTIONS
  * (100), BENCH_SIZES ("5,100"), BENCH_MEMORY_SIZE (10000; 0 skips the memory run), BENCH_TARGETS
  * (keys of bench/lib/targets.ts), BENCH_PORT (47001, and the next one), BENCH_SKIP_BUILD=1,
- * DATABASE_URL (postgres://...: PostgreSQL instead of SQLite), LOG_LEVEL (the server's, info).
+ * DATABASE_URL (postgres://...: PostgreSQL instead of SQLite), LOG_LEVEL (the server's, info),
+ * BENCH_LEADS=0 and BENCH_WRITE=0 (skip bench/leads.ts, bench/write-path.ts).
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -378,8 +379,10 @@ async function main(): Promise<void> {
     `${JSON.stringify({ started, settings, cpus: os.cpus().length, loadavg: os.loadavg(), rows, memory, goals }, null, 2)}\n`,
   );
   console.log(`\nResults: ${path.relative(REPO_ROOT, file)}`);
-  // Lead lists with 10,000 quotes: bench/leads.ts prints its own table and goal.
-  if (!QUICK && process.env.BENCH_LEADS !== '0') await run(process.execPath, tsNodeArgs('bench/leads.ts'));
+  // Lead lists (a year's leads; quick: one list over 10,000) and the write path at a fair's peak
+  // print their own tables and goals, and exit 1 on a broken run (quick: on a tenfold regression).
+  if (process.env.BENCH_LEADS !== '0') await run(process.execPath, tsNodeArgs('bench/leads.ts'));
+  if (process.env.BENCH_WRITE !== '0') await run(process.execPath, tsNodeArgs('bench/write-path.ts'));
 
   const failed = rows.filter((r) => r.failed > 0 || r.ceilingFailed > 0);
   for (const r of failed) console.error(`${r.target} at ${r.size}: ${r.failed} answers of the wrong status (ceiling: ${r.ceilingFailed})`);

@@ -20,7 +20,7 @@ beforeAll(async () => {
   admin = await t.loginAdmin();
   buyer = await t.loginUser();
   productId = await insertTestProduct(t.db, { productName: 'Search Jaggery' });
-  const companies = ['Rotterdam Trading BV', 'Al Noor Foodstuff LLC', 'Müller Gewürze GmbH', '100% Natural_Foods "Ltd"', 'Abo Co'];
+  const companies = ['Rotterdam Trading BV', 'Al Noor Foodstuff LLC', 'Müller Gewürze GmbH', '100% Natural_Foods "Ltd"', 'Qzo Co'];
   for (const companyName of companies) {
     const q = await t.app.inject({
       method: 'POST',
@@ -64,7 +64,9 @@ describe('lead search', () => {
     ['100%', ['100% Natural_Foods "Ltd"']],
     ['l_f', ['100% Natural_Foods "Ltd"']],
     ['"Ltd"', ['100% Natural_Foods "Ltd"']],
-    ['Ab', ['Abo Co']],
+    // Two characters: too short for the trigram index, searched by a scan (no hex e-mail of a test
+    // account can hold q or z).
+    ['Qz', ['Qzo Co']],
     ['zzz', []],
   ] as const)('finds %s in any part of a company, in both lists', async (q, expected) => {
     expect(await quotesFound(q)).toEqual([...expected].sort());

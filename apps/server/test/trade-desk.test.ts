@@ -420,15 +420,17 @@ describe('dashboard: replies within 24 hours and acceptance', () => {
     const slow = await make(72); // offer 30 h after
     await make(48); // no offer after 2 days: late
     await make(2); // no offer yet, too young to count
+    const young = await make(1); // offer 30 min after: counted though younger than a day
     const offer = (id: string, at: number) =>
       sendOffer(t.db, t.dialect, id, offerSchema.parse(offerBody()), { userId: admin.user._id }, at);
     await offer(fast, now - 70 * 3_600_000);
     await offer(slow, now - 42 * 3_600_000);
+    await offer(young, now - 1_800_000);
     await decideQuote(t.db, fast, 'ACCEPTED', '', { userId: buyer.user._id });
     await decideQuote(t.db, slow, 'DECLINED', '', { userId: buyer.user._id });
 
     const d = (await asAdmin('GET', API.dashboard)).json<{ dashboard: Dashboard }>().dashboard;
-    expect(d.offerWithin24h).toEqual({ within: 1, total: 3, share: 1 / 3 });
+    expect(d.offerWithin24h).toEqual({ within: 2, total: 4, share: 2 / 4 });
     expect(d.acceptance).toEqual({ accepted: 1, decided: 2, rate: 0.5 });
   });
 });

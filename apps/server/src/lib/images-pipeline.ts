@@ -39,7 +39,15 @@ let loading: Promise<typeof sharp> | undefined;
  * only answering reads never needs (docs/performance.md, "Memory").
  */
 export function loadSharp(): Promise<typeof sharp> {
-  loading ??= import('sharp').then((module) => module.default);
+  loading ??= import('sharp').then((module) => {
+    const loaded = module.default;
+    // Small-server settings (docs/deploy.md, "The smallest server"): one libvips thread per image
+    // (libuv's pool still runs several images at once) and no operation cache, instead of a thread
+    // per core and up to 50 MB cached, so what an encoding holds ends with it.
+    loaded.concurrency(1);
+    loaded.cache(false);
+    return loaded;
+  });
   return loading;
 }
 

@@ -19,6 +19,7 @@ import * as siteSettings from './20261126160000-site-settings.js';
 import * as auditLog from './20261126170000-audit-log.js';
 import * as teamInvites from './20261126180000-team-invites.js';
 import * as twoFactor from './20261126190000-two-factor.js';
+import * as dashboardIndexes from './20261126200000-dashboard-indexes.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -44,4 +45,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261126170000-audit-log': auditLog,
   '20261126180000-team-invites': teamInvites,
   '20261126190000-two-factor': twoFactor,
+  '20261126200000-dashboard-indexes': dashboardIndexes,
 };

@@ -39,43 +39,47 @@ function mergeCounts(
 
 const DAY_MS = 86_400_000;
 
+type Count = number | string;
+
 /**
  * Of the quotes made since `from`, how many got their first offer within 24 hours (the site's
  * reply promise). A quote younger than a day without an offer yet is not counted either way.
+ * Read from the offers' side: the quotes with an offer, then how many of the day's quotes have
+ * none yet; `made` is how many quotes were made since `from` (the months' total).
  */
-async function offerWithinADay(db: DbOrTx, from: string, now: Date): Promise<Dashboard['offerWithin24h']> {
-  const rows = await db
-    .selectFrom('quotes')
-    .leftJoin('quote_offers', 'quote_offers.quote_id', 'quotes.id')
-    .where('quotes.created_at', '>=', from)
-    .where('quotes.spam_reason', 'is', null)
-    .select(['quotes.created_at as created', (eb) => eb.fn.min('quote_offers.created_at').as('first_offer')])
-    .groupBy(['quotes.id', 'quotes.created_at'])
-    .execute();
+async function offerWithinADay(db: DbOrTx, from: string, now: Date, made: number): Promise<Dashboard['offerWithin24h']> {
+  const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
+  const [offered, young] = await Promise.all([
+    db
+      .selectFrom('quote_offers')
+      .innerJoin('quotes', 'quotes.id', 'quote_offers.quote_id')
+      .where('quotes.created_at', '>=', from)
+      .where('quotes.spam_reason', 'is', null)
+      .select(['quotes.created_at as created', (eb) => eb.fn.min('quote_offers.created_at').as('first_offer')])
+      .groupBy(['quotes.id', 'quotes.created_at'])
+      .execute(),
+    db
+      .selectFrom('quotes')
+      .where('created_at', '>=', from)
+      .where('created_at', '>', dayAgo)
+      .where('spam_reason', 'is', null)
+      .select((eb) => eb.fn.countAll<Count>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
   let within = 0;
-  let total = 0;
-  for (const r of rows) {
-    const made = Date.parse(r.created);
-    const offered = r.first_offer === null ? null : Date.parse(r.first_offer);
-    if (offered === null && now.getTime() - made < DAY_MS) continue;
-    total += 1;
-    if (offered !== null && offered - made <= DAY_MS) within += 1;
+  let youngOffered = 0;
+  for (const r of offered) {
+    const madeAt = Date.parse(r.created);
+    if (now.getTime() - madeAt < DAY_MS) youngOffered += 1;
+    if (Date.parse(r.first_offer) - madeAt <= DAY_MS) within += 1;
   }
+  const total = made - (Number(young.n) - youngOffered);
   return { within, total, share: total === 0 ? null : within / total };
 }
 
-/** ACCEPTED of the offers that were answered or ran out (ACCEPTED + DECLINED + EXPIRED), since `from`. */
-async function acceptance(db: DbOrTx, from: string, now: Date): Promise<Dashboard['acceptance']> {
-  const status = effectiveStatusSql(now.toISOString());
-  const rows = await db
-    .selectFrom('quotes')
-    .where('quotes.created_at', '>=', from)
-    .where('quotes.spam_reason', 'is', null)
-    .select([status.as('status'), (eb) => eb.fn.countAll<number | string>().as('n')])
-    // By position: the expression holds a bound parameter, which PostgreSQL would see twice as two.
-    .groupBy(sql`1`)
-    .execute();
-  const n = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
+/** ACCEPTED of the offers that were answered or ran out (ACCEPTED + DECLINED + EXPIRED). */
+function acceptance(statusCounts: Map<string, number>): Dashboard['acceptance'] {
+  const n = (s: string) => statusCounts.get(s) ?? 0;
   const accepted = n('ACCEPTED');
   const decided = accepted + n('DECLINED') + n('EXPIRED');
   return { accepted, decided, rate: decided === 0 ? null : accepted / decided };
@@ -111,81 +115,103 @@ async function orderFigures(db: DbOrTx, from: string, months: string[]): Promise
 export async function dashboardFigures(db: DbOrTx, now = new Date()): Promise<Dashboard> {
   const months = lastTwelveMonths(now);
   const from = `${months[0]}-01T00:00:00.000Z`;
+  const status = effectiveStatusSql(now.toISOString());
 
-  const [quoteMonths, inquiryMonths, quoteCountries, inquiryCountries, quoteProducts, inquiryProducts, heard] = await Promise.all([
+  // Each pass is an index-only scan (20261126200000-dashboard-indexes); the
+  // products are joined to the ~20 groups, not to every lead.
+  const [quoteGroups, quoteCountries, quoteProducts, inquiryMonthRows, inquiryCountries, inquiryProducts] = await Promise.all([
     db
       .selectFrom('quotes')
       .where('created_at', '>=', from)
       .where('spam_reason', 'is', null)
-      .select([month.as('month'), (eb) => eb.fn.countAll<number | string>().as('n')])
-      .groupBy(month)
-      .execute(),
-    db
-      .selectFrom('contacts')
-      .where('created_at', '>=', from)
-      .where('spam_reason', 'is', null)
-      .select([month.as('month'), (eb) => eb.fn.countAll<number | string>().as('n')])
-      .groupBy(month)
+      .select([month.as('month'), 'heard_from', status.as('status'), (eb) => eb.fn.countAll<Count>().as('n')])
+      // By position: the status holds a bound parameter, which PostgreSQL would see twice as two.
+      .groupBy(sql`1, 2, 3`)
       .execute(),
     db
       .selectFrom('quotes')
       .where('created_at', '>=', from)
       .where('spam_reason', 'is', null)
-      .select([countryKey.as('key'), (eb) => eb.fn.min('country').as('label'), (eb) => eb.fn.countAll<number | string>().as('n')])
+      .select([countryKey.as('key'), (eb) => eb.fn.min('country').as('label'), (eb) => eb.fn.countAll<Count>().as('n')])
       .groupBy(countryKey)
       .execute(),
     db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('quotes')
+          .where('created_at', '>=', from)
+          .where('spam_reason', 'is', null)
+          .select(['product_id', (c) => c.fn.countAll<Count>().as('n')])
+          .groupBy('product_id')
+          .as('q'),
+      )
+      .leftJoin('products', 'products.id', 'q.product_id')
+      .select([
+        sql<string>`coalesce(q.product_id, '')`.as('key'),
+        sql<string>`coalesce(products.product_name, 'Product no longer listed')`.as('label'),
+        'q.n',
+      ])
+      .execute(),
+    db
       .selectFrom('contacts')
       .where('created_at', '>=', from)
       .where('spam_reason', 'is', null)
-      .select([countryKey.as('key'), (eb) => eb.fn.min('country').as('label'), (eb) => eb.fn.countAll<number | string>().as('n')])
+      .select([month.as('month'), (eb) => eb.fn.countAll<Count>().as('n')])
+      .groupBy(month)
+      .execute(),
+    // The label is the database's min (its collation), so not merged from the months' groups.
+    db
+      .selectFrom('contacts')
+      .where('created_at', '>=', from)
+      .where('spam_reason', 'is', null)
+      .select([countryKey.as('key'), (eb) => eb.fn.min('country').as('label'), (eb) => eb.fn.countAll<Count>().as('n')])
       .groupBy(countryKey)
       .execute(),
     db
-      .selectFrom('quotes')
-      .leftJoin('products', 'products.id', 'quotes.product_id')
-      .where('quotes.created_at', '>=', from)
-      .where('quotes.spam_reason', 'is', null)
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('contacts')
+          .where('created_at', '>=', from)
+          .where('spam_reason', 'is', null)
+          .select(['product_id', (c) => c.fn.min('product_name').as('product_name'), (c) => c.fn.countAll<Count>().as('n')])
+          .groupBy('product_id')
+          .as('c'),
+      )
+      .leftJoin('products', 'products.id', 'c.product_id')
       .select([
-        sql<string>`coalesce(quotes.product_id, '')`.as('key'),
-        sql<string>`coalesce(min(products.product_name), 'Product no longer listed')`.as('label'),
-        (eb) => eb.fn.countAll<number | string>().as('n'),
+        sql<string>`coalesce(c.product_id, '')`.as('key'),
+        sql<string>`coalesce(products.product_name, c.product_name, 'Product no longer listed')`.as('label'),
+        'c.n',
       ])
-      .groupBy('quotes.product_id')
-      .execute(),
-    db
-      .selectFrom('contacts')
-      .leftJoin('products', 'products.id', 'contacts.product_id')
-      .where('contacts.created_at', '>=', from)
-      .where('contacts.spam_reason', 'is', null)
-      .select([
-        sql<string>`coalesce(contacts.product_id, '')`.as('key'),
-        sql<string>`coalesce(min(products.product_name), min(contacts.product_name), 'Product no longer listed')`.as('label'),
-        (eb) => eb.fn.countAll<number | string>().as('n'),
-      ])
-      .groupBy('contacts.product_id')
-      .execute(),
-    db
-      .selectFrom('quotes')
-      .where('created_at', '>=', from)
-      .where('spam_reason', 'is', null)
-      .select(['heard_from', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .groupBy('heard_from')
       .execute(),
   ]);
 
-  const count = (rows: { month: string; n: number | string }[], m: string) => Number(rows.find((r) => r.month === m)?.n ?? 0);
-  const monthCounts: MonthCount[] = months.map((m) => ({ month: m, quotes: count(quoteMonths, m), inquiries: count(inquiryMonths, m) }));
-  const heardCount = (label: string) => Number(heard.find((h) => h.heard_from === label)?.n ?? 0);
+  const add = (counts: Map<string, number>, key: string, n: Count) => counts.set(key, (counts.get(key) ?? 0) + Number(n));
+  const quoteMonths = new Map<string, number>();
+  const heard = new Map<string, number>();
+  const statuses = new Map<string, number>();
+  for (const r of quoteGroups) {
+    add(quoteMonths, r.month, r.n);
+    add(heard, r.heard_from, r.n);
+    add(statuses, r.status, r.n);
+  }
+  const inquiryMonths = new Map<string, number>();
+  for (const r of inquiryMonthRows) add(inquiryMonths, r.month, r.n);
+  const made = [...quoteMonths.values()].reduce((a, b) => a + b, 0);
+  const monthCounts: MonthCount[] = months.map((m) => ({
+    month: m,
+    quotes: quoteMonths.get(m) ?? 0,
+    inquiries: inquiryMonths.get(m) ?? 0,
+  }));
 
   return {
     from,
     months: monthCounts,
     byCountry: mergeCounts(quoteCountries, inquiryCountries),
     byProduct: mergeCounts(quoteProducts, inquiryProducts),
-    heardFrom: HEARD_FROM_OPTIONS.map((label) => ({ label, count: heardCount(label) })),
-    offerWithin24h: await offerWithinADay(db, from, now),
-    acceptance: await acceptance(db, from, now),
+    heardFrom: HEARD_FROM_OPTIONS.map((label) => ({ label, count: heard.get(label) ?? 0 })),
+    offerWithin24h: await offerWithinADay(db, from, now, made),
+    acceptance: acceptance(statuses),
     orders: await orderFigures(db, from, months),
   };
 }
