@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Simple bot signals of the site's forms (docs/decisions/024-bot-signals.md):
  * - a honeypot: a text field a person never sees (`website`); a program that fills in every
@@ -43,18 +41,6 @@ export interface BotSignals {
   website?: string;
   fillMs?: number;
 }
-
-export const botSignalFields = {
-  [HONEYPOT_FIELD]: z
-    .unknown()
-    .optional()
-    .meta({ type: 'string', description: 'Leave out or empty. The hidden field of the page that only programs fill in.' }),
-  [FILL_TIME_FIELD]: z.unknown().optional().meta({
-    type: 'number',
-    description:
-      'Optional: milliseconds from the form first shown to its submission (the page sends it). Below the form\u2019s minimum, the request counts as a program\u2019s.',
-  }),
-};
 
 export const BOT_SIGNAL_TEXT = {
   honeypotLabel: 'Leave this field empty',
