@@ -3,6 +3,7 @@
  * transaction, read by GET /api/v1/audit (ADMIN) with filters and pages. Nothing edits or deletes it.
  */
 import { z } from 'zod';
+import { blank, isoDay, wholeNumber } from './query-fields.js';
 
 export const AUDIT_ENTITY_TYPES = ['product', 'gallery', 'quote', 'offer', 'inquiry', 'settings', 'team', 'order', 'document'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
@@ -48,33 +49,15 @@ export const AUDIT_TEXT = {
   empty: 'No changes recorded yet',
 } as const;
 
-const blank = (v: unknown): unknown => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const day = (message: string) =>
-  z.preprocess(
-    blank,
-    z
-      .string({ error: message })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
-        error: message,
-      })
-      .optional(),
-  );
-const whole = (min: number, max: number, message: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : blank(v)),
-    z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }).optional(),
-  );
-
 /** `actor`: a person's id or (part of) their e-mail address; `from`/`to`: whole UTC days. */
 export const auditFilterSchema = z
   .object({
     actor: z.preprocess(blank, z.string({ error: M.actor }).trim().max(254, { error: M.actor }).optional()),
     type: z.preprocess(blank, z.enum(AUDIT_ENTITY_TYPES, { error: M.type }).optional()),
-    from: day(M.from),
-    to: day(M.to),
-    page: whole(1, 1_000_000, M.page),
-    limit: whole(1, AUDIT_PAGE_SIZE_MAX, M.limit),
+    from: isoDay(M.from),
+    to: isoDay(M.to),
+    page: wholeNumber(1, 1_000_000, M.page),
+    limit: wholeNumber(1, AUDIT_PAGE_SIZE_MAX, M.limit),
   })
   .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, { error: M.range, path: ['to'] });
 export type AuditFilter = z.output<typeof auditFilterSchema>;

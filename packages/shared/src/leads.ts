@@ -4,6 +4,7 @@
  * query string, so a filtered view is a bookmark and its CSV export the same selection.
  */
 import { z } from 'zod';
+import { blank, isoDay, wholeNumber } from './query-fields.js';
 import { QUOTE_STATUSES } from './quote-desk.js';
 
 /** Pagination of the lists (only when `page` or `limit` is given). */
@@ -29,25 +30,8 @@ export const LEAD_FILTER_MESSAGES = {
 const M = LEAD_FILTER_MESSAGES;
 export const leadFilterMessageOrder = Object.values(M);
 
-const blank = (v: unknown): unknown => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const text = (max: number, message: string) =>
   z.preprocess(blank, z.string({ error: message }).trim().max(max, { error: message }).optional());
-const isoDay = (message: string) =>
-  z.preprocess(
-    blank,
-    z
-      .string({ error: message })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
-        error: message,
-      })
-      .optional(),
-  );
-const wholeNumber = (min: number, max: number, message: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : blank(v)),
-    z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }).optional(),
-  );
 
 /** Filters both lists share; `status` is checked against each list's own statuses. */
 export function leadFilterSchema<S extends readonly [string, ...string[]]>(statuses: S) {
