@@ -4,12 +4,14 @@
  * HTML for inside <div id="root">. Built by `vite build --ssr` into dist-server/ and loaded by
  * apps/server (modules/pages).
  */
+import { CATALOGUES } from '@agro/shared/i18n/all';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router';
 import { AppRoutes, preloadRoute } from '@/app/router';
 import { snapshotLoaded, SNAPSHOT_ELEMENT_ID, type ServerSnapshot } from '@/app/server-snapshot';
 import { makeStore } from '@/app/store';
+import { routerBase, setCatalogue } from '@/lib/i18n';
 
 export { SNAPSHOT_ELEMENT_ID, type ServerSnapshot };
 
@@ -17,9 +19,11 @@ export async function render(snapshot: ServerSnapshot): Promise<string> {
   await preloadRoute(new URL(snapshot.url, 'http://localhost').pathname);
   const store = makeStore();
   store.dispatch(snapshotLoaded(snapshot));
+  // Right before the render, which is synchronous: no other page's render can come between.
+  setCatalogue(snapshot.language, CATALOGUES[snapshot.language]);
   return renderToString(
     <Provider store={store}>
-      <StaticRouter location={snapshot.url}>
+      <StaticRouter location={snapshot.url} basename={routerBase()}>
         <AppRoutes />
       </StaticRouter>
     </Provider>,

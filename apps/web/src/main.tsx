@@ -10,6 +10,7 @@ import { rendersAsTheServerDid } from '@/app/store';
 import { SNAPSHOT_ELEMENT_ID, snapshotLoaded, type ServerSnapshot } from '@/app/server-snapshot';
 import { markHandledEvents, replayEarlyTap } from '@/lib/early-taps';
 import { holdParts, nextTask, releaseParts } from '@/lib/hydrate-in-parts';
+import { languageOfPath, loadLanguage, routerBase } from '@/lib/i18n';
 import { loadSonner } from '@/lib/toast';
 // Sonner's rules with the site's, before the first paint (vite.config.ts, sonnerStylesheetInBundle).
 import 'sonner/dist/styles.css';
@@ -65,6 +66,9 @@ function mountToaster(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  // The page's language (its address says it): its catalogue is fetched at once, beside the steps below.
+  const language = languageOfPath(window.location.pathname);
+  const catalogue = loadLanguage(language);
   // Each step below in a task of its own, short enough not to hold up a tap (docs/decisions/016-hydration-in-parts.md).
   await nextTask();
   const toaster = mountToaster();
@@ -73,12 +77,12 @@ async function start(): Promise<void> {
   const snapshot = readSnapshot();
   if (snapshot) store.dispatch(snapshotLoaded(snapshot));
   // What <PersistGate> did: the app renders with the persisted state already read back.
-  await Promise.all([persistedStateRead(), toaster]);
+  await Promise.all([persistedStateRead(), toaster, catalogue]);
 
   const app = (
     <StrictMode>
       <Provider store={store}>
-        <BrowserRouter>
+        <BrowserRouter basename={routerBase()}>
           <AppRoutes />
         </BrowserRouter>
       </Provider>

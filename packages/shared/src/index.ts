@@ -25,3 +25,6 @@ export * from './audit.js';
 export * from './team.js';
 export * from './two-factor.js';
 export * from './two-factor-texts.js';
+export * from './languages.js';
+export * from './i18n/translator.js';
+export type { Catalogue } from './i18n/catalogue.js';

@@ -1,3 +1,4 @@
+import type { Language } from './languages.js';
 import type { PublicSettings } from './settings.js';
 import type { GalleryImage, Product } from './types.js';
 
@@ -6,8 +7,10 @@ import type { GalleryImage, Product } from './types.js';
  * into the page as JSON: the server's renderer fills it, the app starts from it.
  */
 export interface ServerSnapshot {
-  /** The address (path and query) the server rendered. */
+  /** The address (path and query) the server rendered, with its language prefix. */
   url: string;
+  /** The page's language (its address's prefix; English without one). */
+  language: Language;
   /** Products the page shows (the first ones of the catalogue and its premium ones). */
   products: Product[] | null;
   /** The product of a product page. */

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { SERVER_ERRORS, SITE } from '@agro/shared';
+import { PREFIXED_LANGUAGES, SERVER_ERRORS, SITE, type Language } from '@agro/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { matchesIfNoneMatch } from '../lib/etag.js';
-import { escapeHtml } from '../lib/html.js';
+import { escapeHtml, htmlInLanguage } from '../lib/html.js';
 import { ImmutableFiles, readFileIfExists } from '../lib/immutable-files.js';
 import { IMAGE_CACHE_CONTROL } from '../lib/images-storage.js';
-import { sendCached, toCachedJson } from '../lib/json-cache.js';
+import { sendCached, toCachedJson, type CachedJson } from '../lib/json-cache.js';
 import { UPLOADS_PREFIX } from '../lib/request-origin.js';
 
 const IMMUTABLE = IMAGE_CACHE_CONTROL;
@@ -50,6 +50,12 @@ const APP_SCREENS = [
   '/my-orders',
   '/orders',
   '/orders/:id',
+  // The owner's console (issue 26) and the second sign-in step.
+  '/login/second-factor',
+  '/settings',
+  '/audit',
+  '/team',
+  '/team/accept/:token',
 ];
 
 /** How long the app shell (index.html) is served from memory before it is read again. */
@@ -121,6 +127,18 @@ async function staticFiles(app: FastifyInstance, { config, notFoundPage }: Stati
       ...(gzip ? { gzip: Promise.resolve(gzip) } : {}),
     });
   });
+  // The shell of a screen under a language's prefix: the same with <html lang dir> of that language
+  // (compressed on first use: lib/json-cache.ts).
+  const languageShells = Object.fromEntries(
+    PREFIXED_LANGUAGES.map((language) => [
+      language,
+      refreshedEvery(APP_SHELL_MS, async () => {
+        const html = await readFileIfExists(indexFile);
+        if (!html) throw new Error(`${indexFile} is missing`);
+        return toCachedJson(htmlInLanguage(html.toString('utf8'), language));
+      }),
+    ]),
+  ) as Record<Exclude<Language, 'en'>, () => Promise<CachedJson>>;
   if (hasWebApp) {
     // The screens of SPEC.md section 2 get routes of their own: through @fastify/static's
     // wildcard, each first cost a directory read and a failed stat (docs/performance.md).
@@ -129,6 +147,13 @@ async function staticFiles(app: FastifyInstance, { config, notFoundPage }: Stati
       return appShell().then((body) => sendCached(request, reply, body, 'text/html; charset=utf-8'));
     };
     for (const screen of APP_SCREENS) app.get(screen, shell);
+    for (const language of PREFIXED_LANGUAGES) {
+      const languageShell = (request: FastifyRequest, reply: FastifyReply) => {
+        reply.header('X-Robots-Tag', 'noindex');
+        return languageShells[language]().then((body) => sendCached(request, reply, body, 'text/html; charset=utf-8'));
+      };
+      for (const screen of APP_SCREENS) app.get(`/${language}${screen}`, languageShell);
+    }
     const assetsDir = path.join(config.webDist, 'assets') + path.sep;
     // Every file of the build has an extension: a path whose last segment has none names a screen,
     // never a file, and goes to the page-not-found at once. Through @fastify/static it first cost

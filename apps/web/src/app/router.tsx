@@ -1,6 +1,6 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
 import { matchRoutes, useParams, useRoutes, type RouteObject } from 'react-router';
-import type { Role } from '@agro/shared';
+import { splitLanguage, type Role } from '@agro/shared';
 import { useAppSelector } from '@/app/store';
 import { Layout } from '@/components/layout/layout';
 import { RouteGuard } from '@/app/route-guard';
@@ -124,7 +124,7 @@ export const routes: RouteObject[] = [
 
 /** Loads the code of the page at `pathname`, when it is a lazily loaded one. */
 export async function preloadRoute(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname);
+  const matches = matchRoutes(routes, splitLanguage(pathname).path);
   const type: unknown =
     matches?.[matches.length - 1]?.route.element && (matches[matches.length - 1]!.route.element as { type?: unknown }).type;
   const preload = (type as Partial<PageComponent> | undefined)?.preload;

@@ -3,14 +3,27 @@
  * and Twitter card tags, and JSON-LD (schema.org Organization on every page; Product and
  * BreadcrumbList on a product's page). Pure functions of the page's data.
  */
-import { SITE, socialProfiles as setProfiles, type ImageRef, type Product, type PublicSettings } from '@agro/shared';
+import {
+  LANGUAGES,
+  LANGUAGE_INFO,
+  SITE,
+  localizedPath,
+  socialProfiles as setProfiles,
+  type ImageRef,
+  type Language,
+  type Product,
+  type PublicSettings,
+} from '@agro/shared';
 import { escapeHtml } from '../../lib/html.js';
+import { translator } from '../../lib/i18n.js';
 import { shareImage } from '../../lib/images-api.js';
 
 export interface PageHead {
+  /** The page's language: its addresses (canonical, alternates) carry its prefix. */
+  language: Language;
   title: string;
   description: string;
-  /** Path (and query) of the page's canonical address; none for an address that names no page. */
+  /** Path (and query) of the page's canonical address, without a language prefix; none for an address that names no page. */
   canonicalPath?: string;
   /** Absolute URL of the image link previews show. */
   image?: ImageRef | undefined;
@@ -22,11 +35,11 @@ export interface PageHead {
 
 const DESCRIPTION_MAX = 160;
 
-export const DEFAULT_TITLE = `${SITE.companyName} | Natural Jaggery & Fried Onions Exporter`;
-export const DEFAULT_DESCRIPTION = `${SITE.companyName}: natural jaggery, fried onions and more, exported from ${SITE.origin} to buyers worldwide.`;
+export const defaultTitle = (language: Language): string => translator(language)('head.defaultTitle');
+export const defaultDescription = (language: Language): string => translator(language)('head.defaultDescription');
 
-export function pageTitle(name: string): string {
-  return `${name} | ${SITE.companyName}`;
+export function pageTitle(name: string, language: Language): string {
+  return translator(language)('head.titleOf', { name });
 }
 
 /** A description that fits a search result: whole words, at most 160 characters. */
@@ -38,7 +51,7 @@ export function shortDescription(text: string): string {
 }
 
 /** schema.org Organization: the company, from its site settings (modules/settings). */
-export function organizationLd(origin: string, settings: PublicSettings): Record<string, unknown> {
+export function organizationLd(origin: string, settings: PublicSettings, language: Language): Record<string, unknown> {
   const a = settings.address;
   const profiles = socialProfiles(setProfiles(settings.socialLinks).map((p) => p.url));
   return {
@@ -48,7 +61,7 @@ export function organizationLd(origin: string, settings: PublicSettings): Record
     name: SITE.companyName,
     url: `${origin}/`,
     logo: `${origin}/favicon.svg`,
-    description: DEFAULT_DESCRIPTION,
+    description: defaultDescription(language),
     foundingDate: String(SITE.foundedYear),
     email: settings.publicEmail,
     telephone: settings.phone,
@@ -65,7 +78,7 @@ export function organizationLd(origin: string, settings: PublicSettings): Record
       contactType: 'sales',
       telephone: settings.phone,
       email: settings.publicEmail,
-      availableLanguage: ['English'],
+      availableLanguage: ['English', 'Arabic', 'Spanish', 'French', 'German'],
       areaServed: 'Worldwide',
     },
     // Profiles only: a network's home page is not the company.
@@ -79,38 +92,59 @@ export function socialProfiles(urls: readonly string[]): string[] {
 }
 
 /** schema.org Product of a product's page. */
-export function productLd(origin: string, product: Product, canonicalPath: string): Record<string, unknown> {
+export function productLd(origin: string, product: Product, canonicalPath: string, language: Language): Record<string, unknown> {
+  const t = translator(language);
+  const url = `${origin}${localizedPath(canonicalPath, language)}`;
   const images = [product.productThumbnail, ...product.productImages].map((i) => i?.secure_url).filter((u): u is string => Boolean(u));
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
-    '@id': `${origin}${canonicalPath}#product`,
+    '@id': `${url}#product`,
     name: product.productName,
     description: product.productDescription,
     image: [...new Set(images)],
-    url: `${origin}${canonicalPath}`,
+    url,
     sku: product._id,
     brand: { '@type': 'Brand', name: SITE.companyName },
     manufacturer: { '@id': `${origin}/#organization` },
-    category: product.productType === 'AGRO' ? 'Agricultural products' : 'Non-agricultural products',
+    category: product.productType === 'AGRO' ? t('head.agroCategory') : t('head.nonAgroCategory'),
     countryOfOrigin: { '@type': 'Country', name: 'India' },
     ...(product.keyFeatures.length > 0
-      ? { additionalProperty: product.keyFeatures.map((f) => ({ '@type': 'PropertyValue', name: 'Key feature', value: f })) }
+      ? { additionalProperty: product.keyFeatures.map((f) => ({ '@type': 'PropertyValue', name: t('head.keyFeature'), value: f })) }
       : {}),
   };
 }
 
 /** schema.org BreadcrumbList: Home / Products / the product (the breadcrumb the page shows). */
-export function breadcrumbLd(origin: string, product: Product, canonicalPath: string): Record<string, unknown> {
+export function breadcrumbLd(origin: string, product: Product, canonicalPath: string, language: Language): Record<string, unknown> {
+  const t = translator(language);
   const items: [string, string][] = [
-    ['Home', `${origin}/`],
-    ['Products', `${origin}/products`],
-    [product.productName, `${origin}${canonicalPath}`],
+    [t('head.breadcrumbHome'), `${origin}${localizedPath('/', language)}`],
+    [t('head.breadcrumbProducts'), `${origin}${localizedPath('/products', language)}`],
+    [product.productName, `${origin}${localizedPath(canonicalPath, language)}`],
   ];
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
     itemListElement: items.map(([name, item], i) => ({ '@type': 'ListItem', position: i + 1, name, item })),
+  };
+}
+
+/** schema.org WebPage: the page itself, in its language (`inLanguage`), part of the site. */
+export function webPageLd(
+  origin: string,
+  head: Pick<PageHead, 'language' | 'title' | 'description' | 'canonicalPath'>,
+): Record<string, unknown> {
+  const url = head.canonicalPath === undefined ? undefined : `${origin}${localizedPath(head.canonicalPath, head.language)}`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    ...(url ? { '@id': `${url}#webpage`, url } : {}),
+    name: head.title,
+    description: head.description,
+    inLanguage: LANGUAGE_INFO[head.language].tag,
+    isPartOf: { '@type': 'WebSite', '@id': `${origin}/#website`, name: SITE.companyName, url: `${origin}/` },
+    publisher: { '@id': `${origin}/#organization` },
   };
 }
 
@@ -124,23 +158,30 @@ export function scriptJson(value: unknown): string {
 
 /** The <head> elements of a page (title first), as HTML. */
 export function headHtml(origin: string, head: PageHead): string {
-  const url = head.canonicalPath === undefined ? undefined : `${origin}${head.canonicalPath}`;
+  const { canonicalPath, language } = head;
+  const url = canonicalPath === undefined ? undefined : `${origin}${localizedPath(canonicalPath, language)}`;
+  // hreflang: the same page in every language and x-default (English), absolute, the same set on each of them.
+  const alternates =
+    canonicalPath === undefined
+      ? []
+      : [
+          ...LANGUAGES.map((l) => [LANGUAGE_INFO[l].tag, `${origin}${localizedPath(canonicalPath, l)}`] as const),
+          ['x-default', `${origin}${canonicalPath}`] as const,
+        ];
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     head.noindex || !url ? '<meta name="robots" content="noindex" />' : `<link rel="canonical" href="${escapeHtml(url)}" />`,
     ...(head.noindex || !url
       ? []
-      : [
-          `<link rel="alternate" hreflang="en" href="${escapeHtml(url)}" />`,
-          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url)}" />`,
-        ]),
+      : [...alternates.map(([tag, href]) => `<link rel="alternate" hreflang="${tag}" href="${escapeHtml(href)}" />`)]),
     `<meta property="og:site_name" content="${escapeHtml(SITE.companyName)}" />`,
     `<meta property="og:type" content="${head.ogType}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
     ...(url ? [`<meta property="og:url" content="${escapeHtml(url)}" />`] : []),
-    '<meta property="og:locale" content="en_IN" />',
+    `<meta property="og:locale" content="${LANGUAGE_INFO[language].ogLocale}" />`,
+    ...LANGUAGES.filter((l) => l !== language).map((l) => `<meta property="og:locale:alternate" content="${LANGUAGE_INFO[l].ogLocale}" />`),
     `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,

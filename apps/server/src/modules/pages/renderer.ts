@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EARLY_TAPS_SCRIPT, type ServerSnapshot } from '@agro/shared';
+import { htmlInLanguage } from '../../lib/html.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { scriptJson } from './head.js';
 
@@ -82,7 +83,7 @@ export async function createPageRenderer(webDist: string, log: FastifyBaseLogger
       // A rendered page is the server's until the app takes it over: a button tapped meanwhile is
       // kept and clicked again then (packages/shared/src/early-taps.ts).
       const earlyTaps = entry ? `\n    <script>${EARLY_TAPS_SCRIPT}</script>` : '';
-      const withHead = (await shell()).html.replace('</head>', `    ${head}${earlyTaps}\n  </head>`);
+      const withHead = htmlInLanguage((await shell()).html, snapshot.language).replace('</head>', `    ${head}${earlyTaps}\n  </head>`);
       if (!entry) return withHead;
       const app = await entry.render(snapshot);
       const data = `<script type="application/json" id="${entry.SNAPSHOT_ELEMENT_ID}">${scriptJson(snapshot)}</script>`;

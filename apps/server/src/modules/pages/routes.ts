@@ -7,10 +7,16 @@
  * once. Private screens stay the client-rendered shell, marked noindex (plugins/static-files.ts).
  */
 import {
+  LANGUAGES,
+  LANGUAGE_INFO,
+  PREFIXED_LANGUAGES,
   PRODUCT_ID_PARAM,
   PRODUCT_LIST_PARAMS,
-  SITE,
+  localizedPath,
   offerToday,
+  splitLanguage,
+  type Catalogue,
+  type Language,
   productPath,
   publicSettings,
   type GalleryImage,
@@ -34,15 +40,17 @@ import {
 import { requestOrigin } from '../../lib/request-origin.js';
 import { listGalleryImages } from '../gallery/repository.js';
 import * as products from '../product/repository.js';
+import { translator } from '../../lib/i18n.js';
 import {
-  DEFAULT_DESCRIPTION,
-  DEFAULT_TITLE,
   breadcrumbLd,
+  defaultDescription,
+  defaultTitle,
   headHtml,
   organizationLd,
   pageTitle,
   productLd,
   shortDescription,
+  webPageLd,
   type PageHead,
 } from './head.js';
 import type { PageRenderer } from './renderer.js';
@@ -60,20 +68,15 @@ const PAGE_CACHE_ENTRIES = 300;
  */
 const PAGE_CACHE_BYTES = 24 * 1024 * 1024;
 
-/** The static public pages: title (none: the site's own) and description. */
-const STATIC_PAGES: Record<string, { name?: string; description: string }> = {
-  '/': { description: DEFAULT_DESCRIPTION },
-  '/about': {
-    name: 'About Us',
-    description: `Our story, mission and certifications: ${SITE.companyName}, exporting from ${SITE.origin} since ${SITE.founded}.`,
-  },
-  '/products': {
-    name: 'Our Products',
-    description: `Natural jaggery, fried onions and non-agro goods from ${SITE.origin}, with bulk, retail, private-label and export packaging.`,
-  },
-  '/gallery': { name: 'Gallery', description: `Photos of our products, processing and packing at ${SITE.companyName}.` },
-  '/privacy': { name: 'Privacy Policy', description: `How ${SITE.companyName} handles your personal data.` },
-  '/terms': { name: 'Terms & Conditions', description: `The terms of using the ${SITE.companyName} website.` },
+type HeadKey = `head.${keyof Catalogue['head']}`;
+/** The static public pages: title (none: the site's own) and description, from the page's catalogue. */
+const STATIC_PAGES: Record<string, { name?: HeadKey; description: HeadKey }> = {
+  '/': { description: 'head.defaultDescription' },
+  '/about': { name: 'head.aboutName', description: 'head.aboutDescription' },
+  '/products': { name: 'head.productsName', description: 'head.productsDescription' },
+  '/gallery': { name: 'head.galleryName', description: 'head.galleryDescription' },
+  '/privacy': { name: 'head.privacyName', description: 'head.privacyDescription' },
+  '/terms': { name: 'head.termsName', description: 'head.termsDescription' },
 };
 
 /** /products/description without an id: the page asks the visitor to choose a product. */
@@ -112,6 +115,13 @@ export function pageUrl(route: string, requestUrl: string): string {
   }
   const search = kept.toString();
   return search ? `${pathname}?${search}` : pathname;
+}
+
+/** The language of a request's address and the address without its prefix ('/ar/products?x' -> ar, '/products?x'). */
+export function bareUrl(requestUrl: string): { language: Language; url: string } {
+  const query = requestUrl.indexOf('?');
+  const { language, path } = splitLanguage(query === -1 ? requestUrl : requestUrl.slice(0, query));
+  return { language, url: query === -1 ? path : `${path}${requestUrl.slice(query)}` };
 }
 
 /** Pages whose snapshot holds the gallery. */
@@ -191,7 +201,8 @@ export class PublicPages {
   }
 
   /** The page at `url` (path and query); `pathname` is its route, `product` a product page's product. */
-  private async page(request: FastifyRequest, url: string, route: string, productPage?: ProductPage): Promise<Page> {
+  private async page(request: FastifyRequest, url: string, route: string, language: Language, productPage?: ProductPage): Promise<Page> {
+    const t = translator(language);
     const origin = this.origin(request);
     const baseUrl = imageBaseUrl(request);
     const version = await contentVersion(this.app, 'products');
@@ -200,6 +211,7 @@ export class PublicPages {
     const settings = publicSettings(await this.app.siteSettings(), offerToday());
     const snapshot: ServerSnapshot = {
       url,
+      language,
       products: shown,
       product: productPage?.product ?? null,
       missingProduct: productPage?.missing ?? null,
@@ -207,7 +219,12 @@ export class PublicPages {
       gallery,
       settings,
     };
-    const organization = organizationLd(origin, settings);
+    const organization = organizationLd(origin, settings, language);
+    const withPage = (head: Omit<PageHead, 'language'>): PageHead => ({
+      ...head,
+      language,
+      jsonLd: [...head.jsonLd, webPageLd(origin, { ...head, language })],
+    });
     const showcase = shown.find((p) => p.isPremium) ?? shown[0];
 
     if (productPage) {
@@ -216,28 +233,32 @@ export class PublicPages {
         return {
           status: 404,
           snapshot,
-          head: {
-            title: pageTitle('Product not found'),
-            description: DEFAULT_DESCRIPTION,
-            canonicalPath: url,
+          head: withPage({
+            title: pageTitle(t('head.productNotFound'), language),
+            description: defaultDescription(language),
+            canonicalPath: bareUrl(url).url,
             ogType: 'website',
             noindex: true,
             jsonLd: [organization],
-          },
+          }),
         };
       }
       const canonicalPath = slug ? productPath(slug) : `/products/description?id=${encodeURIComponent(product._id)}`;
       return {
         status: 200,
         snapshot,
-        head: {
-          title: pageTitle(product.productName),
-          description: shortDescription(product.productDescription) || DEFAULT_DESCRIPTION,
+        head: withPage({
+          title: pageTitle(product.productName, language),
+          description: shortDescription(product.productDescription) || defaultDescription(language),
           canonicalPath,
           image: product.productThumbnail,
           ogType: 'product',
-          jsonLd: [organization, productLd(origin, product, canonicalPath), breadcrumbLd(origin, product, canonicalPath)],
-        },
+          jsonLd: [
+            organization,
+            productLd(origin, product, canonicalPath, language),
+            breadcrumbLd(origin, product, canonicalPath, language),
+          ],
+        }),
       };
     }
 
@@ -245,14 +266,14 @@ export class PublicPages {
       return {
         status: 200,
         snapshot,
-        head: {
-          title: pageTitle('Our Products'),
-          description: DEFAULT_DESCRIPTION,
+        head: withPage({
+          title: pageTitle(t('head.productsName'), language),
+          description: defaultDescription(language),
           canonicalPath: '/products',
           ogType: 'website',
           noindex: true,
           jsonLd: [organization],
-        },
+        }),
       };
     }
     const known = STATIC_PAGES[route];
@@ -260,28 +281,28 @@ export class PublicPages {
       return {
         status: 404,
         snapshot,
-        head: {
-          title: pageTitle('Page not found'),
-          description: DEFAULT_DESCRIPTION,
+        head: withPage({
+          title: pageTitle(t('head.pageNotFound'), language),
+          description: defaultDescription(language),
           // An address that names no page has no canonical one (and its own is not part of the page: NOT_FOUND_URL).
           ogType: 'website',
           noindex: true,
           jsonLd: [organization],
-        },
+        }),
       };
     }
     // Filters and page numbers of the list are views of one page: one canonical address.
     return {
       status: 200,
       snapshot,
-      head: {
-        title: known.name ? pageTitle(known.name) : DEFAULT_TITLE,
-        description: known.description,
+      head: withPage({
+        title: known.name ? pageTitle(t(known.name), language) : defaultTitle(language),
+        description: t(known.description),
         canonicalPath: route,
         image: showcase?.productThumbnail,
         ogType: 'website',
         jsonLd: [organization],
-      },
+      }),
     };
   }
 
@@ -293,13 +314,14 @@ export class PublicPages {
     productPage?: () => Promise<ProductPage>,
     versions?: Record<ContentKind, string>,
   ): Promise<FastifyReply> {
-    const url = pageUrl(route, request.url);
+    const { language, url: requested } = bareUrl(request.url);
+    const url = localizedPath(pageUrl(route, requested), language);
     const origin = this.origin(request);
     const [current, build] = await Promise.all([versions ?? contentVersions(this.app), this.renderer?.build() ?? '']);
     const key = `${origin} ${imageBaseUrl(request)} ${url}`;
     const version = pageVersionOf(current, build);
     const { status, body } = await this.rendered.get(key, version, async () => {
-      const page = await this.page(request, url, route, productPage && (await productPage()));
+      const page = await this.page(request, url, route, language, productPage && (await productPage()));
       const html = this.renderer ? await this.renderer.document(headHtml(origin, page.head), page.snapshot) : '';
       return { status: page.status, body: toCachedJson(html) };
     });
@@ -326,23 +348,29 @@ export class PublicPages {
   /** Routes of the pages (only when the web app is built) and of the sitemap and robots.txt. */
   async register(app: FastifyInstance): Promise<void> {
     if (this.renderer) {
-      for (const route of Object.keys(STATIC_PAGES)) app.get(route, (request, reply) => this.send(request, reply, route));
+      // English at today's addresses; each other language under its prefix (/ar/, /es/products...).
+      for (const prefix of ['', ...PREFIXED_LANGUAGES.map((l) => `/${l}`)]) {
+        for (const route of Object.keys(STATIC_PAGES)) {
+          app.get(route === '/' && prefix ? prefix : `${prefix}${route}`, (request, reply) => this.send(request, reply, route));
+        }
 
-      app.get<{ Querystring: { id?: string } }>('/products/description', (request, reply) => {
-        const id = typeof request.query.id === 'string' ? request.query.id : '';
-        // Without an id the page asks the visitor to choose a product (SPEC.md: the id comes as navigation state).
-        if (!id) return this.send(request, reply, PRODUCT_WITHOUT_ID);
-        return this.send(request, reply, '/products/description', () => this.productById(request, id));
-      });
+        app.get<{ Querystring: { id?: string } }>(`${prefix}/products/description`, (request, reply) => {
+          const id = typeof request.query.id === 'string' ? request.query.id : '';
+          // Without an id the page asks the visitor to choose a product (SPEC.md: the id comes as navigation state).
+          if (!id) return this.send(request, reply, PRODUCT_WITHOUT_ID);
+          return this.send(request, reply, '/products/description', () => this.productById(request, id));
+        });
 
-      app.get<{ Params: { slug: string } }>('/products/:slug', async (request, reply) => {
-        const { slug } = request.params;
-        const versions = await contentVersions(this.app);
-        const owner = (await this.slugIndex(versions.products)).owners.get(slug);
-        if (owner && owner.current !== slug) return reply.redirect(productPath(owner.current), 301);
-        if (!owner) return this.send(request, reply, '*', undefined, versions);
-        return this.send(request, reply, '/products/:slug', () => this.productById(request, owner.productId), versions);
-      });
+        app.get<{ Params: { slug: string } }>(`${prefix}/products/:slug`, async (request, reply) => {
+          const { slug } = request.params;
+          const versions = await contentVersions(this.app);
+          const owner = (await this.slugIndex(versions.products)).owners.get(slug);
+          const { language } = bareUrl(request.url);
+          if (owner && owner.current !== slug) return reply.redirect(localizedPath(productPath(owner.current), language), 301);
+          if (!owner) return this.send(request, reply, '*', undefined, versions);
+          return this.send(request, reply, '/products/:slug', () => this.productById(request, owner.productId), versions);
+        });
+      }
     }
 
     app.get('/sitemap.xml', async (request, reply) => {
@@ -376,8 +404,19 @@ export class PublicPages {
         .executeTakeFirst(),
     ]);
     const newest = list.reduce<string | undefined>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), undefined);
-    const entry = (path: string, lastmod?: string | null) =>
-      `  <url><loc>${escapeHtml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : ''}</url>`;
+    // Every page in every language, each listing all of them (and x-default, English) as alternates.
+    const entry = (path: string, lastmod?: string | null) => {
+      const links = [
+        ...LANGUAGES.map((l) => [LANGUAGE_INFO[l].tag, `${origin}${localizedPath(path, l)}`] as const),
+        ['x-default', `${origin}${path}`] as const,
+      ]
+        .map(([tag, href]) => `\n    <xhtml:link rel="alternate" hreflang="${tag}" href="${escapeHtml(href)}" />`)
+        .join('');
+      return LANGUAGES.map(
+        (l) =>
+          `  <url><loc>${escapeHtml(`${origin}${localizedPath(path, l)}`)}</loc>${lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : ''}${links}\n  </url>`,
+      ).join('\n');
+    };
     const urls = [
       entry('/', newest),
       entry('/about'),
@@ -387,29 +426,34 @@ export class PublicPages {
       entry('/privacy'),
       entry('/terms'),
     ];
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
   }
 }
 
 /** Private screens and the API stay out of search engines; the sitemap lists the public pages. */
+/** The private screens, kept out of robots.txt's Allow in every language. */
+const PRIVATE_PATHS = [
+  '/profile',
+  '/quote',
+  '/contact',
+  '/add-product',
+  '/edit-product',
+  '/inquiries',
+  '/dashboard',
+  '/my-orders',
+  '/orders',
+  '/settings',
+  '/team',
+  '/audit',
+  '/reset-password/',
+];
+
 function robotsTxt(origin: string): string {
   return [
     'User-agent: *',
     'Allow: /',
     'Disallow: /api/',
-    'Disallow: /profile',
-    'Disallow: /quote',
-    'Disallow: /contact',
-    'Disallow: /add-product',
-    'Disallow: /edit-product',
-    'Disallow: /inquiries',
-    'Disallow: /dashboard',
-    'Disallow: /my-orders',
-    'Disallow: /orders',
-    'Disallow: /settings',
-    'Disallow: /team',
-    'Disallow: /audit',
-    'Disallow: /reset-password/',
+    ...['', ...PREFIXED_LANGUAGES.map((l) => `/${l}`)].flatMap((prefix) => PRIVATE_PATHS.map((p) => `Disallow: ${prefix}${p}`)),
     '',
     `Sitemap: ${origin}/sitemap.xml`,
     '',

@@ -6,7 +6,7 @@
 import { INVITE_TTL_HOURS, TEAM_TEXT, type AcceptInviteInput, type TeamInvite, type TeamMember } from '@agro/shared';
 import { sql } from 'kysely';
 import type { Config } from '../../config.js';
-import { newId } from '../../db/ids.js';
+import { isId, newId } from '../../db/ids.js';
 import type { Db, DbOrTx, Dialect } from '../../db/index.js';
 import { nowIso } from '../../db/mappers.js';
 import type { UserRow } from '../../db/schema.js';
@@ -131,6 +131,8 @@ export function createTeamService(db: Db, dialect: Dialect, config: Config) {
 
   /** Remove an administrator (back to USER, sessions ended) or cancel a pending invitation. */
   async function remove(id: string, actor: AuditActor): Promise<'removed' | 'cancelled'> {
+    // Not an id at all (PostgreSQL refuses a NUL in a text parameter): nothing to look up.
+    if (!isId(id)) throw notFound(TEAM_TEXT.notFound);
     return db.transaction().execute(async (tx) => {
       // PostgreSQL: the administrators' rows are locked, so two removals at once cannot both pass
       // the last-administrator check; SQLite runs one writer at a time.

@@ -6,7 +6,9 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon } from '@/components/ui/icons';
 import { SocialLinks } from '@/components/ui/social-links';
 import { Part } from '@/lib/hydrate-in-parts';
+import { t } from '@/lib/i18n';
 import { logout } from '@/lib/auth/auth-slice';
+import { LanguageSwitcher } from './language-switcher';
 import { useNavItems, type NavItem } from './nav-items';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -37,7 +39,7 @@ function TopBar() {
           <a href={`mailto:${publicEmail}`} className="inline-flex min-w-0 items-center gap-1.5 hover:text-accent-400">
             <MailIcon size={14} className="shrink-0" />
             <span className="hidden truncate sm:inline">{publicEmail}</span>
-            <span className="sr-only sm:hidden">{`Email ${publicEmail}`}</span>
+            <span className="sr-only sm:hidden">{t('nav.emailTo', { email: publicEmail })}</span>
           </a>
         </div>
         <SocialLinks
@@ -124,30 +126,33 @@ export function Header() {
             <span className="truncate text-lg font-bold tracking-tight text-brand-900 sm:text-xl">{SITE.companyName}</span>
           </Link>
 
-          <nav aria-label="Main" className="hidden lg:block">
-            <ul className="flex items-center gap-1">
-              {renderLinks(desktopLinkClass, items)}
-              {isLoggedIn && (
-                <li>
-                  <button type="button" onClick={askLogout} className="btn-secondary ml-2 py-1.5 text-sm">
-                    Logout
-                  </button>
-                </li>
-              )}
-            </ul>
-          </nav>
+          <div className="flex items-center gap-1">
+            <nav aria-label={t('nav.main')} className="hidden lg:block">
+              <ul className="flex items-center gap-1">
+                {renderLinks(desktopLinkClass, items)}
+                {isLoggedIn && (
+                  <li>
+                    <button type="button" onClick={askLogout} className="btn-secondary ms-2 py-1.5 text-sm">
+                      {t('nav.logout')}
+                    </button>
+                  </li>
+                )}
+              </ul>
+            </nav>
+            <LanguageSwitcher />
 
-          <button
-            ref={menuButton}
-            type="button"
-            className="inline-flex items-center justify-center rounded-md p-2 text-brand-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-700 lg:hidden"
-            aria-expanded={menuOpen}
-            aria-controls={MOBILE_MENU_ID}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((o) => !o)}
-          >
-            {menuOpen ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
-          </button>
+            <button
+              ref={menuButton}
+              type="button"
+              className="inline-flex items-center justify-center rounded-md p-2 text-brand-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-700 lg:hidden"
+              aria-expanded={menuOpen}
+              aria-controls={MOBILE_MENU_ID}
+              aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+              onClick={() => setMenuOpen((o) => !o)}
+            >
+              {menuOpen ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
+            </button>
+          </div>
         </div>
 
         <Part name="header:menu">
@@ -156,7 +161,7 @@ export function Header() {
             hidden={!menuOpen}
             className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-gray-200 bg-white lg:hidden"
           >
-            <nav aria-label="Main menu" className="mx-auto max-w-7xl px-4 pt-3">
+            <nav aria-label={t('nav.mainMenu')} className="mx-auto max-w-7xl px-4 pt-3">
               <ul className="space-y-1">
                 {renderLinks(mobileLinkClass, items, () => setMenuOpen(false))}
                 {isLoggedIn && (
@@ -164,9 +169,9 @@ export function Header() {
                     <button
                       type="button"
                       onClick={askLogout}
-                      className="block w-full rounded-md px-3 py-3 text-left text-base font-medium text-gray-800 hover:bg-gray-100"
+                      className="block w-full rounded-md px-3 py-3 text-start text-base font-medium text-gray-800 hover:bg-gray-100"
                     >
-                      Logout
+                      {t('nav.logout')}
                     </button>
                   </li>
                 )}
@@ -183,8 +188,8 @@ export function Header() {
       <ConfirmDialog
         open={confirmLogout}
         message={UI_TEXT.logoutConfirm}
-        confirmLabel="Logout"
-        cancelLabel="Cancel"
+        confirmLabel={t('nav.logout')}
+        cancelLabel={t('nav.cancel')}
         busy={loggingOut}
         onConfirm={() => void doLogout()}
         onCancel={() => setConfirmLogout(false)}

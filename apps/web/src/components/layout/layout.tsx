@@ -3,9 +3,11 @@ import { Outlet, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
 import { fetchSiteSettings } from '@/lib/settings/settings-slice';
 import { Part } from '@/lib/hydrate-in-parts';
+import { t } from '@/lib/i18n';
 import { useScrollReveal } from '@/lib/reveal';
 import { Footer } from './footer';
 import { Header } from './header';
+import { LanguageSuggestion } from './language-suggestion';
 import { ScrollToTop } from './scroll-to-top';
 
 export function Layout() {
@@ -25,9 +27,9 @@ export function Layout() {
     <div className="flex min-h-screen flex-col overflow-x-clip bg-white text-gray-900">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
       >
-        Skip to content
+        {t('nav.skipToContent')}
       </a>
       <Part name="header">
         <Header />
@@ -41,6 +43,7 @@ export function Layout() {
         <Footer />
       </Part>
       <ScrollToTop />
+      <LanguageSuggestion />
     </div>
   );
 }
@@ -50,7 +53,7 @@ function PageLoading() {
   return (
     <div className="flex min-h-screen justify-center p-16" role="status">
       <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-800" aria-hidden="true" />
-      <span className="sr-only">Loading...</span>
+      <span className="sr-only">{t('nav.loading')}</span>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useAppSelector } from '@/app/store';
+import { t } from '@/lib/i18n';
 
 export interface NavItem {
   to: string;
@@ -16,20 +17,20 @@ export function useNavItems(): NavItem[] {
   const { isLoggedIn, role } = useAppSelector((s) => s.auth);
   const isAdmin = isLoggedIn && role === 'ADMIN';
   const items: NavItem[] = [
-    { to: '/', label: 'Home', end: true },
-    { to: '/products', label: 'Products' },
-    { to: '/gallery', label: 'Gallery' },
+    { to: '/', label: t('nav.home'), end: true },
+    { to: '/products', label: t('nav.products') },
+    { to: '/gallery', label: t('nav.gallery') },
   ];
-  if (!isAdmin) items.push({ to: '/about', label: 'About' }, { to: '/contact', label: 'Contact' });
+  if (!isAdmin) items.push({ to: '/about', label: t('nav.about') }, { to: '/contact', label: t('nav.contact') });
   // The inquiry inbox beside Add Product, the site settings beside the inbox.
   if (isAdmin) {
     items.push(
-      { to: '/add-product', label: 'Add Product' },
-      { to: '/inquiries', label: 'Inquiries' },
-      { to: '/settings', label: 'Settings' },
+      { to: '/add-product', label: t('nav.addProduct') },
+      { to: '/inquiries', label: t('nav.inquiries') },
+      { to: '/settings', label: t('nav.settings') },
     );
   }
-  if (isLoggedIn) items.push({ to: '/profile', label: 'Profile' });
-  else items.push({ to: '/register', label: 'Register' }, { to: '/login', label: 'Login' });
+  if (isLoggedIn) items.push({ to: '/profile', label: t('nav.profile') });
+  else items.push({ to: '/register', label: t('nav.register') }, { to: '/login', label: t('nav.login') });
   return items;
 }

@@ -55,6 +55,14 @@ function decorative(Icon: LucideIcon) {
   return Decorative;
 }
 
+/** An icon that points along the line of text (an arrow, a chevron, Back): mirrored on a right-to-left page. */
+function directional(Icon: LucideIcon) {
+  const Base = decorative(Icon);
+  const Directional = ({ className, ...rest }: IconProps) => <Base className={`rtl:-scale-x-100 ${className ?? ''}`.trim()} {...rest} />;
+  Directional.displayName = Icon.displayName;
+  return Directional;
+}
+
 export const PhoneIcon = decorative(Phone);
 export const MailIcon = decorative(Mail);
 export const MapPinIcon = decorative(MapPin);
@@ -72,9 +80,9 @@ export const TruckIcon = decorative(Truck);
 export const PackageIcon = decorative(Package);
 export const UsersIcon = decorative(Users);
 export const DownloadIcon = decorative(Download);
-export const ArrowRightIcon = decorative(ArrowRight);
-export const ChevronLeftIcon = decorative(ChevronLeft);
-export const ChevronRightIcon = decorative(ChevronRight);
+export const ArrowRightIcon = directional(ArrowRight);
+export const ChevronLeftIcon = directional(ChevronLeft);
+export const ChevronRightIcon = directional(ChevronRight);
 export const PlusIcon = decorative(Plus);
 export const ImageIcon = decorative(Image);
 export const StarIcon = decorative(Star);

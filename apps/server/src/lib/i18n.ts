@@ -1,0 +1,21 @@
+/**
+ * The server's translations (issue 28, docs/decisions/026-languages.md): every language's
+ * catalogue in one i18next instance, a `t` fixed to each language.
+ */
+import { LANGUAGES, createI18n, isLanguage, DEFAULT_LANGUAGE, LANGUAGE_HEADER, type Language, type Translate } from '@agro/shared';
+import { CATALOGUES } from '@agro/shared/i18n/all';
+
+const i18n = createI18n(CATALOGUES, DEFAULT_LANGUAGE);
+const fixed = Object.fromEntries(LANGUAGES.map((l) => [l, i18n.getFixedT(l)])) as Record<Language, Translate>;
+
+/** The text function of `language`. */
+export const translator = (language: Language): Translate => fixed[language];
+
+/**
+ * The language of the page a request came from: the web app names it in LANGUAGE_HEADER; a client
+ * that does not (SPEC.md's) gets English, as before.
+ */
+export function requestLanguage(headers: Record<string, string | string[] | undefined>): Language {
+  const value = headers[LANGUAGE_HEADER];
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,69 @@
+/**
+ * The page's language in the browser (docs/decisions/026-languages.md): its address says it
+ * (/ar/..., English unprefixed), only its catalogue is loaded (a chunk of its own), and it does not
+ * change while the page lives: the switcher loads the other language's address. `t` is fixed to
+ * that language; the server's render sets it per page (entry-server.tsx) just before rendering,
+ * which is synchronous.
+ */
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_INFO,
+  createI18n,
+  languageBase,
+  splitLanguage,
+  type Catalogue,
+  type Language,
+  type Translate,
+} from '@agro/shared';
+
+const LOADERS: Record<Language, () => Promise<{ default: Catalogue }>> = {
+  en: () => import('@agro/shared/i18n/en'),
+  ar: () => import('@agro/shared/i18n/ar'),
+  es: () => import('@agro/shared/i18n/es'),
+  fr: () => import('@agro/shared/i18n/fr'),
+  de: () => import('@agro/shared/i18n/de'),
+};
+
+let language: Language = DEFAULT_LANGUAGE;
+let translate: Translate | undefined;
+/** One i18next instance per catalogue (the server's render switches between them page by page). */
+const made = new Map<Catalogue, Translate>();
+
+/** Makes `catalogue` the one `t` reads, as `lang`. */
+export function setCatalogue(lang: Language, catalogue: Catalogue): void {
+  language = lang;
+  let fixed = made.get(catalogue);
+  if (!fixed) {
+    fixed = createI18n({ [lang]: catalogue }, lang).getFixedT(lang);
+    made.set(catalogue, fixed);
+  }
+  translate = fixed;
+}
+
+/** The `t` of another language than the page's (its chunk loaded on demand): the language suggestion's. */
+export async function translatorOf(lang: Language): Promise<Translate> {
+  return createI18n({ [lang]: (await LOADERS[lang]()).default }, lang).getFixedT(lang);
+}
+
+/** Loads the catalogue of `lang` (its own chunk) and makes it the page's. */
+export async function loadLanguage(lang: Language): Promise<void> {
+  setCatalogue(lang, (await LOADERS[lang]()).default);
+}
+
+/** The page's text for `key` in its language. */
+export const t = ((...args: Parameters<Translate>) => {
+  if (!translate) throw new Error('No message catalogue loaded: call loadLanguage() first');
+  return (translate as unknown as (...a: unknown[]) => string)(...args);
+}) as Translate;
+
+/** The page's language. */
+export const pageLanguage = (): Language => language;
+
+/** The language an address of the site is in (its prefix). */
+export const languageOfPath = (pathname: string): Language => splitLanguage(pathname).language;
+
+/** The router's basename for the page's language ('' or '/ar'). */
+export const routerBase = (): string => languageBase(language);
+
+/** The page's locale for Intl (packages/shared/src/languages.ts: which digits Arabic uses and why). */
+export const intlLocale = (): string => LANGUAGE_INFO[language].intl;
