@@ -37,7 +37,8 @@ export interface TestApp {
   dialect: DatabaseHandle['dialect'];
   dataDir: string;
   /** Register (through the API) and log in a new USER. */
-  loginUser(overrides?: Partial<RegisterBody>): Promise<TestUser>;
+  /** A new USER, registered (with `headers`, e.g. the page's language) and logged in. */
+  loginUser(overrides?: Partial<RegisterBody>, headers?: Record<string, string>): Promise<TestUser>;
   /** Create an ADMIN (as the CLI does) and log it in through the API. */
   loginAdmin(): Promise<TestUser>;
   /** Log in through the API and return the session cookie. */
@@ -134,12 +135,12 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
     dialect: database.dialect,
     dataDir,
     login,
-    async loginUser(overrides = {}) {
+    async loginUser(overrides = {}, headers = {}) {
       const body = newUserBody(overrides);
       const altcha = config.altcha.enabled
         ? { altcha: await solveFor('register', async (p) => (await app.inject({ method: 'GET', url: p })).json()) }
         : {};
-      const res = await app.inject({ method: 'POST', url: API.register, payload: { ...body, ...altcha } });
+      const res = await app.inject({ method: 'POST', url: API.register, payload: { ...body, ...altcha }, headers });
       if (res.statusCode !== 200) throw new Error(`register failed ${res.statusCode}: ${res.body}`);
       const cookie = await login(body.email, body.password);
       return { user: res.json<{ user: PublicUser }>().user, email: body.email, password: body.password, cookie };

@@ -59,6 +59,9 @@ export const API = {
   audit: `${V1}/audit`,
   exportAudit: `${V1}/audit/export`,
   twoFactorStatus: `${V1}/user/2fa`,
+  /** The buyer's language, GET and PATCH (issue 28). */
+  userLanguage: `${V1}/user/language`,
+  updateUserLanguage: `${V1}/user/language`,
   twoFactorSetup: `${V1}/user/2fa/setup`,
   twoFactorEnable: `${V1}/user/2fa/enable`,
   twoFactorDisable: `${V1}/user/2fa/disable`,

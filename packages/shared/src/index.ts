@@ -28,3 +28,4 @@ export * from './two-factor-texts.js';
 export * from './languages.js';
 export * from './i18n/translator.js';
 export type { Catalogue } from './i18n/catalogue.js';
+export * from './language-schema.js';

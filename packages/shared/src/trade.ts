@@ -2,6 +2,7 @@
  * Trade terms used by the quote desk (offers) and the buyer's trade terms on the quote form:
  * Incoterms 2020, the currencies we quote in, and exact money (integer minor units).
  */
+import { DEFAULT_LANGUAGE, LANGUAGE_INFO, type Language } from './languages.js';
 
 /** Incoterms 2020 (ICC), in the ICC's order: any mode first, then sea and inland waterway. */
 export const INCOTERMS = [
@@ -69,6 +70,22 @@ export function formatMoney(minor: number, currency: Currency): string {
   const [whole = '0', fraction] = minorToDecimal(minor, minorDigits(currency)).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${currency} ${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
+/**
+ * An amount in `language` (issue 28): English as formatMoney writes it ("USD 1,234.50"), the
+ * others through Intl with the currency's code and minor digits ("1.234,50 USD" in German).
+ */
+export function formatMoneyIn(minor: number, currency: Currency, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return formatMoney(minor, currency);
+  const digits = minorDigits(currency);
+  return new Intl.NumberFormat(LANGUAGE_INFO[language].intl, {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'code',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(Number(minorToDecimal(minor, digits)));
 }
 
 /**

@@ -4,7 +4,7 @@
  * dialects so one set of queries and mappers serves SQLite and PostgreSQL.
  * Timestamps are ISO-8601 UTC strings (sortable as text).
  */
-import type { OrderStep, SpamReason, StoredQuoteStatus } from '@agro/shared';
+import type { Language, OrderStep, SpamReason, StoredQuoteStatus } from '@agro/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** 0 or 1. */
@@ -26,6 +26,8 @@ export interface UsersTable {
   totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
   /** The last 30-second step a code was accepted for (no code is accepted twice). */
   totp_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** The buyer's language (issue 28): their mails and quotation PDF are in it. */
+  language: ColumnType<Language, Language | undefined, Language>;
 }
 
 export interface SessionsTable {

@@ -2,7 +2,16 @@
  * The server's translations (issue 28, docs/decisions/026-languages.md): every language's
  * catalogue in one i18next instance, a `t` fixed to each language.
  */
-import { LANGUAGES, createI18n, isLanguage, DEFAULT_LANGUAGE, LANGUAGE_HEADER, type Language, type Translate } from '@agro/shared';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  LANGUAGE_HEADER,
+  LANGUAGE_INFO,
+  createI18n,
+  isLanguage,
+  type Language,
+  type Translate,
+} from '@agro/shared';
 import { CATALOGUES } from '@agro/shared/i18n/all';
 
 const i18n = createI18n(CATALOGUES, DEFAULT_LANGUAGE);
@@ -18,4 +27,11 @@ export const translator = (language: Language): Translate => fixed[language];
 export function requestLanguage(headers: Record<string, string | string[] | undefined>): Language {
   const value = headers[LANGUAGE_HEADER];
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
+/** A mail's HTML in `language`: English as it was; another language marked, Arabic right to left. */
+export function mailHtml(html: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return html;
+  const { tag, dir } = LANGUAGE_INFO[language];
+  return `<div lang="${tag}" dir="${dir}">\n${html}\n</div>`;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import { EARLY_TAPS_SCRIPT, SERVER_ERRORS } from '@agro/shared';
+import { EARLY_TAPS_SCRIPT, LANGUAGE_HEADER, SERVER_ERRORS } from '@agro/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
@@ -71,7 +71,7 @@ async function security(app: FastifyInstance, { config }: { config: Config }): P
       if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
         reply
           .header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE')
-          .header('Access-Control-Allow-Headers', 'Content-Type, Idempotency-Key')
+          .header('Access-Control-Allow-Headers', `Content-Type, Idempotency-Key, ${LANGUAGE_HEADER}`)
           .header('Access-Control-Max-Age', '600')
           .code(204)
           .send();

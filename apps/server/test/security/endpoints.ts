@@ -27,6 +27,7 @@ import {
   acceptInviteSchema,
   inviteSchema,
   codeSchema,
+  userLanguageSchema,
   updateProfileSchema,
   type Inquiry,
   type Order,
@@ -996,6 +997,23 @@ export const ENDPOINTS: readonly Endpoint[] = [
         .executeTakeFirstOrThrow();
       return { url: API.teamRemove(row.id), headers: cookieOf(caller) };
     },
+  },
+  {
+    api: 'userLanguage',
+    method: 'GET',
+    path: '/api/v1/user/language',
+    body: 'none',
+    expect: LOGGED_IN,
+    prepare: async (_ctx, caller) => ({ url: API.userLanguage, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'updateUserLanguage',
+    method: 'PATCH',
+    path: '/api/v1/user/language',
+    body: 'json',
+    expect: LOGGED_IN,
+    schema: userLanguageSchema,
+    prepare: async (_ctx, caller) => ({ url: API.updateUserLanguage, payload: { language: 'en' }, headers: cookieOf(caller) }),
   },
   {
     api: 'twoFactorStatus',

@@ -1,6 +1,7 @@
-import { UI_TEXT, type ApiResult } from '@agro/shared';
+import { DEFAULT_LANGUAGE, LANGUAGE_HEADER, UI_TEXT, type ApiResult } from '@agro/shared';
 import { API_BASE_URL } from './config';
 import { partsTakenOver } from './hydrate-in-parts';
+import { pageLanguage } from './i18n';
 import { showToast } from './toast';
 
 /** A failed call: `message` is the server's message when it sent one. */
@@ -94,7 +95,13 @@ function idempotencyKey(method: HttpMethod, path: string, body: unknown): { key:
 
 /** One JSON (or FormData) call with cookies included. Throws ApiError on a non-2xx answer. */
 export async function request<T extends ApiResult>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
+  // The page's language, for what the server writes in it (a new account's language); English says nothing, as before.
+  const language = pageLanguage();
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    headers: { Accept: 'application/json', ...(language === DEFAULT_LANGUAGE ? {} : { [LANGUAGE_HEADER]: language }) },
+  };
   const submission = method === 'POST' ? idempotencyKey(method, path, body) : undefined;
   if (submission) init.headers = { ...init.headers, 'Idempotency-Key': submission.key };
   if (body instanceof FormData) {

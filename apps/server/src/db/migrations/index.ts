@@ -20,6 +20,7 @@ import * as auditLog from './20261126170000-audit-log.js';
 import * as teamInvites from './20261126180000-team-invites.js';
 import * as twoFactor from './20261126190000-two-factor.js';
 import * as dashboardIndexes from './20261126200000-dashboard-indexes.js';
+import * as userLanguage from './20261126210000-user-language.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -46,4 +47,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261126180000-team-invites': teamInvites,
   '20261126190000-two-factor': twoFactor,
   '20261126200000-dashboard-indexes': dashboardIndexes,
+  '20261126210000-user-language': userLanguage,
 };

@@ -1,8 +1,21 @@
-import { SITE, TIMINGS, formatMoney, packagingLabel, tradeTermsRows, type Quote, type QuoteOffer, type SiteSettings } from '@agro/shared';
+import {
+  DEFAULT_LANGUAGE,
+  SITE,
+  TIMINGS,
+  formatMoneyIn,
+  packagingLabel,
+  tradeTermsRows,
+  type Language,
+  type Quote,
+  type QuoteOffer,
+  type SiteSettings,
+  type Translate,
+} from '@agro/shared';
 
 /** How a mail signs off: the company's current phone and public address (site settings). */
 export type MailContact = Pick<SiteSettings, 'phone' | 'publicEmail'>;
 import { escapeHtml } from '../../lib/html.js';
+import { mailHtml, translator } from '../../lib/i18n.js';
 import type { MailMessage } from '../../lib/mailer.js';
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
@@ -44,45 +57,50 @@ export function quoteNotificationMail(to: string, quote: Quote): MailMessage {
   };
 }
 
-/** To the buyer's account: confirms receipt and the reply promise. */
-export function quoteAcknowledgementMail(to: string, quote: Quote, contact: MailContact): MailMessage {
-  const product = quote.productId?.productName ?? 'our products';
+/** To the buyer's account, in their language: confirms receipt and the reply promise. */
+export function quoteAcknowledgementMail(
+  to: string,
+  quote: Quote,
+  contact: MailContact,
+  language: Language = DEFAULT_LANGUAGE,
+): MailMessage {
+  const t = translator(language);
+  const product = quote.productId?.productName ?? t('mail.ourProducts');
   const hours = TIMINGS.replyPromiseHours;
+  const thanks = t('mail.ackThanks', { product, quantity: quantity(quote) });
   return {
     to,
-    subject: `We received your quote request - ${SITE.companyName}`,
-    text: [
-      `Dear ${quote.contactPersonName},`,
-      '',
-      `Thank you for requesting a quote for ${product} (${quantity(quote)}).`,
-      `Our export team will reply within ${hours} hours.`,
-      '',
-      ...signature(contact),
-    ].join('\n'),
-    html: `<p>Dear ${escapeHtml(quote.contactPersonName)},</p>
-<p>Thank you for requesting a quote for ${escapeHtml(product)} (${escapeHtml(quantity(quote))}).</p>
-<p>Our export team will reply within ${hours} hours.</p>
+    subject: t('mail.ackSubject', { company: SITE.companyName }),
+    text: [t('mail.dear', { name: quote.contactPersonName }), '', thanks, t('mail.ackReply', { hours }), '', ...signature(contact)].join(
+      '\n',
+    ),
+    html: mailHtml(
+      `<p>${escapeHtml(t('mail.dear', { name: quote.contactPersonName }))}</p>
+<p>${escapeHtml(thanks)}</p>
+<p>${escapeHtml(t('mail.ackReply', { hours }))}</p>
 <p>${signature(contact).map(escapeHtml).join('<br>')}</p>`,
+      language,
+    ),
   };
 }
 
-const money = (offer: QuoteOffer, minor: number) => formatMoney(minor, offer.currency);
+const money = (offer: QuoteOffer, minor: number, language: Language) => formatMoneyIn(minor, offer.currency, language);
 
 /** The lines of an offer that say what, how much and until when (mail text and HTML). */
-function offerRows(quote: Quote, offer: QuoteOffer): [string, string][] {
+function offerRows(quote: Quote, offer: QuoteOffer, t: Translate, language: Language): [string, string][] {
   return [
-    ['Quotation number', offer.quotationNumber],
-    ['Product', quote.productId?.productName ?? 'Product no longer listed'],
-    ['Quantity', quantity(quote)],
-    ['Unit price', `${money(offer, offer.unitPriceMinor)} per ${offer.priceBasis}`],
-    ['Total', money(offer, offer.totalMinor)],
-    ['Incoterm', `${offer.incoterm} (Incoterms 2020)`],
-    ['Port of loading', offer.portOfLoading],
-    ['Destination', offer.destination],
-    ['Lead time', `${offer.leadTimeDays} days`],
-    ['Payment terms', offer.paymentTerms],
-    ['Valid until', `${offer.validUntil} (end of day, India time)`],
-    ...(offer.note ? ([['Note', offer.note]] as [string, string][]) : []),
+    [t('mail.rowQuotationNumber'), offer.quotationNumber],
+    [t('mail.rowProduct'), quote.productId?.productName ?? t('mail.productGone')],
+    [t('mail.rowQuantity'), quantity(quote)],
+    [t('mail.rowUnitPrice'), t('mail.unitPriceValue', { price: money(offer, offer.unitPriceMinor, language), basis: offer.priceBasis })],
+    [t('mail.rowTotal'), money(offer, offer.totalMinor, language)],
+    [t('mail.rowIncoterm'), t('mail.incotermValue', { incoterm: offer.incoterm })],
+    [t('mail.rowPortOfLoading'), offer.portOfLoading],
+    [t('mail.rowDestination'), offer.destination],
+    [t('mail.rowLeadTime'), t('mail.leadTimeValue', { days: offer.leadTimeDays })],
+    [t('mail.rowPaymentTerms'), offer.paymentTerms],
+    [t('mail.rowValidUntil'), t('mail.validUntilValue', { date: offer.validUntil })],
+    ...(offer.note ? ([[t('mail.rowNote'), offer.note]] as [string, string][]) : []),
   ];
 }
 
@@ -91,56 +109,82 @@ const htmlRows = (rows: [string, string][]) =>
   `<table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`;
 const signature = (contact: MailContact) => [SITE.companyName, `${contact.phone} | ${contact.publicEmail}`];
 
-/** To the buyer: the company's offer, with a link to their quotes. */
-export function offerMail(to: string, quote: Quote, offer: QuoteOffer, quotesLink: string, contact: MailContact): MailMessage {
-  const rows = offerRows(quote, offer);
-  const product = quote.productId?.productName ?? 'your request';
-  const intro = `${SITE.companyName} offers ${quantity(quote)} of ${product} at ${money(offer, offer.unitPriceMinor)} per ${offer.priceBasis}, ${money(offer, offer.totalMinor)} in total, valid until ${offer.validUntil}.`;
+/** To the buyer, in their language: the company's offer, with a link to their quotes. */
+export function offerMail(
+  to: string,
+  quote: Quote,
+  offer: QuoteOffer,
+  quotesLink: string,
+  contact: MailContact,
+  language: Language = DEFAULT_LANGUAGE,
+): MailMessage {
+  const t = translator(language);
+  const rows = offerRows(quote, offer, t, language);
+  const product = quote.productId?.productName ?? t('mail.yourRequest');
+  const total = money(offer, offer.totalMinor, language);
+  const intro = t('mail.offerIntro', {
+    company: SITE.companyName,
+    quantity: quantity(quote),
+    product,
+    price: money(offer, offer.unitPriceMinor, language),
+    basis: offer.priceBasis,
+    total,
+    validUntil: offer.validUntil,
+  });
+  const dear = t('mail.dear', { name: quote.contactPersonName });
   return {
     to,
-    subject: `Quotation ${offer.quotationNumber}: ${money(offer, offer.totalMinor)} for ${product}`.slice(0, 160),
-    text: [
-      `Dear ${quote.contactPersonName},`,
-      '',
-      intro,
-      '',
-      ...textRows(rows),
-      '',
-      `Accept or decline it, and download the quotation PDF, in Your Quotes: ${quotesLink}`,
-      '',
-      ...signature(contact),
-    ].join('\n'),
-    html: `<p>Dear ${escapeHtml(quote.contactPersonName)},</p>
+    subject: t('mail.offerSubject', { number: offer.quotationNumber, total, product }).slice(0, 160),
+    text: [dear, '', intro, '', ...textRows(rows), '', t('mail.offerActionText', { link: quotesLink }), '', ...signature(contact)].join(
+      '\n',
+    ),
+    html: mailHtml(
+      `<p>${escapeHtml(dear)}</p>
 <p>${escapeHtml(intro)}</p>
 ${htmlRows(rows)}
-<p>Accept or decline it, and download the quotation PDF, in <a href="${escapeHtml(quotesLink)}">Your Quotes</a>.</p>
+<p>${escapeHtml(t('mail.offerActionHtml', { link: '\u0000' })).replace('\u0000', `<a href="${escapeHtml(quotesLink)}">${escapeHtml(t('mail.yourQuotesLink'))}</a>`)}</p>
 <p>${signature(contact).map(escapeHtml).join('<br>')}</p>`,
+      language,
+    ),
   };
 }
 
-/** To the buyer: the company cannot quote, and why. */
-export function rejectionMail(to: string, quote: Quote, reason: string, quotesLink: string, contact: MailContact): MailMessage {
-  const product = quote.productId?.productName ?? 'your request';
-  const what = `${SITE.companyName} cannot offer ${quantity(quote)} of ${product} (quote request of ${quote.createdAt.slice(0, 10)}).`;
+/** To the buyer, in their language: the company cannot quote, and why. */
+export function rejectionMail(
+  to: string,
+  quote: Quote,
+  reason: string,
+  quotesLink: string,
+  contact: MailContact,
+  language: Language = DEFAULT_LANGUAGE,
+): MailMessage {
+  const t = translator(language);
+  const product = quote.productId?.productName ?? t('mail.yourRequest');
+  const company = SITE.companyName;
+  const what = t('mail.rejectionWhat', { company, quantity: quantity(quote), product, date: quote.createdAt.slice(0, 10) });
+  const dear = t('mail.dear', { name: quote.contactPersonName });
   return {
     to,
     // Not "declined": DECLINED is the buyer's own decision; this is the company's rejection.
-    subject: `${SITE.companyName} cannot offer ${product}: your quote request was not accepted`.slice(0, 160),
+    subject: t('mail.rejectionSubject', { company, product }).slice(0, 160),
     text: [
-      `Dear ${quote.contactPersonName},`,
+      dear,
       '',
       what,
-      `Reason: ${reason}`,
+      t('mail.rejectionReason', { reason }),
       '',
-      `Your quotes: ${quotesLink}`,
+      t('mail.yourQuotesText', { link: quotesLink }),
       '',
       ...signature(contact),
     ].join('\n'),
-    html: `<p>Dear ${escapeHtml(quote.contactPersonName)},</p>
+    html: mailHtml(
+      `<p>${escapeHtml(dear)}</p>
 <p>${escapeHtml(what)}</p>
-<p>Reason: ${escapeHtml(reason)}</p>
-<p><a href="${escapeHtml(quotesLink)}">Your quotes</a></p>
+<p>${escapeHtml(t('mail.rejectionReason', { reason }))}</p>
+<p><a href="${escapeHtml(quotesLink)}">${escapeHtml(t('mail.yourQuotes'))}</a></p>
 <p>${signature(contact).map(escapeHtml).join('<br>')}</p>`,
+      language,
+    ),
   };
 }
 
@@ -148,8 +192,8 @@ export function rejectionMail(to: string, quote: Quote, reason: string, quotesLi
 export function decisionMail(to: string, quote: Quote, offer: QuoteOffer, decision: 'ACCEPTED' | 'DECLINED', note: string): MailMessage {
   const product = quote.productId?.productName ?? 'a product no longer listed';
   const verb = decision === 'ACCEPTED' ? 'accepted' : 'declined';
-  const what = `${quote.companyName} (${quote.contactPersonName}, ${quote.quotedByEmail}) ${verb} quotation ${offer.quotationNumber}: ${quantity(quote)} of ${product}, ${money(offer, offer.totalMinor)} ${offer.incoterm} ${offer.destination}.`;
-  const rows = offerRows(quote, offer);
+  const what = `${quote.companyName} (${quote.contactPersonName}, ${quote.quotedByEmail}) ${verb} quotation ${offer.quotationNumber}: ${quantity(quote)} of ${product}, ${money(offer, offer.totalMinor, DEFAULT_LANGUAGE)} ${offer.incoterm} ${offer.destination}.`;
+  const rows = offerRows(quote, offer, translator(DEFAULT_LANGUAGE), DEFAULT_LANGUAGE);
   return {
     to,
     replyTo: quote.companyEmail,

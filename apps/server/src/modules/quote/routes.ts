@@ -19,6 +19,8 @@ import {
   rejectSchema,
   type Quote,
   type SiteSettings,
+  type Language,
+  localizedPath,
 } from '@agro/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -39,6 +41,7 @@ import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMai
 import { quotationPdf } from './pdf.js';
 import { orderMails } from '../order/index.js';
 import { findProductName } from '../product/repository.js';
+import { userLanguage } from '../user/index.js';
 import { deleteQuote, findQuote, findQuoteOwner, insertQuote, listQuotes, quoteBatches, releaseQuote } from './repository.js';
 import { actorOf, recordAudit } from '../../lib/audit.js';
 import { decideQuote, getQuoteDetail, rejectQuote, sendOffer } from './service.js';
@@ -78,9 +81,17 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
   /** The company's notification and the buyer's acknowledgement, once per quote (their events are unique). */
   // `settings`: the company's details as the owner set them (modules/settings), read BEFORE the
   // transaction (on SQLite a read through app.db inside it would wait for its own connection).
-  const queueQuoteMails = async (tx: Parameters<typeof queueMail>[0], quote: Quote, settings: SiteSettings) => {
+  // `language`: the buyer's (their account's), read before the transaction too; the company's stays English.
+  const queueQuoteMails = async (tx: Parameters<typeof queueMail>[0], quote: Quote, settings: SiteSettings, language: Language) => {
     await queueMail(tx, { ...quoteNotificationMail(settings.notificationEmail, quote), event: `quote:${quote._id}:company` });
-    await queueMail(tx, { ...quoteAcknowledgementMail(quote.quotedByEmail, quote, settings), event: `quote:${quote._id}:buyer` });
+    await queueMail(tx, { ...quoteAcknowledgementMail(quote.quotedByEmail, quote, settings, language), event: `quote:${quote._id}:buyer` });
+  };
+
+  /** The language of the account that asked for quote `id` (English when none). */
+  const buyerLanguage = async (id: string): Promise<Language> => {
+    if (!isId(id)) return 'en';
+    const row = await app.db.selectFrom('quotes').select('user_id').where('id', '=', id).executeTakeFirst();
+    return userLanguage(app.db, row?.user_id);
   };
 
   app.post(
@@ -105,6 +116,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       }
       const user = request.user!;
       const settings = await app.siteSettings();
+      const language = await userLanguage(app.db, user._id);
       const spamReason = leadSpamReason(input, 'quote', [
         input.companyName,
         input.contactPersonName,
@@ -139,7 +151,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
         // In the quote's transaction: the quote and its mails are stored together or not at all.
         // Sending happens later (lib/mailer.ts): a mail failure never fails the request.
         // Held as spam: no mail until an administrator releases it ('Not spam').
-        if (!spamReason) await queueQuoteMails(tx, stored, settings);
+        if (!spamReason) await queueQuoteMails(tx, stored, settings, language);
         await markApplied(tx);
         return stored;
       });
@@ -274,6 +286,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     async (request) => {
       const { id } = request.params;
       const settings = await app.siteSettings();
+      const language = await buyerLanguage(id);
       const quote = await app.db.transaction().execute(async (tx) => {
         const held = await findQuote(tx, id);
         if (!held) throw notFound(SERVER_ERRORS.quoteNotFound);
@@ -286,7 +299,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
           before: { spamReason: held.spamReason ?? null },
           after: { spamReason: null },
         });
-        await queueQuoteMails(tx, released, settings);
+        await queueQuoteMails(tx, released, settings, language);
         await markApplied(tx);
         return released;
       });
@@ -311,12 +324,13 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     async (request) => {
       const { id } = request.params;
       const settings = await app.siteSettings();
+      const language = await buyerLanguage(id);
       // The mail is queued in the offer's transaction (lib/mailer.ts sends it).
       const quote = await sendOffer(app.db, app.dialect, id, request.body, {
         userId: request.user!._id,
         audit: actorOf(request.user!),
         mail: (q) => ({
-          ...offerMail(q.quotedByEmail, q, q.offer!, `${publicBaseUrl(request)}/profile`, settings),
+          ...offerMail(q.quotedByEmail, q, q.offer!, `${publicBaseUrl(request)}${localizedPath('/profile', language)}`, settings, language),
           event: `quote:${id}:offer:${q.offer!.revision}`,
         }),
       });
@@ -342,11 +356,19 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       const { reason } = request.body;
       const { id } = request.params;
       const settings = await app.siteSettings();
+      const language = await buyerLanguage(id);
       const quote = await rejectQuote(app.db, app.dialect, id, reason, {
         userId: request.user!._id,
         audit: actorOf(request.user!),
         mail: (q) => ({
-          ...rejectionMail(q.quotedByEmail, q, reason, `${publicBaseUrl(request)}/profile`, settings),
+          ...rejectionMail(
+            q.quotedByEmail,
+            q,
+            reason,
+            `${publicBaseUrl(request)}${localizedPath('/profile', language)}`,
+            settings,
+            language,
+          ),
           event: `quote:${id}:rejected`,
         }),
       });

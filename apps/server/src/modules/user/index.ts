@@ -1,2 +1,4 @@
 /** What accounts offer other modules: ending every session of an account (the team module, when an administrator is removed). */
 export { deleteUserSessions } from './session-repository.js';
+/** The language of an account's mails and quotation PDF (issue 28): the quote desk and orders write in it. */
+export { userLanguage } from './repository.js';

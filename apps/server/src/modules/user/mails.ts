@@ -1,28 +1,35 @@
-import { SITE, TIMINGS } from '@agro/shared';
+import { DEFAULT_LANGUAGE, SITE, TIMINGS, type Language } from '@agro/shared';
 import { escapeHtml } from '../../lib/html.js';
+import { mailHtml, translator } from '../../lib/i18n.js';
 import type { MailMessage } from '../../lib/mailer.js';
 
-export function passwordResetMail(to: string, fullName: string, link: string): MailMessage {
+/** To the account's owner, in their language (issue 28). */
+export function passwordResetMail(to: string, fullName: string, link: string, language: Language = DEFAULT_LANGUAGE): MailMessage {
+  const t = translator(language);
   const minutes = TIMINGS.resetTokenTtlMinutes;
+  const company = SITE.companyName;
   return {
     to,
-    subject: `Reset your ${SITE.companyName} password`,
+    subject: t('mail.resetSubject', { company }),
     text: [
-      `Hello ${fullName},`,
+      t('mail.hello', { name: fullName }),
       '',
-      'We received a request to reset the password of your account. Open this link to choose a new password:',
+      t('mail.resetIntro'),
       '',
       link,
       '',
-      `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail: your password stays unchanged.`,
+      t('mail.resetExpiry', { minutes }),
       '',
-      SITE.companyName,
+      company,
     ].join('\n'),
-    html: `<p>Hello ${escapeHtml(fullName)},</p>
-<p>We received a request to reset the password of your account. Open this link to choose a new password:</p>
+    html: mailHtml(
+      `<p>${escapeHtml(t('mail.hello', { name: fullName }))}</p>
+<p>${escapeHtml(t('mail.resetIntro'))}</p>
 <p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
-<p>The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail: your password stays unchanged.</p>
-<p>${escapeHtml(SITE.companyName)}</p>`,
+<p>${escapeHtml(t('mail.resetExpiry', { minutes }))}</p>
+<p>${escapeHtml(company)}</p>`,
+      language,
+    ),
   };
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@agro/shared';
 import type { DbOrTx } from '../../db/index.js';
 import type { NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
 
@@ -33,4 +34,11 @@ export function isUniqueViolation(err: unknown): boolean {
     e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
     e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
+}
+
+/** The language of an account's mails and quotation PDF (issue 28); English for no account. */
+export async function userLanguage(db: DbOrTx, userId: string | null | undefined): Promise<Language> {
+  if (!userId) return DEFAULT_LANGUAGE;
+  const row = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+  return row && isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE;
 }

@@ -24,12 +24,17 @@ import {
   recoveryCodesResponseSchema,
   twoFactorSetupResponseSchema,
   twoFactorStatusSchema,
+  LANGUAGE_TEXT,
+  localizedPath,
+  LANGUAGES,
+  userLanguageSchema,
 } from '@agro/shared';
 import { isDisposableEmail } from 'disposable-email-domains-js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toPublicUser } from '../../db/mappers.js';
+import { requestLanguage } from '../../lib/i18n.js';
 import { HttpError, badRequest, unauthorized } from '../../lib/errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
@@ -40,7 +45,7 @@ import { requireProofOfWork } from '../altcha/index.js';
 import { refuseBotSignals } from '../../lib/bot-signals.js';
 import { loginGuard } from './login-guard.js';
 import { createUserService } from './service.js';
-import { findUserById } from './repository.js';
+import { findUserById, updateUser } from './repository.js';
 import { createTwoFactor, lacksRequiredSecondFactor } from './two-factor.js';
 
 const tags = ['user'];
@@ -86,7 +91,8 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       if (isDisposableEmail(request.body.email)) {
         throw badRequest(SERVER_ERRORS.disposableEmail, { email: SERVER_ERRORS.disposableEmail });
       }
-      const user = await users.register(request.body);
+      // In the language of the page the buyer registered on (the web app names it; English otherwise).
+      const user = await users.register(request.body, 'USER', requestLanguage(request.headers));
       return { success: true, message: SUCCESS.register, user };
     },
   );
@@ -157,6 +163,40 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
     },
   );
 
+  // The buyer's language (issue 28): their mails and quotation PDF are written in it.
+  const languageAnswer = apiResultSchema.extend({ language: z.enum(LANGUAGES) });
+  app.get(
+    '/language',
+    {
+      ...SMALL_ANSWERS,
+      preValidation: requireAuth,
+      schema: { tags, summary: "The language of the account's mails and quotation PDF", response: replies(languageAnswer, [401]) },
+    },
+    async (request) => {
+      const row = await findUserById(app.db, request.user!._id);
+      return { success: true, message: LANGUAGE_TEXT.fetched, language: row?.language ?? 'en' };
+    },
+  );
+
+  app.patch(
+    '/language',
+    {
+      ...SMALL_ANSWERS,
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        summary: "Change the language of the account's mails and quotation PDF (en, ar, es, fr, de)",
+        body: specInput(userLanguageSchema, [LANGUAGE_TEXT.invalid]),
+        response: replies(languageAnswer, [400, 401]),
+      },
+    },
+    async (request) => {
+      const { language } = request.body;
+      await updateUser(app.db, request.user!._id, { language });
+      return { success: true, message: LANGUAGE_TEXT.saved, language };
+    },
+  );
+
   app.post(
     '/change-password',
     {
@@ -209,7 +249,12 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
     async (request) => {
       // The mail is queued in the token's transaction (lib/mailer.ts sends it).
       const started = await users.startPasswordReset(request.body.email, (user, token, resetId) => ({
-        ...passwordResetMail(user.email, user.full_name, `${publicBaseUrl(request)}/reset-password/${token}`),
+        ...passwordResetMail(
+          user.email,
+          user.full_name,
+          `${publicBaseUrl(request)}${localizedPath(`/reset-password/${token}`, user.language)}`,
+          user.language,
+        ),
         event: `password-reset:${resetId}`,
         secret: token,
       }));

@@ -1,7 +1,9 @@
 import {
+  DEFAULT_LANGUAGE,
   SERVER_ERRORS,
   TIMINGS,
   type ChangePasswordInput,
+  type Language,
   type PublicUser,
   type RegisterInput,
   type Role,
@@ -26,7 +28,7 @@ export function createUserService(db: Db, config: Config) {
   const cost = config.passwordHashCost;
   const dummyHash = makeDummyHash(cost);
 
-  async function register(input: RegisterInput, role: Role = 'USER'): Promise<PublicUser> {
+  async function register(input: RegisterInput, role: Role = 'USER', language: Language = DEFAULT_LANGUAGE): Promise<PublicUser> {
     if (await findUserByEmail(db, input.email)) throw conflict(SERVER_ERRORS.emailTaken);
     const now = nowIso();
     const passwordHash = await hashPassword(input.password, cost);
@@ -40,6 +42,7 @@ export function createUserService(db: Db, config: Config) {
           phone_number: input.phoneNumber,
           password_hash: passwordHash,
           role,
+          language,
           created_at: now,
           updated_at: now,
         });

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { getProfile, updateProfile } from '@/lib/auth/auth-slice';
 import { formatDate } from '@/lib/format';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { LanguageSection } from './language-section';
 import { TwoStepSection } from './two-step-section';
 
 type ProfileIn = z.input<typeof updateProfileSchema>;
@@ -158,6 +159,7 @@ export default function ProfilePage({ renderQuotes }: ProfilePageProps) {
           </form>
         </section>
 
+        <LanguageSection />
         <TwoStepSection />
 
         {renderQuotes?.(role)}

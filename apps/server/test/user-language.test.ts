@@ -1,0 +1,110 @@
+/**
+ * The buyer's language (issue 28): set at registration from the page's language (the web app's
+ * header), read and changed through /api/v1/user/language; the buyer's mails (quote received,
+ * offer, rejection, password reset) are written in it; the company's stay English; an English
+ * account's mails are as they were.
+ */
+import { API, LANGUAGE_HEADER, LANGUAGE_TEXT, SITE } from '@agro/shared';
+import { CATALOGUES } from '@agro/shared/i18n/all';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestProduct, offerBody, quoteBody } from './fixtures.js';
+import { buildTestApp, type TestApp } from './helper.js';
+
+let t: TestApp;
+let productId: string;
+let admin: { cookie: string };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  productId = await insertTestProduct(t.db, { productName: 'Crispy Fried Onions' });
+  admin = await t.loginAdmin();
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie?: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload === undefined ? {} : { payload }) });
+
+async function quoteOf(cookie: string): Promise<string> {
+  const res = await call('POST', API.addQuote, cookie, quoteBody(productId));
+  expect(res.statusCode).toBe(200);
+  return res.json<{ quote: { _id: string } }>().quote._id;
+}
+
+describe("the buyer's language", () => {
+  it('is the page language the buyer registered on; English without the header, as before', async () => {
+    const arabic = await t.loginUser({}, { [LANGUAGE_HEADER]: 'ar' });
+    expect((await call('GET', API.userLanguage, arabic.cookie)).json()).toEqual({
+      success: true,
+      message: LANGUAGE_TEXT.fetched,
+      language: 'ar',
+    });
+    const english = await t.loginUser();
+    expect((await call('GET', API.userLanguage, english.cookie)).json()).toMatchObject({ language: 'en' });
+    // A header naming no language of the site is English too.
+    const other = await t.loginUser({}, { [LANGUAGE_HEADER]: 'xx' });
+    expect((await call('GET', API.userLanguage, other.cookie)).json()).toMatchObject({ language: 'en' });
+    // The spec's user object is unchanged.
+    expect(Object.keys(arabic.user).sort()).toEqual(Object.keys(english.user).sort());
+  });
+
+  it('is changed on the profile; a language the site has not is refused with a clear message', async () => {
+    const buyer = await t.loginUser();
+    const bad = await call('PATCH', API.updateUserLanguage, buyer.cookie, { language: 'it' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, message: LANGUAGE_TEXT.invalid });
+    const ok = await call('PATCH', API.updateUserLanguage, buyer.cookie, { language: 'de' });
+    expect(ok.json()).toEqual({ success: true, message: LANGUAGE_TEXT.saved, language: 'de' });
+    expect((await call('GET', API.userLanguage, buyer.cookie)).json()).toMatchObject({ language: 'de' });
+    expect((await call('PATCH', API.updateUserLanguage, undefined, { language: 'de' })).statusCode).toBe(401);
+  });
+
+  it("writes the buyer's mails in it (quote received, offer, rejection); the company's stay English", async () => {
+    const buyer = await t.loginUser({}, { [LANGUAGE_HEADER]: 'ar' });
+    const quoteId = await quoteOf(buyer.cookie);
+    let mails = await t.outbox();
+    const ack = mails.find((m) => m.to.includes(buyer.email) && m.text.startsWith(CATALOGUES.ar.mail.dear.split(' ')[0]!));
+    expect(ack, 'an Arabic acknowledgement').toBeDefined();
+    // (The test's mail reader leaves a space where an encoded subject was folded: compare its words.)
+    expect(ack!.subject.replace(/\s+/g, '')).toBe(
+      CATALOGUES.ar.mail.ackSubject.replace('{{company}}', SITE.companyName).replace(/\s+/g, ''),
+    );
+    expect(ack!.text).toContain('شكرًا لطلبك عرض سعر لـ Crispy Fried Onions');
+    expect(ack!.html).toContain('dir="rtl"');
+    const company = mails.find((m) => m.to.includes(t.config.companyEmail) && m.text.includes(quoteId));
+    expect(company!.subject).toMatch(/^New quote request from /);
+
+    await call('PATCH', API.updateUserLanguage, buyer.cookie, { language: 'de' });
+    expect((await call('POST', API.quoteOffer(quoteId), admin.cookie, offerBody())).statusCode).toBe(200);
+    mails = await t.outbox();
+    const offer = mails.find((m) => m.to.includes(buyer.email) && m.subject.startsWith('Angebot '));
+    expect(offer, 'a German offer').toBeDefined();
+    expect(offer!.text).toContain('Verladehafen');
+    expect(offer!.text).toContain('/de/profile');
+
+    const second = await quoteOf(buyer.cookie);
+    await call('PATCH', API.updateUserLanguage, buyer.cookie, { language: 'es' });
+    expect((await call('POST', API.quoteReject(second), admin.cookie, { reason: 'Out of season until March' })).statusCode).toBe(200);
+    mails = await t.outbox();
+    const rejection = mails.find((m) => m.to.includes(buyer.email) && m.text.includes('Motivo: Out of season until March'));
+    expect(rejection, 'a Spanish rejection').toBeDefined();
+    expect(rejection!.subject).toContain('no puede ofrecer');
+  });
+
+  it('an English account gets the mails as they always were', async () => {
+    const buyer = await t.loginUser();
+    await quoteOf(buyer.cookie);
+    const ack = (await t.outbox()).find((m) => m.to.includes(buyer.email));
+    expect(ack!.subject).toBe(`We received your quote request - ${SITE.companyName}`);
+    expect(ack!.text).toContain('Our export team will reply within 24 hours.');
+    expect(ack!.html).not.toContain('dir=');
+  });
+
+  it('sends the password reset in it, with the reset page under its language', async () => {
+    const buyer = await t.loginUser({}, { [LANGUAGE_HEADER]: 'fr' });
+    const res = await call('POST', API.forgotPassword, undefined, { email: buyer.email });
+    expect(res.statusCode).toBe(200);
+    const mail = (await t.outbox()).find((m) => m.to.includes(buyer.email) && m.subject.startsWith('Réinitialisez'));
+    expect(mail).toBeDefined();
+    expect(mail!.text).toMatch(/\/fr\/reset-password\/\S+/);
+  });
+});
