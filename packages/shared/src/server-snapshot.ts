@@ -8,6 +8,11 @@ import type { GalleryImage, Product } from './types.js';
 export interface ServerSnapshot {
   /** The address (path and query) the server rendered. */
   url: string;
+  /**
+   * The site's origin its absolute addresses are built on (PUBLIC_URL, else the origin the request
+   * came to): the page's canonical link and og:url, and links the page makes absolute itself.
+   */
+  origin: string;
   /** Products the page shows (the first ones of the catalogue and its premium ones). */
   products: Product[] | null;
   /** The product of a product page. */

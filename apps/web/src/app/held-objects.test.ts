@@ -24,6 +24,7 @@ function storeWithSnapshot(snapshot: Partial<ServerSnapshot>) {
   store.dispatch(
     snapshotLoaded({
       url: '/',
+      origin: 'https://example.com',
       products: null,
       product: null,
       missingProduct: null,

@@ -15,6 +15,7 @@ export type { ServerSnapshot };
 
 const initialState: ServerSnapshot = {
   url: '',
+  origin: '',
   products: null,
   product: null,
   missingProduct: null,

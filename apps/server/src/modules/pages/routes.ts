@@ -200,6 +200,7 @@ export class PublicPages {
     const settings = publicSettings(await this.app.siteSettings(), offerToday());
     const snapshot: ServerSnapshot = {
       url,
+      origin,
       products: shown,
       product: productPage?.product ?? null,
       missingProduct: productPage?.missing ?? null,
