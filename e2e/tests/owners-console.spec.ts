@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
+  appTookOver,
   dataDir,
   expect,
   expectPath,
@@ -15,6 +16,7 @@ import {
   loginAsAdmin,
   loginAsNewUser,
   openPage,
+  serverUrl,
   test,
   uniqueId,
 } from '../support/fixtures';
@@ -118,16 +120,22 @@ test('an admin changes the phone and an FAQ answer; the rendered pages, the JSON
         'href',
         new RegExp(`^https://wa\\.me/${whatsapp}\\?text=`),
       );
-      // On a product page: the product's name and its address in the message.
+      // On a product page: the product's name and its canonical address, absolute, in the message.
+      // The server's HTML already has it (before any script runs), and the page keeps that very
+      // link once the app has taken over: no relative address at any moment.
       const product = await findProduct(request, () => true);
+      const served = await (await request.get(`/products/description?id=${product._id}`)).text();
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(served)?.[1];
+      expect(canonical).toMatch(new RegExp(`^${serverUrl().replace(/[.]/g, '\\.')}/products/[a-z0-9-]+$`));
+      const servedHref = /href="(https:\/\/wa\.me\/\d+\?text=[^"]+)"/.exec(served)?.[1]?.replace(/&amp;/g, '&');
+      expect(servedHref).toMatch(new RegExp(`^https://wa\\.me/${whatsapp}\\?text=`));
+      const text = new URL(servedHref!).searchParams.get('text')!;
+      expect(text).toContain(`${product.productName}: ${canonical}`);
+      expect(text.endsWith(` ${canonical}`)).toBe(true);
       await buyer.page.goto(`/products/description?id=${product._id}`);
       await expect(buyer.page.getByRole('heading', { level: 1, name: product.productName })).toBeVisible();
-      const name = product.productName;
-      const chat = buyer.page.getByRole('link', { name: 'Chat on WhatsApp' });
-      await expect(chat).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+\?text=/);
-      const text = new URL((await chat.getAttribute('href'))!).searchParams.get('text')!;
-      expect(text).toContain(name);
-      expect(text).toMatch(/http:\/\/[^ ]+\/products\/description\?id=/);
+      await appTookOver(buyer.page);
+      await expect(buyer.page.getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute('href', servedHref!);
       // A fresh load of the home page (server-rendered) shows the phone in the top bar and footer.
       await buyer.page.goto('/');
       await expect(buyer.page.getByRole('contentinfo').getByRole('link', { name: phone })).toBeVisible();

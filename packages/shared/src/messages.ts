@@ -181,8 +181,10 @@ export const UI_TEXT = {
   redirectingToLogin: 'Redirecting to login page ...',
   // Not quoted by the spec: the rule of VALIDATION.strongPassword, under every new-password field.
   passwordHint: 'At least 8 characters with upper and lower case letters, a digit and one of @$!%*?&#^',
-  // Not quoted by the spec: an upload the person stopped (issue 26).
+  // Not quoted by the spec: an upload the person stopped (issue 26); the toast, and the product
+  // form's own line after it (the form keeps what was typed and chosen).
   uploadCancelled: 'Upload cancelled',
+  uploadCancelledFormKept: 'Upload cancelled. Everything you entered is still here: submit again to send it.',
   cancelUpload: 'Cancel upload',
 } as const;
 

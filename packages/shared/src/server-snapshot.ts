@@ -11,6 +11,11 @@ export interface ServerSnapshot {
   url: string;
   /** The page's language (its address's prefix; English without one). */
   language: Language;
+  /**
+   * The site's origin its absolute addresses are built on (PUBLIC_URL, else the origin the request
+   * came to): the page's canonical link and og:url, and links the page makes absolute itself.
+   */
+  origin: string;
   /** Products the page shows (the first ones of the catalogue and its premium ones). */
   products: Product[] | null;
   /** The product of a product page. */

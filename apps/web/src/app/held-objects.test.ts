@@ -25,6 +25,7 @@ function storeWithSnapshot(snapshot: Partial<ServerSnapshot>) {
     snapshotLoaded({
       url: '/',
       language: 'en',
+      origin: 'https://example.com',
       products: null,
       product: null,
       missingProduct: null,

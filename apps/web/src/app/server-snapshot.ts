@@ -16,6 +16,7 @@ export type { ServerSnapshot };
 const initialState: ServerSnapshot = {
   url: '',
   language: 'en',
+  origin: '',
   products: null,
   product: null,
   missingProduct: null,

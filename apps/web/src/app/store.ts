@@ -1,10 +1,11 @@
-import { PERSIST, type GalleryImage, type Product, type PublicSettings } from '@agro/shared';
+import { PERSIST, productPath, type GalleryImage, type Product, type PublicSettings } from '@agro/shared';
 import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 // Vite 8: the es/ build of redux-persist works at run time, the lib/ default import does not.
 import { FLUSH, PAUSE, PERSIST as PERSIST_ACTION, PURGE, REGISTER, REHYDRATE } from 'redux-persist/es/constants';
 import persistReducer from 'redux-persist/es/persistReducer';
 import type { WebStorage } from 'redux-persist';
+import { productDetailPath } from '@/components/products/product-links';
 import { setUnauthorizedHandler } from '@/lib/api';
 import { keepEqual } from '@/lib/keep-equal';
 import { productsPersistLimit } from './persist-limits';
@@ -128,6 +129,23 @@ export function rendersAsTheServerDid(s: RootState): boolean {
   return (Object.keys(initial) as Array<keyof SlicesState>).every(
     (slice) => slice === 'serverSnapshot' || slice === 'siteSettings' || JSON.stringify(s[slice]) === JSON.stringify(initial[slice]),
   );
+}
+
+/**
+ * The site's origin for the absolute addresses a page names (e.g. in a WhatsApp message): on a
+ * page the server rendered, the server's (PUBLIC_URL, as in its canonical links), so its render
+ * and the browser's first one are the same; on a page only the browser renders, the page's own.
+ */
+export const selectSiteOrigin = (s: RootState): string =>
+  s.serverSnapshot.origin || (typeof window === 'undefined' ? '' : window.location.origin);
+
+/**
+ * A product's page address: its own /products/{slug} when the server named it (the product page it
+ * rendered), else the spec's /products/description?id=, whose canonical link names the slug one.
+ */
+export function selectProductPagePath(s: RootState, id: string): string {
+  const slug = Object.keys(s.serverSnapshot.slugs).find((key) => s.serverSnapshot.slugs[key] === id);
+  return slug === undefined ? productDetailPath(id) : productPath(slug);
 }
 
 /** True while the page shown is the one the server rendered (its first render must match that HTML). */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UI_TEXT } from '@agro/shared';
-import { ApiError, request, upload } from './api';
+import { ApiError, request, upload, UploadCancelledError, withToast } from './api';
+import * as toast from './toast';
 
 /** fetch answering each call with the next status (0: the network failed), recording the keys sent. */
 function fakeFetch(statuses: number[]): string[] {
@@ -17,7 +18,10 @@ function fakeFetch(statuses: number[]): string[] {
   return keys;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('Idempotency-Key of a submission', () => {
   it('is sent again with the same body after a network error or a 503, and is new once answered', async () => {
@@ -64,7 +68,24 @@ describe('uploads (issue 26)', () => {
     const pending = upload('POST', '/api/v1/gallery/add', new FormData(), undefined, during.signal);
     during.abort();
     const error: unknown = await pending.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(UploadCancelledError);
     expect((error as ApiError).serverMessage).toBe(UI_TEXT.uploadCancelled);
+  });
+
+  it('a cancelled upload is told as information, not an error, and is not logged as one', async () => {
+    const toasts: [string, string][] = [];
+    vi.spyOn(toast, 'showToast').mockImplementation((kind, message) => {
+      toasts.push([kind, message]);
+      return 'id';
+    });
+    const error = vi.spyOn(console, 'error');
+    await expect(
+      withToast(() => Promise.reject(new UploadCancelledError()), { loading: 'Sending', success: 'Sent', error: 'Failed' }),
+    ).rejects.toBeInstanceOf(UploadCancelledError);
+    expect(toasts).toEqual([
+      ['loading', 'Sending'],
+      ['info', UI_TEXT.uploadCancelled],
+    ]);
+    expect(error).not.toHaveBeenCalled();
   });
 });

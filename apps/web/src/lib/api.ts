@@ -16,6 +16,14 @@ export class ApiError extends Error {
   }
 }
 
+/** An upload the person stopped (its `signal` was aborted): not a failure, nothing to report as one. */
+export class UploadCancelledError extends ApiError {
+  constructor() {
+    super(0, UI_TEXT.uploadCancelled);
+    this.name = 'UploadCancelledError';
+  }
+}
+
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler | undefined;
 
@@ -126,7 +134,7 @@ export async function request<T extends ApiResult>(method: HttpMethod, path: str
 
 /**
  * A multipart upload that reports progress (0..1), which fetch cannot do; `signal` stops it (the
- * call then fails with UI_TEXT.uploadCancelled).
+ * call then fails with an UploadCancelledError).
  */
 export function upload<T extends ApiResult>(
   method: 'POST' | 'PATCH',
@@ -137,11 +145,11 @@ export function upload<T extends ApiResult>(
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new ApiError(0, UI_TEXT.uploadCancelled));
+      reject(new UploadCancelledError());
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.onabort = () => reject(new ApiError(0, UI_TEXT.uploadCancelled));
+    xhr.onabort = () => reject(new UploadCancelledError());
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.open(method, `${API_BASE_URL}${path}`);
     xhr.withCredentials = true;
@@ -185,6 +193,7 @@ export interface ToastTexts<T> {
 /**
  * Every call shows a loading toast, then the success text, or the server's message (or the
  * default) on error (SPEC.md section 7). The error is rethrown for the caller; it is also logged.
+ * An upload the person cancelled says so instead, as information rather than an error.
  */
 export async function withToast<T>(call: () => Promise<T>, texts: ToastTexts<T>): Promise<T> {
   const id = showToast('loading', texts.loading);
@@ -193,6 +202,10 @@ export async function withToast<T>(call: () => Promise<T>, texts: ToastTexts<T>)
     showToast('success', typeof texts.success === 'function' ? texts.success(result) : texts.success, { id });
     return result;
   } catch (error) {
+    if (error instanceof UploadCancelledError) {
+      showToast('info', UI_TEXT.uploadCancelled, { id });
+      throw error;
+    }
     const message = error instanceof ApiError && error.serverMessage ? error.serverMessage : texts.error;
     showToast('error', message, { id });
     console.error(error);

@@ -183,3 +183,58 @@ export const atLeast = (minimum: number) => ({
   toString: () => `a number of at least ${minimum}`,
   toAsymmetricMatcher: () => `atLeast(${minimum})`,
 });
+
+/** An upload held by stubHeldXhr: what was sent, whether the page aborted it, and a way to answer it. */
+export interface HeldUpload {
+  call: RecordedCall;
+  aborted: boolean;
+  answer: (reply: { status?: number; body: unknown }) => void;
+}
+
+/**
+ * Stubs XMLHttpRequest with uploads that report 50% progress and then wait until the test answers
+ * them or the page aborts them (a cancelled upload), so either can be checked mid-way.
+ */
+export function stubHeldXhr(): HeldUpload[] {
+  const held: HeldUpload[] = [];
+  class HeldXhr {
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = '';
+    private path = '';
+    private entry: HeldUpload | undefined;
+    open(method: string, url: string) {
+      this.method = method;
+      this.path = new URL(url, 'http://localhost').pathname;
+    }
+    setRequestHeader() {}
+    send(body: FormData) {
+      const entry: HeldUpload = {
+        call: { method: this.method, path: this.path, body },
+        aborted: false,
+        answer: (reply) => {
+          this.status = reply.status ?? 200;
+          this.responseText = JSON.stringify(reply.body);
+          this.onload?.();
+        },
+      };
+      this.entry = entry;
+      held.push(entry);
+      setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 }), 0);
+    }
+    abort() {
+      if (!this.entry || this.entry.aborted) return;
+      this.entry.aborted = true;
+      this.onabort?.();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', HeldXhr);
+  return held;
+}

@@ -212,6 +212,7 @@ export class PublicPages {
     const snapshot: ServerSnapshot = {
       url,
       language,
+      origin,
       products: shown,
       product: productPage?.product ?? null,
       missingProduct: productPage?.missing ?? null,

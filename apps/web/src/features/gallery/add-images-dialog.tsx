@@ -36,6 +36,15 @@ export function AddImagesDialog({ open, onClose, onUploaded }: AddImagesDialogPr
     chosenRef.current = chosen;
   }, [chosen]);
   const uploading = progress !== null;
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState(false);
+
+  // "Cancel upload" goes away with the upload: focus moves to Upload, enabled again (the files stay chosen).
+  useEffect(() => {
+    if (!refocus || uploading) return;
+    uploadButton.current?.focus();
+    setRefocus(false);
+  }, [refocus, uploading]);
 
   // Object URLs hold the file in memory until revoked: free whatever is left when the page goes.
   useEffect(() => () => chosenRef.current.forEach((c) => URL.revokeObjectURL(c.url)), []);
@@ -82,7 +91,8 @@ export function AddImagesDialog({ open, onClose, onUploaded }: AddImagesDialogPr
       onClose();
       onUploaded();
     } catch {
-      // The toast has the reason; keep the chosen files so the person can retry or adjust.
+      // The toast has the reason (or says the upload was cancelled); keep the chosen files so the
+      // person can retry or adjust.
       setProgress(null);
     }
   };
@@ -98,7 +108,13 @@ export function AddImagesDialog({ open, onClose, onUploaded }: AddImagesDialogPr
           <button type="button" className="btn-secondary" onClick={close} disabled={uploading}>
             Cancel
           </button>
-          <button type="button" className="btn-primary" onClick={() => void upload()} disabled={chosen.length === 0 || uploading}>
+          <button
+            ref={uploadButton}
+            type="button"
+            className="btn-primary"
+            onClick={() => void upload()}
+            disabled={chosen.length === 0 || uploading}
+          >
             Upload
           </button>
         </>
@@ -157,7 +173,14 @@ export function AddImagesDialog({ open, onClose, onUploaded }: AddImagesDialogPr
       {uploading && (
         <div className="mt-4 flex items-center gap-3">
           <ProgressBar value={progress} label="Upload progress" />
-          <button type="button" className="btn-secondary shrink-0 py-1.5 text-sm" onClick={() => abortRef.current?.abort()}>
+          <button
+            type="button"
+            className="btn-secondary shrink-0 py-1.5 text-sm"
+            onClick={() => {
+              setRefocus(true);
+              abortRef.current?.abort();
+            }}
+          >
             {UI_TEXT.cancelUpload}
           </button>
         </div>

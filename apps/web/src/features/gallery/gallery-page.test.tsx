@@ -2,7 +2,7 @@ import { API, UI_TEXT, type GalleryImage } from '@agro/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, logIn, renderRoute, stubFetch, stubXhr } from '@/test/forms-harness';
+import { callsTo, logIn, renderRoute, stubFetch, stubHeldXhr, stubXhr } from '@/test/forms-harness';
 
 const images: GalleryImage[] = [
   { _id: 'g1', secure_url: '/uploads/g1.webp', width: 1200, height: 900 },
@@ -92,26 +92,7 @@ describe('Gallery admin', () => {
   it('shows the upload progress reported by the request', async () => {
     stubFetch({ [`GET ${API.gallery}`]: galleryReply(images) });
     // A request that reports half its bytes sent and then waits, so the bar can be read mid-upload.
-    const pending: { finish?: () => void } = {};
-    class SlowXhr {
-      status = 0;
-      responseText = '';
-      withCredentials = false;
-      upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      open() {}
-      setRequestHeader() {}
-      send() {
-        setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 }), 0);
-        pending.finish = () => {
-          this.status = 200;
-          this.responseText = JSON.stringify({ success: true, message: 'Images uploaded successfully!' });
-          this.onload?.();
-        };
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', SlowXhr);
+    const held = stubHeldXhr();
     logIn('ADMIN');
     renderRoute('/gallery');
     const user = userEvent.setup();
@@ -122,8 +103,37 @@ describe('Gallery admin', () => {
     const bar = within(dialog).getByRole('progressbar', { name: 'Upload progress' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '50'));
     expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeDisabled();
-    pending.finish?.();
+    held[0]?.answer({ body: { success: true, message: 'Images uploaded successfully!' } });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('Cancel upload stops the request, says so, and keeps the chosen images to send again', async () => {
+    const calls = stubFetch({ [`GET ${API.gallery}`]: galleryReply(images) });
+    const held = stubHeldXhr();
+    logIn('ADMIN');
+    const { user } = renderRoute('/gallery');
+    await user.click(await screen.findByRole('button', { name: UI_TEXT.addImages }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Images' });
+    await user.upload(within(dialog).getByLabelText('Choose images'), [png('a.png'), png('b.png')]);
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    await within(dialog).findByRole('progressbar', { name: 'Upload progress' });
+    // The dialog cannot be closed while the upload runs; only Cancel upload stops it.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: UI_TEXT.cancelUpload }));
+
+    expect(held[0]?.aborted).toBe(true);
+    expect(await screen.findByText(UI_TEXT.uploadCancelled)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('2 images selected')).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: 'Preview of b.png' })).toBeInTheDocument();
+    const upload = within(dialog).getByRole('button', { name: 'Upload' });
+    await waitFor(() => expect(upload).toHaveFocus());
+    // Nothing was stored, so the gallery is not asked for again.
+    expect(callsTo(calls, 'GET', API.gallery)).toHaveLength(1);
+
+    await user.click(upload);
+    await waitFor(() => expect(held).toHaveLength(2));
+    expect(((held[1]?.call.body as FormData).getAll('galleryImages') as File[]).map((f) => f.name)).toEqual(['a.png', 'b.png']);
   });
 
   it('refuses non-images, files over 10 MB and more than 20 files, with a message', async () => {

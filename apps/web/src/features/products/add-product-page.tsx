@@ -6,6 +6,7 @@ import { PageHero } from '@/components/ui/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ProductForm } from './product-form';
 import { buildProductFormData, EMPTY_PRODUCT, productResolver, type ProductFormValues } from './product-form-data';
+import { useProductUpload } from './use-product-upload';
 import { addProduct } from '@/lib/products/products-slice';
 
 const resolver = productResolver(true);
@@ -16,24 +17,23 @@ export default function AddProductPage() {
   const navigate = useNavigate();
   const form = useForm<ProductFormValues>({ resolver, defaultValues: EMPTY_PRODUCT });
   const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useProductUpload();
 
   const onSubmit = async (values: ProductFormValues) => {
     const body = buildProductFormData(values);
-    // SPEC.md section 2: the add form resets at submit. The copy restores it if the call fails,
-    // so nothing typed (or picked) is lost.
+    // SPEC.md section 2: the add form resets at submit. The copy restores it if the call fails or
+    // is cancelled, so nothing typed (or picked) is lost.
     const snapshot = values;
     form.reset(EMPTY_PRODUCT);
     setBusy(true);
-    setProgress(0);
     try {
-      await dispatch(addProduct({ form: body, onProgress: setProgress })).unwrap();
+      await dispatch(addProduct({ form: body, ...upload.start() })).unwrap();
       void navigate('/products');
     } catch {
       form.reset(snapshot);
     } finally {
       setBusy(false);
-      setProgress(null);
+      upload.finish();
     }
   };
 
@@ -43,7 +43,7 @@ export default function AddProductPage() {
         Add a product to the catalogue with its details, features and images.
       </PageHero>
       <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
-        <ProductForm form={form} mode="add" onSubmit={onSubmit} busy={busy} progress={progress} />
+        <ProductForm form={form} mode="add" onSubmit={onSubmit} busy={busy} upload={upload} />
       </div>
     </>
   );

@@ -7,6 +7,7 @@ import { PageHero } from '@/components/ui/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ProductForm } from './product-form';
 import { buildProductFormData, EMPTY_PRODUCT, productResolver, valuesFromProduct, type ProductFormValues } from './product-form-data';
+import { useProductUpload } from './use-product-upload';
 import { fetchProduct, updateProduct } from '@/lib/products/products-slice';
 
 const resolver = productResolver(false);
@@ -29,7 +30,7 @@ export default function EditProductPage() {
   const [product, setProduct] = useState<Product | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>(id ? 'loading' : 'failed');
   const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useProductUpload();
   const { reset } = form;
 
   useEffect(() => {
@@ -53,15 +54,14 @@ export default function EditProductPage() {
 
   const onSubmit = async (values: ProductFormValues) => {
     setBusy(true);
-    setProgress(0);
     try {
-      await dispatch(updateProduct({ id, form: buildProductFormData(values, id), onProgress: setProgress })).unwrap();
+      await dispatch(updateProduct({ id, form: buildProductFormData(values, id), ...upload.start() })).unwrap();
       void navigate('/products');
     } catch {
-      // The toast shows the server's message; the form keeps the edits.
+      // The toast shows the server's message (or that the upload was cancelled); the form keeps the edits.
     } finally {
       setBusy(false);
-      setProgress(null);
+      upload.finish();
     }
   };
 
@@ -94,7 +94,7 @@ export default function EditProductPage() {
             mode="edit"
             onSubmit={onSubmit}
             busy={busy}
-            progress={progress}
+            upload={upload}
             current={{ thumbnail: product.productThumbnail, images: product.productImages ?? [] }}
           />
         )}

@@ -1,9 +1,8 @@
-import { productDetailPath } from '@/components/products/product-links';
 import { WhatsAppButton } from '@/components/ui/whatsapp-button';
 import { PRODUCT_ID_PARAM, SITE, type ImageRef, type Product } from '@agro/shared';
 import { memo, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { selectProductPagePath, useAppDispatch, useAppSelector } from '@/app/store';
 import { CheckIcon, ChevronRightIcon, ClockIcon, DownloadIcon, LeafIcon, MapPinIcon, PackageIcon, StarIcon } from '@/components/ui/icons';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
@@ -131,6 +130,8 @@ function shelfLifeText(months: number): string {
 /** Memoised: the page renders again when its call answers; the same product is not drawn twice. */
 const ProductDetail = memo(function ProductDetail({ product }: { product: Product }) {
   const canDownload = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'USER');
+  // The WhatsApp message names the product's canonical address when the server told it.
+  const pagePath = useAppSelector((s) => selectProductPagePath(s, product._id));
   useDocumentTitle(product.productName);
 
   const tabs: TabItem[] = [
@@ -208,7 +209,7 @@ const ProductDetail = memo(function ProductDetail({ product }: { product: Produc
               <WhatsAppButton
                 className="btn-secondary px-6 py-3"
                 text={`Hello ${SITE.companyName}, I am interested in ${product.productName}: {url}`}
-                path={productDetailPath(product._id)}
+                path={pagePath}
               />
             </div>
           </div>

@@ -1,7 +1,17 @@
-import { API, VALIDATION as V } from '@agro/shared';
+import { API, UI_TEXT, VALIDATION as V } from '@agro/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byLabel, expectLoggedErrors, logIn, makeProduct, renderRoute, stubFetch, stubXhr, type RecordedCall } from '@/test/forms-harness';
+import {
+  byLabel,
+  expectLoggedErrors,
+  logIn,
+  makeProduct,
+  renderRoute,
+  stubFetch,
+  stubHeldXhr,
+  stubXhr,
+  type RecordedCall,
+} from '@/test/forms-harness';
 
 const R = V.productRequired;
 
@@ -82,7 +92,8 @@ describe('add product', () => {
   it('sends the multipart body with repeated fields and files, shows progress, then goes to /products', async () => {
     logIn('ADMIN');
     stubFetch(listStub);
-    const calls = stubXhr({ status: 201, body: { success: true, message: 'ok', product: makeProduct() } }, 80);
+    // Held until the bar has been read: a fixed delay raced the progress on a busy machine.
+    const held = stubHeldXhr();
     const { user, router } = renderRoute('/add-product');
     await screen.findByRole('button', { name: 'Add Product' });
     await fillProduct(user);
@@ -95,11 +106,14 @@ describe('add product', () => {
     expect(screen.getByRole('img', { name: 'New image b.png' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
 
-    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading product' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '50'));
     // The add form resets at submit (SPEC.md section 2).
     expect(byLabel('Product Name')).toHaveValue('');
+    held[0]?.answer({ status: 201, body: { success: true, message: 'ok', product: makeProduct() } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
 
+    const calls = held.map((h) => h.call);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.method).toBe('POST');
     expect(calls[0]?.path).toBe(API.addProduct);
@@ -133,8 +147,85 @@ describe('add product', () => {
     expect(await screen.findByText('Disk full')).toBeInTheDocument();
     await waitFor(() => expect(byLabel('Product Name')).toHaveValue('Jaggery Cubes'));
     expect(screen.getByLabelText('Key feature 2')).toHaveValue('Easy to portion');
-    expect(screen.getByRole('img', { name: 'New thumbnail thumb.png' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'New thumbnail thumb.png' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/add-product');
+  });
+});
+
+describe('cancelling a product upload (issue 26)', () => {
+  it('add: stops the request, says so, and puts back everything typed and chosen; sending again works', async () => {
+    logIn('ADMIN');
+    stubFetch(listStub);
+    const held = stubHeldXhr();
+    const { user, router } = renderRoute('/add-product');
+    await screen.findByRole('button', { name: 'Add Product' });
+    await fillProduct(user);
+    const thumb = image('thumb.png');
+    const a = image('a.png');
+    await user.upload(byLabel('Product Thumbnail'), thumb);
+    await user.upload(byLabel('Product Images'), a);
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading product' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '50'));
+    expect(byLabel('Product Name')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: UI_TEXT.cancelUpload }));
+
+    expect(held[0]?.aborted).toBe(true);
+    expect(await screen.findByText(UI_TEXT.uploadCancelled)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(UI_TEXT.uploadCancelledFormKept);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: UI_TEXT.cancelUpload })).not.toBeInTheDocument();
+    await waitFor(() => expect(byLabel('Product Name')).toHaveValue('Jaggery Cubes'));
+    expect(byLabel('Shelf Life (months)')).toHaveValue(9);
+    expect(screen.getByRole('checkbox', { name: /Premium/ })).toBeChecked();
+    expect(screen.getByLabelText('Nutrient 2')).toHaveValue('Calcium 80 mg');
+    expect(screen.getByLabelText('Key feature 2')).toHaveValue('Easy to portion');
+    expect(await screen.findByRole('img', { name: 'New thumbnail thumb.png' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'New image a.png' })).toBeInTheDocument();
+    // The button that went away leaves the focus on the one that sends again.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add Product' })).toHaveFocus());
+    expect(router.state.location.pathname).toBe('/add-product');
+
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(held).toHaveLength(2));
+    const again = sent(held[1]?.call);
+    expect(again.get('productName')).toBe('Jaggery Cubes');
+    expect(again.get('productThumbnail')).toBe(thumb);
+    expect(again.getAll('productImages')).toEqual([a]);
+    held[1]?.answer({ status: 201, body: { success: true, message: 'ok', product: makeProduct() } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
+  });
+
+  it('edit: stops the request and keeps the edits and the new thumbnail', async () => {
+    logIn('ADMIN');
+    stubFetch({ ...listStub, [`GET ${API.product('p1')}`]: { body: { success: true, message: 'ok', product: makeProduct() } } });
+    const held = stubHeldXhr();
+    const { user, router } = renderRoute('/edit-product?id=p1');
+    await waitFor(() => expect(byLabel('Product Name')).toHaveValue('Organic Jaggery Powder'));
+    await user.clear(byLabel('Product Name'));
+    await user.type(byLabel('Product Name'), 'Organic Jaggery Cubes');
+    await user.upload(byLabel('Product Thumbnail'), image('cubes.png'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByRole('progressbar', { name: 'Saving product' });
+    await user.click(screen.getByRole('button', { name: UI_TEXT.cancelUpload }));
+
+    expect(held[0]?.aborted).toBe(true);
+    expect(held[0]?.call.method).toBe('PATCH');
+    expect(await screen.findByText(UI_TEXT.uploadCancelled)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(UI_TEXT.uploadCancelledFormKept);
+    expect(byLabel('Product Name')).toHaveValue('Organic Jaggery Cubes');
+    expect(await screen.findByRole('img', { name: 'New thumbnail cubes.png' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/edit-product');
+  });
+
+  it('states the size limit before the upload', async () => {
+    logIn('ADMIN');
+    stubFetch(listStub);
+    renderRoute('/add-product');
+    await screen.findByRole('button', { name: 'Add Product' });
+    expect(byLabel('Product Thumbnail')).toHaveAccessibleDescription(/at most 10 MB/);
+    expect(byLabel('Product Images')).toHaveAccessibleDescription(/At most 10 MB each, 20 files in all/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { IMAGE_FORMAT_NAMES, LIMITS, QUANTITY_TYPES, type ImageRef, type ProductType, type QuantityType } from '@agro/shared';
+import { IMAGE_FORMAT_NAMES, LIMITS, QUANTITY_TYPES, UI_TEXT, type ImageRef, type ProductType, type QuantityType } from '@agro/shared';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -23,14 +23,14 @@ interface ProductFormProps {
   mode: 'add' | 'edit';
   onSubmit: (values: ProductFormValues) => Promise<void>;
   busy: boolean;
-  /** Upload progress 0..1 while the request is on its way. */
-  progress: number | null;
+  /** The upload (use-product-upload.ts): progress 0..1 while on its way, whether the last was cancelled, and its cancel. */
+  upload: { progress: number | null; cancelled: boolean; cancel: () => void };
   /** Edit: the images the product has now (kept unless new files are chosen). */
   current?: { thumbnail?: ImageRef | undefined; images: ImageRef[] };
 }
 
 /** The add and edit product form (SPEC.md sections 2 and 3). */
-export function ProductForm({ form, mode, onSubmit, busy, progress, current }: ProductFormProps) {
+export function ProductForm({ form, mode, onSubmit, busy, upload, current }: ProductFormProps) {
   const {
     register,
     control,
@@ -38,6 +38,16 @@ export function ProductForm({ form, mode, onSubmit, busy, progress, current }: P
     formState: { errors },
   } = form;
   const productType = useWatch({ control, name: 'productType' });
+  const { progress, cancelled } = upload;
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState(false);
+
+  // "Cancel upload" goes away with the upload: focus moves to the submit button, enabled again.
+  useEffect(() => {
+    if (!refocus || busy) return;
+    submitButton.current?.focus();
+    setRefocus(false);
+  }, [refocus, busy]);
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-6" aria-label={mode === 'add' ? 'Add product' : 'Edit product'}>
@@ -119,18 +129,34 @@ export function ProductForm({ form, mode, onSubmit, busy, progress, current }: P
       </FormSection>
 
       <div className="flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between">
-        <div className="min-w-0 flex-1 sm:max-w-sm">
+        <div className="min-w-0 flex-1 sm:max-w-md">
           {progress !== null ? (
-            <ProgressBar value={progress} label={mode === 'add' ? 'Uploading product' : 'Saving product'} />
+            <div className="flex items-center gap-3">
+              <div className="min-w-0 flex-1">
+                <ProgressBar value={progress} label={mode === 'add' ? 'Uploading product' : 'Saving product'} />
+              </div>
+              <button
+                type="button"
+                className="btn-secondary shrink-0 py-1.5 text-sm"
+                onClick={() => {
+                  setRefocus(true);
+                  upload.cancel();
+                }}
+              >
+                {UI_TEXT.cancelUpload}
+              </button>
+            </div>
           ) : (
-            <p className="text-sm text-gray-600">Fields marked * are required.</p>
+            <p role="status" className={`text-sm ${cancelled ? 'font-medium text-gray-900' : 'text-gray-600'}`}>
+              {cancelled ? UI_TEXT.uploadCancelledFormKept : 'Fields marked * are required.'}
+            </p>
           )}
         </div>
         <div className="flex flex-col-reverse gap-3 sm:flex-row">
           <Link to="/products" className="btn-secondary">
             Cancel
           </Link>
-          <button type="submit" className="btn-primary px-6" disabled={busy}>
+          <button ref={submitButton} type="submit" className="btn-primary px-6" disabled={busy}>
             {busy && <Spinner />}
             {mode === 'add' ? 'Add Product' : 'Save Changes'}
           </button>
@@ -247,9 +273,17 @@ function ImagePickers({ form, mode, current }: ImagePickersProps) {
   const imagesInput = useRef<HTMLInputElement>(null);
   const validate = formState.isSubmitted;
 
-  // After a reset (add form at submit), the file inputs must not keep showing old names.
+  // After a reset (add form at submit), the file inputs must not keep showing old names; when a
+  // failed or cancelled add puts the chosen thumbnail back, its input names it again.
   useEffect(() => {
-    if (!thumbnail && thumbInput.current) thumbInput.current.value = '';
+    const input = thumbInput.current;
+    if (!input) return;
+    if (!thumbnail) input.value = '';
+    else if (input.files?.[0] !== thumbnail && typeof DataTransfer === 'function') {
+      const files = new DataTransfer();
+      files.items.add(thumbnail);
+      input.files = files.files;
+    }
   }, [thumbnail]);
   useEffect(() => {
     if (images.length === 0 && imagesInput.current) imagesInput.current.value = '';

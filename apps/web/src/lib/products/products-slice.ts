@@ -42,24 +42,27 @@ export const deleteProduct = createAsyncThunk('products/delete', (id: string) =>
   }),
 );
 
-export const addProduct = createAsyncThunk(
-  'products/add',
-  ({ form, onProgress }: { form: FormData; onProgress?: (fraction: number) => void }) =>
-    withToast(() => upload<ProductResponse>('POST', API.addProduct, form, onProgress), {
-      loading: LOADING.addProduct,
-      success: SUCCESS.addProduct,
-      error: ERROR_DEFAULTS.addProduct,
-    }),
+/** A product's multipart body, with its upload's progress (0..1) and a signal that cancels it. */
+interface ProductUpload {
+  form: FormData;
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+export const addProduct = createAsyncThunk('products/add', ({ form, onProgress, signal }: ProductUpload) =>
+  withToast(() => upload<ProductResponse>('POST', API.addProduct, form, onProgress, signal), {
+    loading: LOADING.addProduct,
+    success: SUCCESS.addProduct,
+    error: ERROR_DEFAULTS.addProduct,
+  }),
 );
 
-export const updateProduct = createAsyncThunk(
-  'products/update',
-  ({ id, form, onProgress }: { id: string; form: FormData; onProgress?: (fraction: number) => void }) =>
-    withToast(() => upload<ProductResponse>('PATCH', API.updateProduct(id), form, onProgress), {
-      loading: LOADING.updateProduct,
-      success: SUCCESS.updateProduct,
-      error: ERROR_DEFAULTS.updateProduct,
-    }),
+export const updateProduct = createAsyncThunk('products/update', ({ id, form, onProgress, signal }: ProductUpload & { id: string }) =>
+  withToast(() => upload<ProductResponse>('PATCH', API.updateProduct(id), form, onProgress, signal), {
+    loading: LOADING.updateProduct,
+    success: SUCCESS.updateProduct,
+    error: ERROR_DEFAULTS.updateProduct,
+  }),
 );
 
 const productsSlice = createSlice({
