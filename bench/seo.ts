@@ -1,10 +1,11 @@
 /**
  * npm run seo: what a crawler or a link preview finds on each public page, read with plain HTTP
  * (no JavaScript) from the real server (production mode, temporary DATA_DIR, demo catalogue):
- * status, title, canonical address, Open Graph image (and the type it is served as) and JSON-LD types, plus the sitemap's and
+ * in every language (issue 28): status, <html lang>, hreflang alternates, title, canonical address, Open Graph image (and the type it is served as) and JSON-LD types, plus the sitemap's and
  * robots.txt's answers. Exits with 1 when a public page lacks one of them. SEO_PORT (default 3732).
  */
 import fsp from 'node:fs/promises';
+import { LANGUAGES, LANGUAGE_INFO, localizedPath, splitLanguage } from '@agro/shared';
 import { isRecord } from './lib/json.js';
 import { buildWebIfStale, startDemoServer, stopOnInterrupt, tempDir, type Server, type Stopper } from './lib/processes.js';
 
@@ -46,17 +47,22 @@ async function main(): Promise<void> {
     console.log('Starting the server with the demo catalogue...');
     server = await startDemoServer(Number(process.env.SEO_PORT ?? 3732), dataDir, stoppers);
     const products = productsOf(await (await fetch(`${server.url}/api/v1/product/all`)).json());
-    // Product pages as crawlers find them: the sitemap's addresses.
-    const listedProducts = [
-      ...(await (await fetch(`${server.url}/sitemap.xml`)).text()).matchAll(/<loc>[^<]*?(\/products\/[^<]+)<\/loc>/g),
-    ].map((m) => m[1]);
-    const pages = ['/', '/about', '/products', ...listedProducts, '/gallery', '/privacy', '/terms'];
+    // Every page in every language as crawlers find them: the sitemap's addresses.
+    const pages = [...(await (await fetch(`${server.url}/sitemap.xml`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (m) => new URL(m[1]).pathname,
+    );
+    for (const page of ['/', '/about', '/products', '/gallery', '/privacy', '/terms']) {
+      for (const language of LANGUAGES) if (!pages.includes(localizedPath(page, language))) pages.push(localizedPath(page, language));
+    }
     for (const pathname of pages) {
       const res = await fetch(`${server.url}${pathname}`, { redirect: 'manual' });
       const html = await res.text();
       const row: Record<string, string> = {
         page: pathname,
         status: String(res.status),
+        lang: pick(html, /<html lang="([^"]*)"/),
+        // The same page in all five languages and x-default.
+        hreflang: String([...html.matchAll(/<link rel="alternate" hreflang="/g)].length),
         title: pick(html, /<title>([^<]*)<\/title>/),
         canonical: pick(html, /<link rel="canonical" href="([^"]*)"/).replace(server.url, ''),
         'og:image': pick(html, /<meta property="og:image" content="([^"]*)"/).replace(server.url, ''),
@@ -69,6 +75,8 @@ async function main(): Promise<void> {
       };
       if (
         res.status !== 200 ||
+        row.lang !== LANGUAGE_INFO[splitLanguage(pathname).language].tag ||
+        row.hreflang !== String(LANGUAGES.length + 1) ||
         !row.title ||
         !row.canonical ||
         !['image/jpeg', 'image/png'].includes(row['og:image type']) ||
@@ -96,7 +104,7 @@ async function main(): Promise<void> {
     if (listed < pages.length || unknown.status !== 404) missing += 1;
     console.log(
       missing === 0
-        ? '\nEvery public page has its title, canonical, OG image (a JPEG or PNG), JSON-LD and heading.'
+        ? '\nEvery public page, in every language, has its language, hreflang alternates, title, canonical, OG image (a JPEG or PNG), JSON-LD and heading.'
         : `\n${missing} problem(s) above.`,
     );
   } finally {
