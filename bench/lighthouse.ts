@@ -2,7 +2,7 @@
  * npm run lighthouse: Lighthouse 12.8.2 (run through npx, kept out of the lockfile: DESIGN.md)
  * in Debian's Chromium, at its default mobile settings (emulated phone, simulated slow 4G and
  * 4x CPU slowdown), on every public page (home, about, products, a product's page, gallery,
- * privacy, terms), against
+ * privacy, terms) in English, Arabic and Spanish, against
  * the real server (production mode, temporary DATA_DIR, demo catalogue).
  *
  * Each page is measured LIGHTHOUSE_RUNS times (default 3) and the median run (by performance
@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { isLanguage, localizedPath } from '@agro/shared';
 import { isRecord } from './lib/json.js';
 import { REPO_ROOT, buildWebIfStale, run, startDemoServer, stopOnInterrupt, tempDir, type Server, type Stopper } from './lib/processes.js';
 
@@ -172,7 +173,7 @@ async function main(): Promise<void> {
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(productHtml)?.[1];
     if (canonical === undefined) throw new Error(`/products/description?id=${products[0]._id} has no canonical link`);
     // Every public page (the SPEC's /products/description answers the same page as /products/{slug}).
-    const pages: Array<[string, string]> = [
+    const english: Array<[string, string]> = [
       ['home', '/'],
       ['about', '/about'],
       ['products', '/products'],
@@ -181,6 +182,15 @@ async function main(): Promise<void> {
       ['privacy', '/privacy'],
       ['terms', '/terms'],
     ];
+    // And the same pages in Arabic (right to left, the longest catalogue) and Spanish (issue 28);
+    // LIGHTHOUSE_LANGUAGES=en measures the English ones only.
+    const languages = (process.env.LIGHTHOUSE_LANGUAGES ?? 'en,ar,es').split(',').filter(isLanguage);
+    const pages: Array<[string, string]> = languages.flatMap((language) =>
+      english.map(([name, pathname]): [string, string] => [
+        language === 'en' ? name : `${name} (${language})`,
+        localizedPath(pathname, language),
+      ]),
+    );
     for (const [name, pathname] of pages) {
       const runs: Report[] = [];
       for (let run = 1; run <= RUNS; run += 1) {
