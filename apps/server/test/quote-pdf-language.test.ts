@@ -16,7 +16,7 @@ import { buildTestApp, type TestApp, type TestUser } from './helper.js';
 
 const run = promisify(execFile);
 /** poppler-utils (pdftotext, pdffonts) read the files back; without them there is nothing to read with. */
-const hasPoppler = !spawnSync('pdftotext', ['-v']).error && !spawnSync('pdffonts', ['-v']).error;
+const hasPoppler = ['pdftotext', 'pdffonts'].every((command) => !spawnSync(command, ['-v']).error);
 
 let t: TestApp;
 let admin: TestUser;

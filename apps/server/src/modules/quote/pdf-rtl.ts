@@ -17,7 +17,7 @@ import bidiFactory from 'bidi-js';
 const bidi = bidiFactory();
 
 /** What the Arabic font draws: the Arabic blocks (its subset), joiners included. */
-const ARABIC = /[\u0600-\u061B\u061D-\u06FF\u0750-\u077F\u0870-\u08FF\u200C\u200D\uFB50-\uFDFF\uFE70-\uFEFC]/;
+const ARABIC = /[\u0600-\u061B\u061D-\u06FF\u0750-\u077F\u0870-\u08FF\uFB50-\uFDFF\uFE70-\uFEFC]|\u200C|\u200D/;
 /** Invisible direction marks (Intl puts some in Arabic amounts): they steer the algorithm, nothing is drawn. */
 const MARK = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 /** Spaces: the gap between two runs. */

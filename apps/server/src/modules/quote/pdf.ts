@@ -92,8 +92,11 @@ function bankRows(b: SiteSettings['bankDetails'], tr: Translate): [string, strin
 }
 
 /** The embedded Arabic font files (Amiri's Arabic subset, regular and bold: @fontsource/amiri, OFL 1.1). */
-const arabicFontFile = (weight: 400 | 700) =>
-  createRequire(import.meta.url).resolve(`@fontsource/amiri/files/amiri-arabic-${weight}-normal.woff`);
+const require = createRequire(import.meta.url);
+const ARABIC_FONT_FILES = {
+  400: require.resolve('@fontsource/amiri/files/amiri-arabic-400-normal.woff'),
+  700: require.resolve('@fontsource/amiri/files/amiri-arabic-700-normal.woff'),
+};
 
 /** How the page is written: one paragraph, or a label and its value. */
 interface Pen {
@@ -142,8 +145,8 @@ function latinPen(doc: PDFKit.PDFDocument, language: Language): Pen {
 
 /** Right to left (Arabic): every line right-aligned, the labels in the right-hand column. */
 function arabicPen(doc: PDFKit.PDFDocument): Pen {
-  doc.registerFont('Arabic', arabicFontFile(400));
-  doc.registerFont('Arabic-Bold', arabicFontFile(700));
+  doc.registerFont('Arabic', ARABIC_FONT_FILES[400]);
+  doc.registerFont('Arabic-Bold', ARABIC_FONT_FILES[700]);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const fonts = (bold?: boolean): RtlFonts =>
