@@ -5,6 +5,7 @@
  * CLDR forms (_zero, _one, _two, _few, _many, _other) in every catalogue, so they all share one
  * shape; English uses _one and _other.
  */
+import { PACKAGING_TYPES, type PackagingType } from '../constants.js';
 import { SITE } from '../site.js';
 
 const en = {
@@ -109,6 +110,51 @@ const en = {
     saving: 'Saving language...',
     saved: 'Language saved',
     error: 'Could not save the language. Please try again.',
+  },
+  /** The quotation PDF (apps/server/src/modules/quote/pdf.ts), in the buyer's language. */
+  pdf: {
+    title: 'QUOTATION',
+    docTitle: 'Quotation {{number}}',
+    docSubject: 'Quotation for {{company}}',
+    contactLine: 'Phone {{phone}}  |  Email {{email}}',
+    quotationNumber: 'Quotation number: {{number}}',
+    date: 'Date: {{date}}',
+    validUntil: 'Valid until: {{validity}}',
+    validity: '{{date}} (end of day, India time)',
+    to: 'To',
+    attn: 'Attn: {{name}}',
+    buyerContact: 'Email: {{email}}  |  Mobile: {{mobile}}',
+    productGone: 'Product no longer listed',
+    rowProduct: 'Product',
+    rowQuantity: 'Quantity',
+    rowPackaging: 'Packaging',
+    customPackaging: '{{packaging}} (custom packaging)',
+    rowCurrency: 'Currency',
+    rowUnitPrice: 'Unit price',
+    unitPriceValue: '{{price}} per {{unit}}',
+    rowTotal: 'Total',
+    rowIncoterm: 'Incoterm',
+    incotermValue: '{{code}} {{destination}} ({{name}}, Incoterms 2020)',
+    rowPortOfLoading: 'Port of loading',
+    rowDestination: 'Destination',
+    rowLeadTime: 'Lead time',
+    leadTimeValue: '{{days}} days',
+    rowPaymentTerms: 'Payment terms',
+    rowValidity: 'Validity',
+    rowCertifications: 'Certifications requested',
+    rowSample: 'Sample',
+    sampleValue: 'Requested before the order (free samples up to 500 g; shipping paid by the buyer)',
+    note: 'Note',
+    bankDetails: 'Bank details',
+    bankRow: '{{label}}: {{value}}',
+    beneficiary: 'Beneficiary',
+    bank: 'Bank',
+    branch: 'Branch',
+    accountNumber: 'Account number',
+    footer:
+      "Prices are {{currency}} per {{unit}}, {{incoterm}} as stated above. This quotation is subject to the buyer's acceptance before it expires.",
+    /** The packaging types: English as SPEC.md writes them (PACKAGING_TYPES' labels, not copied). */
+    packaging: Object.fromEntries(PACKAGING_TYPES.map((p) => [p.value, p.label])) as Record<PackagingType, string>,
   },
 };
 

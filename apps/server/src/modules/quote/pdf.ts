@@ -1,19 +1,34 @@
 /**
- * The quotation PDF of a quote's current offer, drawn with pdfkit in its built-in Helvetica (no
- * font files to ship; the text stays extractable, e.g. by `pdftotext`). Helvetica covers Latin-1
- * (WinAnsi): other characters of user text are written as '?' rather than as wrong glyphs.
+ * The quotation PDF of a quote's current offer, in the language on the buyer's profile (issue 28),
+ * drawn with pdfkit. English, Spanish, French and German use its built-in Helvetica (no font files
+ * to ship; the text stays extractable, e.g. by `pdftotext`). Helvetica covers Latin-1 (WinAnsi):
+ * other characters of user text are written as '?' rather than as wrong glyphs. Arabic is set right
+ * to left (pdf-rtl.ts) in Amiri, embedded (its Arabic subset, from @fontsource, OFL 1.1),
+ * with Helvetica for the Latin words, digits and codes inside it.
+ * The labels and fixed texts come from the catalogues (`pdf.*`); Incoterms, units, currency codes
+ * and the buyer's and company's own texts are printed as written; amounts, quantities and dates
+ * through Intl in the language (English exactly as it always was).
  */
+import { createRequire } from 'node:module';
 import {
+  DEFAULT_LANGUAGE,
   INCOTERMS,
+  LANGUAGE_INFO,
+  PACKAGING_TYPE_VALUES,
   SITE,
   certificationLabel,
-  formatMoney,
+  formatMoneyIn,
   formatPostalAddress,
   packagingLabel,
+  type Language,
+  type PackagingType,
   type Quote,
   type QuoteOffer,
   type SiteSettings,
+  type Translate,
 } from '@agro/shared';
+import { translator } from '../../lib/i18n.js';
+import { rtlText, type RtlFonts } from './pdf-rtl.js';
 
 /** Characters Helvetica's WinAnsi encoding can show; the rest become '?'. */
 export const winAnsi = (text: string): string =>
@@ -24,9 +39,28 @@ export const winAnsi = (text: string): string =>
     .replace(/[\u2013\u2014]/g, '-')
     .replace(/[^\n\u0020-\u007E\u00A0-\u00FF]/g, '?');
 
-export const dateText = (iso: string): string =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
-const validityText = (validUntil: string): string => `${dateText(`${validUntil}T12:00:00.000Z`)} (end of day, India time)`;
+/**
+ * The other languages: WinAnsi with its typographic characters kept (pdfkit encodes them: French
+ * writes ’ and « »), and the narrow spaces Intl groups digits with (French) as no-break spaces.
+ */
+export const winAnsiTypographic = (text: string): string =>
+  text
+    .normalize('NFC')
+    .replace(/[\u2007\u2009\u202F]/g, '\u00A0')
+    .replace(/[\u200E\u200F\u061C]/g, '')
+    .replace(
+      /[^\n\u0020-\u007E\u00A0-\u00FF\u2018-\u201A\u201C-\u201E\u2013\u2014\u2020-\u2022\u2026\u2030\u2039\u203A\u20AC\u2122]/g,
+      '?',
+    );
+
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' };
+export const dateText = (iso: string): string => new Date(iso).toLocaleDateString('en-GB', DATE_OPTIONS);
+/** A date in `language` (English as dateText writes it). */
+const dateIn = (iso: string, language: Language): string =>
+  language === DEFAULT_LANGUAGE ? dateText(iso) : new Date(iso).toLocaleDateString(LANGUAGE_INFO[language].intl, DATE_OPTIONS);
+/** A quantity in `language`: English grouped as it always was (1,200), the others as Intl writes them. */
+const quantityIn = (n: number, language: Language): string =>
+  n.toLocaleString(language === DEFAULT_LANGUAGE ? 'en-US' : LANGUAGE_INFO[language].intl);
 
 const BRAND = '#2f6b2f';
 const GREY = '#555555';
@@ -45,29 +79,117 @@ function registrationLine(r: SiteSettings['registrations']): string {
 }
 
 /** The bank details that are set (only on the quotation: never in a public answer). */
-function bankRows(b: SiteSettings['bankDetails']): [string, string][] {
+function bankRows(b: SiteSettings['bankDetails'], tr: Translate): [string, string][] {
   const rows: [string, string][] = [
-    ['Beneficiary', b.accountName],
-    ['Bank', b.bankName],
-    ['Branch', b.branch],
-    ['Account number', b.accountNumber],
+    [tr('pdf.beneficiary'), b.accountName],
+    [tr('pdf.bank'), b.bankName],
+    [tr('pdf.branch'), b.branch],
+    [tr('pdf.accountNumber'), b.accountNumber],
     ['IFSC', b.ifsc],
     ['SWIFT', b.swift],
   ];
   return rows.filter(([, v]) => v);
 }
 
-export async function quotationPdf(quote: Quote, offer: QuoteOffer, settings: SiteSettings): Promise<Buffer> {
+/** The embedded Arabic font files (Amiri's Arabic subset, regular and bold: @fontsource/amiri, OFL 1.1). */
+const require = createRequire(import.meta.url);
+const ARABIC_FONT_FILES = {
+  400: require.resolve('@fontsource/amiri/files/amiri-arabic-400-normal.woff'),
+  700: require.resolve('@fontsource/amiri/files/amiri-arabic-700-normal.woff'),
+};
+
+/** How the page is written: one paragraph, or a label and its value. */
+interface Pen {
+  /**
+   * A paragraph in `style`: from (x, y) when given (Helvetica's pen: as pdfkit's text(x, y)), else
+   * below the previous one; `wrap`: within the text width (pdfkit's `width` option).
+   */
+  text(text: string, style: Style, at?: { x: number; y?: number }, wrap?: boolean): void;
+  row(label: string, value: string, bold: boolean): void;
+}
+interface Style {
+  size: number;
+  bold?: boolean;
+  color?: string;
+}
+
+const LABEL_WIDTH = 130;
+
+/** Left to right in Helvetica: English exactly as it always was drawn, Spanish, French, German. */
+function latinPen(doc: PDFKit.PDFDocument, language: Language): Pen {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const t = language === DEFAULT_LANGUAGE ? winAnsi : winAnsiTypographic;
+  return {
+    text(text, style, at, wrap) {
+      if (style.color) doc.fillColor(style.color);
+      doc.font(style.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(style.size);
+      const options = wrap ? { width } : undefined;
+      if (at) doc.text(t(text), at.x, at.y, options);
+      else doc.text(t(text), options);
+    },
+    row(label, value, bold) {
+      const y = doc.y;
+      doc.font('Helvetica-Bold').fontSize(10).fillColor(GREY).text(t(label), left, y, { width: LABEL_WIDTH });
+      const labelBottom = doc.y;
+      doc
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fillColor('black')
+        .text(t(value), left + LABEL_WIDTH, y, {
+          width: width - LABEL_WIDTH,
+        });
+      doc.y = Math.max(doc.y, labelBottom) + 4;
+    },
+  };
+}
+
+/** Right to left (Arabic): every line right-aligned, the labels in the right-hand column. */
+function arabicPen(doc: PDFKit.PDFDocument): Pen {
+  doc.registerFont('Arabic', ARABIC_FONT_FILES[400]);
+  doc.registerFont('Arabic-Bold', ARABIC_FONT_FILES[700]);
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const fonts = (bold?: boolean): RtlFonts =>
+    bold ? { arabic: 'Arabic-Bold', latin: 'Helvetica-Bold' } : { arabic: 'Arabic', latin: 'Helvetica' };
+  return {
+    text(text, style, at) {
+      if (style.color) doc.fillColor(style.color);
+      doc.y = rtlText(doc, text, fonts(style.bold), winAnsi, { x: left, y: at?.y ?? doc.y, width, size: style.size });
+    },
+    row(label, value, bold) {
+      const y = doc.y;
+      doc.fillColor(GREY);
+      const labelBottom = rtlText(doc, label, fonts(true), winAnsi, { x: left + width - LABEL_WIDTH, y, width: LABEL_WIDTH, size: 10 });
+      doc.fillColor('black');
+      const valueBottom = rtlText(doc, value, fonts(bold), winAnsi, { x: left, y, width: width - LABEL_WIDTH - 10, size: 10 });
+      doc.y = Math.max(labelBottom, valueBottom) + 2;
+    },
+  };
+}
+
+const packagingIn = (value: string, tr: Translate): string =>
+  (PACKAGING_TYPE_VALUES as readonly string[]).includes(value) ? tr(`pdf.packaging.${value as PackagingType}`) : packagingLabel(value);
+
+/** The quotation in `language` (the buyer's: userLanguage, read by the route). */
+export async function quotationPdf(
+  quote: Quote,
+  offer: QuoteOffer,
+  settings: SiteSettings,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<Buffer> {
+  const tr = translator(language);
   // Loaded on first use: pdfkit adds about 20 MB to every server process that imports it, and
   // most never draw a quotation (docs/performance.md, "Memory").
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
+    // The document's language for readers and assistive technology (English's file as it was).
+    ...(language === DEFAULT_LANGUAGE ? {} : { lang: LANGUAGE_INFO[language].tag }),
     info: {
-      Title: `Quotation ${offer.quotationNumber}`,
+      Title: tr('pdf.docTitle', { number: offer.quotationNumber }),
       Author: SITE.companyName,
-      Subject: `Quotation for ${quote.companyName}`,
+      Subject: tr('pdf.docSubject', { company: quote.companyName }),
     },
   });
   const chunks: Buffer[] = [];
@@ -79,15 +201,17 @@ export async function quotationPdf(quote: Quote, offer: QuoteOffer, settings: Si
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const t = (text: string) => winAnsi(text);
+  const pen = LANGUAGE_INFO[language].dir === 'rtl' ? arabicPen(doc) : latinPen(doc, language);
+  const money = (minor: number) => formatMoneyIn(minor, offer.currency, language);
+  const validity = tr('pdf.validity', { date: dateIn(`${offer.validUntil}T12:00:00.000Z`, language) });
 
   // Letterhead (the site settings).
-  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(20).text(t(SITE.companyName), left, 50);
-  doc.fillColor(GREY).font('Helvetica').fontSize(9);
-  doc.text(t(formatPostalAddress(settings.address)));
-  doc.text(t(`Phone ${settings.phone}  |  Email ${settings.publicEmail}`));
+  pen.text(SITE.companyName, { size: 20, bold: true, color: BRAND }, { x: left, y: 50 });
+  const small = { size: 9, color: GREY };
+  pen.text(formatPostalAddress(settings.address), small);
+  pen.text(tr('pdf.contactLine', { phone: settings.phone, email: settings.publicEmail }), { size: 9 });
   const registrations = registrationLine(settings.registrations);
-  if (registrations) doc.text(t(registrations));
+  if (registrations) pen.text(registrations, { size: 9 });
   doc
     .moveTo(left, doc.y + 8)
     .lineTo(left + width, doc.y + 8)
@@ -97,92 +221,73 @@ export async function quotationPdf(quote: Quote, offer: QuoteOffer, settings: Si
   doc.moveDown(1.5);
 
   // Title, number and date.
-  doc.fillColor('black').font('Helvetica-Bold').fontSize(16).text('QUOTATION', left);
-  doc.font('Helvetica').fontSize(10);
-  doc.text(t(`Quotation number: ${offer.quotationNumber}`));
-  doc.text(t(`Date: ${dateText(offer.createdAt)}`));
-  doc.text(t(`Valid until: ${validityText(offer.validUntil)}`));
+  pen.text(tr('pdf.title'), { size: 16, bold: true, color: 'black' }, { x: left });
+  pen.text(tr('pdf.quotationNumber', { number: offer.quotationNumber }), { size: 10 });
+  pen.text(tr('pdf.date', { date: dateIn(offer.createdAt, language) }), { size: 10 });
+  pen.text(tr('pdf.validUntil', { validity }), { size: 10 });
   doc.moveDown();
 
   // Buyer.
-  doc.font('Helvetica-Bold').fontSize(11).text('To');
-  doc.font('Helvetica').fontSize(10);
+  pen.text(tr('pdf.to'), { size: 11, bold: true });
   for (const line of [
     quote.companyName,
-    `Attn: ${quote.contactPersonName}`,
+    tr('pdf.attn', { name: quote.contactPersonName }),
     quote.address,
     quote.country,
-    `Email: ${quote.companyEmail}  |  Mobile: ${quote.mobileNumber}`,
+    tr('pdf.buyerContact', { email: quote.companyEmail, mobile: quote.mobileNumber }),
   ]) {
-    doc.text(t(line), { width });
+    pen.text(line, { size: 10 }, undefined, true);
   }
   doc.moveDown();
 
   // The goods and the price.
-  const product = quote.productId?.productName ?? 'Product no longer listed';
+  const product = quote.productId?.productName ?? tr('pdf.productGone');
   const unit = offer.priceBasis;
   const incoterm = INCOTERMS.find((i) => i.code === offer.incoterm)?.label ?? offer.incoterm;
-  const packaging = packagingLabel(quote.packagingType);
+  const packaging = packagingIn(quote.packagingType, tr);
   const rows: [string, string][] = [
-    ['Product', product],
-    ['Quantity', `${quote.requiredQty.toLocaleString('en-US')} ${unit}`],
-    ['Packaging', packaging + (quote.isCustomPackagingRequired ? ' (custom packaging)' : '')],
-    ['Currency', offer.currency],
-    ['Unit price', `${formatMoney(offer.unitPriceMinor, offer.currency)} per ${unit}`],
-    ['Total', formatMoney(offer.totalMinor, offer.currency)],
-    ['Incoterm', `${offer.incoterm} ${offer.destination} (${incoterm}, Incoterms 2020)`],
-    ['Port of loading', offer.portOfLoading],
-    ['Destination', offer.destination],
-    ['Lead time', `${offer.leadTimeDays} days`],
-    ['Payment terms', offer.paymentTerms],
-    ['Validity', validityText(offer.validUntil)],
+    [tr('pdf.rowProduct'), product],
+    [tr('pdf.rowQuantity'), `${quantityIn(quote.requiredQty, language)} ${unit}`],
+    [tr('pdf.rowPackaging'), quote.isCustomPackagingRequired ? tr('pdf.customPackaging', { packaging }) : packaging],
+    [tr('pdf.rowCurrency'), offer.currency],
+    [tr('pdf.rowUnitPrice'), tr('pdf.unitPriceValue', { price: money(offer.unitPriceMinor), unit })],
+    [tr('pdf.rowTotal'), money(offer.totalMinor)],
+    [tr('pdf.rowIncoterm'), tr('pdf.incotermValue', { code: offer.incoterm, destination: offer.destination, name: incoterm })],
+    [tr('pdf.rowPortOfLoading'), offer.portOfLoading],
+    [tr('pdf.rowDestination'), offer.destination],
+    [tr('pdf.rowLeadTime'), tr('pdf.leadTimeValue', { days: offer.leadTimeDays })],
+    [tr('pdf.rowPaymentTerms'), offer.paymentTerms],
+    [tr('pdf.rowValidity'), validity],
     // What the buyer asked for in the trade terms (issue 27): the offer is made knowing it.
     ...(quote.tradeTerms?.certifications.length
-      ? ([['Certifications requested', quote.tradeTerms.certifications.map(certificationLabel).join(', ')]] as [string, string][])
+      ? ([[tr('pdf.rowCertifications'), quote.tradeTerms.certifications.map(certificationLabel).join(', ')]] as [string, string][])
       : []),
-    ...(quote.tradeTerms?.sampleFirst
-      ? ([['Sample', 'Requested before the order (free samples up to 500 g; shipping paid by the buyer)']] as [string, string][])
-      : []),
+    ...(quote.tradeTerms?.sampleFirst ? ([[tr('pdf.rowSample'), tr('pdf.sampleValue')]] as [string, string][]) : []),
   ];
-  const labelWidth = 130;
-  for (const [label, value] of rows) {
-    const y = doc.y;
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(GREY).text(t(label), left, y, { width: labelWidth });
-    const labelBottom = doc.y;
-    doc
-      .font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica')
-      .fillColor('black')
-      .text(t(value), left + labelWidth, y, {
-        width: width - labelWidth,
-      });
-    doc.y = Math.max(doc.y, labelBottom) + 4;
-  }
+  const totalLabel = tr('pdf.rowTotal');
+  for (const [label, value] of rows) pen.row(label, value, label === totalLabel);
 
   if (offer.note) {
     doc.moveDown();
-    doc.font('Helvetica-Bold').fontSize(11).text('Note', left);
-    doc.font('Helvetica').fontSize(10).text(t(offer.note), { width });
+    pen.text(tr('pdf.note'), { size: 11, bold: true }, { x: left });
+    pen.text(offer.note, { size: 10 }, undefined, true);
   }
 
-  const bank = bankRows(settings.bankDetails);
+  const bank = bankRows(settings.bankDetails, tr);
   if (bank.length > 0) {
     doc.moveDown();
-    doc.font('Helvetica-Bold').fontSize(11).fillColor('black').text('Bank details', left);
-    doc.font('Helvetica').fontSize(10);
-    for (const [label, value] of bank) doc.text(t(`${label}: ${value}`), { width });
+    pen.text(tr('pdf.bankDetails'), { size: 11, bold: true, color: 'black' }, { x: left });
+    for (const [label, value] of bank) pen.text(tr('pdf.bankRow', { label, value }), { size: 10 }, undefined, true);
   }
 
   doc.moveDown(2);
-  doc.font('Helvetica').fontSize(9).fillColor(GREY);
-  doc.text(
-    t(
-      `Prices are ${offer.currency} per ${unit}, ${offer.incoterm} as stated above. This quotation is subject to the buyer's acceptance before it expires.`,
-    ),
-    left,
-    doc.y,
-    { width },
+  pen.text(
+    tr('pdf.footer', { currency: offer.currency, unit, incoterm: offer.incoterm }),
+    { size: 9, color: GREY },
+    { x: left, y: doc.y },
+    true,
   );
-  doc.text(t(`${SITE.companyName}  |  ${settings.publicEmail}  |  ${settings.phone}`), { width });
+  pen.text(`${SITE.companyName}  |  ${settings.publicEmail}  |  ${settings.phone}`, { size: 9 }, undefined, true);
   doc.end();
   return done;
 }

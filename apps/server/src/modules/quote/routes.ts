@@ -438,7 +438,9 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     async (request, reply) => {
       const quote = await getQuoteDetail(app.db, request.params.id);
       if (!quote?.offer) throw notFound(M.noOffer);
-      const pdf = await quotationPdf(quote, quote.offer, await app.siteSettings());
+      // In the buyer's language (their account's), whoever downloads it: the admin gets the very
+      // document the buyer gets.
+      const pdf = await quotationPdf(quote, quote.offer, await app.siteSettings(), await buyerLanguage(request.params.id));
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')
