@@ -42,8 +42,11 @@ const SAME_IN: Partial<Record<Language, string[]>> = {
     'Premium',
     'Options',
     'Port',
+    'Certifications',
+    'Photos',
   ],
-  es: ['Total', 'Premium', 'Email'],
+  // The place names of the origin; Spanish writes India as English does.
+  es: ['Total', 'Premium', 'Email', 'Kolhapur', 'Maharashtra', 'India'],
   de: ['Name', 'Status', 'Export', 'Code', 'Minimum', 'Premium', 'Team', 'Details', 'Dashboard', 'Port', 'Total', 'E-Mail'],
 };
 
