@@ -55,6 +55,7 @@ function Figure({ value, label, icon, delay }: { value?: string; label: string; 
 function HeroCollage({ products }: { products: Product[] }) {
   const shots = products.filter((p) => p.productThumbnail?.secure_url).slice(0, 3);
   if (shots.length === 0) return null;
+  // A decorative arrangement, the same in both directions (not mirrored).
   const place = ['left-0 top-6 w-64 -rotate-3', 'right-0 top-0 w-56 rotate-3', 'left-20 bottom-0 w-60 rotate-1'];
   return (
     <div className="relative hidden h-[420px] lg:block" aria-hidden="true">
