@@ -98,6 +98,17 @@ describe('message catalogues', () => {
     expect(madeOfSameWords('Contact', 'fr') && !madeOfSameWords('Contact', 'es')).toBe(true);
   });
 
+  it("picks the plural form of the number: Arabic's six, English as the site always wrote it", () => {
+    const i18n = createI18n(CATALOGUES, 'en');
+    const ar = i18n.getFixedT('ar');
+    expect([3, 11, 100].map((count) => ar('product.months', { count }))).toEqual(['3 أشهر', '11 شهرًا', '100 شهر']);
+    expect(i18n.getFixedT('en')('products.showing', { count: 1, first: '1', last: '1', total: '1' })).toBe('Showing 1-1 of 1 products');
+    expect(i18n.getFixedT('en')('product.months', { count: 1 })).toBe('1 month');
+    expect(i18n.getFixedT('fr')('products.showing', { count: 1, first: '1', last: '1', total: '1' })).toBe(
+      'Affichage de 1-1 sur 1 produit',
+    );
+  });
+
   it('translates through i18next with interpolation, one language per t function', () => {
     const i18n = createI18n(CATALOGUES, 'en');
     expect(i18n.getFixedT('de')('nav.emailTo', { email: 'a@b.com' })).toBe('E-Mail an a@b.com');
