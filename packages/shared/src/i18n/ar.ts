@@ -7,6 +7,11 @@ const ORIGIN = 'كولهابور، ماهاراشترا، الهند';
 const FOUNDED = 'مايو 2025';
 const TAGLINE = 'سكر الجاغري الطبيعي والبصل المقلي وغيرها، من كولهابور إلى العالم';
 const REPLY = 'نردّ على كل استفسار خلال 24 ساعة.';
+/**
+ * A quantity in Latin units (1000 kg), a percentage or a range of numbers kept left to right inside
+ * the Arabic sentence (Unicode isolates LRI ... PDI): after Arabic letters, 1-24 would show as 24-1.
+ */
+const ltr = (quantity: string) => `\u2066${quantity}\u2069`;
 
 const ar: Catalogue = {
   language: {
@@ -103,7 +108,7 @@ const ar: Catalogue = {
     keyFigures: 'أرقام رئيسية',
     premiumProducts: 'منتجات مميزة',
     founded: `تأسست عام ${SITE.foundedYear}`,
-    qualityAssured: 'جودة مضمونة 100%',
+    qualityAssured: `جودة مضمونة ${ltr('100%')}`,
     exportReach: 'تصدير إلى أنحاء العالم',
     premiumEyebrow: 'مختارة لكم',
     premiumHeading: 'تشكيلتنا المميزة',
@@ -123,7 +128,7 @@ const ar: Catalogue = {
     packagingTitle: 'تعبئة جاهزة للتصدير',
     packagingText: 'أكياس سائبة أو عبوات للبيع بالتجزئة أو علامتكم التجارية الخاصة، معبأة لتتحمّل الرحلات البحرية الطويلة.',
     logisticsTitle: 'خدمات لوجستية موثوقة',
-    logisticsText: 'مستندات تصدير كاملة وتسليم من الباب إلى الميناء، عادةً خلال 15-30 يومًا.',
+    logisticsText: 'مستندات تصدير كاملة وتسليم من الباب إلى الميناء، عادةً في غضون 15 إلى 30 يومًا.',
     repliesTitle: 'ردود سريعة',
     repliesText: REPLY,
     pricingTitle: 'أسعار عادلة وشفافة',
@@ -155,12 +160,12 @@ const ar: Catalogue = {
     noMatch: 'لا توجد منتجات تطابق بحثك.',
     // The counted noun agrees with the number: 3-10 plural, 11-99 singular accusative, 100 and more singular.
     ...plural('showing', {
-      zero: 'عرض {{first}}-{{last}} من أصل {{total}}',
-      one: 'عرض {{first}}-{{last}} من أصل {{total}} منتج',
-      two: 'عرض {{first}}-{{last}} من أصل {{total}} منتج',
-      few: 'عرض {{first}}-{{last}} من أصل {{total}} منتجات',
-      many: 'عرض {{first}}-{{last}} من أصل {{total}} منتجًا',
-      other: 'عرض {{first}}-{{last}} من أصل {{total}} منتج',
+      zero: `عرض ${ltr('{{first}}-{{last}}')} من أصل {{total}}`,
+      one: `عرض ${ltr('{{first}}-{{last}}')} من أصل {{total}} منتج`,
+      two: `عرض ${ltr('{{first}}-{{last}}')} من أصل {{total}} منتج`,
+      few: `عرض ${ltr('{{first}}-{{last}}')} من أصل {{total}} منتجات`,
+      many: `عرض ${ltr('{{first}}-{{last}}')} من أصل {{total}} منتجًا`,
+      other: `عرض ${ltr('{{first}}-{{last}}')} من أصل {{total}} منتج`,
     }),
     list: 'المنتجات',
     pages: 'صفحات المنتجات',
@@ -172,11 +177,11 @@ const ar: Catalogue = {
     requestQuote: 'اطلب عرض سعر',
   },
   packaging: {
-    bulk25kg: 'أكياس سائبة سعة 25kg',
-    bulk50kg: 'أكياس سائبة سعة 50kg',
-    retail500g: 'عبوات تجزئة سعة 500g',
-    retail1kg: 'عبوات تجزئة سعة 1kg',
-    retail2kg: 'عبوات تجزئة سعة 2kg',
+    bulk25kg: `أكياس سائبة سعة ${ltr('25kg')}`,
+    bulk50kg: `أكياس سائبة سعة ${ltr('50kg')}`,
+    retail500g: `عبوات تجزئة سعة ${ltr('500g')}`,
+    retail1kg: `عبوات تجزئة سعة ${ltr('1kg')}`,
+    retail2kg: `عبوات تجزئة سعة ${ltr('2kg')}`,
     privateLabel: 'تعبئة حسب الطلب / علامة خاصة',
     export: 'تعبئة للتصدير',
   },
@@ -349,15 +354,15 @@ const ar: Catalogue = {
       'نقدّم الأوصاف والصور والمواصفات بحسن نية، وقد تختلف اختلافًا طفيفًا بين المحاصيل والدفعات. والمواصفات المعتمدة لأي طلبية هي المذكورة في الفاتورة المبدئية المؤكدة أو في عقد البيع.',
     quotationsHeading: 'عروض الأسعار والطلبيات',
     quotationsOffer: 'عرض السعر إيجاب صالح للمدة المذكورة فيه، ولا يكون ملزمًا حتى نؤكد الطلبية كتابةً.',
-    quotationsMinimum: 'تنطبق حدود دنيا لكميات الطلب (مثلًا 1000 kg للجاغري و500 kg للبصل المقلي).',
+    quotationsMinimum: `تنطبق حدود دنيا لكميات الطلب (مثلًا ${ltr('1000 kg')} للجاغري و${ltr('500 kg')} للبصل المقلي).`,
     quotationsContract: 'الأسعار وشروط Incoterms والتعبئة وجدول التسليم هي تلك الواردة في العقد المؤكد.',
     paymentHeading: 'الدفع',
     paymentText: 'نقبل الدفع بخطاب اعتماد (LC) أو بتحويل برقي (TT) أو بوسائل دولية أخرى يُتفق عليها كتابةً.',
     samplesHeading: 'العينات',
-    samplesText: 'يمكن تقديم عينات مجانية حتى 500g عند الطلب، ويتحمّل العميل تكاليف شحن العينات.',
+    samplesText: `يمكن تقديم عينات مجانية حتى ${ltr('500g')} عند الطلب، ويتحمّل العميل تكاليف شحن العينات.`,
     deliveryHeading: 'التسليم وانتقال المخاطر',
     deliveryText:
-      'يستغرق التسليم عادةً 15-30 يومًا بحسب الوجهة. وتنتقل المخاطر والملكية وفق شرط Incoterm المنصوص عليه في العقد. ولا نتحمّل المسؤولية عن التأخير الناجم عن أحداث خارجة عن سيطرتنا المعقولة، مثل ازدحام الموانئ أو الأحوال الجوية أو الإجراءات الحكومية.',
+      'يستغرق التسليم عادةً من 15 إلى 30 يومًا بحسب الوجهة. وتنتقل المخاطر والملكية وفق شرط Incoterm المنصوص عليه في العقد. ولا نتحمّل المسؤولية عن التأخير الناجم عن أحداث خارجة عن سيطرتنا المعقولة، مثل ازدحام الموانئ أو الأحوال الجوية أو الإجراءات الحكومية.',
     ipHeading: 'الملكية الفكرية',
     ipText: `النصوص والصور والشعارات والكتيّب المنشورة على هذا الموقع ملك لـ ${SITE.companyName}، ولا يجوز إعادة استخدامها دون إذن.`,
     lawHeading: 'القانون الواجب التطبيق',
@@ -377,7 +382,7 @@ const ar: Catalogue = {
     productsError: 'حدث خطأ أثناء تحميل المنتجات',
     productLoading: 'جارٍ التحميل...',
     productLoaded: 'تم تحميل المنتج بنجاح',
-    productError: 'حدث خطأ أثناء تحميل المنتج ذي المعرّف: {{id}}',
+    productError: `حدث خطأ أثناء تحميل المنتج ذي المعرّف: ${ltr('{{id}}')}`,
     productDeleting: 'جارٍ الحذف...',
     productDeleted: 'تم حذف المنتج بنجاح',
     productDeleteError: 'حدث خطأ أثناء حذف المنتج!',

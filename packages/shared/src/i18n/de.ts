@@ -102,7 +102,7 @@ const de: Catalogue = {
     keyFigures: 'Kennzahlen',
     premiumProducts: 'Premium-Produkte',
     founded: `Gegründet ${SITE.foundedYear}`,
-    qualityAssured: '100 % geprüfte Qualität',
+    qualityAssured: '100\u00a0% geprüfte Qualität',
     exportReach: 'Export in alle Welt',
     premiumEyebrow: 'Für Sie ausgewählt',
     premiumHeading: 'Unser Premium-Sortiment',

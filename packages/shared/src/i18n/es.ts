@@ -102,7 +102,7 @@ const es: Catalogue = {
     keyFigures: 'Cifras clave',
     premiumProducts: 'Productos premium',
     founded: `Fundada en ${SITE.foundedYear}`,
-    qualityAssured: 'Calidad garantizada al 100 %',
+    qualityAssured: 'Calidad garantizada al 100\u00a0%',
     exportReach: 'Exportación a todo el mundo',
     premiumEyebrow: 'Seleccionados para usted',
     premiumHeading: 'Nuestra gama premium',

@@ -79,7 +79,7 @@ export function Footer() {
               {products.slice(0, FOOTER_PRODUCTS).map((p) => (
                 <li key={p._id}>
                   <Link to={`/products/description?id=${encodeURIComponent(p._id)}`} state={{ id: p._id }} className={linkClass}>
-                    {p.productName}
+                    <bdi>{p.productName}</bdi>
                   </Link>
                 </li>
               ))}
@@ -97,7 +97,9 @@ export function Footer() {
           <address className="mt-4 space-y-3 text-sm not-italic">
             <p className="flex gap-2">
               <MapPinIcon size={16} className="mt-0.5 shrink-0 text-accent-400" />
-              <span>{formatPostalAddress(settings.address)}</span>
+              <span>
+                <bdi>{formatPostalAddress(settings.address)}</bdi>
+              </span>
             </p>
             <p className="flex gap-2">
               <PhoneIcon size={16} className="mt-0.5 shrink-0 text-accent-400" />

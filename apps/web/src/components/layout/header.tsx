@@ -126,7 +126,10 @@ export function Header() {
             className="flex min-w-0 items-center gap-2.5 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             <LogoMark size={36} className="shrink-0" />
-            <span className="truncate text-lg font-bold tracking-tight text-brand-900 sm:text-xl">{SITE.companyName}</span>
+            {/* Latin on every page: cut at its own end when the screen is narrow. */}
+            <span dir="ltr" className="truncate text-lg font-bold tracking-tight text-brand-900 sm:text-xl">
+              {SITE.companyName}
+            </span>
           </Link>
 
           <div className="flex items-center gap-1">

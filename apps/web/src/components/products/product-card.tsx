@@ -88,7 +88,7 @@ export const ProductCard = memo(function ProductCard({ product, headingLevel: He
             {features.map((f, i) => (
               <li key={i} className="flex gap-2">
                 <CheckIcon size={16} className="mt-0.5 shrink-0 text-brand-700" />
-                <span className="line-clamp-2">{f}</span>
+                <bdi className="line-clamp-2">{f}</bdi>
               </li>
             ))}
           </ul>

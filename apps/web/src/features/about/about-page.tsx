@@ -178,7 +178,7 @@ export default function AboutPage() {
               >
                 <AwardIcon size={36} className="mx-auto text-accent-500" />
                 <p className="mt-3 text-2xl font-extrabold text-brand-900">{c.name}</p>
-                <p className="mt-1 text-sm text-gray-600">{c.issuer || certificationName(c.name)}</p>
+                <p className="mt-1 text-sm text-gray-600">{c.issuer ? <bdi>{c.issuer}</bdi> : certificationName(c.name)}</p>
                 {c.number && <p className="mt-1 text-xs text-gray-600">{fill(t('about.certNumber'), { number: <Ltr>{c.number}</Ltr> })}</p>}
                 {c.validUntil && <p className="mt-1 text-xs text-gray-600">{t('about.validUntil', { date: formatDay(c.validUntil) })}</p>}
               </li>

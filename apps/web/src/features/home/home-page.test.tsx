@@ -66,7 +66,7 @@ describe('Home page and layout in Arabic', () => {
     stubFetch({ [`GET ${API.productList}`]: listReply });
     renderRoute('/');
     const figures = screen.getByRole('region', { name: 'أرقام رئيسية' });
-    for (const text of ['تأسست عام 2025', 'جودة مضمونة 100%', 'تصدير إلى أنحاء العالم'])
+    for (const text of ['تأسست عام 2025', 'جودة مضمونة \u2066100%\u2069', 'تصدير إلى أنحاء العالم'])
       expect(within(figures).getByText(text)).toBeInTheDocument();
     expect(await screen.findByRole('list', { name: 'المنتجات المميزة' })).toBeInTheDocument();
     expect(

@@ -85,7 +85,8 @@ const HeroSection = memo(function HeroSection({ premium }: { premium: Product[] 
         aria-labelledby="hero-heading"
         className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white"
       >
-        <SunArt className="pointer-events-none absolute bottom-8 right-[8%] h-24 w-24 sm:bottom-10 sm:h-56 sm:w-56" />
+        {/* The sun stays on the side of the collage, away from the text. */}
+        <SunArt className="pointer-events-none absolute bottom-8 end-[8%] h-24 w-24 sm:bottom-10 sm:h-56 sm:w-56" />
         <HillsArt className="pointer-events-none absolute inset-x-0 bottom-0 h-40 w-full sm:h-56" />
         <div className="relative mx-auto grid max-w-7xl items-center gap-10 px-4 pb-40 pt-16 sm:pb-48 sm:pt-24 lg:grid-cols-[3fr_2fr]">
           <div>

@@ -44,7 +44,7 @@ export function LegalLayout({ title, intro, sections }: { title: string; intro: 
             <address className="mt-3 not-italic leading-relaxed text-gray-700">
               {SITE.companyName}
               <br />
-              {formatPostalAddress(settings.address)}
+              <bdi>{formatPostalAddress(settings.address)}</bdi>
               <br />
               {`${t('legal.email')} `}
               <a href={`mailto:${settings.publicEmail}`} className="font-medium text-brand-800 underline">

@@ -123,7 +123,7 @@ function BulletList({ items, empty }: { items: string[]; empty: string }) {
       {items.map((item, i) => (
         <li key={i} className="flex gap-3 rounded-lg bg-gray-50 p-3 text-gray-800">
           <CheckIcon size={18} className="mt-0.5 shrink-0 text-brand-700" />
-          <span>{item}</span>
+          <bdi>{item}</bdi>
         </li>
       ))}
     </ul>
@@ -139,7 +139,12 @@ const ProductDetail = memo(function ProductDetail({ product }: { product: Produc
     {
       key: 'description',
       label: t('product.description'),
-      content: <p className="max-w-3xl whitespace-pre-line leading-relaxed text-gray-800">{product.productDescription}</p>,
+      // The company's own text, in the direction of its own words (an English one reads left to right on an Arabic page).
+      content: (
+        <p dir="auto" className="max-w-3xl whitespace-pre-line leading-relaxed text-gray-800">
+          {product.productDescription}
+        </p>
+      ),
     },
     { key: 'features', label: t('product.features'), content: <BulletList items={product.keyFeatures} empty={t('product.noFeatures')} /> },
     {
@@ -164,7 +169,7 @@ const ProductDetail = memo(function ProductDetail({ product }: { product: Produc
       term: t('product.shelfLife'),
       value: t('product.months', { count: product.productShelfLife }),
     },
-    { key: 'form', icon: <PackageIcon size={18} />, term: t('product.form'), value: product.productForm },
+    { key: 'form', icon: <PackageIcon size={18} />, term: t('product.form'), value: <bdi>{product.productForm}</bdi> },
     // A unit as the trade writes it (KG, TONS): Latin on every page.
     { key: 'unit', icon: <StarIcon size={18} />, term: t('product.unit'), value: <Ltr>{product.productQuantityType}</Ltr> },
   ];

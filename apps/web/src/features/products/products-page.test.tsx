@@ -57,11 +57,12 @@ describe('Products page in Arabic', () => {
     const list = await screen.findByRole('list', { name: 'المنتجات' });
     expect(within(list).getAllByRole('article')).toHaveLength(24);
     // 60: 11 to 99 take the singular accusative.
-    expect(screen.getByText('عرض 1-24 من أصل 60 منتجًا')).toBeInTheDocument();
+    // The range kept left to right (Unicode isolates): after Arabic letters 1-24 would show as 24-1.
+    expect(screen.getByText('عرض \u20661-24\u2069 من أصل 60 منتجًا')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'صفحات المنتجات' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'الصفحة 3' })).toBeInTheDocument();
     expect(screen.getByLabelText('البحث في المنتجات')).toBeInTheDocument();
-    expect(screen.getByText('أكياس سائبة سعة 25kg')).toBeInTheDocument();
+    expect(screen.getByText('أكياس سائبة سعة \u206625kg\u2069')).toBeInTheDocument();
     expect(screen.queryByText('Packaging Options')).not.toBeInTheDocument();
   });
 });
