@@ -106,6 +106,29 @@ for (const [group, shots] of Object.entries(ANONYMOUS)) {
   });
 }
 
+test('anonymous pages in Arabic (right to left) and Spanish', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const product = await findProduct(request, (p) => p.productType === 'AGRO' && p.productImages.length > 0);
+  for (const [prefix, locale] of [
+    ['ar', 'ar-AE'],
+    ['es', 'es-ES'],
+  ] as const) {
+    // The browser speaks the page's language: no suggestion banner over the page.
+    const { page, close } = await openPage(browser, { locale });
+    try {
+      for (const shot of [
+        goto(`${prefix}-home`, `/${prefix}/`),
+        goto(`${prefix}-products`, `/${prefix}/products`),
+        goto(`${prefix}-product-detail`, `/${prefix}/products/description?id=${product._id}`),
+        ...(prefix === 'ar' ? [goto('ar-about', '/ar/about'), goto('ar-gallery', '/ar/gallery'), goto('ar-terms', '/ar/terms')] : []),
+      ])
+        await shoot(page, 'anonymous', shot);
+    } finally {
+      await close();
+    }
+  }
+});
+
 test('USER pages', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const product = await findProduct(request, (p) => p.isPremium);

@@ -1,4 +1,4 @@
-import { TOAST } from '@agro/shared';
+import { LANGUAGE_INFO, TOAST, type Language } from '@agro/shared';
 import { lazy, StrictMode, Suspense, useEffect } from 'react';
 import { hydrate, render as renderOver, type ComponentChild } from 'preact';
 import { createRoot } from 'react-dom/client';
@@ -44,7 +44,7 @@ function Mounted({ onMount }: { onMount: () => void }) {
  * first calls go out at once, and each "loading" toast must be on screen before its answer
  * replaces it (SPEC.md section 7).
  */
-function mountToaster(): Promise<void> {
+function mountToaster(language: Language): Promise<void> {
   return new Promise((resolve) => {
     const container = document.createElement('div');
     document.body.append(container);
@@ -52,8 +52,9 @@ function mountToaster(): Promise<void> {
       <Suspense fallback={null}>
         <Toaster
           position={TOAST.position}
-          // Said outright: 'auto' reads the page's computed style, a forced style recalculation on every render.
-          dir="ltr"
+          // The page's direction, said outright: 'auto' reads the page's computed style, a forced style
+          // recalculation on every render.
+          dir={LANGUAGE_INFO[language].dir}
           containerAriaLabel={TOAST.regionLabel}
           hotkey={[...TOAST.hotkey]}
           closeButton
@@ -71,7 +72,7 @@ async function start(): Promise<void> {
   const catalogue = loadLanguage(language);
   // Each step below in a task of its own, short enough not to hold up a tap (docs/decisions/016-hydration-in-parts.md).
   await nextTask();
-  const toaster = mountToaster();
+  const toaster = mountToaster(language);
   await nextTask();
   const { store, persistedStateRead } = createBrowserStore();
   const snapshot = readSnapshot();

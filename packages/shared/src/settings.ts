@@ -18,6 +18,9 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
   sunday: 'Sunday',
 };
 
+/** What a row of business hours says for a day without hours. */
+export const CLOSED_LABEL = 'Closed';
+
 /** Opening and closing time ('HH:MM', 24-hour) of a day; null: closed. */
 export type DayHours = { open: string; close: string } | null;
 
@@ -182,19 +185,24 @@ export function formatClock(hhmm: string): string {
   return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
 }
 
-/** Consecutive days with the same hours as one row: 'Monday - Friday', '9:00 AM - 6:00 PM'. */
-export function businessHoursRows(hours: BusinessHours): { days: string; hours: string }[] {
-  const rows: { first: Weekday; last: Weekday; hours: string }[] = [];
+/** Consecutive days with the same hours (null: closed) as one span: Monday to Friday, 09:00 to 18:00. */
+export function businessHoursSpans(hours: BusinessHours): { first: Weekday; last: Weekday; hours: DayHours }[] {
+  const spans: { first: Weekday; last: Weekday; hours: DayHours }[] = [];
+  const same = (a: DayHours, b: DayHours) => a === b || (a !== null && b !== null && a.open === b.open && a.close === b.close);
   for (const day of WEEKDAYS) {
     const h = hours.days[day];
-    const text = h ? `${formatClock(h.open)} - ${formatClock(h.close)}` : 'Closed';
-    const previous = rows.at(-1);
-    if (previous && previous.hours === text) previous.last = day;
-    else rows.push({ first: day, last: day, hours: text });
+    const previous = spans.at(-1);
+    if (previous && same(previous.hours, h)) previous.last = day;
+    else spans.push({ first: day, last: day, hours: h });
   }
-  return rows.map((r) => ({
-    days: r.first === r.last ? WEEKDAY_LABELS[r.first] : `${WEEKDAY_LABELS[r.first]} - ${WEEKDAY_LABELS[r.last]}`,
-    hours: r.hours,
+  return spans;
+}
+
+/** The spans in English, one row each: 'Monday - Friday', '9:00 AM - 6:00 PM'. */
+export function businessHoursRows(hours: BusinessHours): { days: string; hours: string }[] {
+  return businessHoursSpans(hours).map((s) => ({
+    days: s.first === s.last ? WEEKDAY_LABELS[s.first] : `${WEEKDAY_LABELS[s.first]} - ${WEEKDAY_LABELS[s.last]}`,
+    hours: s.hours ? `${formatClock(s.hours.open)} - ${formatClock(s.hours.close)}` : CLOSED_LABEL,
   }));
 }
 

@@ -1,4 +1,5 @@
-import { intlLocale } from './i18n';
+import { formatClock as englishClock } from '@agro/shared';
+import { intlLocale, pageLanguage } from './i18n';
 
 /**
  * Dates and numbers in the page's language through Intl (issue 28): English as it always was
@@ -15,3 +16,24 @@ export function formatDate(iso: string | undefined | null): string | null {
 
 /** A quantity or count with the language's grouping. */
 export const formatNumber = (n: number): string => n.toLocaleString(intlLocale());
+
+/**
+ * A calendar day ('YYYY-MM-DD', e.g. a certificate's expiry) in the page's language: "31 mars 2027".
+ * The English pages keep the day as they always showed it (2027-03-31).
+ */
+export function formatDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (pageLanguage() === 'en' || !match) return day;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toLocaleDateString(intlLocale(), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/**
+ * A time of day ('HH:MM', 24-hour: business hours) in the page's language: "18:00", "6:00 م".
+ * English keeps the site's own "6:00 PM" (Intl's en-IN would write "6:00 pm").
+ */
+export function formatClock(hhmm: string): string {
+  if (pageLanguage() === 'en') return englishClock(hhmm);
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  return new Date(Date.UTC(2000, 0, 1, h, m)).toLocaleTimeString(intlLocale(), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+}

@@ -42,8 +42,11 @@ const SAME_IN: Partial<Record<Language, string[]>> = {
     'Premium',
     'Options',
     'Port',
+    'Certifications',
+    'Photos',
   ],
-  es: ['Total', 'Premium', 'Email'],
+  // The place names of the origin; Spanish writes India as English does.
+  es: ['Total', 'Premium', 'Email', 'Kolhapur', 'Maharashtra', 'India'],
   de: ['Name', 'Status', 'Export', 'Code', 'Minimum', 'Premium', 'Team', 'Details', 'Dashboard', 'Port', 'Total', 'E-Mail'],
 };
 
@@ -93,6 +96,17 @@ describe('message catalogues', () => {
     expect(broken.get('nav.home') === english.get('nav.home') && !madeOfSameWords('Home', 'es')).toBe(true);
     expect(madeOfSameWords('FOB {{port}}', 'es')).toBe(true);
     expect(madeOfSameWords('Contact', 'fr') && !madeOfSameWords('Contact', 'es')).toBe(true);
+  });
+
+  it("picks the plural form of the number: Arabic's six, English as the site always wrote it", () => {
+    const i18n = createI18n(CATALOGUES, 'en');
+    const ar = i18n.getFixedT('ar');
+    expect([3, 11, 100].map((count) => ar('product.months', { count }))).toEqual(['3 أشهر', '11 شهرًا', '100 شهر']);
+    expect(i18n.getFixedT('en')('products.showing', { count: 1, first: '1', last: '1', total: '1' })).toBe('Showing 1-1 of 1 products');
+    expect(i18n.getFixedT('en')('product.months', { count: 1 })).toBe('1 month');
+    expect(i18n.getFixedT('fr')('products.showing', { count: 1, first: '1', last: '1', total: '1' })).toBe(
+      'Affichage de 1-1 sur 1 produit',
+    );
   });
 
   it('translates through i18next with interpolation, one language per t function', () => {

@@ -78,7 +78,7 @@ export function organizationLd(origin: string, settings: PublicSettings, languag
       contactType: 'sales',
       telephone: settings.phone,
       email: settings.publicEmail,
-      availableLanguage: ['English', 'Arabic', 'Spanish', 'French', 'German'],
+      availableLanguage: ['English'],
       areaServed: 'Worldwide',
     },
     // Profiles only: a network's home page is not the company.

@@ -7,6 +7,7 @@
  * once. Private screens stay the client-rendered shell, marked noindex (plugins/static-files.ts).
  */
 import {
+  DEFAULT_LANGUAGE,
   LANGUAGES,
   LANGUAGE_INFO,
   PREFIXED_LANGUAGES,
@@ -221,10 +222,12 @@ export class PublicPages {
       settings,
     };
     const organization = organizationLd(origin, settings, language);
+    // The pages in another language than English declare it in JSON-LD too (WebPage.inLanguage);
+    // the English pages' JSON-LD stays as it was.
     const withPage = (head: Omit<PageHead, 'language'>): PageHead => ({
       ...head,
       language,
-      jsonLd: [...head.jsonLd, webPageLd(origin, { ...head, language })],
+      jsonLd: language === DEFAULT_LANGUAGE ? head.jsonLd : [...head.jsonLd, webPageLd(origin, { ...head, language })],
     });
     const showcase = shown.find((p) => p.isPremium) ?? shown[0];
 

@@ -1,9 +1,12 @@
-import { businessHoursRows, formatPostalAddress, SITE, telHref, timeZoneLabel } from '@agro/shared';
+import { businessHoursSpans, formatPostalAddress, SITE, telHref, timeZoneLabel, type BusinessHours } from '@agro/shared';
 import { Link } from 'react-router';
 import { selectShownProducts, useAppSelector, useSiteSettings } from '@/app/store';
 import { ClockIcon, LogoMark, MailIcon, MapPinIcon, PhoneIcon } from '@/components/ui/icons';
+import { Ltr } from '@/components/ui/ltr';
 import { SocialLinks } from '@/components/ui/social-links';
+import { formatClock } from '@/lib/format';
 import { Part } from '@/lib/hydrate-in-parts';
+import { t } from '@/lib/i18n';
 import { useNavItems } from './nav-items';
 
 /** How many product names the footer lists. */
@@ -11,6 +14,14 @@ const FOOTER_PRODUCTS = 5;
 
 const headingClass = 'text-sm font-semibold uppercase tracking-wider text-accent-400';
 const linkClass = 'text-brand-100 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-accent-400';
+
+/** The business hours in the page's language: consecutive days with the same hours as one row. */
+function hoursRows(hours: BusinessHours): { days: string; hours: string }[] {
+  return businessHoursSpans(hours).map((s) => ({
+    days: s.first === s.last ? t(`hours.${s.first}`) : `${t(`hours.${s.first}`)} - ${t(`hours.${s.last}`)}`,
+    hours: s.hours ? `${formatClock(s.hours.open)} - ${formatClock(s.hours.close)}` : t('hours.closed'),
+  }));
+}
 
 // Texts with values in them are one template string each: one text node, as in the server's HTML,
 // so hydrating keeps it instead of splitting it (docs/decisions/016-hydration-in-parts.md).
@@ -32,18 +43,18 @@ export function Footer() {
               <LogoMark size={36} className="rounded-lg ring-1 ring-brand-700" />
               <span className="text-lg font-bold text-white">{SITE.companyName}</span>
             </Link>
-            <p className="mt-4 text-sm leading-relaxed">{`${SITE.tagline}.`}</p>
-            <p className="mt-2 text-sm">{`Exporting from ${SITE.origin} since ${SITE.founded}.`}</p>
+            <p className="mt-4 text-sm leading-relaxed">{`${t('site.tagline')}.`}</p>
+            <p className="mt-2 text-sm">{t('layout.exportingSince')}</p>
             <SocialLinks
-              className="mt-4 -ml-1.5"
+              className="mt-4 -ms-1.5"
               linkClassName="text-brand-100 hover:bg-brand-800 hover:text-white focus-visible:outline-accent-400"
             />
           </div>
         </Part>
 
         <Part name="footer:links">
-          <nav aria-label="Quick links">
-            <h2 className={headingClass}>Quick Links</h2>
+          <nav aria-label={t('layout.quickLinksLabel')}>
+            <h2 className={headingClass}>{t('layout.quickLinks')}</h2>
             <ul className="mt-4 space-y-2 text-sm">
               {quickLinks.map((item) => (
                 <li key={item.to}>
@@ -54,7 +65,7 @@ export function Footer() {
               ))}
               <li>
                 <Link to="/quote" className={linkClass}>
-                  Request a Quote
+                  {t('layout.requestQuote')}
                 </Link>
               </li>
             </ul>
@@ -62,19 +73,19 @@ export function Footer() {
         </Part>
 
         <Part name="footer:products">
-          <nav aria-label="Our products">
-            <h2 className={headingClass}>Our Products</h2>
+          <nav aria-label={t('layout.productsLabel')}>
+            <h2 className={headingClass}>{t('layout.products')}</h2>
             <ul className="mt-4 space-y-2 text-sm">
               {products.slice(0, FOOTER_PRODUCTS).map((p) => (
                 <li key={p._id}>
                   <Link to={`/products/description?id=${encodeURIComponent(p._id)}`} state={{ id: p._id }} className={linkClass}>
-                    {p.productName}
+                    <bdi>{p.productName}</bdi>
                   </Link>
                 </li>
               ))}
               <li>
                 <Link to="/products" className={`${linkClass} font-medium`}>
-                  View all products
+                  {t('layout.viewAllProducts')}
                 </Link>
               </li>
             </ul>
@@ -82,31 +93,35 @@ export function Footer() {
         </Part>
 
         <div className="col-span-2 lg:col-span-1">
-          <h2 className={headingClass}>Contact Us</h2>
+          <h2 className={headingClass}>{t('layout.contactUs')}</h2>
           <address className="mt-4 space-y-3 text-sm not-italic">
             <p className="flex gap-2">
               <MapPinIcon size={16} className="mt-0.5 shrink-0 text-accent-400" />
-              <span>{formatPostalAddress(settings.address)}</span>
+              <span>
+                <bdi>{formatPostalAddress(settings.address)}</bdi>
+              </span>
             </p>
             <p className="flex gap-2">
               <PhoneIcon size={16} className="mt-0.5 shrink-0 text-accent-400" />
               <a href={telHref(settings.phone)} className={linkClass}>
-                {settings.phone}
+                <Ltr>{settings.phone}</Ltr>
               </a>
             </p>
             <p className="flex gap-2">
               <MailIcon size={16} className="mt-0.5 shrink-0 text-accent-400" />
               <a href={`mailto:${settings.publicEmail}`} className={`${linkClass} break-all`}>
-                {settings.publicEmail}
+                <Ltr>{settings.publicEmail}</Ltr>
               </a>
             </p>
           </address>
           <div className="mt-4 flex gap-2 text-sm">
             <ClockIcon size={16} className="mt-0.5 shrink-0 text-accent-400" />
             <div>
-              <p className="font-medium text-white">{`Business Hours (${timeZoneLabel(settings.businessHours.timeZone)})`}</p>
+              <p className="font-medium text-white">
+                {t('layout.businessHours', { zone: timeZoneLabel(settings.businessHours.timeZone) })}
+              </p>
               <ul className="mt-1 space-y-0.5">
-                {businessHoursRows(settings.businessHours).map((h) => (
+                {hoursRows(settings.businessHours).map((h) => (
                   <li key={h.days}>{`${h.days}: ${h.hours}`}</li>
                 ))}
               </ul>
@@ -117,16 +132,16 @@ export function Footer() {
 
       <div className="border-t border-brand-800">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-5 text-sm sm:flex-row">
-          <p>{`© ${year} ${SITE.companyName}. All rights reserved.`}</p>
+          <p>{t('layout.copyright', { year })}</p>
           <ul className="flex gap-5">
             <li>
               <Link to="/privacy" className={linkClass}>
-                Privacy Policy
+                {t('layout.privacy')}
               </Link>
             </li>
             <li>
               <Link to="/terms" className={linkClass}>
-                Terms &amp; Conditions
+                {t('layout.terms')}
               </Link>
             </li>
           </ul>

@@ -1,9 +1,10 @@
-import { SITE, UI_TEXT, telHref } from '@agro/shared';
+import { SITE, telHref } from '@agro/shared';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector, useSiteSettings } from '@/app/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon } from '@/components/ui/icons';
+import { Ltr } from '@/components/ui/ltr';
 import { SocialLinks } from '@/components/ui/social-links';
 import { Part } from '@/lib/hydrate-in-parts';
 import { t } from '@/lib/i18n';
@@ -34,11 +35,13 @@ function TopBar() {
         <div className="flex min-w-0 items-center gap-4">
           <a href={telHref(phone)} className="inline-flex items-center gap-1.5 whitespace-nowrap hover:text-accent-400">
             <PhoneIcon size={14} />
-            <span>{phone}</span>
+            <Ltr>{phone}</Ltr>
           </a>
           <a href={`mailto:${publicEmail}`} className="inline-flex min-w-0 items-center gap-1.5 hover:text-accent-400">
             <MailIcon size={14} className="shrink-0" />
-            <span className="hidden truncate sm:inline">{publicEmail}</span>
+            <span className="hidden truncate sm:inline">
+              <Ltr>{publicEmail}</Ltr>
+            </span>
             <span className="sr-only sm:hidden">{t('nav.emailTo', { email: publicEmail })}</span>
           </a>
         </div>
@@ -123,7 +126,10 @@ export function Header() {
             className="flex min-w-0 items-center gap-2.5 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             <LogoMark size={36} className="shrink-0" />
-            <span className="truncate text-lg font-bold tracking-tight text-brand-900 sm:text-xl">{SITE.companyName}</span>
+            {/* Latin on every page: cut at its own end when the screen is narrow. */}
+            <span dir="ltr" className="truncate text-lg font-bold tracking-tight text-brand-900 sm:text-xl">
+              {SITE.companyName}
+            </span>
           </Link>
 
           <div className="flex items-center gap-1">
@@ -178,7 +184,9 @@ export function Header() {
               </ul>
             </nav>
             <div className="mx-auto mt-3 max-w-7xl border-t border-gray-200 px-4 pb-3 pt-3 text-sm text-gray-700">
-              <p className="px-3">{publicEmail}</p>
+              <p className="px-3">
+                <Ltr>{publicEmail}</Ltr>
+              </p>
               <SocialLinks className="mt-2 px-1" linkClassName="text-brand-800 hover:text-brand-900 focus-visible:outline-brand-700" />
             </div>
           </div>
@@ -187,7 +195,7 @@ export function Header() {
 
       <ConfirmDialog
         open={confirmLogout}
-        message={UI_TEXT.logoutConfirm}
+        message={t('layout.logoutConfirm')}
         confirmLabel={t('nav.logout')}
         cancelLabel={t('nav.cancel')}
         busy={loggingOut}

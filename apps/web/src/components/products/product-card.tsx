@@ -1,10 +1,11 @@
-import { LIMITS, UI_TEXT, type Product } from '@agro/shared';
+import { LIMITS, type Product } from '@agro/shared';
 import { memo, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ArrowRightIcon, CheckIcon, EditIcon, TrashIcon } from '@/components/ui/icons';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
+import { t } from '@/lib/i18n';
 import { deleteProduct, fetchProducts } from '@/lib/products/products-slice';
 import { productDetailPath } from './product-links';
 
@@ -63,29 +64,31 @@ export const ProductCard = memo(function ProductCard({ product, headingLevel: He
           loading={eager ? 'eager' : 'lazy'}
           className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-105"
         />
-        <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
+        <div className="absolute start-3 top-3 flex flex-wrap gap-1.5">
           {product.isPremium && (
-            <span className="rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-semibold text-brand-900 shadow">Premium</span>
+            <span className="rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-semibold text-brand-900 shadow">
+              {t('card.premium')}
+            </span>
           )}
           {product.isOrganic && (
-            <span className="rounded-full bg-brand-800 px-2.5 py-0.5 text-xs font-semibold text-white shadow">Organic</span>
+            <span className="rounded-full bg-brand-800 px-2.5 py-0.5 text-xs font-semibold text-white shadow">{t('card.organic')}</span>
           )}
         </div>
       </div>
 
       <div className="flex min-h-0 flex-1 flex-col p-5">
         <p className="text-xs font-semibold uppercase tracking-wider text-amber-700">
-          {product.productType === 'AGRO' ? 'Agro product' : 'Non-agro product'}
+          {product.productType === 'AGRO' ? t('card.agro') : t('card.nonAgro')}
         </p>
         <Heading id={nameId} className="mt-1 line-clamp-2 text-lg font-bold leading-snug text-gray-900">
-          {product.productName}
+          <bdi>{product.productName}</bdi>
         </Heading>
         {features.length > 0 && (
-          <ul className="mt-3 space-y-2 text-sm text-gray-700" aria-label="Key features">
+          <ul className="mt-3 space-y-2 text-sm text-gray-700" aria-label={t('card.keyFeatures')}>
             {features.map((f, i) => (
               <li key={i} className="flex gap-2">
                 <CheckIcon size={16} className="mt-0.5 shrink-0 text-brand-700" />
-                <span className="line-clamp-2">{f}</span>
+                <bdi className="line-clamp-2">{f}</bdi>
               </li>
             ))}
           </ul>
@@ -93,7 +96,7 @@ export const ProductCard = memo(function ProductCard({ product, headingLevel: He
 
         <div className="mt-auto flex items-center gap-2 pt-4">
           <button type="button" className="btn-primary flex-1" onClick={openDetail} aria-describedby={nameId}>
-            Learn More
+            {t('card.learnMore')}
             <ArrowRightIcon size={16} />
           </button>
           {isAdmin && (
@@ -101,8 +104,8 @@ export const ProductCard = memo(function ProductCard({ product, headingLevel: He
               <button
                 type="button"
                 className="btn-secondary px-3"
-                aria-label={`Edit ${product.productName}`}
-                title="Edit"
+                aria-label={t('card.editName', { name: product.productName })}
+                title={t('card.edit')}
                 onClick={() => navigate('/edit-product', { state: { id: product._id } })}
               >
                 <EditIcon size={18} />
@@ -110,8 +113,8 @@ export const ProductCard = memo(function ProductCard({ product, headingLevel: He
               <button
                 type="button"
                 className="inline-flex items-center justify-center rounded-lg border border-red-200 bg-white px-3 py-2 text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-                aria-label={`Delete ${product.productName}`}
-                title="Delete"
+                aria-label={t('card.deleteName', { name: product.productName })}
+                title={t('card.delete')}
                 onClick={() => setConfirmDelete(true)}
               >
                 <TrashIcon size={18} />
@@ -124,9 +127,9 @@ export const ProductCard = memo(function ProductCard({ product, headingLevel: He
       {isAdmin && (
         <ConfirmDialog
           open={confirmDelete}
-          message={UI_TEXT.deleteProductConfirm}
-          confirmLabel="Delete"
-          cancelLabel="Cancel"
+          message={t('card.deleteConfirm')}
+          confirmLabel={t('card.delete')}
+          cancelLabel={t('nav.cancel')}
           danger
           busy={deleting}
           onConfirm={() => void onDelete()}

@@ -11,6 +11,9 @@ interface ProductGridProps {
   onPageChange: (page: number) => void;
   headingLevel?: 'h2' | 'h3';
   label: string;
+  /** The accessible name of the page numbers under the list. */
+  pagesLabel: string;
+
   /** How many of the first cards load their image at once (those on the first screen); the rest lazily. */
   eagerImages?: number;
 }
@@ -19,7 +22,16 @@ interface ProductGridProps {
  * Cards of one page of products. Only a page is rendered, so a catalogue of thousands of
  * products stays fast; the list itself is still loaded whole (SPEC.md section 7).
  */
-export function ProductGrid({ products, page, pageSize, onPageChange, headingLevel, label, eagerImages = 3 }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  page,
+  pageSize,
+  onPageChange,
+  headingLevel,
+  label,
+  pagesLabel,
+  eagerImages = 3,
+}: ProductGridProps) {
   const top = useRef<HTMLDivElement>(null);
   const pageCount = Math.max(1, Math.ceil(products.length / pageSize));
   const current = Math.min(Math.max(1, page), pageCount);
@@ -41,7 +53,7 @@ export function ProductGrid({ products, page, pageSize, onPageChange, headingLev
           </li>
         ))}
       </ul>
-      <Pagination page={current} pageCount={pageCount} onChange={change} label={`${label} pages`} />
+      <Pagination page={current} pageCount={pageCount} onChange={change} label={pagesLabel} />
     </div>
   );
 }

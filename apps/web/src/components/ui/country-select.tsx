@@ -18,14 +18,14 @@ const isCountryIso = (v: string | undefined): v is CountryIso => COUNTRY_CODES.s
 export function CountrySelect({ selectedIso, className, ...props }: CountrySelectProps) {
   return (
     <div className="relative">
-      <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center" aria-hidden="true">
+      <span className="pointer-events-none absolute inset-y-0 start-3 flex items-center" aria-hidden="true">
         {isCountryIso(selectedIso) ? (
           <CountryFlag iso={selectedIso} />
         ) : (
           <span className="inline-block h-4 w-6 rounded-sm border border-dashed border-gray-400" />
         )}
       </span>
-      <select {...props} className={`input pl-12 ${className ?? ''}`} autoComplete="country">
+      <select {...props} className={`input ps-12  ${className ?? ''}`} autoComplete="country">
         <option value="">Select country</option>
         {COUNTRY_CODES.map((c) => (
           <option key={c.iso} value={c.iso}>

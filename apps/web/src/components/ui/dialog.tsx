@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { t } from '@/lib/i18n';
 
 interface DialogProps {
   open: boolean;
@@ -72,7 +73,7 @@ export function ConfirmDialog({
   open,
   message,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel = t('nav.cancel'),
   onConfirm,
   onCancel,
   danger = false,

@@ -24,6 +24,7 @@ export function FormShell({ title, subtitle, children, footer, highlights, highl
       >
         {withPanel && (
           <aside className="relative hidden flex-col justify-between overflow-hidden bg-brand-900 p-10 text-white lg:flex">
+            {/* Decorative circles: the same corners in both directions (not mirrored). */}
             <div aria-hidden="true" className="pointer-events-none absolute -right-24 -top-24 size-72 rounded-full bg-brand-700/40" />
             <div aria-hidden="true" className="pointer-events-none absolute -bottom-28 -left-16 size-72 rounded-full bg-accent-500/20" />
             <div className="relative">

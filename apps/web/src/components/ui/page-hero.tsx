@@ -10,6 +10,7 @@ interface PageHeroProps {
 export function PageHero({ eyebrow, title, children }: PageHeroProps) {
   return (
     <div className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
+      {/* Decorative circles: the same corners in both directions (not mirrored). */}
       <svg className="absolute -right-16 -top-16 h-72 w-72 text-white/5" viewBox="0 0 200 200" aria-hidden="true">
         <circle cx="100" cy="100" r="100" fill="currentColor" />
       </svg>

@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
 interface PaginationProps {
@@ -20,7 +21,7 @@ export function pageWindow(page: number, pageCount: number, radius = 1): (number
 const base =
   'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-40';
 
-export function Pagination({ page, pageCount, onChange, label = 'Pagination' }: PaginationProps) {
+export function Pagination({ page, pageCount, onChange, label = t('pagination.label') }: PaginationProps) {
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={label} className="mt-10 flex justify-center">
@@ -33,7 +34,7 @@ export function Pagination({ page, pageCount, onChange, label = 'Pagination' }: 
             onClick={() => onChange(page - 1)}
           >
             <ChevronLeftIcon size={16} />
-            <span className="sr-only sm:not-sr-only">Previous</span>
+            <span className="sr-only sm:not-sr-only">{t('pagination.previous')}</span>
           </button>
         </li>
         {pageWindow(page, pageCount).map((p, i) =>
@@ -47,7 +48,7 @@ export function Pagination({ page, pageCount, onChange, label = 'Pagination' }: 
                 type="button"
                 className={`${base} ${p === page ? 'border-brand-800 bg-brand-800 text-white' : 'border-gray-300 bg-white text-gray-800 hover:bg-gray-50'}`}
                 aria-current={p === page ? 'page' : undefined}
-                aria-label={`Page ${p}`}
+                aria-label={t('pagination.page', { page: p })}
                 onClick={() => onChange(p)}
               >
                 {p}
@@ -62,7 +63,7 @@ export function Pagination({ page, pageCount, onChange, label = 'Pagination' }: 
             disabled={page >= pageCount}
             onClick={() => onChange(page + 1)}
           >
-            <span className="sr-only sm:not-sr-only">Next</span>
+            <span className="sr-only sm:not-sr-only">{t('pagination.next')}</span>
             <ChevronRightIcon size={16} />
           </button>
         </li>

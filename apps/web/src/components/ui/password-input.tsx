@@ -18,14 +18,14 @@ export function PasswordInput({ className, ...props }: PasswordInputProps) {
         type={visible ? 'text' : 'password'}
         autoCapitalize="none"
         spellCheck={false}
-        className={`input pr-20 ${className ?? ''}`}
+        className={`input pe-20  ${className ?? ''}`}
       />
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
         aria-pressed={visible}
         aria-controls={props.id}
-        className="absolute inset-y-1 right-1 inline-flex items-center gap-1 rounded-md px-2 text-sm font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+        className="absolute inset-y-1 end-1 inline-flex items-center gap-1 rounded-md px-2 text-sm font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
         {visible ? <EyeOffIcon size={16} /> : <EyeIcon size={16} />}
         {visible ? 'Hide' : 'Show'}

@@ -1,6 +1,7 @@
-import { SITE, SOCIAL_LABELS, socialProfiles, type SocialNetwork } from '@agro/shared';
+import { SOCIAL_LABELS, socialProfiles, type SocialNetwork } from '@agro/shared';
 import type { ComponentType } from 'react';
 import { useSiteSettings } from '@/app/store';
+import { t } from '@/lib/i18n';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XBrandIcon, YouTubeIcon } from './icons';
 
 const ICONS: Record<SocialNetwork, ComponentType<{ size?: number }>> = {
@@ -32,7 +33,7 @@ export function SocialLinks({ className = '', linkClassName = '', size = 18 }: S
               href={url}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`${SITE.companyName} on ${label}`}
+              aria-label={t('layout.socialProfile', { network: label })}
               className={`inline-flex items-center justify-center rounded-full p-1.5 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 ${linkClassName}`}
             >
               <Icon size={size} />

@@ -1,4 +1,6 @@
+import { LANGUAGE_INFO } from '@agro/shared';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { pageLanguage } from '@/lib/i18n';
 
 export interface TabItem {
   key: string;
@@ -12,7 +14,8 @@ interface TabsProps {
 }
 
 /**
- * WAI-ARIA tabs: one tab stop, arrow keys (and Home/End) move between tabs and select them.
+ * WAI-ARIA tabs: one tab stop, arrow keys (and Home/End) move between tabs and select them. On a
+ * right-to-left page the tabs run from the right, so the left arrow goes to the next one.
  */
 export function Tabs({ tabs, label }: TabsProps) {
   const [selected, setSelected] = useState(0);
@@ -27,9 +30,12 @@ export function Tabs({ tabs, label }: TabsProps) {
 
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     const last = tabs.length - 1;
+    const next = current === last ? 0 : current + 1;
+    const previous = current === 0 ? last : current - 1;
+    const rtl = LANGUAGE_INFO[pageLanguage()].dir === 'rtl';
     const moves: Record<string, number> = {
-      ArrowRight: current === last ? 0 : current + 1,
-      ArrowLeft: current === 0 ? last : current - 1,
+      ArrowRight: rtl ? previous : next,
+      ArrowLeft: rtl ? next : previous,
       Home: 0,
       End: last,
     };

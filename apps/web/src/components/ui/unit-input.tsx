@@ -9,10 +9,10 @@ type UnitInputProps = ComponentPropsWithRef<'input'> & { unit: string | undefine
 export function UnitInput({ unit, className, ...props }: UnitInputProps) {
   return (
     <div className="flex">
-      <input {...props} type="number" min={1} step="any" inputMode="decimal" className={`input rounded-r-none ${className ?? ''}`} />
+      <input {...props} type="number" min={1} step="any" inputMode="decimal" className={`input rounded-e-none  ${className ?? ''}`} />
       <span
         aria-hidden="true"
-        className="inline-flex min-w-16 items-center justify-center rounded-r-lg border border-l-0 border-gray-300 bg-gray-50 px-3 text-sm font-semibold text-gray-700"
+        className="inline-flex min-w-16 items-center justify-center rounded-e-lg border border-s-0 border-gray-300 bg-gray-50 px-3 text-sm font-semibold text-gray-700"
       >
         {unit ?? 'Unit'}
       </span>

@@ -130,7 +130,7 @@ export default function AuditPage() {
               <p className="mt-6 text-gray-700">{AUDIT_TEXT.empty}</p>
             ) : (
               <div className="mt-3 overflow-x-auto rounded-2xl border border-gray-200">
-                <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
+                <table className="min-w-full divide-y divide-gray-200 text-start text-sm">
                   <caption className="sr-only">Administrative changes, newest first</caption>
                   <thead className="bg-gray-50 text-gray-700">
                     <tr>

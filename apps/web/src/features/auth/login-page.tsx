@@ -70,7 +70,7 @@ export default function LoginPage() {
           <Field label="Password" error={errors.password?.message} required>
             <PasswordInput {...register('password')} autoComplete="current-password" />
           </Field>
-          <p className="mt-2 text-right text-sm">
+          <p className="mt-2 text-end text-sm">
             <Link to="/forgot-password" className="font-medium text-brand-800 underline-offset-2 hover:underline">
               Forgot password?
             </Link>

@@ -121,11 +121,11 @@ function PhoneInput({ dialCode, className, ...props }: PhoneProps) {
     <div className="flex">
       <span
         aria-hidden="true"
-        className="inline-flex min-w-14 items-center justify-center rounded-l-lg border border-r-0 border-gray-300 bg-gray-50 px-3 text-sm font-medium text-gray-700"
+        className="inline-flex min-w-14 items-center justify-center rounded-s-lg border border-e-0 border-gray-300 bg-gray-50 px-3 text-sm font-medium text-gray-700"
       >
         {dialCode ?? '+'}
       </span>
-      <input {...props} type="tel" inputMode="tel" autoComplete="tel-national" className={`input rounded-l-none ${className ?? ''}`} />
+      <input {...props} type="tel" inputMode="tel" autoComplete="tel-national" className={`input rounded-s-none  ${className ?? ''}`} />
     </div>
   );
 }

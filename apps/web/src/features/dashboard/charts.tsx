@@ -30,18 +30,18 @@ function ChartFigure({ title, summary, table, children }: { title: string; summa
   );
 }
 
-const cell = 'border-b border-gray-100 px-2 py-1.5 text-right tabular-nums';
-const head = 'border-b border-gray-200 px-2 py-1.5 text-right font-semibold text-gray-700';
+const cell = 'border-b border-gray-100 px-2 py-1.5 text-end tabular-nums';
+const head = 'border-b border-gray-200 px-2 py-1.5 text-end font-semibold text-gray-700';
 
 /** The text alternative: a table whose first column names each row. */
 function DataTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: { label: string; values: number[] }[] }) {
   return (
-    <table className="w-full text-left">
+    <table className="w-full text-start">
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr>
           {columns.map((c, i) => (
-            <th key={c} scope="col" className={i === 0 ? `${head} text-left` : head}>
+            <th key={c} scope="col" className={i === 0 ? `${head} text-start` : head}>
               {c}
             </th>
           ))}
@@ -50,7 +50,7 @@ function DataTable({ caption, columns, rows }: { caption: string; columns: strin
       <tbody>
         {rows.map((r) => (
           <tr key={r.label}>
-            <th scope="row" className={`${cell} text-left font-normal`}>
+            <th scope="row" className={`${cell} text-start font-normal`}>
               {r.label}
             </th>
             {r.values.map((v, i) => (

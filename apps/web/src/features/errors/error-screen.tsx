@@ -1,6 +1,6 @@
-import { UI_TEXT } from '@agro/shared';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { t } from '@/lib/i18n';
 
 interface ErrorScreenProps {
   code: string;
@@ -24,10 +24,10 @@ export function ErrorScreen({ code, title, text, icon }: ErrorScreenProps) {
       <p className="mt-3 text-gray-700">{text}</p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <button type="button" className="btn-primary px-6" onClick={() => navigate(-1)}>
-          {UI_TEXT.goBack}
+          {t('errors.goBack')}
         </button>
         <Link to="/" className="btn-secondary px-6">
-          Home Page
+          {t('errors.homePage')}
         </Link>
       </div>
     </section>

@@ -1,14 +1,7 @@
-import { UI_TEXT } from '@agro/shared';
 import { GlobeIcon } from '@/components/ui/icons';
+import { t } from '@/lib/i18n';
 import { ErrorScreen } from './error-screen';
 
 export default function NotFoundPage() {
-  return (
-    <ErrorScreen
-      code="404"
-      title={UI_TEXT.notFound}
-      text="The page you are looking for does not exist or has moved."
-      icon={<GlobeIcon size={36} />}
-    />
-  );
+  return <ErrorScreen code="404" title={t('errors.notFound')} text={t('errors.notFoundText')} icon={<GlobeIcon size={36} />} />;
 }

@@ -1,4 +1,4 @@
-import { UI_TEXT, type GalleryImage } from '@agro/shared';
+import type { GalleryImage } from '@agro/shared';
 import { useEffect, useState } from 'react';
 import { selectShownGallery, useAppDispatch, useAppSelector } from '@/app/store';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
@@ -10,6 +10,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { AddImagesDialog } from './add-images-dialog';
 import { deleteAllImages, deleteImage, fetchGallery } from './gallery-slice';
 import { Part } from '@/lib/hydrate-in-parts';
+import { formatNumber } from '@/lib/format';
+import { t } from '@/lib/i18n';
 
 const PAGE_SIZE = 24;
 const TILE = 400;
@@ -30,12 +32,17 @@ function Lightbox({
   const image = index === null ? undefined : images[index];
   const n = (index ?? 0) + 1;
   return (
-    <Dialog open={index !== null && image !== undefined} title={`Image ${n} of ${images.length}`} onClose={onClose} size="lg">
+    <Dialog
+      open={index !== null && image !== undefined}
+      title={t('gallery.imageOf', { n: formatNumber(n), total: formatNumber(images.length) })}
+      onClose={onClose}
+      size="lg"
+    >
       {image && index !== null && (
         <div>
           <ResponsiveImage
             image={image}
-            alt={`Gallery image ${n}`}
+            alt={t('gallery.alt', { n })}
             width={image.width ?? 1200}
             height={image.height ?? 900}
             intrinsic
@@ -44,13 +51,13 @@ function Lightbox({
           />
           <div className="mt-4 flex items-center justify-between gap-3">
             <button type="button" className="btn-secondary" onClick={() => onIndex(index - 1)} disabled={index === 0}>
-              <ChevronLeftIcon size={16} /> Previous
+              <ChevronLeftIcon size={16} /> {t('gallery.previous')}
             </button>
             <button type="button" className="btn-secondary" onClick={onClose}>
-              Close
+              {t('gallery.close')}
             </button>
             <button type="button" className="btn-secondary" onClick={() => onIndex(index + 1)} disabled={index === images.length - 1}>
-              Next <ChevronRightIcon size={16} />
+              {t('gallery.next')} <ChevronRightIcon size={16} />
             </button>
           </div>
         </div>
@@ -60,7 +67,7 @@ function Lightbox({
 }
 
 export default function GalleryPage() {
-  useDocumentTitle('Gallery');
+  useDocumentTitle(t('head.galleryName'));
   const dispatch = useAppDispatch();
   const images = useAppSelector(selectShownGallery);
   const isAdmin = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'ADMIN');
@@ -101,24 +108,25 @@ export default function GalleryPage() {
 
   return (
     <>
-      <PageHero eyebrow="Gallery" title="Our Gallery">
-        <p>A look at our products, processing and packing, from the fields of Kolhapur to the container.</p>
+      <PageHero eyebrow={t('gallery.eyebrow')} title={t('gallery.title')}>
+        <p>{t('gallery.intro')}</p>
       </PageHero>
 
       <Part name="gallery:1">
         <section aria-labelledby="gallery-heading" className="mx-auto max-w-7xl px-4 py-12">
           <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
             <h2 id="gallery-heading" className="text-2xl font-bold text-brand-900">
-              Photos {images.length > 0 && <span className="text-base font-medium text-gray-600">({images.length})</span>}
+              {`${t('gallery.photos')} `}
+              {images.length > 0 && <span className="text-base font-medium text-gray-600">{`(${formatNumber(images.length)})`}</span>}
             </h2>
             {isAdmin && (
               <div className="flex flex-wrap gap-3">
                 <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
-                  {UI_TEXT.addImages}
+                  {t('gallery.addImages')}
                 </button>
                 <button type="button" className="btn-danger" onClick={() => setConfirm({ kind: 'all' })} disabled={images.length === 0}>
                   <TrashIcon size={18} />
-                  {UI_TEXT.deleteAllImages}
+                  {t('gallery.deleteAll')}
                 </button>
               </div>
             )}
@@ -127,18 +135,18 @@ export default function GalleryPage() {
           {images.length === 0 ? (
             loading ? (
               <p role="status" className="p-12 text-center text-gray-600">
-                Loading images...
+                {t('gallery.loading')}
               </p>
             ) : (
               <div className="rounded-2xl border border-dashed border-gray-300 p-12 text-center">
                 <ImageIcon size={40} className="mx-auto text-gray-400" />
-                <p className="mt-4 text-lg font-medium text-gray-800">No images in the gallery yet.</p>
-                {isAdmin && <p className="mt-1 text-gray-600">Use &ldquo;{UI_TEXT.addImages}&rdquo; to upload the first photos.</p>}
+                <p className="mt-4 text-lg font-medium text-gray-800">{t('gallery.empty')}</p>
+                {isAdmin && <p className="mt-1 text-gray-600">{t('gallery.emptyAdmin')}</p>}
               </div>
             )
           ) : (
             <>
-              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4" aria-label="Gallery images">
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4" aria-label={t('gallery.images')}>
                 {visible.map((img, i) => {
                   const n = offset + i + 1;
                   return (
@@ -147,11 +155,11 @@ export default function GalleryPage() {
                         type="button"
                         className="block w-full focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-accent-400"
                         onClick={() => setViewing(n - 1)}
-                        aria-label={`View image ${n}`}
+                        aria-label={t('gallery.view', { n })}
                       >
                         <ResponsiveImage
                           image={img}
-                          alt={`Gallery image ${n}`}
+                          alt={t('gallery.alt', { n })}
                           width={TILE}
                           height={TILE}
                           sizes="(min-width: 1024px) 300px, (min-width: 640px) 33vw, 50vw"
@@ -162,9 +170,9 @@ export default function GalleryPage() {
                       {isAdmin && (
                         <button
                           type="button"
-                          aria-label={`Delete image ${n}`}
+                          aria-label={t('gallery.deleteImage', { n })}
                           onClick={() => setConfirm({ kind: 'one', image: img, n })}
-                          className="absolute right-2 top-2 rounded-full bg-white/90 p-2 text-red-700 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-red-700"
+                          className="absolute end-2 top-2 rounded-full bg-white/90 p-2 text-red-700 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-red-700"
                         >
                           <TrashIcon size={16} />
                         </button>
@@ -173,7 +181,7 @@ export default function GalleryPage() {
                   );
                 })}
               </ul>
-              <Pagination page={current} pageCount={pageCount} onChange={setPage} label="Gallery pages" />
+              <Pagination page={current} pageCount={pageCount} onChange={setPage} label={t('gallery.pages')} />
             </>
           )}
         </section>
@@ -186,9 +194,9 @@ export default function GalleryPage() {
           <AddImagesDialog open={adding} onClose={() => setAdding(false)} onUploaded={() => void reload()} />
           <ConfirmDialog
             open={confirm !== null}
-            message={confirm?.kind === 'all' ? UI_TEXT.deleteAllImagesConfirm : UI_TEXT.deleteImageConfirm}
-            confirmLabel="Delete"
-            cancelLabel="Cancel"
+            message={confirm?.kind === 'all' ? t('gallery.deleteAllConfirm') : t('gallery.deleteConfirm')}
+            confirmLabel={t('gallery.delete')}
+            cancelLabel={t('nav.cancel')}
             danger
             busy={busy}
             onConfirm={() => void onConfirm()}

@@ -1,6 +1,7 @@
 import { API, ERROR_DEFAULTS, LOADING, SUCCESS, type ApiResult, type GalleryImage, type GalleryResponse } from '@agro/shared';
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { request, upload, withToast } from '@/lib/api';
+import { t } from '@/lib/i18n';
 
 export interface GalleryState {
   galleryImages: GalleryImage[];
@@ -10,10 +11,9 @@ const initialState: GalleryState = { galleryImages: [] };
 
 export const fetchGallery = createAsyncThunk('gallery/fetch', () =>
   withToast(() => request<GalleryResponse>('GET', API.gallery), {
-    loading: LOADING.gallery,
-    success: (r) => r.message || SUCCESS.gallery,
-    // Not quoted by the spec; the loading text's own wording.
-    error: 'Error in Loading Images !',
+    loading: t('toast.imagesLoading'),
+    success: (r) => r.message || t('toast.imagesLoaded'),
+    error: t('toast.imagesError'),
   }),
 );
 
@@ -32,17 +32,17 @@ export const uploadImages = createAsyncThunk(
 
 export const deleteImage = createAsyncThunk('gallery/deleteOne', (id: string) =>
   withToast(() => request<ApiResult>('DELETE', API.deleteImage(id)), {
-    loading: LOADING.deleteImage,
-    success: SUCCESS.deleteImage,
-    error: ERROR_DEFAULTS.deleteImage,
+    loading: t('toast.imageDeleting'),
+    success: t('toast.imageDeleted'),
+    error: t('toast.imageDeleteError'),
   }),
 );
 
 export const deleteAllImages = createAsyncThunk('gallery/deleteAll', () =>
   withToast(() => request<ApiResult>('DELETE', API.deleteAllImages), {
-    loading: LOADING.deleteAllImages,
-    success: SUCCESS.deleteAllImages,
-    error: ERROR_DEFAULTS.deleteAllImages,
+    loading: t('toast.imagesDeleting'),
+    success: t('toast.imagesDeleted'),
+    error: t('toast.imagesDeleteError'),
   }),
 );
 

@@ -1,6 +1,9 @@
 import { API, UI_TEXT } from '@agro/shared';
+import ar from '@agro/shared/i18n/ar';
+import en from '@agro/shared/i18n/en';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setCatalogue } from '@/lib/i18n';
 import { callsTo, makeProduct, renderRoute, stubFetch } from '@/test/forms-harness';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -52,5 +55,31 @@ describe('Home page', () => {
       'href',
       '/products/description?id=b',
     );
+  });
+});
+
+describe('Home page and layout in Arabic', () => {
+  afterEach(() => setCatalogue('en', en));
+
+  it('says the page, the header and the footer in Arabic, with the business hours in its words and the contacts left to right', async () => {
+    setCatalogue('ar', ar);
+    stubFetch({ [`GET ${API.productList}`]: listReply });
+    renderRoute('/');
+    const figures = screen.getByRole('region', { name: 'أرقام رئيسية' });
+    for (const text of ['تأسست عام 2025', 'جودة مضمونة \u2066100%\u2069', 'تصدير إلى أنحاء العالم'])
+      expect(within(figures).getByText(text)).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'المنتجات المميزة' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'القائمة الرئيسية' })).getByRole('link', { name: 'المنتجات' }),
+    ).toBeInTheDocument();
+
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText('ساعات العمل (IST)')).toBeInTheDocument();
+    expect(within(footer).getByText(/^الاثنين - الجمعة: 9:00\sص - 6:00\sم$/)).toBeInTheDocument();
+    expect(within(footer).getByText('الأحد: مغلق')).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'سياسة الخصوصية' })).toHaveAttribute('href', '/privacy');
+    for (const link of [...within(footer).getAllByRole('link', { name: /\+919876543210|info@/ })])
+      expect(link.querySelector('bdi')).toHaveAttribute('dir', 'ltr');
+    expect(within(screen.getByRole('banner')).getByText('+919876543210').tagName).toBe('BDI');
   });
 });

@@ -1,4 +1,4 @@
-import { SITE, UI_TEXT, type Product } from '@agro/shared';
+import { SITE, type Product } from '@agro/shared';
 import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { selectRenderedByServer, selectShownProducts, useAppDispatch, useAppSelector, useSiteSettings } from '@/app/store';
@@ -16,50 +16,28 @@ import {
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { ProductGrid } from '@/components/products/product-grid';
 import { fetchProducts } from '@/lib/products/products-slice';
+import { formatNumber } from '@/lib/format';
+import { t } from '@/lib/i18n';
 import { Part } from '@/lib/hydrate-in-parts';
 import { reveal } from '@/lib/reveal';
 import { HillsArt, SunArt } from './hills-art';
 
 const PREMIUM_PAGE_SIZE = 8;
 
-const REASONS: { title: string; text: string; icon: ReactNode }[] = [
-  {
-    title: 'Naturally Made',
-    text: 'Chemical-free jaggery boiled from fresh Kolhapur sugarcane, and onions fried in small batches.',
-    icon: <LeafIcon size={24} />,
-  },
-  {
-    title: 'Certified Quality',
-    // Completed with the certifications of the site settings where it is shown.
-    text: 'standards, with lab checks on every lot.',
-    icon: <AwardIcon size={24} />,
-  },
-  {
-    title: 'Export-Ready Packaging',
-    text: 'Bulk bags, retail packs or your own private label, packed to survive long sea voyages.',
-    icon: <PackageIcon size={24} />,
-  },
-  {
-    title: 'Reliable Logistics',
-    text: 'Complete export documentation and door-to-port delivery, typically in 15-30 days.',
-    icon: <TruckIcon size={24} />,
-  },
-  {
-    title: 'Fast Replies',
-    text: SITE.replyPromise,
-    icon: <ClockIcon size={24} />,
-  },
-  {
-    title: 'Fair, Transparent Pricing',
-    text: 'Direct from the source with no middlemen, and payment by LC, TT or other international options.',
-    icon: <ShieldIcon size={24} />,
-  },
-];
+/** Why buyers choose us: the catalogue's keys of each reason (home.*Title, home.*Text). */
+const REASONS = [
+  { key: 'natural', icon: <LeafIcon size={24} /> },
+  { key: 'certified', icon: <AwardIcon size={24} /> },
+  { key: 'packaging', icon: <PackageIcon size={24} /> },
+  { key: 'logistics', icon: <TruckIcon size={24} /> },
+  { key: 'replies', icon: <ClockIcon size={24} /> },
+  { key: 'pricing', icon: <ShieldIcon size={24} /> },
+] as const satisfies readonly { key: string; icon: ReactNode }[];
 
 function Figure({ value, label, icon, delay }: { value?: string; label: string; icon: ReactNode; delay: number }) {
   return (
     <li
-      className="flex flex-col items-center gap-3 rounded-2xl bg-white p-4 text-center shadow-lg ring-1 ring-gray-100 sm:flex-row sm:p-5 sm:text-left"
+      className="flex flex-col items-center gap-3 rounded-2xl bg-white p-4 text-center shadow-lg ring-1 ring-gray-100 sm:flex-row sm:p-5 sm:text-start"
       {...reveal('fade-up', delay)}
     >
       <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-800">{icon}</span>
@@ -77,6 +55,7 @@ function Figure({ value, label, icon, delay }: { value?: string; label: string; 
 function HeroCollage({ products }: { products: Product[] }) {
   const shots = products.filter((p) => p.productThumbnail?.secure_url).slice(0, 3);
   if (shots.length === 0) return null;
+  // A decorative arrangement, the same in both directions (not mirrored).
   const place = ['left-0 top-6 w-64 -rotate-3', 'right-0 top-0 w-56 rotate-3', 'left-20 bottom-0 w-60 rotate-1'];
   return (
     <div className="relative hidden h-[420px] lg:block" aria-hidden="true">
@@ -106,28 +85,26 @@ const HeroSection = memo(function HeroSection({ premium }: { premium: Product[] 
         aria-labelledby="hero-heading"
         className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white"
       >
-        <SunArt className="pointer-events-none absolute bottom-8 right-[8%] h-24 w-24 sm:bottom-10 sm:h-56 sm:w-56" />
+        {/* The sun stays on the side of the collage, away from the text. */}
+        <SunArt className="pointer-events-none absolute bottom-8 end-[8%] h-24 w-24 sm:bottom-10 sm:h-56 sm:w-56" />
         <HillsArt className="pointer-events-none absolute inset-x-0 bottom-0 h-40 w-full sm:h-56" />
         <div className="relative mx-auto grid max-w-7xl items-center gap-10 px-4 pb-40 pt-16 sm:pb-48 sm:pt-24 lg:grid-cols-[3fr_2fr]">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-1.5 text-sm font-medium text-accent-400 ring-1 ring-white/20">
               <GlobeIcon size={16} />
-              {` Exporting from ${SITE.origin}`}
+              {` ${t('home.exportingFrom')}`}
             </p>
             <h1 id="hero-heading" className="mt-6 max-w-3xl text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl lg:text-6xl">
               {SITE.companyName}
             </h1>
-            <p className="mt-4 max-w-2xl text-xl text-brand-100 sm:text-2xl">{`${SITE.tagline}.`}</p>
-            <p className="mt-4 max-w-2xl text-brand-100">
-              Trusted partner for importers, wholesalers and food brands who want pure, traceable Indian produce, packed your way and
-              shipped on time.
-            </p>
+            <p className="mt-4 max-w-2xl text-xl text-brand-100 sm:text-2xl">{`${t('site.tagline')}.`}</p>
+            <p className="mt-4 max-w-2xl text-brand-100">{t('home.heroText')}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Link to="/products" className="btn-primary bg-accent-400 px-6 py-3 text-base text-brand-900 hover:bg-accent-500">
-                Explore Products <ArrowRightIcon size={18} />
+                {t('home.exploreProducts')} <ArrowRightIcon size={18} />
               </Link>
               <Link to="/quote" className="btn-secondary border-white/40 bg-white/10 px-6 py-3 text-base text-white hover:bg-white/20">
-                Request a Quote
+                {t('home.requestQuote')}
               </Link>
             </div>
           </div>
@@ -142,12 +119,12 @@ const HeroSection = memo(function HeroSection({ premium }: { premium: Product[] 
 const FiguresSection = memo(function FiguresSection({ premiumCount }: { premiumCount: string }) {
   return (
     <Part name="home:figures">
-      <section aria-label="Key figures" className="relative z-10 mx-auto -mt-16 max-w-7xl px-4">
+      <section aria-label={t('home.keyFigures')} className="relative z-10 mx-auto -mt-16 max-w-7xl px-4">
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          <Figure value={premiumCount} label={UI_TEXT.premiumProducts} icon={<StarIcon size={24} />} delay={0} />
-          <Figure label={`Founded ${SITE.foundedYear}`} icon={<LeafIcon size={24} />} delay={75} />
-          <Figure label="100% Quality Assured" icon={<ShieldIcon size={24} />} delay={150} />
-          <Figure label="Global Export Reach" icon={<GlobeIcon size={24} />} delay={225} />
+          <Figure value={premiumCount} label={t('home.premiumProducts')} icon={<StarIcon size={24} />} delay={0} />
+          <Figure label={t('home.founded')} icon={<LeafIcon size={24} />} delay={75} />
+          <Figure label={t('home.qualityAssured')} icon={<ShieldIcon size={24} />} delay={150} />
+          <Figure label={t('home.exportReach')} icon={<GlobeIcon size={24} />} delay={225} />
         </ul>
       </section>
     </Part>
@@ -170,11 +147,11 @@ const PremiumSection = memo(function PremiumSection({
     <Part name="home:premium">
       <section aria-labelledby="premium-heading" className="mx-auto max-w-7xl px-4 py-20">
         <div className="mx-auto max-w-2xl text-center" {...reveal()}>
-          <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Handpicked for you</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">{t('home.premiumEyebrow')}</p>
           <h2 id="premium-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
-            Our Premium Range
+            {t('home.premiumHeading')}
           </h2>
-          <p className="mt-3 text-gray-700">Our finest grades, chosen by buyers who ask for the very best.</p>
+          <p className="mt-3 text-gray-700">{t('home.premiumText')}</p>
         </div>
         <div className="mt-10">
           {premium.length > 0 ? (
@@ -183,20 +160,21 @@ const PremiumSection = memo(function PremiumSection({
               page={page}
               pageSize={PREMIUM_PAGE_SIZE}
               onPageChange={onPageChange}
-              label="Premium products"
+              label={t('home.premiumList')}
+              pagesLabel={t('home.premiumPages')}
               eagerImages={0}
             />
           ) : loading ? (
             <p role="status" className="text-center text-gray-600">
-              Loading products...
+              {t('home.loadingProducts')}
             </p>
           ) : (
-            <p className="text-center text-gray-700">Our premium range is being restocked; see all our products in the meantime.</p>
+            <p className="text-center text-gray-700">{t('home.premiumRestocking')}</p>
           )}
         </div>
         <div className="mt-10 text-center">
           <Link to="/products" className="btn-secondary px-6 py-3">
-            View All Products <ArrowRightIcon size={18} />
+            {t('home.viewAllProducts')} <ArrowRightIcon size={18} />
           </Link>
         </div>
       </section>
@@ -207,32 +185,33 @@ const PremiumSection = memo(function PremiumSection({
 /** Why buyers choose us (static). */
 const WhySection = memo(function WhySection() {
   const certifications = useSiteSettings().certifications.map((c) => c.name);
-  const textOf = (r: (typeof REASONS)[number]) =>
-    r.title === 'Certified Quality'
-      ? certifications.length > 0
-        ? `Processes aligned with ${certifications.join(', ')} ${r.text}`
-        : `Processes aligned with recognised food safety ${r.text}`
-      : r.text;
+  // The certifications of the site settings, where there are some.
+  const textOf = (key: (typeof REASONS)[number]['key']) =>
+    key !== 'certified'
+      ? t(`home.${key}Text`)
+      : certifications.length > 0
+        ? t('home.certifiedText', { certifications: certifications.join(t('listSeparator')) })
+        : t('home.certifiedTextGeneric');
   return (
     <Part name="home:why">
       <section aria-labelledby="why-heading" className="bg-brand-50 py-20">
         <div className="mx-auto max-w-7xl px-4">
           <div className="mx-auto max-w-2xl text-center" {...reveal()}>
-            <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Why choose us</p>
+            <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">{t('home.whyEyebrow')}</p>
             <h2 id="why-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
-              {`Why Buyers Choose ${SITE.companyName}`}
+              {t('home.whyHeading')}
             </h2>
           </div>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {REASONS.map((r, i) => (
               <li
-                key={r.title}
+                key={r.key}
                 className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100 transition-shadow hover:shadow-md"
                 {...reveal('fade-up', (i % 3) * 75)}
               >
                 <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-800 text-accent-400">{r.icon}</span>
-                <h3 className="mt-4 text-lg font-bold text-gray-900">{r.title}</h3>
-                <p className="mt-2 text-gray-700">{textOf(r)}</p>
+                <h3 className="mt-4 text-lg font-bold text-gray-900">{t(`home.${r.key}Title`)}</h3>
+                <p className="mt-2 text-gray-700">{textOf(r.key)}</p>
               </li>
             ))}
           </ul>
@@ -249,19 +228,17 @@ const OriginSection = memo(function OriginSection({ isAdmin }: { isAdmin: boolea
     <Part name="home:origin">
       <section aria-labelledby="origin-heading" className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-20 lg:grid-cols-2">
         <div {...reveal()}>
-          <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Our roots</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">{t('home.rootsEyebrow')}</p>
           <h2 id="origin-heading" className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">
-            From the sugarcane fields of Kolhapur
+            {t('home.rootsHeading')}
           </h2>
-          <p className="mt-4 text-gray-700">
-            {`Kolhapur is famous across India for its golden jaggery. Founded in ${SITE.founded}, we work directly with local farmers and processors to bring that tradition to kitchens and food factories worldwide, alongside our fried onions and non-agro lines.`}
-          </p>
+          <p className="mt-4 text-gray-700">{t('home.rootsText')}</p>
           {!isAdmin && (
             <Link
               to="/about"
               className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-800 hover:text-brand-900 hover:underline"
             >
-              Read our story <ArrowRightIcon size={18} />
+              {t('home.readStory')} <ArrowRightIcon size={18} />
             </Link>
           )}
         </div>
@@ -273,7 +250,7 @@ const OriginSection = memo(function OriginSection({ isAdmin }: { isAdmin: boolea
             >
               <AwardIcon size={32} className="text-accent-500" />
               <span className="mt-2 text-xl font-bold text-brand-900">{c.name}</span>
-              <span className="text-sm text-gray-600">Certified</span>
+              <span className="text-sm text-gray-600">{t('home.certified')}</span>
             </li>
           ))}
         </ul>
@@ -293,18 +270,16 @@ const CtaSection = memo(function CtaSection() {
         >
           <div>
             <h2 id="cta-heading" className="text-2xl font-bold sm:text-3xl">
-              Ready to source from India?
+              {t('home.ctaHeading')}
             </h2>
-            <p className="mt-2 max-w-xl text-brand-100">
-              {`Tell us what you need: product, quantity, packaging and destination. ${SITE.replyPromise}`}
-            </p>
+            <p className="mt-2 max-w-xl text-brand-100">{t('home.ctaText')}</p>
           </div>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Link to="/quote" className="btn-primary bg-accent-400 px-6 py-3 text-brand-900 hover:bg-accent-500">
-              Get a Free Quote
+              {t('home.freeQuote')}
             </Link>
             <Link to="/products" className="btn-secondary border-white/40 bg-transparent px-6 py-3 text-white hover:bg-white/10">
-              Browse Catalogue
+              {t('home.browseCatalogue')}
             </Link>
           </div>
         </div>
@@ -338,7 +313,7 @@ export default function HomePage() {
   }, [dispatch, needsLoad]);
 
   // The server's figure stays while the call runs (no flicker); without one, '…'.
-  const premiumCount = loading && needsLoad && premium.length === 0 ? '…' : String(premium.length);
+  const premiumCount = loading && needsLoad && premium.length === 0 ? '…' : formatNumber(premium.length);
 
   // Each section is memoised: the loading flag of the page's call draws only what shows it.
   return (

@@ -1,9 +1,11 @@
 import { formatPostalAddress, SITE } from '@agro/shared';
 import type { ReactNode } from 'react';
 import { useSiteSettings } from '@/app/store';
+import { Ltr } from '@/components/ui/ltr';
 import { PageHero } from '@/components/ui/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Part } from '@/lib/hydrate-in-parts';
+import { t } from '@/lib/i18n';
 
 export interface LegalSection {
   heading: string;
@@ -21,8 +23,8 @@ export function LegalLayout({ title, intro, sections }: { title: string; intro: 
   useDocumentTitle(title);
   return (
     <>
-      <PageHero eyebrow="Legal" title={title}>
-        <p>Last updated: {SITE.founded}</p>
+      <PageHero eyebrow={t('legal.eyebrow')} title={title}>
+        <p>{t('legal.lastUpdated')}</p>
       </PageHero>
       <article className="mx-auto max-w-3xl px-4 py-12">
         <div className="text-lg leading-relaxed text-gray-700">{intro}</div>
@@ -32,24 +34,25 @@ export function LegalLayout({ title, intro, sections }: { title: string; intro: 
               <h2 className="text-xl font-bold text-brand-900">
                 {i + 1}. {s.heading}
               </h2>
-              <div className="mt-3 space-y-3 leading-relaxed text-gray-700 [&_li]:ml-5 [&_ul]:list-disc [&_ul]:space-y-1">{s.body}</div>
+              <div className="mt-3 space-y-3 leading-relaxed text-gray-700 [&_li]:ms-5 [&_ul]:list-disc [&_ul]:space-y-1">{s.body}</div>
             </section>
           </Part>
         ))}
         <Part name="legal:contact">
           <section className="mt-10 rounded-2xl bg-brand-50 p-6">
-            <h2 className="text-xl font-bold text-brand-900">Contact</h2>
+            <h2 className="text-xl font-bold text-brand-900">{t('legal.contact')}</h2>
             <address className="mt-3 not-italic leading-relaxed text-gray-700">
               {SITE.companyName}
               <br />
-              {formatPostalAddress(settings.address)}
+              <bdi>{formatPostalAddress(settings.address)}</bdi>
               <br />
-              Email:{' '}
+              {`${t('legal.email')} `}
               <a href={`mailto:${settings.publicEmail}`} className="font-medium text-brand-800 underline">
-                {settings.publicEmail}
+                <Ltr>{settings.publicEmail}</Ltr>
               </a>
               <br />
-              Phone: {settings.phone}
+              {`${t('legal.phone')} `}
+              <Ltr>{settings.phone}</Ltr>
             </address>
           </section>
         </Part>

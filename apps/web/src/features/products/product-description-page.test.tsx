@@ -1,6 +1,9 @@
 import { API, SITE, type Product } from '@agro/shared';
+import ar from '@agro/shared/i18n/ar';
+import en from '@agro/shared/i18n/en';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setCatalogue } from '@/lib/i18n';
 import { callsTo, logIn, makeProduct, renderRoute, stubFetch } from '@/test/forms-harness';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -135,5 +138,36 @@ describe('Product detail page (SPEC.md section 2)', () => {
     renderRoute('/products/description');
     expect(await screen.findByRole('heading', { name: 'No product selected' })).toBeInTheDocument();
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('Product detail page in Arabic', () => {
+  afterEach(() => setCatalogue('en', en));
+
+  it('names everything in Arabic, keeps the unit Latin and isolated, and its arrow keys follow the right-to-left tabs', async () => {
+    setCatalogue('ar', ar);
+    serve(agro);
+    const { user } = renderRoute('/products/description?id=p1');
+    await screen.findByRole('heading', { level: 1, name: 'Organic Jaggery Powder' });
+    expect(within(screen.getByRole('navigation', { name: 'مسار التنقل' })).getByRole('link', { name: 'الرئيسية' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'شارات المنتج' }))
+        .getAllByRole('listitem')
+        .map((b) => b.textContent?.trim()),
+    ).toEqual(['زراعي', 'مميز', 'عضوي']);
+    // 12 months: 11 to 99 take the singular accusative.
+    expect(screen.getByText('12 شهرًا')).toBeInTheDocument();
+    expect(screen.getByText('كولهابور، ماهاراشترا، الهند')).toBeInTheDocument();
+    expect(screen.getByText('KG').closest('bdi')).toHaveAttribute('dir', 'ltr');
+    expect(tabNames()).toEqual(['الوصف', 'الميزات', 'الاستخدامات', 'القيم الغذائية']);
+
+    screen.getByRole('tab', { name: 'الوصف' }).focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'الميزات' })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'الوصف' })).toHaveAttribute('aria-selected', 'true');
   });
 });

@@ -1,15 +1,17 @@
 import { WhatsAppButton } from '@/components/ui/whatsapp-button';
-import { PRODUCT_ID_PARAM, SITE, type ImageRef, type Product } from '@agro/shared';
+import { PRODUCT_ID_PARAM, type ImageRef, type Product } from '@agro/shared';
 import { memo, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { selectProductPagePath, useAppDispatch, useAppSelector } from '@/app/store';
 import { CheckIcon, ChevronRightIcon, ClockIcon, DownloadIcon, LeafIcon, MapPinIcon, PackageIcon, StarIcon } from '@/components/ui/icons';
+import { Ltr } from '@/components/ui/ltr';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { downloadBrochure } from './brochure';
 import { fetchProduct } from '@/lib/products/products-slice';
 import { Part } from '@/lib/hydrate-in-parts';
+import { t } from '@/lib/i18n';
 
 type Status = 'loading' | 'ready' | 'error';
 
@@ -31,11 +33,11 @@ function useProductIdFromLocation(): string {
 
 function Breadcrumb({ name }: { name: string }) {
   return (
-    <nav aria-label="Breadcrumb" className="text-sm">
+    <nav aria-label={t('product.breadcrumb')} className="text-sm">
       <ol className="flex flex-wrap items-center gap-1 text-gray-600">
         <li>
           <Link to="/" className="hover:text-brand-800 hover:underline">
-            Home
+            {t('head.breadcrumbHome')}
           </Link>
         </li>
         <li aria-hidden="true">
@@ -43,16 +45,16 @@ function Breadcrumb({ name }: { name: string }) {
         </li>
         <li>
           <Link to="/products" className="hover:text-brand-800 hover:underline">
-            Products
+            {t('head.breadcrumbProducts')}
           </Link>
         </li>
         <li aria-hidden="true">
           <ChevronRightIcon size={14} />
         </li>
         <li>
-          <span aria-current="page" className="font-medium text-gray-900">
+          <bdi aria-current="page" className="font-medium text-gray-900">
             {name}
-          </span>
+          </bdi>
         </li>
       </ol>
     </nav>
@@ -69,7 +71,11 @@ function ImageSwitcher({ product }: { product: Product }) {
       <div className="overflow-hidden rounded-2xl border border-gray-200 bg-brand-50 shadow-sm">
         <ResponsiveImage
           image={shown}
-          alt={images.length > 1 ? `${product.productName}, image ${active + 1} of ${images.length}` : product.productName}
+          alt={
+            images.length > 1
+              ? t('product.imageOf', { name: product.productName, n: active + 1, total: images.length })
+              : product.productName
+          }
           width={800}
           height={600}
           sizes="(min-width: 1024px) 600px, 100vw"
@@ -79,12 +85,12 @@ function ImageSwitcher({ product }: { product: Product }) {
         />
       </div>
       {images.length > 1 && (
-        <ul className="mt-4 flex flex-wrap gap-3" aria-label="Product images">
+        <ul className="mt-4 flex flex-wrap gap-3" aria-label={t('product.images')}>
           {images.map((img, i) => (
             <li key={`${img.secure_url}-${i}`}>
               <button
                 type="button"
-                aria-label={`Show image ${i + 1}`}
+                aria-label={t('product.showImage', { n: i + 1 })}
                 aria-pressed={i === active}
                 onClick={() => setActive(i)}
                 className={`block overflow-hidden rounded-lg border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
@@ -116,15 +122,11 @@ function BulletList({ items, empty }: { items: string[]; empty: string }) {
       {items.map((item, i) => (
         <li key={i} className="flex gap-3 rounded-lg bg-gray-50 p-3 text-gray-800">
           <CheckIcon size={18} className="mt-0.5 shrink-0 text-brand-700" />
-          <span>{item}</span>
+          <bdi>{item}</bdi>
         </li>
       ))}
     </ul>
   );
-}
-
-function shelfLifeText(months: number): string {
-  return `${months} ${months === 1 ? 'month' : 'months'}`;
 }
 
 /** Memoised: the page renders again when its call answers; the same product is not drawn twice. */
@@ -137,25 +139,40 @@ const ProductDetail = memo(function ProductDetail({ product }: { product: Produc
   const tabs: TabItem[] = [
     {
       key: 'description',
-      label: 'Description',
-      content: <p className="max-w-3xl whitespace-pre-line leading-relaxed text-gray-800">{product.productDescription}</p>,
+      label: t('product.description'),
+      // The company's own text, in the direction of its own words (an English one reads left to right on an Arabic page).
+      content: (
+        <p dir="auto" className="max-w-3xl whitespace-pre-line leading-relaxed text-gray-800">
+          {product.productDescription}
+        </p>
+      ),
     },
-    { key: 'features', label: 'Features', content: <BulletList items={product.keyFeatures} empty="No features listed." /> },
-    { key: 'applications', label: 'Applications', content: <BulletList items={product.applications} empty="No applications listed." /> },
+    { key: 'features', label: t('product.features'), content: <BulletList items={product.keyFeatures} empty={t('product.noFeatures')} /> },
+    {
+      key: 'applications',
+      label: t('product.applications'),
+      content: <BulletList items={product.applications} empty={t('product.noApplications')} />,
+    },
   ];
   if (product.productType === 'AGRO') {
     tabs.push({
       key: 'nutrition',
-      label: 'Nutrition',
-      content: <BulletList items={product.nutrientContent} empty="No nutrition details listed." />,
+      label: t('product.nutrition'),
+      content: <BulletList items={product.nutrientContent} empty={t('product.noNutrition')} />,
     });
   }
 
   const facts = [
-    { icon: <MapPinIcon size={18} />, term: 'Origin', value: SITE.origin },
-    { icon: <ClockIcon size={18} />, term: 'Shelf life', value: shelfLifeText(product.productShelfLife) },
-    { icon: <PackageIcon size={18} />, term: 'Form', value: product.productForm },
-    { icon: <StarIcon size={18} />, term: 'Unit', value: product.productQuantityType },
+    { key: 'origin', icon: <MapPinIcon size={18} />, term: t('product.origin'), value: t('site.origin') },
+    {
+      key: 'shelfLife',
+      icon: <ClockIcon size={18} />,
+      term: t('product.shelfLife'),
+      value: t('product.months', { count: product.productShelfLife }),
+    },
+    { key: 'form', icon: <PackageIcon size={18} />, term: t('product.form'), value: <bdi>{product.productForm}</bdi> },
+    // A unit as the trade writes it (KG, TONS): Latin on every page.
+    { key: 'unit', icon: <StarIcon size={18} />, term: t('product.unit'), value: <Ltr>{product.productQuantityType}</Ltr> },
   ];
 
   return (
@@ -167,28 +184,30 @@ const ProductDetail = memo(function ProductDetail({ product }: { product: Produc
         </Part>
         <Part name="product:summary">
           <div>
-            <ul className="flex flex-wrap gap-2" aria-label="Product badges">
+            <ul className="flex flex-wrap gap-2" aria-label={t('product.badges')}>
               <li className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold tracking-wide text-brand-900">
-                {product.productType}
+                {product.productType === 'AGRO' ? t('product.agro') : t('product.nonAgro')}
               </li>
               {product.isPremium && (
                 <li className="inline-flex items-center gap-1 rounded-full bg-accent-400 px-3 py-1 text-xs font-semibold text-brand-900">
-                  <StarIcon size={12} /> Premium
+                  <StarIcon size={12} /> {t('card.premium')}
                 </li>
               )}
               {product.isOrganic && (
                 <li className="inline-flex items-center gap-1 rounded-full bg-brand-800 px-3 py-1 text-xs font-semibold text-white">
-                  <LeafIcon size={12} /> Organic
+                  <LeafIcon size={12} /> {t('card.organic')}
                 </li>
               )}
             </ul>
-            <h1 className="mt-4 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{product.productName}</h1>
+            <h1 className="mt-4 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">
+              <bdi>{product.productName}</bdi>
+            </h1>
 
             <dl className="mt-6 grid gap-3 sm:grid-cols-2">
               {facts.map((f) => (
-                <div key={f.term} className="relative rounded-xl border border-gray-200 py-4 pl-12 pr-4">
+                <div key={f.key} className="relative rounded-xl border border-gray-200 py-4 ps-12 pe-4">
                   <dt className="text-xs font-semibold uppercase tracking-wider text-gray-600">
-                    <span className="absolute left-4 top-4 text-brand-700">{f.icon}</span>
+                    <span className="absolute start-4 top-4 text-brand-700">{f.icon}</span>
                     {f.term}
                   </dt>
                   <dd className="mt-0.5 font-medium text-gray-900">{f.value}</dd>
@@ -198,17 +217,18 @@ const ProductDetail = memo(function ProductDetail({ product }: { product: Produc
 
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Link to="/quote" state={{ id: product._id }} className="btn-primary px-6 py-3">
-                Request Quote
+                {t('product.requestQuote')}
               </Link>
               {canDownload && (
                 <button type="button" className="btn-secondary px-6 py-3" onClick={downloadBrochure}>
                   <DownloadIcon size={18} />
-                  Download Brochure
+                  {t('product.downloadBrochure')}
                 </button>
               )}
               <WhatsAppButton
                 className="btn-secondary px-6 py-3"
-                text={`Hello ${SITE.companyName}, I am interested in ${product.productName}: {url}`}
+                text={t('product.whatsappText', { name: product.productName })}
+                label={t('product.whatsappLabel')}
                 path={pagePath}
               />
             </div>
@@ -217,8 +237,8 @@ const ProductDetail = memo(function ProductDetail({ product }: { product: Produc
       </div>
 
       <Part name="product:details">
-        <section aria-label="Product details" className="mt-12">
-          <Tabs key={product._id} tabs={tabs} label={`${product.productName} details`} />
+        <section aria-label={t('product.details')} className="mt-12">
+          <Tabs key={product._id} tabs={tabs} label={t('product.detailsOf', { name: product.productName })} />
         </section>
       </Part>
     </article>
@@ -232,7 +252,7 @@ function Message({ title, text }: { title: string; text: string }) {
       <h1 className="mt-4 text-2xl font-bold text-gray-900">{title}</h1>
       <p className="mt-2 text-gray-700">{text}</p>
       <Link to="/products" className="btn-primary mt-6">
-        Back to Products
+        {t('product.backToProducts')}
       </Link>
     </section>
   );
@@ -274,8 +294,8 @@ function ProductDescription({ id }: { id: string }) {
     };
   }, [id, dispatch]);
 
-  if (!id) return <Message title="No product selected" text="Choose a product from our catalogue to see its details." />;
-  if (status === 'error') return <Message title="Product not found" text="This product does not exist or is no longer available." />;
+  if (!id) return <Message title={t('product.noneSelected')} text={t('product.noneSelectedText')} />;
+  if (status === 'error') return <Message title={t('product.notFound')} text={t('product.notFoundText')} />;
 
   // Details held from an earlier visit are shown only if they are this product's.
   const product = details && details._id === id ? details : null;
@@ -284,7 +304,7 @@ function ProductDescription({ id }: { id: string }) {
     return (
       <div role="status" className="flex min-h-screen justify-center p-16">
         <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-800" aria-hidden="true" />
-        <span className="sr-only">Loading product...</span>
+        <span className="sr-only">{t('product.loading')}</span>
       </div>
     );
   }

@@ -1,6 +1,9 @@
 import { API, SITE, UI_TEXT } from '@agro/shared';
+import ar from '@agro/shared/i18n/ar';
+import en from '@agro/shared/i18n/en';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setCatalogue } from '@/lib/i18n';
 import { makeProduct, renderRoute, stubFetch } from '@/test/forms-harness';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -40,5 +43,26 @@ describe('Products page', () => {
     await user.clear(screen.getByLabelText('Search products'));
     await user.selectOptions(screen.getByLabelText('Product type'), 'NONAGRO');
     expect(screen.getByText('Showing 1-24 of 30 products')).toBeInTheDocument();
+  });
+});
+
+describe('Products page in Arabic', () => {
+  afterEach(() => setCatalogue('en', en));
+
+  it('says everything in Arabic, the counted noun agreeing with the number, page numbers and packaging included', async () => {
+    setCatalogue('ar', ar);
+    stubFetch({ [`GET ${API.productList}`]: { body: { success: true, message: 'ok', products: many } } });
+    renderRoute('/products');
+    expect(screen.getByRole('heading', { level: 1, name: 'منتجاتنا' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'المنتجات' });
+    expect(within(list).getAllByRole('article')).toHaveLength(24);
+    // 60: 11 to 99 take the singular accusative.
+    // The range kept left to right (Unicode isolates): after Arabic letters 1-24 would show as 24-1.
+    expect(screen.getByText('عرض \u20661-24\u2069 من أصل 60 منتجًا')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'صفحات المنتجات' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'الصفحة 3' })).toBeInTheDocument();
+    expect(screen.getByLabelText('البحث في المنتجات')).toBeInTheDocument();
+    expect(screen.getByText('أكياس سائبة سعة \u206625kg\u2069')).toBeInTheDocument();
+    expect(screen.queryByText('Packaging Options')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { PRODUCT_LIST_PARAMS, SITE, UI_TEXT, type ProductType } from '@agro/shared';
+import { PRODUCT_LIST_PARAMS, type ProductType } from '@agro/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { selectShownProducts, useAppDispatch, useAppSelector } from '@/app/store';
@@ -9,8 +9,12 @@ import { reveal } from '@/lib/reveal';
 import { ProductGrid } from '@/components/products/product-grid';
 import { fetchProducts } from '@/lib/products/products-slice';
 import { Part } from '@/lib/hydrate-in-parts';
+import { formatNumber } from '@/lib/format';
+import { t } from '@/lib/i18n';
 
 const PAGE_SIZE = 24;
+/** The packaging options (site.ts) in the catalogue's order. */
+const PACKAGING = ['bulk25kg', 'bulk50kg', 'retail500g', 'retail1kg', 'retail2kg', 'privateLabel', 'export'] as const;
 type TypeFilter = 'ALL' | ProductType;
 
 function CardSkeletons() {
@@ -69,29 +73,27 @@ export default function ProductsPage() {
 
   return (
     <>
-      <PageHero eyebrow="Our Catalogue" title="Our Products">
-        <p>
-          Natural jaggery, crisp fried onions and quality non-agro goods, produced and packed in {SITE.origin} for buyers around the world.
-        </p>
+      <PageHero eyebrow={t('products.eyebrow')} title={t('products.title')}>
+        <p>{t('products.intro')}</p>
       </PageHero>
 
       <Part name="products:1">
         <section aria-labelledby="catalogue-heading" className="mx-auto max-w-7xl px-4 py-12">
           <h2 id="catalogue-heading" className="sr-only">
-            Product catalogue
+            {t('products.catalogueHeading')}
           </h2>
           {products.length > 0 && (
             <div className="mb-8 flex flex-col gap-4 rounded-2xl border border-gray-200 bg-gray-50 p-4 sm:flex-row sm:items-end">
-              <Field label="Search products" className="flex-1">
+              <Field label={t('products.search')} className="flex-1">
                 <input
                   type="search"
                   className="input"
                   value={query}
-                  placeholder="e.g. jaggery"
+                  placeholder={t('products.searchPlaceholder')}
                   onChange={(e) => update({ [PRODUCT_LIST_PARAMS.search]: e.target.value, [PRODUCT_LIST_PARAMS.page]: null })}
                 />
               </Field>
-              <Field label="Product type" className="sm:w-56">
+              <Field label={t('products.type')} className="sm:w-56">
                 <select
                   className="input"
                   value={type}
@@ -102,9 +104,9 @@ export default function ProductsPage() {
                     })
                   }
                 >
-                  <option value="ALL">All products</option>
-                  <option value="AGRO">Agro products</option>
-                  <option value="NONAGRO">Non-agro products</option>
+                  <option value="ALL">{t('products.allTypes')}</option>
+                  <option value="AGRO">{t('products.agroTypes')}</option>
+                  <option value="NONAGRO">{t('products.nonAgroTypes')}</option>
                 </select>
               </Field>
             </div>
@@ -114,32 +116,38 @@ export default function ProductsPage() {
             loading ? (
               <>
                 <p role="status" className="sr-only">
-                  Loading products...
+                  {t('products.loading')}
                 </p>
                 <CardSkeletons />
               </>
             ) : (
               <div className="rounded-2xl border border-dashed border-gray-300 p-12 text-center">
                 <PackageIcon size={40} className="mx-auto text-gray-400" />
-                <p className="mt-4 text-lg font-medium text-gray-800">{UI_TEXT.noProducts}</p>
-                <p className="mt-1 text-gray-600">Please check back soon, or ask us for a quote on what you need.</p>
+                <p className="mt-4 text-lg font-medium text-gray-800">{t('products.none')}</p>
+                <p className="mt-1 text-gray-600">{t('products.noneText')}</p>
               </div>
             )
           ) : filtered.length === 0 ? (
             <p role="status" className="rounded-2xl border border-dashed border-gray-300 p-12 text-center text-gray-700">
-              No products match your search.
+              {t('products.noMatch')}
             </p>
           ) : (
             <>
               <p role="status" className="mb-6 text-sm text-gray-600">
-                Showing {first}-{last} of {filtered.length} products
+                {t('products.showing', {
+                  count: filtered.length,
+                  first: formatNumber(first),
+                  last: formatNumber(last),
+                  total: formatNumber(filtered.length),
+                })}
               </p>
               <ProductGrid
                 products={filtered}
                 page={page}
                 pageSize={PAGE_SIZE}
                 onPageChange={(p) => update({ [PRODUCT_LIST_PARAMS.page]: p === 1 ? null : String(p) })}
-                label="Products"
+                label={t('products.list')}
+                pagesLabel={t('products.pages')}
               />
             </>
           )}
@@ -150,16 +158,14 @@ export default function ProductsPage() {
         <section aria-labelledby="packaging-heading" className="bg-brand-50">
           <div className="mx-auto max-w-7xl px-4 py-16">
             <div className="max-w-2xl" {...reveal()}>
-              <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Packaging</p>
+              <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">{t('products.packagingEyebrow')}</p>
               <h2 id="packaging-heading" className="mt-2 text-3xl font-bold text-brand-900">
-                Packaging Options
+                {t('products.packagingHeading')}
               </h2>
-              <p className="mt-3 text-gray-700">
-                From bulk bags for processors to retail packs for supermarkets, every order is packed to survive a long sea voyage.
-              </p>
+              <p className="mt-3 text-gray-700">{t('products.packagingText')}</p>
             </div>
             <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              {SITE.packagingOptions.map((option, i) => (
+              {PACKAGING.map((option, i) => (
                 <li
                   key={option}
                   className="flex items-center gap-3 rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100"
@@ -168,17 +174,17 @@ export default function ProductsPage() {
                   <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-800 text-accent-400">
                     <PackageIcon size={20} />
                   </span>
-                  <span className="font-medium text-gray-900">{option}</span>
+                  <span className="font-medium text-gray-900">{t(`packaging.${option}`)}</span>
                 </li>
               ))}
             </ul>
             <div className="mt-10 flex flex-col items-start gap-4 rounded-2xl bg-brand-900 p-8 text-white sm:flex-row sm:items-center sm:justify-between">
               <div>
-                <h3 className="text-xl font-bold">Need a specific size or your own label?</h3>
-                <p className="mt-1 text-brand-100">Tell us the product, quantity and destination. {SITE.replyPromise}</p>
+                <h3 className="text-xl font-bold">{t('products.customHeading')}</h3>
+                <p className="mt-1 text-brand-100">{t('products.customText')}</p>
               </div>
               <Link to="/quote" className="btn-primary shrink-0 bg-accent-400 text-brand-900 hover:bg-accent-500">
-                Request a Quote
+                {t('products.requestQuote')}
               </Link>
             </div>
           </div>

@@ -68,7 +68,7 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
         <dd className="font-medium text-gray-900">
           {quote.requiredQty.toLocaleString('en-IN')} {product?.productQuantityType ?? ''}
         </dd>
-        <dt className="text-gray-600 pl-[21px]">Packaging</dt>
+        <dt className="text-gray-600 ps-[21px]">Packaging</dt>
         <dd className="text-gray-900">{packagingLabel(quote.packagingType)}</dd>
         <dt className="flex items-center gap-1.5 text-gray-600">
           <BuildingIcon size={15} /> Company
@@ -88,7 +88,7 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
         <dd className="text-gray-900">{date ?? 'N/A'}</dd>
         {admin && offer && (
           <>
-            <dt className="text-gray-600 pl-[21px]">Offer</dt>
+            <dt className="text-gray-600 ps-[21px]">Offer</dt>
             <dd className="text-gray-900">
               {formatMoney(offer.totalMinor, offer.currency)} {offer.incoterm}, valid until {formatDate(`${offer.validUntil}T12:00:00Z`)}
             </dd>

@@ -76,7 +76,7 @@ export default function QuoteDescriptionPage() {
       </PageHero>
       <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
         <div className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
-          <table className="w-full table-fixed text-left text-sm">
+          <table className="w-full table-fixed text-start text-sm">
             <caption className="sr-only">Every field of the quote request</caption>
             <tbody className="divide-y divide-gray-100">
               {rows(quote).map(([label, value]) => (

@@ -170,7 +170,7 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
               <StatusBadge status={entry.status} />
               <span className="text-gray-900">{historyText(entry)}</span>
               <span className="text-gray-600">{dateTime(entry.at)}</span>
-              {entry.note && entry.status !== 'QUOTED' && <span className="w-full break-words pl-1 text-gray-700">“{entry.note}”</span>}
+              {entry.note && entry.status !== 'QUOTED' && <span className="w-full break-words ps-1 text-gray-700">“{entry.note}”</span>}
             </li>
           ))}
         </ol>

@@ -51,7 +51,7 @@ export function TradeTermsSection({ open, onToggle, register, errors }: TradeTer
           aria-expanded={open}
           aria-controls={open ? regionId : undefined}
           onClick={onToggle}
-          className="flex w-full items-center gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          className="flex w-full items-center gap-3 rounded-lg text-start focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
           <span className="inline-flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-800">
             <GlobeIcon />

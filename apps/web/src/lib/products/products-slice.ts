@@ -10,6 +10,7 @@ import {
 } from '@agro/shared';
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { request, upload, withToast } from '@/lib/api';
+import { t } from '@/lib/i18n';
 
 export interface ProductsState {
   products: Product[];
@@ -20,25 +21,25 @@ const initialState: ProductsState = { products: [], productDetails: null };
 
 export const fetchProducts = createAsyncThunk('products/fetchAll', () =>
   withToast(() => request<ProductsResponse>('GET', API.productList), {
-    loading: LOADING.productList,
-    success: (r) => r.message || SUCCESS.productList,
-    error: ERROR_DEFAULTS.productList,
+    loading: t('toast.productsLoading'),
+    success: (r) => r.message || t('toast.productsLoaded'),
+    error: t('toast.productsError'),
   }),
 );
 
 export const fetchProduct = createAsyncThunk('products/fetchOne', (id: string) =>
   withToast(() => request<ProductResponse>('GET', API.product(id)), {
-    loading: LOADING.product,
-    success: (r) => r.message || SUCCESS.product,
-    error: ERROR_DEFAULTS.product(id),
+    loading: t('toast.productLoading'),
+    success: (r) => r.message || t('toast.productLoaded'),
+    error: t('toast.productError', { id }),
   }),
 );
 
 export const deleteProduct = createAsyncThunk('products/delete', (id: string) =>
   withToast(() => request<ApiResult>('DELETE', API.deleteProduct(id)), {
-    loading: LOADING.deleteProduct,
-    success: SUCCESS.deleteProduct,
-    error: ERROR_DEFAULTS.deleteProduct,
+    loading: t('toast.productDeleting'),
+    success: t('toast.productDeleted'),
+    error: t('toast.productDeleteError'),
   }),
 );
 
