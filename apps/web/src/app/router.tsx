@@ -3,6 +3,7 @@ import { matchRoutes, useParams, useRoutes, type RouteObject } from 'react-route
 import { splitLanguage, type Role } from '@agro/shared';
 import { useAppSelector } from '@/app/store';
 import { Layout } from '@/components/layout/layout';
+import { loadAppTexts } from '@/lib/i18n';
 import { RouteGuard } from '@/app/route-guard';
 import HomePage from '@/features/home/home-page';
 
@@ -30,32 +31,37 @@ function page<P extends object = object>(load: () => Promise<{ default: Componen
   return Object.assign(Page, { preload });
 }
 
+/** A private screen: its code and the private screens' texts of the page's language (lib/i18n.ts). */
+function appPage<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>): PageComponent<P> {
+  return page(() => Promise.all([load(), loadAppTexts()]).then(([m]) => m));
+}
+
 const AboutPage = page(() => import('@/features/about/about-page'));
 const ProductsPage = page(() => import('@/features/products/products-page'));
 const ProductDescriptionPage = page(() => import('@/features/products/product-description-page'));
 const GalleryPage = page(() => import('@/features/gallery/gallery-page'));
-const RegisterPage = page(() => import('@/features/auth/register-page'));
-const LoginPage = page(() => import('@/features/auth/login-page'));
-const SecondFactorPage = page(() => import('@/features/auth/second-factor-page'));
-const ForgotPasswordPage = page(() => import('@/features/auth/forgot-password-page'));
-const ResetPasswordPage = page(() => import('@/features/auth/reset-password-page'));
+const RegisterPage = appPage(() => import('@/features/auth/register-page'));
+const LoginPage = appPage(() => import('@/features/auth/login-page'));
+const SecondFactorPage = appPage(() => import('@/features/auth/second-factor-page'));
+const ForgotPasswordPage = appPage(() => import('@/features/auth/forgot-password-page'));
+const ResetPasswordPage = appPage(() => import('@/features/auth/reset-password-page'));
 const PrivacyPage = page(() => import('@/features/legal/privacy-page'));
 const TermsPage = page(() => import('@/features/legal/terms-page'));
-const QuotePage = page(() => import('@/features/quotes/quote-page'));
-const QuoteDescriptionPage = page(() => import('@/features/quotes/quote-description-page'));
-const ProfilePage = page(() => import('@/app/profile-route'));
-const ContactPage = page(() => import('@/features/contact/contact-page'));
-const AddProductPage = page(() => import('@/features/products/add-product-page'));
-const EditProductPage = page(() => import('@/features/products/edit-product-page'));
-const InquiriesPage = page(() => import('@/features/inquiries/inquiries-page'));
-const DashboardPage = page(() => import('@/features/dashboard/dashboard-page'));
-const MyOrdersPage = page(() => import('@/features/orders/my-orders-page'));
-const OrdersPage = page(() => import('@/features/orders/orders-page'));
-const OrderPage = page(() => import('@/features/orders/order-page'));
-const SettingsPage = page(() => import('@/features/settings/settings-page'));
-const AuditPage = page(() => import('@/features/audit/audit-page'));
-const TeamPage = page(() => import('@/features/team/team-page'));
-const AcceptInvitePage = page(() => import('@/features/team/accept-invite-page'));
+const QuotePage = appPage(() => import('@/features/quotes/quote-page'));
+const QuoteDescriptionPage = appPage(() => import('@/features/quotes/quote-description-page'));
+const ProfilePage = appPage(() => import('@/app/profile-route'));
+const ContactPage = appPage(() => import('@/features/contact/contact-page'));
+const AddProductPage = appPage(() => import('@/features/products/add-product-page'));
+const EditProductPage = appPage(() => import('@/features/products/edit-product-page'));
+const InquiriesPage = appPage(() => import('@/features/inquiries/inquiries-page'));
+const DashboardPage = appPage(() => import('@/features/dashboard/dashboard-page'));
+const MyOrdersPage = appPage(() => import('@/features/orders/my-orders-page'));
+const OrdersPage = appPage(() => import('@/features/orders/orders-page'));
+const OrderPage = appPage(() => import('@/features/orders/order-page'));
+const SettingsPage = appPage(() => import('@/features/settings/settings-page'));
+const AuditPage = appPage(() => import('@/features/audit/audit-page'));
+const TeamPage = appPage(() => import('@/features/team/team-page'));
+const AcceptInvitePage = appPage(() => import('@/features/team/accept-invite-page'));
 const NotFoundPage = page(() => import('@/features/errors/not-found-page'));
 
 /**

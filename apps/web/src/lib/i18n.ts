@@ -11,12 +11,15 @@ import {
   createI18n,
   languageBase,
   splitLanguage,
-  type Catalogue,
+  type AppCatalogue,
+  type I18n,
   type Language,
+  type PublicCatalogue,
   type Translate,
 } from '@agro/shared';
 
-const LOADERS: Record<Language, () => Promise<{ default: Catalogue }>> = {
+/** The public pages' texts of each language: the first page loads its language's (one chunk). */
+const LOADERS: Record<Language, () => Promise<{ default: PublicCatalogue }>> = {
   en: () => import('@agro/shared/i18n/en'),
   ar: () => import('@agro/shared/i18n/ar'),
   es: () => import('@agro/shared/i18n/es'),
@@ -24,20 +27,44 @@ const LOADERS: Record<Language, () => Promise<{ default: Catalogue }>> = {
   de: () => import('@agro/shared/i18n/de'),
 };
 
+/** The private screens' texts: loaded with those screens (app/router.tsx), never on the public first page. */
+const APP_LOADERS: Record<Language, () => Promise<{ default: AppCatalogue }>> = {
+  en: () => import('@agro/shared/i18n/en-app'),
+  ar: () => import('@agro/shared/i18n/ar-app'),
+  es: () => import('@agro/shared/i18n/es-app'),
+  fr: () => import('@agro/shared/i18n/fr-app'),
+  de: () => import('@agro/shared/i18n/de-app'),
+};
+
 let language: Language = DEFAULT_LANGUAGE;
+let instance: I18n | undefined;
 let translate: Translate | undefined;
 /** One i18next instance per catalogue (the server's render switches between them page by page). */
-const made = new Map<Catalogue, Translate>();
+const made = new Map<object, { instance: I18n; t: Translate }>();
 
-/** Makes `catalogue` the one `t` reads, as `lang`. */
-export function setCatalogue(lang: Language, catalogue: Catalogue): void {
+/** Makes `catalogue` (a whole one, or the public part) the one `t` reads, as `lang`. */
+export function setCatalogue(lang: Language, catalogue: PublicCatalogue & Partial<AppCatalogue>): void {
   language = lang;
-  let fixed = made.get(catalogue);
-  if (!fixed) {
-    fixed = createI18n({ [lang]: catalogue }, lang).getFixedT(lang);
-    made.set(catalogue, fixed);
+  let entry = made.get(catalogue);
+  if (!entry) {
+    const created = createI18n({ [lang]: catalogue }, lang);
+    entry = { instance: created, t: created.getFixedT(lang) };
+    made.set(catalogue, entry);
   }
-  translate = fixed;
+  instance = entry.instance;
+  translate = entry.t;
+}
+
+let appTexts: Promise<void> | undefined;
+
+/** Adds the private screens' texts of the page's language (their own chunk), once. */
+export function loadAppTexts(): Promise<void> {
+  const target = instance;
+  if (!target || target.exists('profileLanguage.heading')) return Promise.resolve();
+  appTexts ??= APP_LOADERS[language]().then(({ default: texts }) => {
+    target.addResourceBundle(language, 'translation', texts, true, false);
+  });
+  return appTexts;
 }
 
 /** The `t` of another language than the page's (its chunk loaded on demand): the language suggestion's. */

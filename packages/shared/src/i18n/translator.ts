@@ -17,8 +17,10 @@ declare module 'i18next' {
 }
 
 export type Translate = TFunction<'translation'>;
+export type { I18n };
 
-export function createI18n(catalogues: Partial<Record<Language, Catalogue>>, language: Language): I18n {
+/** `catalogues`: whole ones (the server) or parts of them (the browser adds the others as it needs them). */
+export function createI18n(catalogues: Partial<Record<Language, object>>, language: Language): I18n {
   const instance = i18next.createInstance();
   const resources = Object.fromEntries(Object.entries(catalogues).map(([lang, catalogue]) => [lang, { translation: catalogue }]));
   void instance.init({

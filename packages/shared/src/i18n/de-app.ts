@@ -1,0 +1,16 @@
+/** The de catalogue: the private screens' texts (loaded with those screens, see catalogue.ts). */
+import type { AppCatalogue } from './catalogue.js';
+
+const deApp: AppCatalogue = {
+  profileLanguage: {
+    heading: 'Sprache',
+    description: 'Ihre E-Mails und Angebote werden in dieser Sprache verfasst.',
+    label: 'Sprache Ihrer E-Mails und Angebote',
+    save: 'Sprache speichern',
+    saving: 'Sprache wird gespeichert...',
+    saved: 'Sprache gespeichert',
+    error: 'Die Sprache konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+  },
+};
+
+export default deApp;
