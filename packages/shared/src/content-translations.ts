@@ -26,7 +26,12 @@ export const TRANSLATED_PRODUCT_FIELDS = ['productName', 'productDescription', '
 export type TranslatedProductField = (typeof TRANSLATED_PRODUCT_FIELDS)[number];
 export type ProductTranslations = Partial<Record<ContentLanguage, ProductTranslation>>;
 
-export const EMPTY_PRODUCT_TRANSLATION: ProductTranslation = { productName: '', productDescription: '', keyFeatures: [], nutrientContent: [] };
+export const EMPTY_PRODUCT_TRANSLATION: ProductTranslation = {
+  productName: '',
+  productDescription: '',
+  keyFeatures: [],
+  nutrientContent: [],
+};
 
 export const CONTENT_TRANSLATION_MESSAGES = {
   body: `Send { translations: { <language>: { productName, productDescription, keyFeatures, nutrientContent } } } with languages among ${CONTENT_LANGUAGES.join(', ')}`,
@@ -46,14 +51,7 @@ export const CONTENT_TRANSLATION_TEXT = {
 
 const entryList = (message: string) =>
   z
-    .array(
-      z
-        .string({ error: message })
-        .trim()
-        .max(500, { error: message })
-        .refine(isSingleLine, { error: message }),
-      { error: message },
-    )
+    .array(z.string({ error: message }).trim().max(500, { error: message }).refine(isSingleLine, { error: message }), { error: message })
     .max(50, { error: message })
     .transform((list) => list.filter((v) => v !== ''));
 
@@ -66,7 +64,11 @@ const translationSchema = (l: ContentLanguage) =>
         .max(200, { error: M.productName(l) })
         .refine(isSingleLine, { error: M.productName(l) })
         .default(''),
-      productDescription: z.string({ error: M.productDescription(l) }).trim().max(5000, { error: M.productDescription(l) }).default(''),
+      productDescription: z
+        .string({ error: M.productDescription(l) })
+        .trim()
+        .max(5000, { error: M.productDescription(l) })
+        .default(''),
       keyFeatures: entryList(M.keyFeatures(l)).default([]),
       nutrientContent: entryList(M.nutrientContent(l)).default([]),
     },
@@ -97,7 +99,12 @@ export const productTranslationsMessageOrder: readonly string[] = [
 ];
 
 const text = z.string();
-const translationOut = z.object({ productName: text, productDescription: text, keyFeatures: z.array(text), nutrientContent: z.array(text) });
+const translationOut = z.object({
+  productName: text,
+  productDescription: text,
+  keyFeatures: z.array(text),
+  nutrientContent: z.array(text),
+});
 export const productTranslationsResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
@@ -164,7 +171,10 @@ export const faqTranslationsSchema = z.strictObject(
 );
 
 /** The FAQ in `language`: each entry's translated question and answer where set, English otherwise. */
-export function faqIn(settings: { faq: readonly FaqEntry[]; faqTranslations?: FaqTranslations | undefined }, language: Language): FaqEntry[] {
+export function faqIn(
+  settings: { faq: readonly FaqEntry[]; faqTranslations?: FaqTranslations | undefined },
+  language: Language,
+): FaqEntry[] {
   const translated = language === 'en' ? undefined : settings.faqTranslations?.[language];
   return settings.faq.map((entry, i) => ({
     question: translated?.[i]?.question || entry.question,
@@ -173,7 +183,11 @@ export function faqIn(settings: { faq: readonly FaqEntry[]; faqTranslations?: Fa
 }
 
 /** The FAQ entries (their indexes) of `language` that lack a question or an answer. */
-export function missingFaqEntries(faq: readonly FaqEntry[], translations: FaqTranslations | undefined, language: ContentLanguage): number[] {
+export function missingFaqEntries(
+  faq: readonly FaqEntry[],
+  translations: FaqTranslations | undefined,
+  language: ContentLanguage,
+): number[] {
   const list = translations?.[language] ?? [];
   return faq.flatMap((_, i) => (list[i]?.question.trim() && list[i]?.answer.trim() ? [] : [i]));
 }

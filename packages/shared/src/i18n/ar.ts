@@ -156,6 +156,20 @@ const ar: Catalogue = {
       BUBBLE_WRAP: 'غلاف فقاعي',
     },
   },
+  contentTranslations: {
+    tabs: 'اللغات',
+    missing: 'الترجمة ناقصة',
+    fallback: 'تعرض الحقول الفارغة النص الإنجليزي للمشترين.',
+    productName: 'اسم المنتج ({{language}})',
+    productDescription: 'وصف المنتج ({{language}})',
+    keyFeatures: 'الميزات الرئيسية ({{language}})، واحدة في كل سطر',
+    nutrientContent: 'المحتوى الغذائي ({{language}})، عنصر في كل سطر',
+    question: 'السؤال {{n}} ({{language}})',
+    answer: 'الجواب {{n}} ({{language}})',
+    english: 'بالإنجليزية: {{text}}',
+    saved: 'تم حفظ الترجمات',
+    saveError: 'تعذّر حفظ الترجمات',
+  },
 };
 
 export default ar;

@@ -156,6 +156,20 @@ const en = {
     /** The packaging types: English as SPEC.md writes them (PACKAGING_TYPES' labels, not copied). */
     packaging: Object.fromEntries(PACKAGING_TYPES.map((p) => [p.value, p.label])) as Record<PackagingType, string>,
   },
+  contentTranslations: {
+    tabs: 'Languages',
+    missing: 'Translation missing',
+    fallback: 'Empty fields show the English text to buyers.',
+    productName: 'Product name ({{language}})',
+    productDescription: 'Product description ({{language}})',
+    keyFeatures: 'Key features ({{language}}), one per line',
+    nutrientContent: 'Nutrient content ({{language}}), one per line',
+    question: 'Question {{n}} ({{language}})',
+    answer: 'Answer {{n}} ({{language}})',
+    english: 'English: {{text}}',
+    saved: 'Translations saved',
+    saveError: 'The translations could not be saved',
+  },
 };
 
 export default en;

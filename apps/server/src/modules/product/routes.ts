@@ -48,7 +48,10 @@ const LIST_BUILD_PAGE = 500;
 
 const pageNumber = z.coerce.number().int().min(1);
 /** Optional: the products' content in this language where translated (issue 28); without it, English as SPEC.md answers. */
-const lang = z.enum(LANGUAGES, { error: CONTENT_TRANSLATION_MESSAGES.lang }).optional().describe('Language of the translated fields (default en)');
+const lang = z
+  .enum(LANGUAGES, { error: CONTENT_TRANSLATION_MESSAGES.lang })
+  .optional()
+  .describe('Language of the translated fields (default en)');
 /** Optional paging: without `page` and `limit` the list holds EVERY product (SPEC.md). */
 const listQuerySchema = z.object({
   lang,
