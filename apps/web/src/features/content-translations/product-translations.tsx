@@ -69,12 +69,16 @@ export const isMissing = (english: EnglishContent, draft: TranslationDraft): boo
 /** A product's translations: loaded for an existing product, saved after the product. */
 export function useProductTranslations(id?: string) {
   const [drafts, setDrafts] = useState<TranslationDrafts>(emptyDrafts);
+  // An existing product's translations are replaced only once they were read: a failed read must not wipe them.
+  const [loaded, setLoaded] = useState(!id);
   useEffect(() => {
     if (!id) return;
     let active = true;
     request<ProductTranslationsResponse>('GET', API.productTranslations(id)).then(
       (r) => {
-        if (active) setDrafts(Object.fromEntries(CONTENT_LANGUAGES.map((l) => [l, draftOf(r.translations[l])])) as TranslationDrafts);
+        if (!active) return;
+        setDrafts(Object.fromEntries(CONTENT_LANGUAGES.map((l) => [l, draftOf(r.translations[l])])) as TranslationDrafts);
+        setLoaded(true);
       },
       () => undefined,
     );
@@ -90,10 +94,10 @@ export function useProductTranslations(id?: string) {
       const none = Object.values(translations).every(
         (tr) => !tr.productName && !tr.productDescription && !tr.keyFeatures.length && !tr.nutrientContent.length,
       );
-      if (isNew && none) return;
+      if ((isNew && none) || !loaded) return;
       await request('PUT', API.updateProductTranslations(productId), { translations });
     },
-    [drafts],
+    [drafts, loaded],
   );
 
   const update = (language: ContentLanguage, next: Partial<TranslationDraft>) =>
