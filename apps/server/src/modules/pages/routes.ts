@@ -40,7 +40,6 @@ import {
 import { requestOrigin } from '../../lib/request-origin.js';
 import { listGalleryImages } from '../gallery/repository.js';
 import * as products from '../product/repository.js';
-import { translateProducts } from '../product/translations.js';
 import { translator } from '../../lib/i18n.js';
 import {
   breadcrumbLd,
@@ -196,7 +195,7 @@ export class PublicPages {
       ]);
       // In the catalogue's own order (newest first), as GET /api/v1/product/all lists them.
       const byId = new Map([...first, ...premium].map((p) => [p._id, p]));
-      return (await translateProducts(db, [...byId.values()], language)).sort((a, b) =>
+      return (await products.translateProducts(db, [...byId.values()], language)).sort((a, b) =>
         a.createdAt === b.createdAt ? b._id.localeCompare(a._id) : b.createdAt.localeCompare(a.createdAt),
       );
     });
@@ -394,7 +393,7 @@ export class PublicPages {
     const found = isId(id) ? await products.findProduct(this.app.db, id, imageBaseUrl(request)) : undefined;
     if (!found) return { missing: id };
     // In the page's language: its translated fields where set (the page's head and snapshot alike).
-    const [product] = await translateProducts(this.app.db, [found], bareUrl(request.url).language);
+    const [product] = await products.translateProducts(this.app.db, [found], bareUrl(request.url).language);
     if (!product) return { missing: id };
     const { current } = await this.slugIndex(await contentVersion(this.app, 'products'));
     return { product, slug: current.get(id) };

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { ProductForm } from './product-form';
 import { buildProductFormData, EMPTY_PRODUCT, productResolver, type ProductFormValues } from './product-form-data';
 import { useProductUpload } from './use-product-upload';
-import { useProductTranslations } from '@/features/content-translations/product-translations';
+import { useProductTranslations } from '@/components/content-translations/product-translations';
 import { showToast } from '@/lib/toast';
 import { t } from '@/lib/i18n';
 import { addProduct } from '@/lib/products/products-slice';

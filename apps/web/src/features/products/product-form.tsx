@@ -19,8 +19,8 @@ import { FileTextIcon, ImageIcon, PackageIcon, PlusIcon, TrashIcon, UploadIcon }
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
-import { MissingMark } from '@/features/content-translations/missing-mark';
-import { ProductTranslationFields, isMissing, type useProductTranslations } from '@/features/content-translations/product-translations';
+import { MissingMark } from '@/components/content-translations/missing-mark';
+import { ProductTranslationFields, isMissing, type useProductTranslations } from '@/components/content-translations/product-translations';
 import { t } from '@/lib/i18n';
 import type { ListFieldName, ProductFormValues } from './product-form-data';
 

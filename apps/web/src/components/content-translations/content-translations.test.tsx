@@ -1,11 +1,11 @@
-import { API } from '@agro/shared';
+import { API, type ProductTranslation } from '@agro/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logIn, makeProduct, renderRoute, stubFetch, stubXhr } from '@/test/forms-harness';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const EMPTY = { productName: '', productDescription: '', keyFeatures: [], nutrientContent: [] };
+const EMPTY: ProductTranslation = { productName: '', productDescription: '', keyFeatures: [], nutrientContent: [] };
 const translations = (ar = EMPTY) => ({ success: true, message: 'ok', translations: { ar, es: EMPTY, fr: EMPTY, de: EMPTY } });
 const ARABIC = { productName: 'كتل السكر', productDescription: 'وصف', keyFeatures: ['ميزة'], nutrientContent: ['حديد'] };
 
