@@ -15,6 +15,9 @@ export const API = {
   deleteProduct: (id: string) => `${V1}/product/delete/${encodeURIComponent(id)}`,
   addProduct: `${V1}/product/add`,
   updateProduct: (id: string) => `${V1}/product/update/${encodeURIComponent(id)}`,
+  // The product's content in the other languages (issue 28): read and replaced by an ADMIN.
+  productTranslations: (id: string) => `${V1}/product/${encodeURIComponent(id)}/translations`,
+  updateProductTranslations: (id: string) => `${V1}/product/${encodeURIComponent(id)}/translations`,
   addContact: `${V1}/contact/addNewContact`,
   addQuote: `${V1}/quote/add`,
   userQuotes: `${V1}/quote/getQuoteByUser`,

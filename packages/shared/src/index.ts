@@ -29,3 +29,4 @@ export * from './languages.js';
 export * from './i18n/translator.js';
 export type { AppCatalogue, Catalogue, PublicCatalogue, ServerCatalogue } from './i18n/catalogue.js';
 export * from './language-schema.js';
+export * from './content-translations.js';

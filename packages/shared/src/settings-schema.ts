@@ -6,6 +6,7 @@
  */
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { CONTENT_LANGUAGES, CONTENT_TRANSLATION_MESSAGES, faqTranslationsSchema } from './content-translations.js';
 import { SETTING_KEYS, SOCIAL_LABELS, SOCIAL_NETWORKS, WEEKDAYS, type SiteSettings, type SocialNetwork, type Weekday } from './settings.js';
 import { EMAIL_PATTERN, isSingleLine } from './validation.js';
 
@@ -199,6 +200,7 @@ export const settingsPatchSchema = z
       businessHours: businessHoursSchema,
       socialLinks: socialSchema,
       faq: faqSchema,
+      faqTranslations: faqTranslationsSchema,
       certifications: certificationsSchema,
       quotationDefaults: quotationDefaultsSchema,
       registrations: registrationsSchema,
@@ -226,6 +228,7 @@ export const settingsMessageOrder: readonly string[] = [
   M.dayHours,
   ...SOCIAL_NETWORKS.map((n) => M.socialLink(SOCIAL_LABELS[n])),
   M.faq,
+  CONTENT_TRANSLATION_MESSAGES.faqTranslations,
   M.certification,
   M.certificationDate,
   M.portOfLoading,
@@ -276,6 +279,12 @@ export const siteSettingsSchema = z.object({
   }),
   socialLinks: z.object(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, text])) as Record<SocialNetwork, typeof text>),
   faq: z.array(z.object({ question: text, answer: text })),
+  faqTranslations: z.object(
+    Object.fromEntries(CONTENT_LANGUAGES.map((l) => [l, z.array(z.object({ question: text, answer: text })).optional()])) as Record<
+      (typeof CONTENT_LANGUAGES)[number],
+      z.ZodOptional<z.ZodArray<z.ZodObject<{ question: typeof text; answer: typeof text }>>>
+    >,
+  ),
   certifications: z.array(z.object({ name: text, number: text, issuer: text, validUntil: text })),
   quotationDefaults: z.object({ portOfLoading: text, paymentTerms: text, validityDays: z.number(), leadTimeDays: z.number() }),
   registrations: z.object({ iec: text, gstin: text, apedaRcmc: text, fssaiLicence: text }),

@@ -4,6 +4,7 @@
  * shown; the zod schema that validates a change is settings-schema.ts (it carries the phone
  * number library, which only the settings screen and the server need).
  */
+import type { FaqTranslations } from './content-translations.js';
 import { SITE } from './site.js';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -94,6 +95,8 @@ export interface SiteSettings {
   businessHours: BusinessHours;
   socialLinks: Record<SocialNetwork, string>;
   faq: FaqEntry[];
+  /** The FAQ in the other languages (issue 28): entry i translates faq[i]; empty shows English. */
+  faqTranslations: FaqTranslations;
   certifications: SiteCertification[];
   quotationDefaults: QuotationDefaults;
   registrations: Registrations;
@@ -111,6 +114,7 @@ export const SETTING_KEYS = [
   'businessHours',
   'socialLinks',
   'faq',
+  'faqTranslations',
   'certifications',
   'quotationDefaults',
   'registrations',
@@ -149,6 +153,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   // The networks' home pages are not the company's profiles: none is shown until one is set.
   socialLinks: { facebook: '', instagram: '', linkedin: '', x: '', youtube: '' },
   faq: SITE.faq.map((f) => ({ ...f })),
+  faqTranslations: {},
   certifications: SITE.certifications.map((name) => ({ name, number: '', issuer: '', validUntil: '' })),
   quotationDefaults: {
     portOfLoading: 'Nhava Sheva (JNPT), India',

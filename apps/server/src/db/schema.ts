@@ -95,6 +95,19 @@ export interface ProductSlugsTable {
 }
 
 /** productImages of a product, in order. */
+/** A product's content in one of the other languages (issue 28): '' / '[]' = not translated. */
+export interface ProductTranslationsTable {
+  product_id: string;
+  language: string;
+  product_name: string;
+  product_description: string;
+  /** JSON list. */
+  key_features: string;
+  /** JSON list. */
+  nutrient_content: string;
+  updated_at: string;
+}
+
 export interface ProductImagesTable {
   product_id: string;
   position: number;
@@ -393,6 +406,7 @@ export interface Database {
   products: ProductsTable;
   product_images: ProductImagesTable;
   product_slugs: ProductSlugsTable;
+  product_translations: ProductTranslationsTable;
   gallery_images: GalleryImagesTable;
   quotes: QuotesTable;
   quote_offers: QuoteOffersTable;

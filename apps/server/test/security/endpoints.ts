@@ -24,6 +24,7 @@ import {
   rejectSchema,
   resetPasswordSchema,
   settingsPatchSchema,
+  productTranslationsSchema,
   acceptInviteSchema,
   inviteSchema,
   codeSchema,
@@ -60,7 +61,7 @@ export interface Session {
   cookie: string;
 }
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** One concrete request; `payload` objects are sent as JSON. */
 export interface Prepared {
@@ -411,6 +412,27 @@ export const ENDPOINTS: readonly Endpoint[] = [
       ]);
       return { url: API.updateProduct(id), payload: form.payload, headers: { ...form.headers, ...cookieOf(caller) } };
     },
+  },
+  {
+    api: 'productTranslations',
+    method: 'GET',
+    path: '/api/v1/product/{id}/translations',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => ({ url: API.productTranslations(ctx.productId), headers: cookieOf(caller) }),
+  },
+  {
+    api: 'updateProductTranslations',
+    method: 'PUT',
+    path: '/api/v1/product/{id}/translations',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: productTranslationsSchema,
+    prepare: async ({ t }, caller) => ({
+      url: API.updateProductTranslations(await insertTestProduct(t.db, { productName: 'To Be Translated' })),
+      payload: { translations: { ar: { productName: 'منتج مترجم' } } },
+      headers: cookieOf(caller),
+    }),
   },
   {
     api: 'addContact',

@@ -11,6 +11,20 @@ const arApp: AppCatalogue = {
     saved: 'تم حفظ اللغة',
     error: 'تعذّر حفظ اللغة. يُرجى المحاولة مرة أخرى.',
   },
+  contentTranslations: {
+    tabs: 'اللغات',
+    missing: 'الترجمة ناقصة',
+    fallback: 'تعرض الحقول الفارغة النص الإنجليزي للمشترين.',
+    productName: 'اسم المنتج ({{language}})',
+    productDescription: 'وصف المنتج ({{language}})',
+    keyFeatures: 'الميزات الرئيسية ({{language}})، واحدة في كل سطر',
+    nutrientContent: 'المحتوى الغذائي ({{language}})، عنصر في كل سطر',
+    question: 'السؤال {{n}} ({{language}})',
+    answer: 'الجواب {{n}} ({{language}})',
+    english: 'بالإنجليزية: {{text}}',
+    saved: 'تم حفظ الترجمات',
+    saveError: 'تعذّر حفظ الترجمات',
+  },
 };
 
 export default arApp;

@@ -9,6 +9,20 @@ const enApp = {
     saved: 'Language saved',
     error: 'Could not save the language. Please try again.',
   },
+  contentTranslations: {
+    tabs: 'Languages',
+    missing: 'Translation missing',
+    fallback: 'Empty fields show the English text to buyers.',
+    productName: 'Product name ({{language}})',
+    productDescription: 'Product description ({{language}})',
+    keyFeatures: 'Key features ({{language}}), one per line',
+    nutrientContent: 'Nutrient content ({{language}}), one per line',
+    question: 'Question {{n}} ({{language}})',
+    answer: 'Answer {{n}} ({{language}})',
+    english: 'English: {{text}}',
+    saved: 'Translations saved',
+    saveError: 'The translations could not be saved',
+  },
 };
 
 export default enApp;

@@ -11,6 +11,20 @@ const frApp: AppCatalogue = {
     saved: 'Langue enregistrée',
     error: 'Impossible d’enregistrer la langue. Veuillez réessayer.',
   },
+  contentTranslations: {
+    tabs: 'Langues',
+    missing: 'Traduction manquante',
+    fallback: 'Les champs vides affichent le texte anglais aux acheteurs.',
+    productName: 'Nom du produit ({{language}})',
+    productDescription: 'Description du produit ({{language}})',
+    keyFeatures: 'Caractéristiques principales ({{language}}), une par ligne',
+    nutrientContent: 'Valeurs nutritionnelles ({{language}}), une par ligne',
+    question: 'Question {{n}} ({{language}})',
+    answer: 'Réponse {{n}} ({{language}})',
+    english: 'En anglais : {{text}}',
+    saved: 'Traductions enregistrées',
+    saveError: "Les traductions n'ont pas pu être enregistrées",
+  },
 };
 
 export default frApp;

@@ -21,6 +21,7 @@ import * as teamInvites from './20261126180000-team-invites.js';
 import * as twoFactor from './20261126190000-two-factor.js';
 import * as dashboardIndexes from './20261126200000-dashboard-indexes.js';
 import * as userLanguage from './20261126210000-user-language.js';
+import * as productTranslations from './20261126220000-product-translations.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -48,4 +49,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261126190000-two-factor': twoFactor,
   '20261126200000-dashboard-indexes': dashboardIndexes,
   '20261126210000-user-language': userLanguage,
+  '20261126220000-product-translations': productTranslations,
 };

@@ -186,8 +186,9 @@ export class PublicPages {
     });
   }
 
-  private shownProducts(baseUrl: string, version: string): Promise<Product[]> {
-    return this.catalogue.get(baseUrl, version, async () => {
+  /** The snapshot's products in `language` (translated fields where set): kept per origin and language. */
+  private shownProducts(baseUrl: string, version: string, language: Language): Promise<Product[]> {
+    return this.catalogue.get(`${baseUrl} ${language}`, version, async () => {
       const db = this.app.db;
       const [first, premium] = await Promise.all([
         products.listProducts(db, baseUrl, { limit: SNAPSHOT_PRODUCTS, offset: 0 }),
@@ -195,7 +196,7 @@ export class PublicPages {
       ]);
       // In the catalogue's own order (newest first), as GET /api/v1/product/all lists them.
       const byId = new Map([...first, ...premium].map((p) => [p._id, p]));
-      return [...byId.values()].sort((a, b) =>
+      return (await products.translateProducts(db, [...byId.values()], language)).sort((a, b) =>
         a.createdAt === b.createdAt ? b._id.localeCompare(a._id) : b.createdAt.localeCompare(a.createdAt),
       );
     });
@@ -207,7 +208,7 @@ export class PublicPages {
     const origin = this.origin(request);
     const baseUrl = imageBaseUrl(request);
     const version = await contentVersion(this.app, 'products');
-    const shown = await this.shownProducts(baseUrl, version);
+    const shown = await this.shownProducts(baseUrl, version, language);
     const gallery: GalleryImage[] | null = GALLERY_PAGES.has(route) ? await listGalleryImages(this.app.db, baseUrl) : null;
     const settings = publicSettings(await this.app.siteSettings(), offerToday());
     const snapshot: ServerSnapshot = {
@@ -392,7 +393,10 @@ export class PublicPages {
   }
 
   private async productById(request: FastifyRequest, id: string): Promise<ProductPage> {
-    const product = isId(id) ? await products.findProduct(this.app.db, id, imageBaseUrl(request)) : undefined;
+    const found = isId(id) ? await products.findProduct(this.app.db, id, imageBaseUrl(request)) : undefined;
+    if (!found) return { missing: id };
+    // In the page's language: its translated fields where set (the page's head and snapshot alike).
+    const [product] = await products.translateProducts(this.app.db, [found], bareUrl(request.url).language);
     if (!product) return { missing: id };
     const { current } = await this.slugIndex(await contentVersion(this.app, 'products'));
     return { product, slug: current.get(id) };

@@ -239,3 +239,6 @@ export async function deleteProduct(db: DbOrTx, id: string): Promise<boolean> {
   const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Products in a language, translated fields laid over English (the public pages read them through here). */
+export { translateProducts } from './translations.js';

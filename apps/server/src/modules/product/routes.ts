@@ -1,6 +1,13 @@
 import { actorOf } from '../../lib/audit.js';
 import {
+  CONTENT_TRANSLATION_MESSAGES,
+  CONTENT_TRANSLATION_TEXT,
+  LANGUAGES,
   SERVER_ERRORS,
+  productTranslationsMessageOrder,
+  productTranslationsResponseSchema,
+  productTranslationsSchema,
+  type Language,
   SUCCESS,
   apiResultSchema,
   productMessageOrder,
@@ -19,10 +26,11 @@ import { sendWithEtag } from '../../lib/etag.js';
 import { readUploadForm, registerImageUploads } from '../../lib/images-upload.js';
 import { imageBaseUrl } from '../../lib/images.js';
 import { JsonCache, JsonListWriter, VersionedValue, contentVersion, freshAt, sendCachedJson, versionReader } from '../../lib/json-cache.js';
-import { multipartForm, replies } from '../../lib/route-schemas.js';
+import { multipartForm, replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import * as repo from './repository.js';
 import { PRODUCT_FILE_FIELDS, createProductService } from './service.js';
+import { readTranslations, replaceTranslations, translateProducts } from './translations.js';
 
 const MAX_PAGE_SIZE = 100;
 /** Serialized lists kept: one per origin image URLs are built on (normally one or two). */
@@ -39,8 +47,14 @@ const DEFAULT_PAGE_SIZE = 20;
 const LIST_BUILD_PAGE = 500;
 
 const pageNumber = z.coerce.number().int().min(1);
+/** Optional: the products' content in this language where translated (issue 28); without it, English as SPEC.md answers. */
+const lang = z
+  .enum(LANGUAGES, { error: CONTENT_TRANSLATION_MESSAGES.lang })
+  .optional()
+  .describe('Language of the translated fields (default en)');
 /** Optional paging: without `page` and `limit` the list holds EVERY product (SPEC.md). */
 const listQuerySchema = z.object({
+  lang,
   page: pageNumber.optional().describe('Page number, from 1'),
   limit: pageNumber.max(MAX_PAGE_SIZE).optional().describe(`Products per page (default ${DEFAULT_PAGE_SIZE})`),
 });
@@ -65,7 +79,7 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
    * young instead of 10,000 products (and their rows) being held at once (docs/performance.md,
    * "Memory").
    */
-  const serializedList = (baseUrl: string) =>
+  const serializedList = (baseUrl: string, language: Language) =>
     app.db
       .transaction()
       .setIsolationLevel('repeatable read')
@@ -73,7 +87,7 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
         const list = new JsonListWriter({ success: true, message: SUCCESS.productList }, 'products');
         for (let offset = 0; ; offset += LIST_BUILD_PAGE) {
           const page = await repo.listProducts(tx, baseUrl, { limit: LIST_BUILD_PAGE, offset });
-          list.add(page);
+          list.add(await translateProducts(tx, page, language));
           if (page.length < LIST_BUILD_PAGE) break;
         }
         return list.finish();
@@ -90,12 +104,13 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
       },
     },
     async (request, reply) => {
-      const { page, limit } = request.query;
+      const { page, limit, lang: language = 'en' } = request.query;
       const baseUrl = imageBaseUrl(request);
       if (page === undefined && limit === undefined) {
         // The version is read before the rows, so a cached list is never older than its version.
+        // Kept per language: the key names it (the front lane's key is the address, query included).
         const version = await contentVersion(app, 'products');
-        const body = await listCache.get(baseUrl, version, () => serializedList(baseUrl));
+        const body = await listCache.get(`${baseUrl} ${language}`, version, () => serializedList(baseUrl, language));
         return sendCachedJson(request, reply, body!, freshAt(app, 'products', version));
       }
       const size = limit ?? DEFAULT_PAGE_SIZE;
@@ -107,7 +122,7 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
       return sendWithEtag(request, reply, {
         success: true,
         message: SUCCESS.productList,
-        products: list,
+        products: await translateProducts(app.db, list, language),
         page: current,
         limit: size,
         total,
@@ -172,6 +187,49 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
     },
   );
 
+  // The product's content in the other languages (issue 28 item 6), for the product form.
+  const existingProduct = async (id: string): Promise<void> => {
+    if (!isId(id) || !(await repo.findProductRow(app.db, id))) throw notFound(SERVER_ERRORS.productNotFound);
+  };
+  app.get(
+    '/:id/translations',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: "A product's name, description, key features and nutrient content in each other language (admin; empty = English shown)",
+        params: idParams,
+        response: replies(productTranslationsResponseSchema, [401, 403, 404]),
+      },
+    },
+    async (request, reply) => {
+      await existingProduct(request.params.id);
+      reply.header('Cache-Control', 'no-store');
+      return { success: true, message: CONTENT_TRANSLATION_TEXT.fetched, translations: await readTranslations(app.db, request.params.id) };
+    },
+  );
+  app.put(
+    '/:id/translations',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: "Replace a product's translations (admin): a language left out or empty shows English",
+        params: idParams,
+        body: specInput(productTranslationsSchema, productTranslationsMessageOrder),
+        response: replies(productTranslationsResponseSchema, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const translations = await app.db.transaction().execute(async (tx) => {
+        if (!isId(id) || !(await repo.findProductRow(tx, id))) throw notFound(SERVER_ERRORS.productNotFound);
+        return replaceTranslations(tx, id, request.body.translations, actorOf(request.user!));
+      });
+      return { success: true, message: CONTENT_TRANSLATION_TEXT.saved, translations };
+    },
+  );
+
   // Registered last: static paths (/all) win over this parameter anyway, but keep it readable.
   // An id unknown at the current version is refused by the front lane too (lib/front-lane.ts).
   // Only well-formed ids: other segments may be routes of their own (`/all`), which Fastify finds.
@@ -184,17 +242,25 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
       compress: false,
       decompress: false,
       onSend: app.frontLane.refuseUnder(`${app.prefix}/`, 404, versionReader(app, 'products'), isUnknownId),
-      schema: { tags, summary: 'One product', params: idParams, response: replies(productResponseSchema, [404]) },
+      schema: {
+        tags,
+        summary: 'One product (`lang`: its translated fields where set)',
+        params: idParams,
+        querystring: z.object({ lang }),
+        response: replies(productResponseSchema, [400, 404]),
+      },
     },
     async (request, reply) => {
       const { id } = request.params;
+      const language = request.query.lang ?? 'en';
       if (!isId(id)) throw notFound(SERVER_ERRORS.productNotFound);
       const baseUrl = imageBaseUrl(request);
       const version = await contentVersion(app, 'products');
       if (!(await knownIds.get(version, () => repo.listProductIds(app.db))).has(id)) throw notFound(SERVER_ERRORS.productNotFound);
-      const body = await detailCache.get(`${baseUrl} ${id}`, version, async () => {
+      const body = await detailCache.get(`${baseUrl} ${id} ${language}`, version, async () => {
         const product = await repo.findProduct(app.db, id, baseUrl);
-        return product && { success: true, message: SUCCESS.product, product };
+        const [translated] = product ? await translateProducts(app.db, [product], language) : [];
+        return translated && { success: true, message: SUCCESS.product, product: translated };
       });
       if (!body) throw notFound(SERVER_ERRORS.productNotFound);
       return sendCachedJson(request, reply, body, freshAt(app, 'products', version));

@@ -5,20 +5,32 @@ import { pageLanguage } from '@/lib/i18n';
 export interface TabItem {
   key: string;
   label: string;
+  /** Shown after the label, inside the tab (e.g. a 'translation missing' mark). */
+  mark?: ReactNode;
+  /** Language of the label and the panel (e.g. a language's own name). */
+  lang?: string;
   content: ReactNode;
 }
 
 interface TabsProps {
   tabs: TabItem[];
   label: string;
+  /** Controlled: the selected tab (else the component keeps its own). */
+  selected?: number;
+  onSelect?: (index: number) => void;
 }
 
 /**
  * WAI-ARIA tabs: one tab stop, arrow keys (and Home/End) move between tabs and select them. On a
  * right-to-left page the tabs run from the right, so the left arrow goes to the next one.
  */
-export function Tabs({ tabs, label }: TabsProps) {
-  const [selected, setSelected] = useState(0);
+export function Tabs({ tabs, label, selected: controlled, onSelect }: TabsProps) {
+  const [own, setOwn] = useState(0);
+  const selected = controlled ?? own;
+  const setSelected = (i: number) => {
+    setOwn(i);
+    onSelect?.(i);
+  };
   const baseId = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const current = Math.min(selected, tabs.length - 1);
@@ -68,7 +80,8 @@ export function Tabs({ tabs, label }: TabsProps) {
                 : 'border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900'
             }`}
           >
-            {tab.label}
+            <span lang={tab.lang}>{tab.label}</span>
+            {tab.mark}
           </button>
         ))}
       </div>

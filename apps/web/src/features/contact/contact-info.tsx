@@ -1,8 +1,9 @@
 import { WhatsAppButton } from '@/components/ui/whatsapp-button';
-import { businessHoursRows, formatPostalAddress, SITE, telHref, timeZoneLabel, whatsappLink } from '@agro/shared';
+import { businessHoursRows, faqIn, formatPostalAddress, SITE, telHref, timeZoneLabel, whatsappLink } from '@agro/shared';
 import { useId, type ReactNode } from 'react';
 import { ChevronDownIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon, WhatsAppIcon } from '@/components/ui/icons';
 import { useSiteSettings } from '@/app/store';
+import { pageLanguage } from '@/lib/i18n';
 import { reveal } from '@/lib/reveal';
 
 function InfoRow({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -90,7 +91,8 @@ export function BusinessHours() {
 /** The four questions of SPEC.md section 2, as native disclosure widgets (keyboard and screen-reader ready). */
 export function ContactFaq() {
   const headingId = useId();
-  const { faq } = useSiteSettings();
+  // In the page's language, English per entry where not translated (issue 28).
+  const faq = faqIn(useSiteSettings(), pageLanguage());
   if (faq.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-4xl px-4 pb-16 sm:pb-20" {...reveal('fade-up')}>

@@ -7,6 +7,9 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { ProductForm } from './product-form';
 import { buildProductFormData, EMPTY_PRODUCT, productResolver, type ProductFormValues } from './product-form-data';
 import { useProductUpload } from './use-product-upload';
+import { useProductTranslations } from '@/components/content-translations/product-translations';
+import { showToast } from '@/lib/toast';
+import { t } from '@/lib/i18n';
 import { addProduct } from '@/lib/products/products-slice';
 
 const resolver = productResolver(true);
@@ -18,6 +21,7 @@ export default function AddProductPage() {
   const form = useForm<ProductFormValues>({ resolver, defaultValues: EMPTY_PRODUCT });
   const [busy, setBusy] = useState(false);
   const upload = useProductUpload();
+  const translations = useProductTranslations();
 
   const onSubmit = async (values: ProductFormValues) => {
     const body = buildProductFormData(values);
@@ -27,7 +31,9 @@ export default function AddProductPage() {
     form.reset(EMPTY_PRODUCT);
     setBusy(true);
     try {
-      await dispatch(addProduct({ form: body, ...upload.start() })).unwrap();
+      const added = await dispatch(addProduct({ form: body, ...upload.start() })).unwrap();
+      // The product's other languages, once it exists (nothing is sent when none was typed).
+      await translations.save(added.product._id, true).catch(() => showToast('error', t('contentTranslations.saveError')));
       void navigate('/products');
     } catch {
       form.reset(snapshot);
@@ -43,7 +49,7 @@ export default function AddProductPage() {
         Add a product to the catalogue with its details, features and images.
       </PageHero>
       <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
-        <ProductForm form={form} mode="add" onSubmit={onSubmit} busy={busy} upload={upload} />
+        <ProductForm form={form} mode="add" onSubmit={onSubmit} busy={busy} upload={upload} translations={translations} />
       </div>
     </>
   );

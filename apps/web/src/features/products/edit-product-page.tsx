@@ -8,6 +8,9 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { ProductForm } from './product-form';
 import { buildProductFormData, EMPTY_PRODUCT, productResolver, valuesFromProduct, type ProductFormValues } from './product-form-data';
 import { useProductUpload } from './use-product-upload';
+import { useProductTranslations } from '@/components/content-translations/product-translations';
+import { showToast } from '@/lib/toast';
+import { t } from '@/lib/i18n';
 import { fetchProduct, updateProduct } from '@/lib/products/products-slice';
 
 const resolver = productResolver(false);
@@ -31,12 +34,13 @@ export default function EditProductPage() {
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>(id ? 'loading' : 'failed');
   const [busy, setBusy] = useState(false);
   const upload = useProductUpload();
+  const translations = useProductTranslations(id || undefined);
   const { reset } = form;
 
   useEffect(() => {
     if (!id) return;
     let active = true;
-    dispatch(fetchProduct(id))
+    dispatch(fetchProduct({ id, english: true }))
       .unwrap()
       .then((res) => {
         if (!active) return;
@@ -56,6 +60,13 @@ export default function EditProductPage() {
     setBusy(true);
     try {
       await dispatch(updateProduct({ id, form: buildProductFormData(values, id), ...upload.start() })).unwrap();
+      // The English product first (as today), then its other languages.
+      try {
+        await translations.save(id);
+      } catch {
+        showToast('error', t('contentTranslations.saveError'));
+        return;
+      }
       void navigate('/products');
     } catch {
       // The toast shows the server's message (or that the upload was cancelled); the form keeps the edits.
@@ -96,6 +107,7 @@ export default function EditProductPage() {
             busy={busy}
             upload={upload}
             current={{ thumbnail: product.productThumbnail, images: product.productImages ?? [] }}
+            translations={translations}
           />
         )}
       </div>

@@ -1,4 +1,14 @@
-import { IMAGE_FORMAT_NAMES, LIMITS, QUANTITY_TYPES, UI_TEXT, type ImageRef, type ProductType, type QuantityType } from '@agro/shared';
+import {
+  CONTENT_LANGUAGES,
+  IMAGE_FORMAT_NAMES,
+  LANGUAGE_INFO,
+  LIMITS,
+  QUANTITY_TYPES,
+  UI_TEXT,
+  type ImageRef,
+  type ProductType,
+  type QuantityType,
+} from '@agro/shared';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -8,6 +18,10 @@ import { FormSection } from '@/components/ui/form-section';
 import { FileTextIcon, ImageIcon, PackageIcon, PlusIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
+import { Tabs } from '@/components/ui/tabs';
+import { MissingMark } from '@/components/content-translations/missing-mark';
+import { ProductTranslationFields, isMissing, type useProductTranslations } from '@/components/content-translations/product-translations';
+import { t } from '@/lib/i18n';
 import type { ListFieldName, ProductFormValues } from './product-form-data';
 
 const TYPE_LABELS: Record<ProductType, string> = { AGRO: 'AGRO (agricultural)', NONAGRO: 'NONAGRO (non-agricultural)' };
@@ -27,10 +41,12 @@ interface ProductFormProps {
   upload: { progress: number | null; cancelled: boolean; cancel: () => void };
   /** Edit: the images the product has now (kept unless new files are chosen). */
   current?: { thumbnail?: ImageRef | undefined; images: ImageRef[] };
+  /** The product's content in the other languages (issue 28): a tab per language, English first. */
+  translations?: ReturnType<typeof useProductTranslations>;
 }
 
 /** The add and edit product form (SPEC.md sections 2 and 3). */
-export function ProductForm({ form, mode, onSubmit, busy, upload, current }: ProductFormProps) {
+export function ProductForm({ form, mode, onSubmit, busy, upload, current, translations }: ProductFormProps) {
   const {
     register,
     control,
@@ -41,6 +57,17 @@ export function ProductForm({ form, mode, onSubmit, busy, upload, current }: Pro
   const { progress, cancelled } = upload;
   const submitButton = useRef<HTMLButtonElement>(null);
   const [refocus, setRefocus] = useState(false);
+  const [tab, setTab] = useState(0);
+  const [name, description, features, nutrients] = useWatch({
+    control,
+    name: ['productName', 'productDescription', 'keyFeatures', 'nutrientContent'],
+  });
+  const english = {
+    productName: name ?? '',
+    productDescription: description ?? '',
+    keyFeatures: (features ?? []).map((f) => f.value.trim()).filter(Boolean),
+    nutrientContent: productType === 'AGRO' ? (nutrients ?? []).map((f) => f.value.trim()).filter(Boolean) : [],
+  };
 
   // "Cancel upload" goes away with the upload: focus moves to the submit button, enabled again.
   useEffect(() => {
@@ -49,8 +76,8 @@ export function ProductForm({ form, mode, onSubmit, busy, upload, current }: Pro
     setRefocus(false);
   }, [refocus, busy]);
 
-  return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-6" aria-label={mode === 'add' ? 'Add product' : 'Edit product'}>
+  const englishSections = (
+    <div className="space-y-6">
       <FormSection title="Basic details" icon={<PackageIcon />}>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="Product Name" error={errors.productName?.message} required>
@@ -127,6 +154,44 @@ export function ProductForm({ form, mode, onSubmit, busy, upload, current }: Pro
       <FormSection title="Images" icon={<ImageIcon />}>
         <ImagePickers form={form} mode={mode} current={current} />
       </FormSection>
+    </div>
+  );
+
+  return (
+    // An invalid English field is shown: its tab comes forward.
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit, () => setTab(0))}
+      className="space-y-6"
+      aria-label={mode === 'add' ? 'Add product' : 'Edit product'}
+    >
+      {translations ? (
+        <Tabs
+          label={t('contentTranslations.tabs')}
+          selected={tab}
+          onSelect={setTab}
+          tabs={[
+            { key: 'en', label: LANGUAGE_INFO.en.nativeName, lang: 'en', content: englishSections },
+            ...CONTENT_LANGUAGES.map((language) => ({
+              key: language,
+              label: LANGUAGE_INFO[language].nativeName,
+              lang: LANGUAGE_INFO[language].tag,
+              mark: isMissing(english, translations.drafts[language]) ? <MissingMark /> : undefined,
+              content: (
+                <ProductTranslationFields
+                  language={language}
+                  draft={translations.drafts[language]}
+                  english={english}
+                  agro={productType === 'AGRO'}
+                  onChange={(next) => translations.update(language, next)}
+                />
+              ),
+            })),
+          ]}
+        />
+      ) : (
+        englishSections
+      )}
 
       <div className="flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0 flex-1 sm:max-w-md">

@@ -1,4 +1,15 @@
-import { API, SETTINGS_TEXT, SOCIAL_LABELS, SOCIAL_NETWORKS, WEEKDAYS, WEEKDAY_LABELS, type SiteSettings } from '@agro/shared';
+import {
+  API,
+  CONTENT_LANGUAGES,
+  LANGUAGE_INFO,
+  missingFaqEntries,
+  SETTINGS_TEXT,
+  SOCIAL_LABELS,
+  SOCIAL_NETWORKS,
+  WEEKDAYS,
+  WEEKDAY_LABELS,
+  type SiteSettings,
+} from '@agro/shared';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/store';
@@ -7,6 +18,10 @@ import { Field } from '@/components/ui/field';
 import { FormSection } from '@/components/ui/form-section';
 import { AwardIcon, BuildingIcon, ClockIcon, FileTextIcon, GlobeIcon, KeyIcon, MessageIcon, PhoneIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
+import { Tabs } from '@/components/ui/tabs';
+import { FaqTranslationFields } from '@/components/content-translations/faq-translations';
+import { MissingMark } from '@/components/content-translations/missing-mark';
+import { t } from '@/lib/i18n';
 import { ApiError, errorMessage, request, withToast } from '@/lib/api';
 import { siteSettingsSaved } from '@/lib/settings/settings-slice';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -228,42 +243,74 @@ export default function SettingsPage() {
         </Section>
 
         <Section title="FAQ" icon={<MessageIcon />}>
-          <ol className="space-y-6">
-            {settings.faq.map((item, i) => {
-              const update = (next: Partial<typeof item>) =>
-                set(
-                  'faq',
-                  settings.faq.map((f, j) => (j === i ? { ...f, ...next } : f)),
-                );
-              return (
-                <li key={i} className="space-y-3 rounded-xl border border-gray-200 p-4">
-                  <Field label={`Question ${i + 1}`}>{text(item.question, (v) => update({ question: v }))}</Field>
-                  <Field label={`Answer ${i + 1}`}>
-                    <textarea className="input min-h-20" value={item.answer} onChange={(e) => update({ answer: e.target.value })} />
-                  </Field>
-                  <ListButtons
-                    name={`question ${i + 1}`}
-                    index={i}
-                    count={settings.faq.length}
-                    onMove={(to) => set('faq', moved(settings.faq, i, to))}
-                    onRemove={() =>
-                      set(
-                        'faq',
-                        settings.faq.filter((_, j) => j !== i),
-                      )
-                    }
+          <Tabs
+            label={`FAQ: ${t('contentTranslations.tabs')}`}
+            tabs={[
+              {
+                key: 'en',
+                label: LANGUAGE_INFO.en.nativeName,
+                lang: 'en',
+                content: (
+                  <>
+                    <ol className="space-y-6">
+                      {settings.faq.map((item, i) => {
+                        const update = (next: Partial<typeof item>) =>
+                          set(
+                            'faq',
+                            settings.faq.map((f, j) => (j === i ? { ...f, ...next } : f)),
+                          );
+                        return (
+                          <li key={i} className="space-y-3 rounded-xl border border-gray-200 p-4">
+                            <Field label={`Question ${i + 1}`}>{text(item.question, (v) => update({ question: v }))}</Field>
+                            <Field label={`Answer ${i + 1}`}>
+                              <textarea
+                                className="input min-h-20"
+                                value={item.answer}
+                                onChange={(e) => update({ answer: e.target.value })}
+                              />
+                            </Field>
+                            <ListButtons
+                              name={`question ${i + 1}`}
+                              index={i}
+                              count={settings.faq.length}
+                              onMove={(to) => set('faq', moved(settings.faq, i, to))}
+                              onRemove={() =>
+                                set(
+                                  'faq',
+                                  settings.faq.filter((_, j) => j !== i),
+                                )
+                              }
+                            />
+                          </li>
+                        );
+                      })}
+                    </ol>
+                    <button
+                      type="button"
+                      className="btn-secondary mt-4 px-4 py-2"
+                      onClick={() => set('faq', [...settings.faq, { question: '', answer: '' }])}
+                    >
+                      Add a question
+                    </button>
+                  </>
+                ),
+              },
+              ...CONTENT_LANGUAGES.map((language) => ({
+                key: language,
+                label: LANGUAGE_INFO[language].nativeName,
+                lang: LANGUAGE_INFO[language].tag,
+                mark: missingFaqEntries(settings.faq, settings.faqTranslations, language).length ? <MissingMark /> : undefined,
+                content: (
+                  <FaqTranslationFields
+                    language={language}
+                    faq={settings.faq}
+                    translations={settings.faqTranslations ?? {}}
+                    onChange={(next) => set('faqTranslations', next)}
                   />
-                </li>
-              );
-            })}
-          </ol>
-          <button
-            type="button"
-            className="btn-secondary mt-4 px-4 py-2"
-            onClick={() => set('faq', [...settings.faq, { question: '', answer: '' }])}
-          >
-            Add a question
-          </button>
+                ),
+              })),
+            ]}
+          />
         </Section>
 
         <Section title="Certifications" icon={<AwardIcon />}>

@@ -10,7 +10,16 @@ import {
 } from '@agro/shared';
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { request, upload, withToast } from '@/lib/api';
-import { t } from '@/lib/i18n';
+import { pageLanguage, t } from '@/lib/i18n';
+
+/**
+ * A product call in the page's language (issue 28): `?lang=ar` on an Arabic page, for the
+ * translated fields; an English page asks exactly as SPEC.md does.
+ */
+export function inPageLanguage(path: string): string {
+  const language = pageLanguage();
+  return language === 'en' ? path : `${path}${path.includes('?') ? '&' : '?'}lang=${language}`;
+}
 
 export interface ProductsState {
   products: Product[];
@@ -20,20 +29,22 @@ export interface ProductsState {
 const initialState: ProductsState = { products: [], productDetails: null };
 
 export const fetchProducts = createAsyncThunk('products/fetchAll', () =>
-  withToast(() => request<ProductsResponse>('GET', API.productList), {
+  withToast(() => request<ProductsResponse>('GET', inPageLanguage(API.productList)), {
     loading: t('toast.productsLoading'),
     success: (r) => r.message || t('toast.productsLoaded'),
     error: t('toast.productsError'),
   }),
 );
 
-export const fetchProduct = createAsyncThunk('products/fetchOne', (id: string) =>
-  withToast(() => request<ProductResponse>('GET', API.product(id)), {
+/** One product in the page's language; `{ id, english: true }` (the edit form) always the English product. */
+export const fetchProduct = createAsyncThunk('products/fetchOne', (arg: string | { id: string; english: true }) => {
+  const id = typeof arg === 'string' ? arg : arg.id;
+  return withToast(() => request<ProductResponse>('GET', typeof arg === 'string' ? inPageLanguage(API.product(id)) : API.product(id)), {
     loading: t('toast.productLoading'),
     success: (r) => r.message || t('toast.productLoaded'),
     error: t('toast.productError', { id }),
-  }),
-);
+  });
+});
 
 export const deleteProduct = createAsyncThunk('products/delete', (id: string) =>
   withToast(() => request<ApiResult>('DELETE', API.deleteProduct(id)), {

@@ -1,0 +1,82 @@
+/**
+ * The company's content in the buyers' languages (issue 28 item 6): an administrator gives a
+ * product an Arabic name in the product form's Arabic tab, and a buyer reads it on
+ * /ar/products/{slug} (rendered on the server and after hydration); the English page keeps the
+ * English name. The product form with its tabs is axe-clean at 1280 and 390 px. The translation is
+ * cleared afterwards: the other specs share this server.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { appTookOver, expect, expectPath, findProduct, loginAsAdmin, openPage, productPagePath, test } from '../support/fixtures';
+
+const ARABIC_NAME = 'كتل السكر الطبيعي';
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
+async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad
+    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`)
+    .join('\n');
+  expect(bad, `serious/critical axe violations on ${what}:\n${report}`).toEqual([]);
+}
+
+test('an administrator names a product in Arabic; a buyer reads it on /ar/products/{slug}', async ({ browser, request }) => {
+  const product = await findProduct(request, (p) => p.productType === 'AGRO');
+  const path = await productPagePath(request, product._id);
+  const admin = await openPage(browser);
+  try {
+    await loginAsAdmin(admin.page);
+    await admin.page.goto(`/edit-product?id=${product._id}`);
+    await appTookOver(admin.page);
+    const arabicTab = admin.page.getByRole('tab', { name: /العربية/ });
+    await expect(arabicTab).toContainText('Translation missing');
+    await arabicTab.click();
+    const name = admin.page.getByLabel('Product name (العربية)');
+    await expect(name).toHaveAttribute('dir', 'rtl');
+    await name.fill(ARABIC_NAME);
+    await expect(arabicTab).toContainText('Translation missing'); // description, features, nutrients still empty
+    await admin.page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectPath(admin.page, '/products');
+
+    const buyer = await openPage(browser);
+    try {
+      // The server's HTML (no JavaScript) names it in Arabic: the title and the JSON-LD Product.
+      const html = await (await buyer.page.request.get(`/ar${path}`)).text();
+      expect(html).toContain(`<title>${ARABIC_NAME}`);
+      await buyer.page.goto(`/ar${path}`);
+      await appTookOver(buyer.page);
+      await expect(buyer.page.getByRole('heading', { level: 1 })).toHaveText(ARABIC_NAME);
+      // The English page keeps the English name.
+      await buyer.page.goto(path);
+      await expect(buyer.page.getByRole('heading', { level: 1 })).toHaveText(product.productName);
+    } finally {
+      await buyer.close();
+    }
+  } finally {
+    await admin.page.request.put(`/api/v1/product/${product._id}/translations`, { data: { translations: {} } });
+    await admin.close();
+  }
+});
+
+test('the product form with its language tabs is axe-clean at 1280 and 390 px', async ({ browser, request }) => {
+  const product = await findProduct(request, (p) => p.productType === 'AGRO');
+  for (const viewport of VIEWPORTS) {
+    const { page, close } = await openPage(browser, { viewport });
+    try {
+      await loginAsAdmin(page);
+      await page.goto(`/edit-product?id=${product._id}`);
+      await appTookOver(page);
+      await expect(page.getByRole('tab', { name: 'English' })).toHaveAttribute('aria-selected', 'true');
+      await expectNoSeriousViolations(page, `the product form (English tab) at ${viewport.width} px`);
+      await page.getByRole('tab', { name: /العربية/ }).click();
+      await expect(page.getByLabel('Product name (العربية)')).toBeVisible();
+      await expectNoSeriousViolations(page, `the product form (Arabic tab) at ${viewport.width} px`);
+    } finally {
+      await close();
+    }
+  }
+});
