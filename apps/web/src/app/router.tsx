@@ -3,7 +3,7 @@ import { matchRoutes, useParams, useRoutes, type RouteObject } from 'react-route
 import { splitLanguage, type Role } from '@agro/shared';
 import { useAppSelector } from '@/app/store';
 import { Layout } from '@/components/layout/layout';
-import { loadAppTexts } from '@/lib/i18n';
+import { loadAdminTexts, loadAppTexts } from '@/lib/i18n';
 import { RouteGuard } from '@/app/route-guard';
 import HomePage from '@/features/home/home-page';
 
@@ -36,6 +36,11 @@ function appPage<P extends object = object>(load: () => Promise<{ default: Compo
   return page(() => Promise.all([load(), loadAppTexts()]).then(([m]) => m));
 }
 
+/** An administrator's screen: its code, the private screens' texts and the administrators'. */
+function adminPage<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>): PageComponent<P> {
+  return page(() => Promise.all([load(), loadAppTexts(), loadAdminTexts()]).then(([m]) => m));
+}
+
 const AboutPage = page(() => import('@/features/about/about-page'));
 const ProductsPage = page(() => import('@/features/products/products-page'));
 const ProductDescriptionPage = page(() => import('@/features/products/product-description-page'));
@@ -48,19 +53,19 @@ const ResetPasswordPage = appPage(() => import('@/features/auth/reset-password-p
 const PrivacyPage = page(() => import('@/features/legal/privacy-page'));
 const TermsPage = page(() => import('@/features/legal/terms-page'));
 const QuotePage = appPage(() => import('@/features/quotes/quote-page'));
-const QuoteDescriptionPage = appPage(() => import('@/features/quotes/quote-description-page'));
+const QuoteDescriptionPage = adminPage(() => import('@/features/quotes/quote-description-page'));
 const ProfilePage = appPage(() => import('@/app/profile-route'));
 const ContactPage = appPage(() => import('@/features/contact/contact-page'));
-const AddProductPage = appPage(() => import('@/features/products/add-product-page'));
-const EditProductPage = appPage(() => import('@/features/products/edit-product-page'));
-const InquiriesPage = appPage(() => import('@/features/inquiries/inquiries-page'));
-const DashboardPage = appPage(() => import('@/features/dashboard/dashboard-page'));
+const AddProductPage = adminPage(() => import('@/features/products/add-product-page'));
+const EditProductPage = adminPage(() => import('@/features/products/edit-product-page'));
+const InquiriesPage = adminPage(() => import('@/features/inquiries/inquiries-page'));
+const DashboardPage = adminPage(() => import('@/features/dashboard/dashboard-page'));
 const MyOrdersPage = appPage(() => import('@/features/orders/my-orders-page'));
-const OrdersPage = appPage(() => import('@/features/orders/orders-page'));
+const OrdersPage = adminPage(() => import('@/features/orders/orders-page'));
 const OrderPage = appPage(() => import('@/features/orders/order-page'));
-const SettingsPage = appPage(() => import('@/features/settings/settings-page'));
-const AuditPage = appPage(() => import('@/features/audit/audit-page'));
-const TeamPage = appPage(() => import('@/features/team/team-page'));
+const SettingsPage = adminPage(() => import('@/features/settings/settings-page'));
+const AuditPage = adminPage(() => import('@/features/audit/audit-page'));
+const TeamPage = adminPage(() => import('@/features/team/team-page'));
 const AcceptInvitePage = appPage(() => import('@/features/team/accept-invite-page'));
 const NotFoundPage = page(() => import('@/features/errors/not-found-page'));
 

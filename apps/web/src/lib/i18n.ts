@@ -11,6 +11,7 @@ import {
   createI18n,
   languageBase,
   splitLanguage,
+  type AdminCatalogue,
   type AppCatalogue,
   type I18n,
   type Language,
@@ -55,17 +56,39 @@ export function setCatalogue(lang: Language, catalogue: PublicCatalogue & Partia
   translate = entry.t;
 }
 
-let appTexts: Promise<void> | undefined;
+/** The administrators' screens' texts: loaded with those screens (app/router.tsx). */
+const ADMIN_LOADERS: Record<Language, () => Promise<{ default: AdminCatalogue }>> = {
+  en: () => import('@agro/shared/i18n/en-admin'),
+  ar: () => import('@agro/shared/i18n/ar-admin'),
+  es: () => import('@agro/shared/i18n/es-admin'),
+  fr: () => import('@agro/shared/i18n/fr-admin'),
+  de: () => import('@agro/shared/i18n/de-admin'),
+};
+
+/** The parts added to each instance (a whole catalogue, the server's, has them from the start). */
+const added = new WeakMap<I18n, Map<'app' | 'admin', Promise<void>>>();
+
+function addPart(part: 'app' | 'admin', load: () => Promise<{ default: object }>): Promise<void> {
+  const target = instance;
+  if (!target) return Promise.resolve();
+  const parts = added.get(target) ?? new Map<'app' | 'admin', Promise<void>>();
+  added.set(target, parts);
+  let loading = parts.get(part);
+  if (!loading) {
+    const lang = language;
+    loading = load().then(({ default: texts }) => {
+      target.addResourceBundle(lang, 'translation', texts, true, false);
+    });
+    parts.set(part, loading);
+  }
+  return loading;
+}
 
 /** Adds the private screens' texts of the page's language (their own chunk), once. */
-export function loadAppTexts(): Promise<void> {
-  const target = instance;
-  if (!target || target.exists('profileLanguage.heading')) return Promise.resolve();
-  appTexts ??= APP_LOADERS[language]().then(({ default: texts }) => {
-    target.addResourceBundle(language, 'translation', texts, true, false);
-  });
-  return appTexts;
-}
+export const loadAppTexts = (): Promise<void> => addPart('app', APP_LOADERS[language]);
+
+/** Adds the administrators' screens' texts of the page's language (their own chunk), once. */
+export const loadAdminTexts = (): Promise<void> => addPart('admin', ADMIN_LOADERS[language]);
 
 /** The `t` of another language than the page's (its chunk loaded on demand): the language suggestion's. */
 export async function translatorOf(lang: Language): Promise<Translate> {

@@ -1,0 +1,6 @@
+/** The ar catalogue: the administrators' screens' texts (loaded with those screens, see catalogue.ts). */
+import type { AdminCatalogue } from './catalogue.js';
+
+const arAdmin: AdminCatalogue = {};
+
+export default arAdmin;

@@ -1,0 +1,6 @@
+/** The de catalogue: the administrators' screens' texts (loaded with those screens, see catalogue.ts). */
+import type { AdminCatalogue } from './catalogue.js';
+
+const deAdmin: AdminCatalogue = {};
+
+export default deAdmin;

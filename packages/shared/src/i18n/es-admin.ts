@@ -1,0 +1,6 @@
+/** The es catalogue: the administrators' screens' texts (loaded with those screens, see catalogue.ts). */
+import type { AdminCatalogue } from './catalogue.js';
+
+const esAdmin: AdminCatalogue = {};
+
+export default esAdmin;
