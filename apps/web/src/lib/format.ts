@@ -37,3 +37,10 @@ export function formatClock(hhmm: string): string {
   const [h = 0, m = 0] = hhmm.split(':').map(Number);
   return new Date(Date.UTC(2000, 0, 1, h, m)).toLocaleTimeString(intlLocale(), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
 }
+
+/** Day, short month, year and time of day (e.g. "14 Jun 2025, 03:30 pm"), or the text as it came when it is no date. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(intlLocale(), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}

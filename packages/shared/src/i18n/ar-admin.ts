@@ -1,6 +1,64 @@
 /** The ar catalogue: the administrators' screens' texts (loaded with those screens, see catalogue.ts). */
 import type { AdminCatalogue } from './catalogue.js';
+import { plural } from './plural.js';
 
-const arAdmin: AdminCatalogue = {};
+const arAdmin: AdminCatalogue = {
+  inquiries: {
+    eyebrow: 'العملاء المحتملون',
+    title: 'صندوق الاستفسارات',
+    intro: 'جميع استفسارات التواصل في مكان واحد. علِّم الاستفسار كمُعالَج بعد الرد عليه.',
+    heading: 'الاستفسارات',
+    ...plural('count', {
+      zero: '{{total}} استفسار',
+      one: '{{total}} استفسار',
+      two: '{{total}} استفسار',
+      few: '{{total}} استفسارات',
+      many: '{{total}} استفسارًا',
+      other: '{{total}} استفسار',
+    }),
+    dashboard: 'لوحة المتابعة',
+    allQuotes: 'جميع طلبات التسعير',
+    filterLabel: 'تصفية الاستفسارات',
+    exportLabel: 'تصدير الاستفسارات المُصفّاة بصيغة CSV',
+    loading: 'جارٍ تحميل الاستفسارات',
+    noInquiries: 'لا توجد استفسارات بعد',
+    noMatches: 'لا شيء يطابق عوامل التصفية هذه',
+    listLabel: 'الاستفسارات، الأحدث أولًا',
+    statusOpen: 'مفتوح',
+    statusHandled: 'مُعالَج',
+    handledAt: 'مُعالَج ({{when}})',
+    heldAsSpam: 'محجوز كرسالة مزعجة',
+    spamReason: {
+      honeypot: 'مُلئ حقل مخفي لا تملؤه إلا البرامج الآلية',
+      tooFast: 'أُرسل أسرع مما يستطيع شخص ملء النموذج',
+      links: 'يحتوي نصه على روابط كثيرة',
+      pattern: 'يطابق نصه نمطًا معروفًا للرسائل المزعجة',
+    },
+    productGone: 'المنتج لم يعد معروضًا',
+    notSpam: 'ليست رسالة مزعجة',
+    notSpamLabel: 'ليست رسالة مزعجة: الاستفسار الوارد من {{company}}',
+    open: 'فتح',
+    openLabel: 'فتح الاستفسار الوارد من {{company}}',
+    reopen: 'إعادة فتح',
+    reopenLabel: 'إعادة فتح: الاستفسار الوارد من {{company}}',
+    markHandled: 'تعليم كمُعالَج',
+    markHandledLabel: 'تعليم كمُعالَج: الاستفسار الوارد من {{company}}',
+    delete: 'حذف',
+    deleteLabel: 'حذف الاستفسار الوارد من {{company}}',
+    deleteConfirm: 'هل أنت متأكد من حذف هذا الاستفسار؟',
+    pages: 'صفحات الاستفسارات',
+    dialogTitle: 'استفسار من {{company}}',
+    close: 'إغلاق',
+    name: 'الاسم',
+    email: 'البريد الإلكتروني',
+    company: 'الشركة',
+    country: 'الدولة',
+    product: 'المنتج',
+    quantity: 'الكمية التقديرية',
+    received: 'تاريخ الاستلام',
+    status: 'الحالة',
+    message: 'الرسالة',
+  },
+};
 
 export default arAdmin;

@@ -1,6 +1,57 @@
 /** The de catalogue: the administrators' screens' texts (loaded with those screens, see catalogue.ts). */
 import type { AdminCatalogue } from './catalogue.js';
+import { plural, singularPlural } from './plural.js';
 
-const deAdmin: AdminCatalogue = {};
+const deAdmin: AdminCatalogue = {
+  inquiries: {
+    eyebrow: 'Interessenten',
+    title: 'Anfragen-Eingang',
+    intro: 'Alle Kontaktanfragen an einem Ort. Markieren Sie eine als erledigt, sobald Sie geantwortet haben.',
+    heading: 'Anfragen',
+    ...plural('count', singularPlural('{{total}} Anfrage', '{{total}} Anfragen')),
+    dashboard: 'Dashboard',
+    allQuotes: 'Alle Angebotsanfragen',
+    filterLabel: 'Anfragen filtern',
+    exportLabel: 'Gefilterte Anfragen als CSV exportieren',
+    loading: 'Anfragen werden geladen',
+    noInquiries: 'Noch keine Anfragen',
+    noMatches: 'Nichts entspricht diesen Filtern',
+    listLabel: 'Anfragen, neueste zuerst',
+    statusOpen: 'Offen',
+    statusHandled: 'Erledigt',
+    handledAt: 'Erledigt ({{when}})',
+    heldAsSpam: 'Als Spam zurückgehalten',
+    spamReason: {
+      honeypot: 'Ein verstecktes Feld, das nur Programme ausfüllen, wurde ausgefüllt',
+      tooFast: 'Schneller gesendet, als ein Mensch das Formular ausfüllen kann',
+      links: 'Der Text enthält viele Links',
+      pattern: 'Der Text entspricht einem bekannten Spam-Muster',
+    },
+    productGone: 'Produkt nicht mehr im Sortiment',
+    notSpam: 'Kein Spam',
+    notSpamLabel: 'Kein Spam: die Anfrage von {{company}}',
+    open: 'Öffnen',
+    openLabel: 'Die Anfrage von {{company}} öffnen',
+    reopen: 'Wieder öffnen',
+    reopenLabel: 'Wieder öffnen: die Anfrage von {{company}}',
+    markHandled: 'Als erledigt markieren',
+    markHandledLabel: 'Als erledigt markieren: die Anfrage von {{company}}',
+    delete: 'Löschen',
+    deleteLabel: 'Die Anfrage von {{company}} löschen',
+    deleteConfirm: 'Möchten Sie diese Anfrage wirklich löschen?',
+    pages: 'Seiten der Anfragen',
+    dialogTitle: 'Anfrage von {{company}}',
+    close: 'Schließen',
+    name: 'Name',
+    email: 'E-Mail',
+    company: 'Firma',
+    country: 'Land',
+    product: 'Produkt',
+    quantity: 'Geschätzte Menge',
+    received: 'Eingegangen',
+    status: 'Status',
+    message: 'Nachricht',
+  },
+};
 
 export default deAdmin;

@@ -1,6 +1,57 @@
 /** The es catalogue: the administrators' screens' texts (loaded with those screens, see catalogue.ts). */
 import type { AdminCatalogue } from './catalogue.js';
+import { plural, singularPlural } from './plural.js';
 
-const esAdmin: AdminCatalogue = {};
+const esAdmin: AdminCatalogue = {
+  inquiries: {
+    eyebrow: 'Contactos comerciales',
+    title: 'Bandeja de consultas',
+    intro: 'Todas las consultas de contacto en un solo lugar. Marque una como atendida cuando haya respondido.',
+    heading: 'Consultas',
+    ...plural('count', singularPlural('{{total}} consulta', '{{total}} consultas')),
+    dashboard: 'Panel',
+    allQuotes: 'Todas las cotizaciones',
+    filterLabel: 'Filtrar consultas',
+    exportLabel: 'Exportar en CSV las consultas filtradas',
+    loading: 'Cargando consultas',
+    noInquiries: 'Todavía no hay consultas',
+    noMatches: 'Nada coincide con estos filtros',
+    listLabel: 'Consultas, las más recientes primero',
+    statusOpen: 'Abierta',
+    statusHandled: 'Atendida',
+    handledAt: 'Atendida ({{when}})',
+    heldAsSpam: 'Retenida como spam',
+    spamReason: {
+      honeypot: 'Se rellenó un campo oculto que solo rellenan los programas',
+      tooFast: 'Enviada más rápido de lo que una persona puede rellenar el formulario',
+      links: 'Su texto tiene muchos enlaces',
+      pattern: 'Su texto coincide con un patrón de spam conocido',
+    },
+    productGone: 'Producto ya no disponible',
+    notSpam: 'No es spam',
+    notSpamLabel: 'No es spam: la consulta de {{company}}',
+    open: 'Abrir',
+    openLabel: 'Abrir la consulta de {{company}}',
+    reopen: 'Reabrir',
+    reopenLabel: 'Reabrir: la consulta de {{company}}',
+    markHandled: 'Marcar como atendida',
+    markHandledLabel: 'Marcar como atendida: la consulta de {{company}}',
+    delete: 'Eliminar',
+    deleteLabel: 'Eliminar la consulta de {{company}}',
+    deleteConfirm: '¿Seguro que desea eliminar esta consulta?',
+    pages: 'Páginas de consultas',
+    dialogTitle: 'Consulta de {{company}}',
+    close: 'Cerrar',
+    name: 'Nombre',
+    email: 'Correo electrónico',
+    company: 'Empresa',
+    country: 'País',
+    product: 'Producto',
+    quantity: 'Cantidad estimada',
+    received: 'Recibida',
+    status: 'Estado',
+    message: 'Mensaje',
+  },
+};
 
 export default esAdmin;

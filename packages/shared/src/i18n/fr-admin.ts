@@ -1,6 +1,57 @@
 /** The fr catalogue: the administrators' screens' texts (loaded with those screens, see catalogue.ts). */
 import type { AdminCatalogue } from './catalogue.js';
+import { plural, singularPlural } from './plural.js';
 
-const frAdmin: AdminCatalogue = {};
+const frAdmin: AdminCatalogue = {
+  inquiries: {
+    eyebrow: 'Prospects',
+    title: 'Boîte des demandes',
+    intro: 'Toutes les demandes de contact au même endroit. Marquez-en une comme traitée une fois que vous avez répondu.',
+    heading: 'Demandes',
+    ...plural('count', singularPlural('{{total}} demande', '{{total}} demandes', '{{total}} demande')),
+    dashboard: 'Tableau de bord',
+    allQuotes: 'Tous les devis',
+    filterLabel: 'Filtrer les demandes',
+    exportLabel: 'Exporter en CSV les demandes filtrées',
+    loading: 'Chargement des demandes',
+    noInquiries: 'Aucune demande pour le moment',
+    noMatches: 'Aucun résultat pour ces filtres',
+    listLabel: 'Demandes, les plus récentes en premier',
+    statusOpen: 'Ouverte',
+    statusHandled: 'Traitée',
+    handledAt: 'Traitée ({{when}})',
+    heldAsSpam: 'Retenue comme spam',
+    spamReason: {
+      honeypot: 'Un champ caché que seuls les robots remplissent a été rempli',
+      tooFast: 'Envoyée plus vite qu’une personne ne peut remplir le formulaire',
+      links: 'Son texte contient de nombreux liens',
+      pattern: 'Son texte correspond à un modèle de spam connu',
+    },
+    productGone: 'Produit retiré du catalogue',
+    notSpam: 'Pas un spam',
+    notSpamLabel: 'Pas un spam : la demande de {{company}}',
+    open: 'Ouvrir',
+    openLabel: 'Ouvrir la demande de {{company}}',
+    reopen: 'Rouvrir',
+    reopenLabel: 'Rouvrir : la demande de {{company}}',
+    markHandled: 'Marquer comme traitée',
+    markHandledLabel: 'Marquer comme traitée : la demande de {{company}}',
+    delete: 'Supprimer',
+    deleteLabel: 'Supprimer la demande de {{company}}',
+    deleteConfirm: 'Voulez-vous vraiment supprimer cette demande ?',
+    pages: 'Pages des demandes',
+    dialogTitle: 'Demande de {{company}}',
+    close: 'Fermer',
+    name: 'Nom',
+    email: 'E-mail',
+    company: 'Société',
+    country: 'Pays',
+    product: 'Produit',
+    quantity: 'Quantité estimée',
+    received: 'Reçue le',
+    status: 'Statut',
+    message: 'Message',
+  },
+};
 
 export default frAdmin;
