@@ -3,13 +3,13 @@ import type { AdminCatalogue } from './catalogue.js';
 import { plural } from './plural.js';
 
 /** A count's six Arabic forms: the singular after 0-2 and 100+, the plural for 3-10, the accusative singular for 11-99. */
-const ar6 = (one: string, few: string, many: string) => ({
-  zero: `{{n}} ${one}`,
-  one: `{{n}} ${one}`,
-  two: `{{n}} ${one}`,
-  few: `{{n}} ${few}`,
-  many: `{{n}} ${many}`,
-  other: `{{n}} ${one}`,
+const ar6 = (one: string, few: string, many: string, n = '{{n}}') => ({
+  zero: `${n} ${one}`,
+  one: `${n} ${one}`,
+  two: `${n} ${one}`,
+  few: `${n} ${few}`,
+  many: `${n} ${many}`,
+  other: `${n} ${one}`,
 });
 
 const arAdmin: AdminCatalogue = {
@@ -127,6 +127,48 @@ const arAdmin: AdminCatalogue = {
     countEmpty: { answers: 'لا إجابات في آخر 12 شهرًا.', orders: 'لا طلبيات في آخر 12 شهرًا.' },
     mostOften: '{{total}}؛ الأكثر تكرارًا {{name}} ({{n}}).',
     mostIn: '{{total}}؛ الأكثر في {{name}} ({{n}}).',
+  },
+  orders: {
+    title: 'الطلبيات',
+    eyebrow: 'بعد إتمام الصفقة',
+    intro: 'ما هو قيد الإنتاج وما هو في البحر وما تأخر: سجّل الخطوة التالية لكل طلبية وأرفق مستندات التصدير الخاصة بها.',
+    ...plural('count', ar6('طلبية', 'طلبيات', 'طلبية', '{{total}}')),
+    allQuotes: 'جميع طلبات التسعير',
+    dashboard: 'لوحة المتابعة',
+    filterLabel: 'تصفية الطلبيات',
+    step: 'المرحلة',
+    anyStep: 'أي مرحلة',
+    steps: {
+      PROFORMA_ISSUED: 'صدرت الفاتورة المبدئية',
+      ADVANCE_RECEIVED: 'استُلمت الدفعة المقدمة',
+      IN_PRODUCTION: 'قيد الإنتاج',
+      QUALITY_CHECKED: 'اجتازت فحص الجودة',
+      PACKED: 'تمت التعبئة',
+      SHIPPED: 'شُحنت',
+      DOCUMENTS_SENT: 'أُرسلت المستندات',
+      DELIVERED: 'سُلّمت',
+      CLOSED: 'مغلقة',
+      CANCELLED: 'ملغاة',
+    },
+    country: 'الدولة',
+    anyCountry: 'أي دولة',
+    etaFrom: 'موعد الوصول المتوقع (ETA) من',
+    etaTo: 'موعد الوصول المتوقع (ETA) إلى',
+    late: 'متأخرة',
+    allOrders: 'جميع الطلبيات',
+    lateOnly: 'المتأخرة فقط (تجاوزت مهلة التسليم ولم تُشحن)',
+    notLate: 'غير متأخرة',
+    clear: 'مسح',
+    exportLabel: 'تصدير الطلبيات المُصفّاة بصيغة CSV',
+    loading: 'جارٍ تحميل الطلبيات',
+    noOrders: 'لا توجد طلبيات بعد',
+    noMatches: 'لا توجد طلبيات تطابق عوامل التصفية هذه',
+    listLabel: 'الطلبيات، الأحدث أولًا',
+    dates: 'قُبلت {{accepted}} · الشحن قبل {{shipBy}}',
+    datesWithEta: 'قُبلت {{accepted}} · الشحن قبل {{shipBy}} · ETA {{eta}}',
+    open: 'فتح',
+    openLabel: 'فتح الطلبية {{number}}',
+    pages: 'صفحات الطلبيات',
   },
 };
 

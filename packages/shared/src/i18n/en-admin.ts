@@ -1,6 +1,7 @@
 /** The English catalogue: the administrators' screens' texts (loaded with those screens, see catalogue.ts). */
 import { BOT_SIGNAL_TEXT, SPAM_REASON_TEXT } from '../bot-signals.js';
 import { LEADS_TEXT } from '../leads.js';
+import { ORDER_STEP_LABELS, ORDER_UI } from '../order.js';
 import { plural, singularPlural } from './plural.js';
 
 const enAdmin = {
@@ -111,6 +112,37 @@ const enAdmin = {
     countEmpty: { answers: 'No answers in the last 12 months.', orders: 'No orders in the last 12 months.' },
     mostOften: '{{total}}; most often {{name}} ({{n}}).',
     mostIn: '{{total}}; most in {{name}} ({{n}}).',
+  },
+  orders: {
+    title: ORDER_UI.orders,
+    eyebrow: 'After the deal',
+    intro: "What is in production, at sea and late: record each order's next step and attach its export documents.",
+    ...plural('count', singularPlural('{{total}} order', '{{total}} orders')),
+    allQuotes: 'All Quotes',
+    dashboard: 'Dashboard',
+    filterLabel: 'Filter orders',
+    step: 'Step',
+    anyStep: 'Any step',
+    steps: { ...ORDER_STEP_LABELS },
+    country: 'Country',
+    anyCountry: 'Any country',
+    etaFrom: 'ETA from',
+    etaTo: 'ETA to',
+    late: 'Late',
+    allOrders: 'All orders',
+    lateOnly: 'Late only (past the lead time, not shipped)',
+    notLate: 'Not late',
+    clear: 'Clear',
+    exportLabel: 'Export CSV of the filtered orders',
+    loading: 'Loading orders',
+    noOrders: ORDER_UI.noOrders,
+    noMatches: ORDER_UI.noMatches,
+    listLabel: 'Orders, newest first',
+    dates: 'Accepted {{accepted}} · ship by {{shipBy}}',
+    datesWithEta: 'Accepted {{accepted}} · ship by {{shipBy}} · ETA {{eta}}',
+    open: 'Open',
+    openLabel: 'Open order {{number}}',
+    pages: 'Pages of orders',
   },
 };
 
