@@ -54,3 +54,8 @@ export function formatMonth(month: string, withYear = true): string {
     timeZone: 'UTC',
   });
 }
+
+/** Day, short month, year, then the time of day: "14 Jun 2025, 03:30 pm" (as the quote desk always wrote it). */
+export function formatDayAndTime(iso: string): string {
+  return `${formatDate(iso) ?? ''}, ${new Date(iso).toLocaleTimeString(intlLocale(), { hour: '2-digit', minute: '2-digit' })}`;
+}

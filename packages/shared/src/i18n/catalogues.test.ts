@@ -44,6 +44,7 @@ const SAME_IN: Partial<Record<Language, string[]>> = {
     'Port',
     'Certifications',
     'Photos',
+    'Urgent',
   ],
   // The place names of the origin; Spanish writes India as English does.
   es: ['Total', 'Premium', 'Email', 'Kolhapur', 'Maharashtra', 'India'],
