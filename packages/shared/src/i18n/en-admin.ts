@@ -1,6 +1,7 @@
 /** The English catalogue: the administrators' screens' texts (loaded with those screens, see catalogue.ts). */
 import { BOT_SIGNAL_TEXT, SPAM_REASON_TEXT } from '../bot-signals.js';
 import { LEADS_TEXT } from '../leads.js';
+import { UI_TEXT } from '../messages.js';
 import { ORDER_STEP_LABELS, ORDER_UI } from '../order.js';
 import { QUOTE_DESK_UI } from '../quote-desk-texts.js';
 import { plural, singularPlural } from './plural.js';
@@ -213,6 +214,35 @@ const enAdmin = {
     quotedBy: 'Quoted By',
     createdAt: 'Created At',
     notAvailable: 'N/A',
+  },
+  team: {
+    title: 'Team',
+    eyebrow: "Owner's console",
+    intro: 'The administrators of the site. Invite a colleague by e-mail: the link works once, for 72 hours.',
+    loadError: 'Error in loading the team !',
+    email: "Colleague's email",
+    invite: 'Send invitation',
+    loading: 'Loading the team ...',
+    admins: 'Administrators',
+    since: 'Since {{day}}',
+    remove: 'Remove',
+    removeLabel: 'Remove {{name}}',
+    removeConfirm: 'Remove {{name}} as administrator?',
+    invites: 'Pending invitations',
+    noInvites: 'No pending invitations.',
+    invitedBy: 'Invited by {{by}}, expires {{day}}',
+    cancelInvite: 'Cancel invitation',
+    cancelLabel: 'Cancel the invitation of {{email}}',
+    cancelConfirm: 'Cancel the invitation of {{email}}?',
+    confirm: 'Confirm',
+    cancel: 'Cancel',
+    join: 'Join the team',
+    fullName: 'Full Name',
+    countryCode: 'Country code',
+    phone: 'Phone Number',
+    password: 'Password',
+    passwordHint: UI_TEXT.passwordHint,
+    joinSubmit: 'Join as administrator',
   },
 };
 
