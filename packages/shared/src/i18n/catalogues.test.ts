@@ -45,6 +45,8 @@ const SAME_IN: Partial<Record<Language, string[]>> = {
     'Certifications',
     'Photos',
     'Urgent',
+    'Document',
+    'Action',
   ],
   // The place names of the origin; Spanish writes India as English does.
   es: ['Total', 'Premium', 'Email', 'Kolhapur', 'Maharashtra', 'India'],

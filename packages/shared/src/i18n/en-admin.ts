@@ -1,4 +1,5 @@
 /** The English catalogue: the administrators' screens' texts (loaded with those screens, see catalogue.ts). */
+import { AUDIT_ENTITY_TYPES, AUDIT_TEXT, type AuditEntityType } from '../audit.js';
 import { BOT_SIGNAL_TEXT, SPAM_REASON_TEXT } from '../bot-signals.js';
 import { LEADS_TEXT } from '../leads.js';
 import { UI_TEXT } from '../messages.js';
@@ -243,6 +244,29 @@ const enAdmin = {
     password: 'Password',
     passwordHint: UI_TEXT.passwordHint,
     joinSubmit: 'Join as administrator',
+  },
+  audit: {
+    title: 'Audit log',
+    eyebrow: "Owner's console",
+    intro: 'Every change an administrator made: who, when, what, and the fields before and after.',
+    loading: AUDIT_TEXT.loading,
+    loadError: AUDIT_TEXT.loadError,
+    empty: AUDIT_TEXT.empty,
+    filterLabel: 'Filter the audit log',
+    actor: 'Person (e-mail)',
+    type: 'Type',
+    all: 'All',
+    types: Object.fromEntries(AUDIT_ENTITY_TYPES.map((type) => [type, type])) as Record<AuditEntityType, string>,
+    actions: { create: 'create', update: 'update', delete: 'delete' },
+    from: 'From',
+    to: 'To',
+    apply: 'Apply filters',
+    exportLabel: 'Export CSV of the filtered audit log',
+    ...plural('count', singularPlural('{{n}} change', '{{n}} changes')),
+    ...plural('fields', singularPlural('{{n}} field', '{{n}} fields')),
+    caption: 'Administrative changes, newest first',
+    columns: { when: 'When', who: 'Who', action: 'Action', type: 'Type', id: 'Id', changes: 'Changes' },
+    pages: 'Audit log pages',
   },
 };
 
