@@ -47,10 +47,12 @@ const SAME_IN: Partial<Record<Language, string[]>> = {
     'Urgent',
     'Document',
     'Action',
+    'FAQ',
+    'Certification',
   ],
   // The place names of the origin; Spanish writes India as English does.
   es: ['Total', 'Premium', 'Email', 'Kolhapur', 'Maharashtra', 'India'],
-  de: ['Name', 'Status', 'Export', 'Code', 'Minimum', 'Premium', 'Team', 'Details', 'Dashboard', 'Port', 'Total', 'E-Mail'],
+  de: ['Name', 'Status', 'Bank', 'Export', 'Code', 'Minimum', 'Premium', 'Team', 'Details', 'Dashboard', 'Port', 'Total', 'E-Mail'],
 };
 
 function madeOfSameWords(text: string, language: Language): boolean {

@@ -82,7 +82,7 @@ const Legend = () => (
 );
 
 /** What the dashboard counts, each a plural text of the catalogue ("1 quote", "3 quotes"). */
-export type Counted = 'quotes' | 'inquiries' | 'countries' | 'products' | 'answers' | 'orders' | 'offers' | 'shippedOrders' | 'days';
+type Counted = 'quotes' | 'inquiries' | 'countries' | 'products' | 'answers' | 'orders' | 'offers' | 'shippedOrders' | 'days';
 
 /** "1 quote", "3 quotes". */
 export const counted = (n: number, what: Counted): string => t(`dashboard.count.${what}`, { count: n, n: formatNumber(n) });
