@@ -49,6 +49,10 @@ const SAME_IN: Partial<Record<Language, string[]>> = {
     'Action',
     'FAQ',
     'Certification',
+    'Catalogue',
+    'Images',
+    'litres',
+    'tonnes',
   ],
   // The place names of the origin; Spanish writes India as English does.
   es: ['Total', 'Premium', 'Email', 'Kolhapur', 'Maharashtra', 'India'],
