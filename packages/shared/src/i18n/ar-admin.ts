@@ -433,6 +433,25 @@ const arAdmin: AdminCatalogue = {
     },
     add: { nutrientContent: 'إضافة عنصر غذائي', keyFeatures: 'إضافة ميزة رئيسية', applications: 'إضافة استخدام' },
   },
+  galleryAdmin: {
+    title: 'إضافة صور',
+    cancel: 'إلغاء',
+    upload: 'رفع',
+    choose: 'اختر الصور',
+    hint: 'صور فقط ({{formats}})، حتى {{files}} ملفات بحد أقصى {{mb}} ميغابايت لكل ملف.',
+    selected: 'الصور المختارة',
+    preview: 'معاينة {{name}}',
+    remove: 'إزالة {{name}}',
+    progress: 'تقدّم الرفع',
+    ...plural('selectedCount', {
+      zero: '{{n}} صورة مختارة',
+      one: '{{n}} صورة مختارة',
+      two: '{{n}} صورة مختارة',
+      few: '{{n}} صور مختارة',
+      many: '{{n}} صورة مختارة',
+      other: '{{n}} صورة مختارة',
+    }),
+  },
 };
 
 export default arAdmin;

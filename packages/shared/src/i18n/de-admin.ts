@@ -418,6 +418,18 @@ const deAdmin: AdminCatalogue = {
     },
     add: { nutrientContent: 'Nährstoff hinzufügen', keyFeatures: 'Hauptmerkmal hinzufügen', applications: 'Anwendung hinzufügen' },
   },
+  galleryAdmin: {
+    title: 'Bilder hinzufügen',
+    cancel: 'Abbrechen',
+    upload: 'Hochladen',
+    choose: 'Bilder auswählen',
+    hint: 'Nur Bilder ({{formats}}), bis zu {{files}} Dateien mit höchstens {{mb}} MB je Datei.',
+    selected: 'Ausgewählte Bilder',
+    preview: 'Vorschau von {{name}}',
+    remove: '{{name}} entfernen',
+    progress: 'Upload-Fortschritt',
+    ...plural('selectedCount', singularPlural('{{n}} Bild ausgewählt', '{{n}} Bilder ausgewählt')),
+  },
 };
 
 export default deAdmin;

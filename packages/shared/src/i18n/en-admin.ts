@@ -399,6 +399,18 @@ const enAdmin = {
     },
     add: { nutrientContent: 'Add nutrient', keyFeatures: 'Add key feature', applications: 'Add application' },
   },
+  galleryAdmin: {
+    title: 'Add Images',
+    cancel: 'Cancel',
+    upload: 'Upload',
+    choose: 'Choose images',
+    hint: 'Images only ({{formats}}), up to {{files}} files of at most {{mb}} MB each.',
+    selected: 'Selected images',
+    preview: 'Preview of {{name}}',
+    remove: 'Remove {{name}}',
+    progress: 'Upload progress',
+    ...plural('selectedCount', singularPlural('{{n}} image selected', '{{n}} images selected')),
+  },
 };
 
 export default enAdmin;

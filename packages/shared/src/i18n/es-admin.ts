@@ -417,6 +417,18 @@ const esAdmin: AdminCatalogue = {
     },
     add: { nutrientContent: 'Añadir nutriente', keyFeatures: 'Añadir característica principal', applications: 'Añadir aplicación' },
   },
+  galleryAdmin: {
+    title: 'Añadir imágenes',
+    cancel: 'Cancelar',
+    upload: 'Subir',
+    choose: 'Elegir imágenes',
+    hint: 'Solo imágenes ({{formats}}), hasta {{files}} archivos de {{mb}} MB como máximo cada uno.',
+    selected: 'Imágenes seleccionadas',
+    preview: 'Vista previa de {{name}}',
+    remove: 'Quitar {{name}}',
+    progress: 'Progreso de la subida',
+    ...plural('selectedCount', singularPlural('{{n}} imagen seleccionada', '{{n}} imágenes seleccionadas')),
+  },
 };
 
 export default esAdmin;

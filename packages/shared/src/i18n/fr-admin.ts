@@ -421,6 +421,18 @@ const frAdmin: AdminCatalogue = {
     },
     add: { nutrientContent: 'Ajouter un nutriment', keyFeatures: 'Ajouter une caractéristique', applications: 'Ajouter une utilisation' },
   },
+  galleryAdmin: {
+    title: 'Ajouter des images',
+    cancel: 'Annuler',
+    upload: 'Envoyer',
+    choose: 'Choisir des images',
+    hint: 'Images uniquement ({{formats}}), jusqu’à {{files}} fichiers de {{mb}} Mo maximum chacun.',
+    selected: 'Images sélectionnées',
+    preview: 'Aperçu de {{name}}',
+    remove: 'Retirer {{name}}',
+    progress: 'Progression de l’envoi',
+    ...plural('selectedCount', singularPlural('{{n}} image sélectionnée', '{{n}} images sélectionnées', '{{n}} image sélectionnée')),
+  },
 };
 
 export default frAdmin;
