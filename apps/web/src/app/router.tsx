@@ -66,7 +66,7 @@ const OrderPage = appPage(() => import('@/features/orders/order-page'));
 const SettingsPage = adminPage(() => import('@/features/settings/settings-page'));
 const AuditPage = adminPage(() => import('@/features/audit/audit-page'));
 const TeamPage = adminPage(() => import('@/features/team/team-page'));
-const AcceptInvitePage = appPage(() => import('@/features/team/accept-invite-page'));
+const AcceptInvitePage = adminPage(() => import('@/features/team/accept-invite-page'));
 const NotFoundPage = page(() => import('@/features/errors/not-found-page'));
 
 /**

@@ -37,3 +37,25 @@ export function formatClock(hhmm: string): string {
   const [h = 0, m = 0] = hhmm.split(':').map(Number);
   return new Date(Date.UTC(2000, 0, 1, h, m)).toLocaleTimeString(intlLocale(), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
 }
+
+/** Day, short month, year and time of day (e.g. "14 Jun 2025, 03:30 pm"), or the text as it came when it is no date. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(intlLocale(), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** A month ('YYYY-MM') as "Nov 2026", or only "Nov" without the year. */
+export function formatMonth(month: string, withYear = true): string {
+  const [y, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, 1)).toLocaleDateString(intlLocale(), {
+    month: 'short',
+    ...(withYear ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  });
+}
+
+/** Day, short month, year, then the time of day: "14 Jun 2025, 03:30 pm" (as the quote desk always wrote it). */
+export function formatDayAndTime(iso: string): string {
+  return `${formatDate(iso) ?? ''}, ${new Date(iso).toLocaleTimeString(intlLocale(), { hour: '2-digit', minute: '2-digit' })}`;
+}

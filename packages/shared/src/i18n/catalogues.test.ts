@@ -44,10 +44,19 @@ const SAME_IN: Partial<Record<Language, string[]>> = {
     'Port',
     'Certifications',
     'Photos',
+    'Urgent',
+    'Document',
+    'Action',
+    'FAQ',
+    'Certification',
+    'Catalogue',
+    'Images',
+    'litres',
+    'tonnes',
   ],
   // The place names of the origin; Spanish writes India as English does.
   es: ['Total', 'Premium', 'Email', 'Kolhapur', 'Maharashtra', 'India'],
-  de: ['Name', 'Status', 'Export', 'Code', 'Minimum', 'Premium', 'Team', 'Details', 'Dashboard', 'Port', 'Total', 'E-Mail'],
+  de: ['Name', 'Status', 'Bank', 'Export', 'Code', 'Minimum', 'Premium', 'Team', 'Details', 'Dashboard', 'Port', 'Total', 'E-Mail'],
 };
 
 function madeOfSameWords(text: string, language: Language): boolean {

@@ -1,17 +1,19 @@
-import { API, AUDIT_ENTITY_TYPES, AUDIT_PAGE_SIZE, AUDIT_TEXT, type AuditEntry, type AuditResponse } from '@agro/shared';
+import { API, AUDIT_ENTITY_TYPES, AUDIT_PAGE_SIZE, type AuditEntry, type AuditResponse } from '@agro/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { CsvButton } from '@/components/leads/csv-button';
 import { Field } from '@/components/ui/field';
+import { Ltr } from '@/components/ui/ltr';
 import { PageHero } from '@/components/ui/page-hero';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage, request } from '@/lib/api';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const FILTERS = ['actor', 'type', 'from', 'to'] as const;
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const when = formatDateTime;
 const shown = (value: unknown) => (value === null || value === undefined ? '-' : typeof value === 'string' ? value : JSON.stringify(value));
 
 function Changes({ entry }: { entry: AuditEntry }) {
@@ -19,7 +21,9 @@ function Changes({ entry }: { entry: AuditEntry }) {
   if (fields.length === 0) return <span className="text-gray-600">-</span>;
   return (
     <details>
-      <summary className="cursor-pointer text-brand-800 underline underline-offset-2">{`${fields.length} field${fields.length === 1 ? '' : 's'}`}</summary>
+      <summary className="cursor-pointer text-brand-800 underline underline-offset-2">
+        {t('audit.fields', { count: fields.length, n: formatNumber(fields.length) })}
+      </summary>
       <dl className="mt-2 space-y-1 text-xs">
         {fields.map(([field, change]) => (
           <div key={field}>
@@ -34,7 +38,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
 
 /** /audit (ADMIN): who changed what and when, newest first; filters live in the address; CSV export. No edits. */
 export default function AuditPage() {
-  useDocumentTitle('Audit log');
+  useDocumentTitle(t('audit.title'));
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const filterQuery = new URLSearchParams(FILTERS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))).toString();
@@ -50,7 +54,7 @@ export default function AuditPage() {
         setAnswer(r);
         setProblem(null);
       },
-      (e: unknown) => live && setProblem(errorMessage(e, AUDIT_TEXT.loadError)),
+      (e: unknown) => live && setProblem(errorMessage(e, t('audit.loadError'))),
     );
     return () => {
       live = false;
@@ -70,42 +74,42 @@ export default function AuditPage() {
 
   return (
     <>
-      <PageHero eyebrow="Owner's console" title="Audit log">
-        Every change an administrator made: who, when, what, and the fields before and after.
+      <PageHero eyebrow={t('audit.eyebrow')} title={t('audit.title')}>
+        {t('audit.intro')}
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-10">
         <form
           onSubmit={apply}
           className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:grid-cols-2 lg:grid-cols-5"
-          aria-label="Filter the audit log"
+          aria-label={t('audit.filterLabel')}
         >
-          <Field label="Person (e-mail)">
+          <Field label={t('audit.actor')}>
             <input className="input" name="actor" defaultValue={params.get('actor') ?? ''} />
           </Field>
-          <Field label="Type">
+          <Field label={t('audit.type')}>
             <select className="input" name="type" defaultValue={params.get('type') ?? ''}>
-              <option value="">All</option>
-              {AUDIT_ENTITY_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
+              <option value="">{t('audit.all')}</option>
+              {AUDIT_ENTITY_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`audit.types.${type}`)}
                 </option>
               ))}
             </select>
           </Field>
-          <Field label="From">
+          <Field label={t('audit.from')}>
             <input className="input" type="date" name="from" defaultValue={params.get('from') ?? ''} />
           </Field>
-          <Field label="To">
+          <Field label={t('audit.to')}>
             <input className="input" type="date" name="to" defaultValue={params.get('to') ?? ''} />
           </Field>
           <div className="flex flex-wrap items-end gap-2">
             <button type="submit" className="btn-secondary py-2 text-sm">
-              Apply filters
+              {t('audit.apply')}
             </button>
             <CsvButton
               path={`${API.exportAudit}${filterQuery ? `?${filterQuery}` : ''}`}
               fallbackName="audit-log.csv"
-              label="Export CSV of the filtered audit log"
+              label={t('audit.exportLabel')}
             />
           </div>
         </form>
@@ -117,26 +121,25 @@ export default function AuditPage() {
         )}
         {!answer && !problem && (
           <p role="status" className="mt-6 text-gray-700">
-            {AUDIT_TEXT.loading}
+            {t('audit.loading')}
           </p>
         )}
         {answer && (
           <>
-            <p
-              className="mt-6 text-sm text-gray-600"
-              aria-live="polite"
-            >{`${answer.total.toLocaleString('en-IN')} change${answer.total === 1 ? '' : 's'}`}</p>
+            <p className="mt-6 text-sm text-gray-600" aria-live="polite">
+              {t('audit.count', { count: answer.total, n: formatNumber(answer.total) })}
+            </p>
             {answer.audit.length === 0 ? (
-              <p className="mt-6 text-gray-700">{AUDIT_TEXT.empty}</p>
+              <p className="mt-6 text-gray-700">{t('audit.empty')}</p>
             ) : (
               <div className="mt-3 overflow-x-auto rounded-2xl border border-gray-200">
                 <table className="min-w-full divide-y divide-gray-200 text-start text-sm">
-                  <caption className="sr-only">Administrative changes, newest first</caption>
+                  <caption className="sr-only">{t('audit.caption')}</caption>
                   <thead className="bg-gray-50 text-gray-700">
                     <tr>
-                      {['When', 'Who', 'Action', 'Type', 'Id', 'Changes'].map((h) => (
+                      {(['when', 'who', 'action', 'type', 'id', 'changes'] as const).map((h) => (
                         <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                          {h}
+                          {t(`audit.columns.${h}`)}
                         </th>
                       ))}
                     </tr>
@@ -145,10 +148,14 @@ export default function AuditPage() {
                     {answer.audit.map((e) => (
                       <tr key={e._id} className="align-top">
                         <td className="whitespace-nowrap px-3 py-2">{when(e.at)}</td>
-                        <td className="px-3 py-2 break-all">{e.actorEmail}</td>
-                        <td className="px-3 py-2">{e.action}</td>
-                        <td className="px-3 py-2">{e.entityType}</td>
-                        <td className="px-3 py-2 font-mono text-xs break-all">{e.entityId}</td>
+                        <td className="px-3 py-2 break-all">
+                          <Ltr>{e.actorEmail}</Ltr>
+                        </td>
+                        <td className="px-3 py-2">{t(`audit.actions.${e.action}`)}</td>
+                        <td className="px-3 py-2">{t(`audit.types.${e.entityType}`)}</td>
+                        <td className="px-3 py-2 font-mono text-xs break-all">
+                          <Ltr>{e.entityId}</Ltr>
+                        </td>
                         <td className="px-3 py-2">
                           <Changes entry={e} />
                         </td>
@@ -161,7 +168,7 @@ export default function AuditPage() {
             <Pagination
               page={answer.page}
               pageCount={answer.pageCount}
-              label="Audit log pages"
+              label={t('audit.pages')}
               onChange={(p) => {
                 const next = new URLSearchParams(params);
                 next.set('page', String(p));

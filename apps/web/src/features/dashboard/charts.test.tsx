@@ -1,6 +1,13 @@
+import ar from '@agro/shared/i18n/ar';
+import arAdmin from '@agro/shared/i18n/ar-admin';
+import arApp from '@agro/shared/i18n/ar-app';
+import en from '@agro/shared/i18n/en';
+import enAdmin from '@agro/shared/i18n/en-admin';
+import enApp from '@agro/shared/i18n/en-app';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setCatalogue } from '@/lib/i18n';
 import { CountChart, MonthlyChart, RankingChart } from './charts';
 
 const months = Array.from({ length: 12 }, (_, i) => ({
@@ -35,7 +42,7 @@ describe('dashboard charts: text alternatives', () => {
 
   it('rankings name the leader and keep every entry in the table, even those the bars leave out', async () => {
     const points = Array.from({ length: 10 }, (_, i) => ({ label: `Country ${i}`, quotes: 10 - i, inquiries: 1 }));
-    render(<RankingChart title="Requests by country" points={points} what={['country', 'countries']} shown={3} />);
+    render(<RankingChart title="Requests by country" points={points} what="countries" shown={3} />);
     const figure = screen.getByRole('figure', { name: 'Requests by country' });
     expect(figure).toHaveTextContent('10 countries; most requests from Country 0 (10 quotes, 1 inquiry).');
     await userEvent.setup().click(within(figure).getByText('Show the numbers as a table'));
@@ -56,5 +63,17 @@ describe('dashboard charts: text alternatives', () => {
     expect(figure).toHaveTextContent('7 answers; most often LinkedIn (5).');
     await userEvent.setup().click(within(figure).getByText('Show the numbers as a table'));
     expect(within(figure).getByRole('row', { name: 'LinkedIn 5' })).toBeInTheDocument();
+  });
+});
+
+describe('dashboard charts in Arabic', () => {
+  afterEach(() => setCatalogue('en', { ...en, ...enApp, ...enAdmin }));
+
+  it('says what the chart shows in Arabic, with Arabic plurals and Western digits', () => {
+    setCatalogue('ar', { ...ar, ...arApp, ...arAdmin });
+    render(<MonthlyChart months={months} />);
+    const figure = screen.getByRole('figure', { name: 'طلبات التسعير والاستفسارات شهريًا' });
+    expect(figure).toHaveTextContent('18 طلب تسعير و3 استفسارات في آخر 12 شهرًا');
+    expect(within(figure).getByText('عرض الأرقام في جدول')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,6 @@
 import { useId, type ReactNode } from 'react';
+import { formatMonth, formatNumber } from '@/lib/format';
+import { t } from '@/lib/i18n';
 
 /**
  * Light charts for the dashboard: plain elements sized in percent, no chart library. Each chart is
@@ -6,10 +8,7 @@ import { useId, type ReactNode } from 'react';
  * table with every number (the text alternative).
  */
 
-const monthName = (month: string) => {
-  const [y, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, 1)).toLocaleDateString('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-};
+const monthName = (month: string) => formatMonth(month);
 
 function ChartFigure({ title, summary, table, children }: { title: string; summary: string; table: ReactNode; children: ReactNode }) {
   const id = useId();
@@ -23,7 +22,7 @@ function ChartFigure({ title, summary, table, children }: { title: string; summa
         {children}
       </div>
       <details className="mt-4 text-sm">
-        <summary className="cursor-pointer font-medium text-brand-800">Show the numbers as a table</summary>
+        <summary className="cursor-pointer font-medium text-brand-800">{t('dashboard.showTable')}</summary>
         <div className="mt-2 overflow-x-auto">{table}</div>
       </details>
     </figure>
@@ -74,19 +73,22 @@ export interface SeriesPoint {
 const Legend = () => (
   <div className="mb-2 flex gap-4 text-xs text-gray-700">
     <span className="inline-flex items-center gap-1.5">
-      <span className="inline-block size-3 rounded-sm bg-brand-700" /> Quotes
+      <span className="inline-block size-3 rounded-sm bg-brand-700" /> {t('dashboard.colQuotes')}
     </span>
     <span className="inline-flex items-center gap-1.5">
-      <span className="inline-block size-3 rounded-sm bg-accent-400" /> Inquiries
+      <span className="inline-block size-3 rounded-sm bg-accent-400" /> {t('dashboard.colInquiries')}
     </span>
   </div>
 );
 
+/** What the dashboard counts, each a plural text of the catalogue ("1 quote", "3 quotes"). */
+type Counted = 'quotes' | 'inquiries' | 'countries' | 'products' | 'answers' | 'orders' | 'offers' | 'shippedOrders' | 'days';
+
 /** "1 quote", "3 quotes". */
-export const counted = (n: number, one: string, many: string): string => `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
+export const counted = (n: number, what: Counted): string => t(`dashboard.count.${what}`, { count: n, n: formatNumber(n) });
 
 const quotesAndInquiries = (quotes: number, inquiries: number): string =>
-  `${counted(quotes, 'quote', 'quotes')} and ${counted(inquiries, 'inquiry', 'inquiries')}`;
+  t('dashboard.quotesAndInquiries', { quotes: counted(quotes, 'quotes'), inquiries: counted(inquiries, 'inquiries') });
 
 /** Quotes and inquiries per month, side by side. */
 export function MonthlyChart({ months }: { months: { month: string; quotes: number; inquiries: number }[] }) {
@@ -100,16 +102,20 @@ export function MonthlyChart({ months }: { months: { month: string; quotes: numb
   );
   const summary =
     totalQ + totalI === 0
-      ? 'No quotes or inquiries in the last 12 months.'
-      : `${quotesAndInquiries(totalQ, totalI)} in the last 12 months; this month ${quotesAndInquiries(last?.quotes ?? 0, last?.inquiries ?? 0)}; busiest month ${busiest ? monthName(busiest.month) : '-'}.`;
+      ? t('dashboard.monthlyEmpty')
+      : t('dashboard.monthlySummary', {
+          year: quotesAndInquiries(totalQ, totalI),
+          month: quotesAndInquiries(last?.quotes ?? 0, last?.inquiries ?? 0),
+          busiest: busiest ? monthName(busiest.month) : '-',
+        });
   return (
     <ChartFigure
-      title="Quotes and inquiries per month"
+      title={t('dashboard.monthlyTitle')}
       summary={summary}
       table={
         <DataTable
-          caption="Quotes and inquiries per month, last 12 months"
-          columns={['Month', 'Quotes', 'Inquiries']}
+          caption={t('dashboard.monthlyCaption')}
+          columns={[t('dashboard.colMonth'), t('dashboard.colQuotes'), t('dashboard.colInquiries')]}
           rows={months.map((m) => ({ label: monthName(m.month), values: [m.quotes, m.inquiries] }))}
         />
       }
@@ -121,12 +127,12 @@ export function MonthlyChart({ months }: { months: { month: string; quotes: numb
             <div
               className="w-1/2 max-w-4 rounded-t bg-brand-700"
               style={{ height: `${(m.quotes / max) * 100}%` }}
-              title={`${m.quotes} quotes`}
+              title={t('dashboard.barQuotes', { n: m.quotes })}
             />
             <div
               className="w-1/2 max-w-4 rounded-t bg-accent-400"
               style={{ height: `${(m.inquiries / max) * 100}%` }}
-              title={`${m.inquiries} inquiries`}
+              title={t('dashboard.barInquiries', { n: m.inquiries })}
             />
           </div>
         ))}
@@ -134,7 +140,7 @@ export function MonthlyChart({ months }: { months: { month: string; quotes: numb
       <div className="mt-1 flex gap-1 text-[10px] text-gray-600 sm:gap-2 sm:text-xs">
         {months.map((m) => (
           <span key={m.month} className="flex-1 text-center">
-            {monthName(m.month).split(' ')[0]}
+            {formatMonth(m.month, false)}
           </span>
         ))}
       </div>
@@ -143,23 +149,18 @@ export function MonthlyChart({ months }: { months: { month: string; quotes: numb
 }
 
 /** Horizontal bars of the largest groups (quotes and inquiries stacked), the rest in the table. */
-export function RankingChart({
-  title,
-  points,
-  shown = 8,
-  what,
-}: {
-  title: string;
-  points: SeriesPoint[];
-  shown?: number;
-  what: readonly [one: string, many: string];
-}) {
+export function RankingChart({ title, points, shown = 8, what }: { title: string; points: SeriesPoint[]; shown?: number; what: Counted }) {
   const top = points.slice(0, shown);
   const max = Math.max(1, ...top.map((p) => p.quotes + p.inquiries));
   const first = points[0];
   const summary = first
-    ? `${counted(points.length, ...what)}; most requests from ${first.label} (${counted(first.quotes, 'quote', 'quotes')}, ${counted(first.inquiries, 'inquiry', 'inquiries')}).`
-    : `No requests in the last 12 months.`;
+    ? t('dashboard.rankingSummary', {
+        what: counted(points.length, what),
+        name: first.label,
+        quotes: counted(first.quotes, 'quotes'),
+        inquiries: counted(first.inquiries, 'inquiries'),
+      })
+    : t('dashboard.rankingEmpty');
   return (
     <ChartFigure
       title={title}
@@ -167,7 +168,7 @@ export function RankingChart({
       table={
         <DataTable
           caption={title}
-          columns={['Name', 'Quotes', 'Inquiries']}
+          columns={[t('dashboard.colName'), t('dashboard.colQuotes'), t('dashboard.colInquiries')]}
           rows={points.map((p) => ({ label: p.label, values: [p.quotes, p.inquiries] }))}
         />
       }
@@ -195,26 +196,30 @@ export function RankingChart({
 export function CountChart({
   title,
   points,
-  what = ['answer', 'answers'],
-  columns = ['Answer', 'Quotes'],
-  top: topPhrase = 'most often',
+  what = 'answers',
+  columns = [t('dashboard.colAnswer'), t('dashboard.colQuotes')],
+  top: topPhrase = 'often',
 }: {
   title: string;
   points: { label: string; count: number }[];
-  /** What one count is ("answer", "answers"), for the sentence. */
-  what?: [string, string];
+  /** What one count is (answers, orders), for the sentence. */
+  what?: 'answers' | 'orders';
   /** The data table's two column headings. */
   columns?: [string, string];
   /** How the sentence names the largest count ("most often LinkedIn", "most in 2026-11"). */
-  top?: string;
+  top?: 'often' | 'in';
 }) {
   const max = Math.max(1, ...points.map((p) => p.count));
   const total = points.reduce((s, p) => s + p.count, 0);
   const top = [...points].sort((a, b) => b.count - a.count)[0];
   const summary =
     total === 0 || !top
-      ? `No ${what[1]} in the last 12 months.`
-      : `${counted(total, what[0], what[1])}; ${topPhrase} ${top.label} (${top.count}).`;
+      ? t(`dashboard.countEmpty.${what}`)
+      : t(topPhrase === 'often' ? 'dashboard.mostOften' : 'dashboard.mostIn', {
+          total: counted(total, what),
+          name: top.label,
+          n: top.count,
+        });
   return (
     <ChartFigure
       title={title}

@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHero } from '@/components/ui/page-hero';
 import { request, withToast } from '@/lib/api';
+import { formatNumber } from '@/lib/format';
+import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CountChart, counted, Figure, MonthlyChart, RankingChart } from './charts';
 
@@ -10,13 +12,13 @@ const percent = (share: number | null) => (share === null ? '-' : `${Math.round(
 
 /** /dashboard (ADMIN): the last 12 months at a glance. Its own chunk: nothing of it is on a public page. */
 export default function DashboardPage() {
-  useDocumentTitle(LEADS_TEXT.dashboard);
+  useDocumentTitle(t('dashboard.title'));
   const [data, setData] = useState<Dashboard | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     withToast(() => request<DashboardResponse>('GET', API.dashboard), {
-      loading: 'Loading figures...',
+      loading: t('dashboard.loading'),
       success: LEADS_TEXT.dashboardFetched,
       error: LEADS_TEXT.fetchDashboardFailed,
     }).then(
@@ -27,89 +29,98 @@ export default function DashboardPage() {
 
   return (
     <>
-      <PageHero eyebrow="Leads" title={LEADS_TEXT.dashboard}>
-        Quotes and inquiries of the last 12 months.{' '}
+      <PageHero eyebrow={t('dashboard.eyebrow')} title={t('dashboard.title')}>
+        {t('dashboard.intro')}{' '}
         <Link to="/inquiries" className="underline underline-offset-2">
-          Inquiry inbox
+          {t('dashboard.inbox')}
         </Link>{' '}
         ·{' '}
         <Link to="/profile" className="underline underline-offset-2">
-          All Quotes
+          {t('dashboard.allQuotes')}
         </Link>
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
         {!data ? (
           <p role="status" className="text-gray-700">
-            {failed ? LEADS_TEXT.fetchDashboardFailed : 'Loading figures...'}
+            {failed ? t('dashboard.failed') : t('dashboard.loading')}
           </p>
         ) : (
           <div className="space-y-6">
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               <Figure
-                label="Quotes, last 12 months"
-                value={data.months.reduce((s, m) => s + m.quotes, 0).toLocaleString('en-IN')}
-                detail={`${data.months.at(-1)?.quotes ?? 0} this month`}
+                label={t('dashboard.quotesYear')}
+                value={formatNumber(data.months.reduce((s, m) => s + m.quotes, 0))}
+                detail={t('dashboard.thisMonth', { n: data.months.at(-1)?.quotes ?? 0 })}
               />
               <Figure
-                label="Inquiries, last 12 months"
-                value={data.months.reduce((s, m) => s + m.inquiries, 0).toLocaleString('en-IN')}
-                detail={`${data.months.at(-1)?.inquiries ?? 0} this month`}
+                label={t('dashboard.inquiriesYear')}
+                value={formatNumber(data.months.reduce((s, m) => s + m.inquiries, 0))}
+                detail={t('dashboard.thisMonth', { n: data.months.at(-1)?.inquiries ?? 0 })}
               />
               <Figure
-                label="Offer within 24 hours"
+                label={t('dashboard.within24h')}
                 value={percent(data.offerWithin24h.share)}
                 detail={
                   data.offerWithin24h.total === 0
-                    ? 'Counted once a quote has an offer or is a day old'
-                    : `${data.offerWithin24h.within} of ${counted(data.offerWithin24h.total, 'quote', 'quotes')} got an offer within a day`
+                    ? t('dashboard.within24hNone')
+                    : t('dashboard.within24hDetail', {
+                        within: data.offerWithin24h.within,
+                        total: counted(data.offerWithin24h.total, 'quotes'),
+                      })
                 }
               />
               <Figure
-                label="Acceptance rate"
+                label={t('dashboard.acceptance')}
                 value={percent(data.acceptance.rate)}
-                detail={`${data.acceptance.accepted} accepted of ${counted(data.acceptance.decided, 'offer', 'offers')} answered or expired`}
+                detail={t('dashboard.acceptanceDetail', {
+                  accepted: data.acceptance.accepted,
+                  decided: counted(data.acceptance.decided, 'offers'),
+                })}
               />
             </div>
             <MonthlyChart months={data.months} />
             <div className="grid gap-6 lg:grid-cols-3">
-              <RankingChart title="Requests by country" points={data.byCountry} what={['country', 'countries']} />
-              <RankingChart title="Requests by product" points={data.byProduct} what={['product', 'products']} />
-              <CountChart title="Where buyers heard of us" points={data.heardFrom} />
+              <RankingChart title={t('dashboard.byCountry')} points={data.byCountry} what="countries" />
+              <RankingChart title={t('dashboard.byProduct')} points={data.byProduct} what="products" />
+              <CountChart title={t('dashboard.heardFrom')} points={data.heardFrom} />
             </div>
             <section aria-labelledby="dashboard-orders" className="space-y-4">
               <h2 id="dashboard-orders" className="text-2xl font-bold tracking-tight text-gray-900">
-                Orders{' '}
+                {t('dashboard.orders')}{' '}
                 <Link to="/orders" className="text-base font-medium text-brand-800 underline underline-offset-2">
-                  Open the orders
+                  {t('dashboard.openOrders')}
                 </Link>
               </h2>
               <div className="grid gap-4 sm:grid-cols-3">
                 <Figure
-                  label="Orders, last 12 months"
-                  value={data.orders.months.reduce((s, m) => s + m.orders, 0).toLocaleString('en-IN')}
-                  detail={`${data.orders.months.at(-1)?.orders ?? 0} this month`}
+                  label={t('dashboard.ordersYear')}
+                  value={formatNumber(data.orders.months.reduce((s, m) => s + m.orders, 0))}
+                  detail={t('dashboard.thisMonth', { n: data.orders.months.at(-1)?.orders ?? 0 })}
                 />
                 <Figure
-                  label="Shipped on time"
+                  label={t('dashboard.onTime')}
                   value={percent(data.orders.onTime.rate)}
                   detail={
                     data.orders.onTime.shipped === 0
-                      ? 'Counted once an order has shipped'
-                      : `${data.orders.onTime.onTime} of ${counted(data.orders.onTime.shipped, 'shipped order', 'shipped orders')} within the offer's lead time`
+                      ? t('dashboard.onTimeNone')
+                      : t('dashboard.onTimeDetail', {
+                          onTime: data.orders.onTime.onTime,
+                          shipped: counted(data.orders.onTime.shipped, 'shippedOrders'),
+                        })
                   }
                 />
                 <Figure
-                  label="Acceptance to shipment"
-                  value={data.orders.medianDaysToShip === null ? '-' : counted(data.orders.medianDaysToShip, 'day', 'days')}
-                  detail="Median, of the orders shipped"
+                  label={t('dashboard.toShipment')}
+                  value={data.orders.medianDaysToShip === null ? '-' : counted(data.orders.medianDaysToShip, 'days')}
+                  detail={t('dashboard.toShipmentDetail')}
                 />
               </div>
               <CountChart
-                title="Orders per month"
+                title={t('dashboard.perMonth')}
                 points={data.orders.months.map((m) => ({ label: m.month, count: m.orders }))}
-                what={['order', 'orders']}
-                columns={['Month', 'Orders']}
-                top="most in"
+                what="orders"
+                columns={[t('dashboard.colMonth'), t('dashboard.colOrders')]}
+                top="in"
               />
             </section>
           </div>

@@ -7,6 +7,8 @@ import { CloseIcon } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { uploadImages } from './gallery-slice';
 import { checkImageFiles, formatSize } from './image-files';
+import { formatNumber } from '@/lib/format';
+import { t } from '@/lib/i18n';
 
 interface Chosen {
   key: string;
@@ -100,13 +102,13 @@ export function AddImagesDialog({ open, onClose, onUploaded }: AddImagesDialogPr
   return (
     <Dialog
       open={open}
-      title="Add Images"
+      title={t('galleryAdmin.title')}
       onClose={close}
       size="lg"
       actions={
         <>
           <button type="button" className="btn-secondary" onClick={close} disabled={uploading}>
-            Cancel
+            {t('galleryAdmin.cancel')}
           </button>
           <button
             ref={uploadButton}
@@ -115,14 +117,18 @@ export function AddImagesDialog({ open, onClose, onUploaded }: AddImagesDialogPr
             onClick={() => void upload()}
             disabled={chosen.length === 0 || uploading}
           >
-            Upload
+            {t('galleryAdmin.upload')}
           </button>
         </>
       }
     >
       <Field
-        label="Choose images"
-        hint={`Images only (${IMAGE_FORMAT_NAMES.join(', ')}), up to ${LIMITS.imagesPerRequest} files of at most ${LIMITS.imageMaxBytes / 1024 / 1024} MB each.`}
+        label={t('galleryAdmin.choose')}
+        hint={t('galleryAdmin.hint', {
+          formats: IMAGE_FORMAT_NAMES.join(', '),
+          files: LIMITS.imagesPerRequest,
+          mb: LIMITS.imageMaxBytes / 1024 / 1024,
+        })}
       >
         <input
           ref={inputRef}
@@ -131,7 +137,7 @@ export function AddImagesDialog({ open, onClose, onUploaded }: AddImagesDialogPr
           accept="image/*"
           onChange={onPick}
           disabled={uploading}
-          className="block w-full cursor-pointer rounded-lg border border-dashed border-brand-700 bg-brand-50 p-4 text-sm text-gray-800 file:mr-4 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-800 file:px-4 file:py-2 file:font-medium file:text-white hover:file:bg-brand-900"
+          className="block w-full cursor-pointer rounded-lg border border-dashed border-brand-700 bg-brand-50 p-4 text-sm text-gray-800 file:me-4 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-800 file:px-4 file:py-2 file:font-medium file:text-white hover:file:bg-brand-900"
         />
       </Field>
 
@@ -146,12 +152,18 @@ export function AddImagesDialog({ open, onClose, onUploaded }: AddImagesDialogPr
       {chosen.length > 0 && (
         <>
           <p className="mt-4 text-sm font-medium text-gray-800" aria-live="polite">
-            {chosen.length} {chosen.length === 1 ? 'image' : 'images'} selected
+            {t('galleryAdmin.selectedCount', { count: chosen.length, n: formatNumber(chosen.length) })}
           </p>
-          <ul className="mt-2 grid max-h-72 grid-cols-2 gap-3 overflow-y-auto p-1 sm:grid-cols-4" aria-label="Selected images">
+          <ul className="mt-2 grid max-h-72 grid-cols-2 gap-3 overflow-y-auto p-1 sm:grid-cols-4" aria-label={t('galleryAdmin.selected')}>
             {chosen.map((c) => (
               <li key={c.key} className="relative overflow-hidden rounded-lg border border-gray-200 bg-gray-50">
-                <img src={c.url} alt={`Preview of ${c.file.name}`} width={160} height={120} className="h-24 w-full object-cover" />
+                <img
+                  src={c.url}
+                  alt={t('galleryAdmin.preview', { name: c.file.name })}
+                  width={160}
+                  height={120}
+                  className="h-24 w-full object-cover"
+                />
                 <p className="truncate px-2 py-1 text-xs text-gray-700" title={c.file.name}>
                   {c.file.name} <span className="text-gray-500">({formatSize(c.file.size)})</span>
                 </p>
@@ -159,7 +171,7 @@ export function AddImagesDialog({ open, onClose, onUploaded }: AddImagesDialogPr
                   type="button"
                   onClick={() => remove(c.key)}
                   disabled={uploading}
-                  aria-label={`Remove ${c.file.name}`}
+                  aria-label={t('galleryAdmin.remove', { name: c.file.name })}
                   className="absolute right-1 top-1 rounded-full bg-white/90 p-1 text-gray-800 shadow hover:bg-white hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-50"
                 >
                   <CloseIcon size={14} />
@@ -172,7 +184,7 @@ export function AddImagesDialog({ open, onClose, onUploaded }: AddImagesDialogPr
 
       {uploading && (
         <div className="mt-4 flex items-center gap-3">
-          <ProgressBar value={progress} label="Upload progress" />
+          <ProgressBar value={progress} label={t('galleryAdmin.progress')} />
           <button
             type="button"
             className="btn-secondary shrink-0 py-1.5 text-sm"

@@ -11,7 +11,7 @@ import { AddImagesDialog } from './add-images-dialog';
 import { deleteAllImages, deleteImage, fetchGallery } from './gallery-slice';
 import { Part } from '@/lib/hydrate-in-parts';
 import { formatNumber } from '@/lib/format';
-import { t } from '@/lib/i18n';
+import { loadAdminTexts, t } from '@/lib/i18n';
 
 const PAGE_SIZE = 24;
 const TILE = 400;
@@ -71,6 +71,11 @@ export default function GalleryPage() {
   const dispatch = useAppDispatch();
   const images = useAppSelector(selectShownGallery);
   const isAdmin = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'ADMIN');
+  // The add-images dialog speaks from the administrators' texts: loaded for an administrator only.
+  const [adminTexts, setAdminTexts] = useState(false);
+  useEffect(() => {
+    if (isAdmin) void loadAdminTexts().then(() => setAdminTexts(true));
+  }, [isAdmin]);
   const [loading, setLoading] = useState(true);
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
@@ -191,7 +196,7 @@ export default function GalleryPage() {
 
       {isAdmin && (
         <>
-          <AddImagesDialog open={adding} onClose={() => setAdding(false)} onUploaded={() => void reload()} />
+          {adminTexts && <AddImagesDialog open={adding} onClose={() => setAdding(false)} onUploaded={() => void reload()} />}
           <ConfirmDialog
             open={confirm !== null}
             message={confirm?.kind === 'all' ? t('gallery.deleteAllConfirm') : t('gallery.deleteConfirm')}

@@ -1,13 +1,4 @@
-import {
-  API,
-  BOT_SIGNAL_TEXT,
-  INQUIRY_STATUSES,
-  SPAM_REASON_TEXT,
-  LEAD_PAGE_SIZE,
-  LEADS_TEXT,
-  type Inquiry,
-  type LeadPage,
-} from '@agro/shared';
+import { API, INQUIRY_STATUSES, LEAD_PAGE_SIZE, type Inquiry, type LeadPage, type SpamReason } from '@agro/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useHeldProducts } from '@/components/products/use-held-products';
@@ -17,23 +8,24 @@ import { useLeadFilters } from '@/components/leads/use-lead-filters';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { MessageIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
+import { Ltr } from '@/components/ui/ltr';
 import { Pagination } from '@/components/ui/pagination';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { fetchInquiries, releaseInquiry, removeInquiry, setHandled } from './inquiry-api';
 
-const STATUS_OPTIONS = INQUIRY_STATUSES.map((s) => ({ value: s, label: s === 'OPEN' ? 'Open' : 'Handled' }));
+const statusOptions = () =>
+  INQUIRY_STATUSES.map((s) => ({ value: s, label: s === 'OPEN' ? t('inquiries.statusOpen') : t('inquiries.statusHandled') }));
 
-const when = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-};
-const quantity = (i: Inquiry) => `${i.estimatedQuantity.toLocaleString('en-IN')} ${i.productQuantityType ?? ''}`.trim();
+const when = formatDateTime;
+const quantity = (i: Inquiry) => `${formatNumber(i.estimatedQuantity)} ${i.productQuantityType ?? ''}`.trim();
+const SPAM_KEY = { honeypot: 'honeypot', 'too-fast': 'tooFast', links: 'links', pattern: 'pattern' } as const;
+const spamReasonText = (reason: SpamReason) => t(`inquiries.spamReason.${SPAM_KEY[reason]}`);
 
 /** /inquiries (ADMIN): the contact inquiries, newest first, to read, mark handled, reopen or delete. */
 export default function InquiriesPage() {
-  useDocumentTitle(LEADS_TEXT.inbox);
+  useDocumentTitle(t('inquiries.title'));
   const products = useHeldProducts();
   const filters = useLeadFilters();
   const { query, page } = filters;
@@ -108,46 +100,44 @@ export default function InquiriesPage() {
 
   return (
     <>
-      <PageHero eyebrow="Leads" title={LEADS_TEXT.inbox}>
-        Every contact inquiry in one place. Mark one handled once you have replied.
+      <PageHero eyebrow={t('inquiries.eyebrow')} title={t('inquiries.title')}>
+        {t('inquiries.intro')}
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
         <div className="flex flex-wrap items-end justify-between gap-4">
-          <h2 className="text-2xl font-bold tracking-tight text-gray-900">{LEADS_TEXT.inquiries}</h2>
+          <h2 className="text-2xl font-bold tracking-tight text-gray-900">{t('inquiries.heading')}</h2>
           <p className="text-sm text-gray-600">
             {!loading && facts && (
-              <span aria-live="polite">
-                {facts.total.toLocaleString('en-IN')} {facts.total === 1 ? 'inquiry' : 'inquiries'} ·{' '}
-              </span>
+              <span aria-live="polite">{t('inquiries.count', { count: facts.total, total: formatNumber(facts.total) })} · </span>
             )}
             <Link to="/dashboard" className="font-medium text-brand-800 underline underline-offset-2">
-              {LEADS_TEXT.dashboard}
+              {t('inquiries.dashboard')}
             </Link>{' '}
             ·{' '}
             <Link to="/profile" className="font-medium text-brand-800 underline underline-offset-2">
-              All Quotes
+              {t('inquiries.allQuotes')}
             </Link>
           </p>
         </div>
         <LeadFilterBar
-          label="Filter inquiries"
+          label={t('inquiries.filterLabel')}
           values={filters.values}
           onChange={filters.setFilters}
           onClear={filters.clear}
           products={products}
           countries={facts?.countries ?? []}
-          statuses={STATUS_OPTIONS}
+          statuses={statusOptions()}
         >
           <CsvButton
             path={`${API.exportInquiries}${query ? `?${query}` : ''}`}
             fallbackName="inquiries.csv"
-            label="Export CSV of the filtered inquiries"
+            label={t('inquiries.exportLabel')}
           />
         </LeadFilterBar>
 
         {loading ? (
           <div role="status" className="mt-6 space-y-3">
-            <span className="sr-only">Loading inquiries</span>
+            <span className="sr-only">{t('inquiries.loading')}</span>
             {[0, 1, 2].map((i) => (
               <div key={i} aria-hidden="true" className="h-24 animate-pulse rounded-2xl bg-gray-100" />
             ))}
@@ -157,10 +147,10 @@ export default function InquiriesPage() {
             <span className="inline-flex size-12 items-center justify-center rounded-full bg-white text-gray-500 shadow-sm">
               <MessageIcon size={24} />
             </span>
-            <p className="mt-4 font-medium text-gray-900">{filters.active ? LEADS_TEXT.noMatches : LEADS_TEXT.noInquiries}</p>
+            <p className="mt-4 font-medium text-gray-900">{filters.active ? t('inquiries.noMatches') : t('inquiries.noInquiries')}</p>
           </div>
         ) : (
-          <ul className="mt-6 space-y-3" aria-label="Inquiries, newest first">
+          <ul className="mt-6 space-y-3" aria-label={t('inquiries.listLabel')}>
             {inquiries.map((i) => (
               <li key={i._id}>
                 <article className="flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
@@ -170,19 +160,19 @@ export default function InquiriesPage() {
                       <span
                         className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${i.handled ? 'bg-gray-100 text-gray-800 ring-gray-300' : 'bg-amber-100 text-amber-900 ring-amber-300'}`}
                       >
-                        {i.handled ? 'Handled' : 'Open'}
+                        {i.handled ? t('inquiries.statusHandled') : t('inquiries.statusOpen')}
                       </span>
                       {i.spamReason && (
                         <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900 ring-1 ring-red-300">
-                          {BOT_SIGNAL_TEXT.heldAsSpam}
+                          {t('inquiries.heldAsSpam')}
                         </span>
                       )}
                     </div>
                     <p className="mt-1 break-words text-sm text-gray-700">
-                      {i.fullName} · {i.country} · {i.productName || 'Product no longer listed'} · {quantity(i)}
+                      {i.fullName} · {i.country} · {i.productName || t('inquiries.productGone')} · {quantity(i)}
                     </p>
                     <p className="mt-0.5 text-xs text-gray-600">{when(i.createdAt)}</p>
-                    {i.spamReason && <p className="mt-1 text-sm text-red-900">{SPAM_REASON_TEXT[i.spamReason]}</p>}
+                    {i.spamReason && <p className="mt-1 text-sm text-red-900">{spamReasonText(i.spamReason)}</p>}
                   </div>
                   <div className="flex shrink-0 flex-wrap gap-2">
                     {i.spamReason && (
@@ -191,35 +181,39 @@ export default function InquiriesPage() {
                         className="btn-secondary py-1.5 text-sm"
                         disabled={busy}
                         onClick={() => void notSpam(i)}
-                        aria-label={`${BOT_SIGNAL_TEXT.notSpam}: the inquiry from ${i.companyName}`}
+                        aria-label={t('inquiries.notSpamLabel', { company: i.companyName })}
                       >
-                        {BOT_SIGNAL_TEXT.notSpam}
+                        {t('inquiries.notSpam')}
                       </button>
                     )}
                     <button
                       type="button"
                       className="btn-secondary py-1.5 text-sm"
                       onClick={() => setOpen(i)}
-                      aria-label={`Open the inquiry from ${i.companyName}`}
+                      aria-label={t('inquiries.openLabel', { company: i.companyName })}
                     >
-                      Open
+                      {t('inquiries.open')}
                     </button>
                     <button
                       type="button"
                       className="btn-secondary py-1.5 text-sm"
                       disabled={busy}
                       onClick={() => void toggleHandled(i)}
-                      aria-label={`${i.handled ? 'Reopen' : 'Mark handled'}: the inquiry from ${i.companyName}`}
+                      aria-label={
+                        i.handled
+                          ? t('inquiries.reopenLabel', { company: i.companyName })
+                          : t('inquiries.markHandledLabel', { company: i.companyName })
+                      }
                     >
-                      {i.handled ? 'Reopen' : 'Mark handled'}
+                      {i.handled ? t('inquiries.reopen') : t('inquiries.markHandled')}
                     </button>
                     <button
                       type="button"
                       className="inline-flex items-center justify-center rounded-lg border border-red-200 px-3 py-1.5 text-sm text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
                       onClick={() => setToDelete(i)}
-                      aria-label={`Delete the inquiry from ${i.companyName}`}
+                      aria-label={t('inquiries.deleteLabel', { company: i.companyName })}
                     >
-                      Delete
+                      {t('inquiries.delete')}
                     </button>
                   </div>
                 </article>
@@ -227,22 +221,22 @@ export default function InquiriesPage() {
             ))}
           </ul>
         )}
-        {facts && <Pagination page={page} pageCount={facts.pageCount} onChange={filters.setPage} label="Pages of inquiries" />}
+        {facts && <Pagination page={page} pageCount={facts.pageCount} onChange={filters.setPage} label={t('inquiries.pages')} />}
       </div>
 
       <Dialog
         open={open !== null}
-        title={open ? `Inquiry from ${open.companyName}` : ''}
+        title={open ? t('inquiries.dialogTitle', { company: open.companyName }) : ''}
         onClose={() => setOpen(null)}
         size="lg"
         actions={
           open && (
             <>
               <button type="button" className="btn-secondary" onClick={() => setOpen(null)}>
-                Close
+                {t('inquiries.close')}
               </button>
               <button type="button" className="btn-primary" disabled={busy} onClick={() => void toggleHandled(open)}>
-                {open.handled ? 'Reopen' : 'Mark handled'}
+                {open.handled ? t('inquiries.reopen') : t('inquiries.markHandled')}
               </button>
             </>
           )
@@ -253,22 +247,29 @@ export default function InquiriesPage() {
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               {(
                 [
-                  ['Name', open.fullName],
-                  ['Email', open.email],
-                  ['Company', open.companyName],
-                  ['Country', open.country],
-                  ['Product', open.productName || 'Product no longer listed'],
-                  ['Estimated quantity', quantity(open)],
-                  ['Received', when(open.createdAt)],
-                  ['Status', open.handled ? `Handled${open.handledAt ? ` (${when(open.handledAt)})` : ''}` : 'Open'],
+                  ['name', open.fullName],
+                  ['email', open.email],
+                  ['company', open.companyName],
+                  ['country', open.country],
+                  ['product', open.productName || t('inquiries.productGone')],
+                  ['quantity', quantity(open)],
+                  ['received', when(open.createdAt)],
+                  [
+                    'status',
+                    open.handled
+                      ? open.handledAt
+                        ? t('inquiries.handledAt', { when: when(open.handledAt) })
+                        : t('inquiries.statusHandled')
+                      : t('inquiries.statusOpen'),
+                  ],
                 ] as const
               ).map(([k, v]) => (
                 <div key={k} className="contents">
-                  <dt className="font-medium text-gray-600">{k}</dt>
+                  <dt className="font-medium text-gray-600">{t(`inquiries.${k}`)}</dt>
                   <dd className="break-words text-gray-900">
-                    {k === 'Email' ? (
+                    {k === 'email' ? (
                       <a className="underline" href={`mailto:${v}`}>
-                        {v}
+                        <Ltr>{v}</Ltr>
                       </a>
                     ) : (
                       v
@@ -277,15 +278,15 @@ export default function InquiriesPage() {
                 </div>
               ))}
             </dl>
-            <h3 className="mt-5 text-sm font-semibold text-gray-900">Message</h3>
+            <h3 className="mt-5 text-sm font-semibold text-gray-900">{t('inquiries.message')}</h3>
             <p className="mt-1 whitespace-pre-wrap break-words rounded-lg bg-gray-50 p-3 text-sm text-gray-800">{open.description}</p>
           </>
         )}
       </Dialog>
       <ConfirmDialog
         open={toDelete !== null}
-        message={LEADS_TEXT.deleteInquiryConfirm}
-        confirmLabel="Delete"
+        message={t('inquiries.deleteConfirm')}
+        confirmLabel={t('inquiries.delete')}
         danger
         busy={busy}
         onConfirm={() => void confirmDelete()}

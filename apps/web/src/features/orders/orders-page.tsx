@@ -1,11 +1,13 @@
-import { API, LEAD_PAGE_SIZE, ORDER_FILTER_KEYS, ORDER_STEPS, ORDER_STEP_LABELS, ORDER_UI, type LeadPage, type Order } from '@agro/shared';
+import { API, LEAD_PAGE_SIZE, ORDER_FILTER_KEYS, ORDER_STEPS, type LeadPage, type Order } from '@agro/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CsvButton } from '@/components/leads/csv-button';
 import { PackageIcon } from '@/components/ui/icons';
+import { Ltr } from '@/components/ui/ltr';
 import { PageHero } from '@/components/ui/page-hero';
 import { Pagination } from '@/components/ui/pagination';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
+import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { fetchAllOrders } from './order-api';
 import { StepBadge, dayText, orderTotal } from './order-parts';
@@ -42,7 +44,7 @@ function useOrderFilters() {
 
 /** /orders (ADMIN): every order, filtered by step, country, ETA and lateness, a page at a time, and as CSV. */
 export default function OrdersPage() {
-  useDocumentTitle(ORDER_UI.orders);
+  useDocumentTitle(t('orders.title'));
   const filters = useOrderFilters();
   const { query, page, values } = filters;
   const [orders, setOrders] = useState<Order[] | null>(null);
@@ -72,45 +74,41 @@ export default function OrdersPage() {
   const label = 'block text-sm font-medium text-gray-800';
   return (
     <>
-      <PageHero eyebrow="After the deal" title={ORDER_UI.orders}>
-        What is in production, at sea and late: record each order&apos;s next step and attach its export documents.
+      <PageHero eyebrow={t('orders.eyebrow')} title={t('orders.title')}>
+        {t('orders.intro')}
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
         <p className="text-sm text-gray-600">
-          {facts && (
-            <span aria-live="polite">
-              {facts.total.toLocaleString('en-IN')} {facts.total === 1 ? 'order' : 'orders'} ·{' '}
-            </span>
-          )}
+          {facts && <span aria-live="polite">{t('orders.count', { count: facts.total, total: formatNumber(facts.total) })} · </span>}
           <Link to="/profile" className="font-medium text-brand-800 underline underline-offset-2">
-            All Quotes
+            {t('orders.allQuotes')}
           </Link>{' '}
           ·{' '}
           <Link to="/dashboard" className="font-medium text-brand-800 underline underline-offset-2">
-            Dashboard
+            {t('orders.dashboard')}
           </Link>
         </p>
         <form
-          aria-label="Filter orders"
+          aria-label={t('orders.filterLabel')}
           className="mt-4 grid gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6"
           onSubmit={(e) => e.preventDefault()}
         >
           <div>
             <label htmlFor="order-step" className={label}>
-              Step
+              {t('orders.step')}
             </label>
             <select id="order-step" className="input mt-1" value={values.step} onChange={(e) => filters.set('step', e.target.value)}>
-              <option value="">Any step</option>
+              <option value="">{t('orders.anyStep')}</option>
               {ORDER_STEPS.map((s) => (
                 <option key={s} value={s}>
-                  {ORDER_STEP_LABELS[s]}
+                  {t(`orders.steps.${s}`)}
                 </option>
               ))}
             </select>
           </div>
           <div>
             <label htmlFor="order-country" className={label}>
-              Country
+              {t('orders.country')}
             </label>
             <select
               id="order-country"
@@ -118,7 +116,7 @@ export default function OrdersPage() {
               value={values.country}
               onChange={(e) => filters.set('country', e.target.value)}
             >
-              <option value="">Any country</option>
+              <option value="">{t('orders.anyCountry')}</option>
               {[...new Set([...(facts?.countries ?? []), ...(values.country ? [values.country] : [])])].map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -128,7 +126,7 @@ export default function OrdersPage() {
           </div>
           <div>
             <label htmlFor="order-eta-from" className={label}>
-              ETA from
+              {t('orders.etaFrom')}
             </label>
             <input
               id="order-eta-from"
@@ -140,7 +138,7 @@ export default function OrdersPage() {
           </div>
           <div>
             <label htmlFor="order-eta-to" className={label}>
-              ETA to
+              {t('orders.etaTo')}
             </label>
             <input
               id="order-eta-to"
@@ -152,29 +150,25 @@ export default function OrdersPage() {
           </div>
           <div>
             <label htmlFor="order-late" className={label}>
-              Late
+              {t('orders.late')}
             </label>
             <select id="order-late" className="input mt-1" value={values.late} onChange={(e) => filters.set('late', e.target.value)}>
-              <option value="">All orders</option>
-              <option value="true">Late only (past the lead time, not shipped)</option>
-              <option value="false">Not late</option>
+              <option value="">{t('orders.allOrders')}</option>
+              <option value="true">{t('orders.lateOnly')}</option>
+              <option value="false">{t('orders.notLate')}</option>
             </select>
           </div>
           <div className="flex items-end gap-2">
             <button type="button" className="btn-secondary" onClick={filters.clear} disabled={!filters.active}>
-              Clear
+              {t('orders.clear')}
             </button>
-            <CsvButton
-              path={`${API.exportOrders}${query ? `?${query}` : ''}`}
-              fallbackName="orders.csv"
-              label="Export CSV of the filtered orders"
-            />
+            <CsvButton path={`${API.exportOrders}${query ? `?${query}` : ''}`} fallbackName="orders.csv" label={t('orders.exportLabel')} />
           </div>
         </form>
 
         {orders === null ? (
           <div role="status" className="mt-6 space-y-3">
-            <span className="sr-only">Loading orders</span>
+            <span className="sr-only">{t('orders.loading')}</span>
             {[0, 1, 2].map((i) => (
               <div key={i} aria-hidden="true" className="h-20 animate-pulse rounded-2xl bg-gray-100" />
             ))}
@@ -184,33 +178,36 @@ export default function OrdersPage() {
             <span className="inline-flex size-12 items-center justify-center rounded-full bg-white text-gray-500 shadow-sm">
               <PackageIcon size={24} />
             </span>
-            <p className="mt-4 font-medium text-gray-900">{filters.active ? ORDER_UI.noMatches : ORDER_UI.noOrders}</p>
+            <p className="mt-4 font-medium text-gray-900">{filters.active ? t('orders.noMatches') : t('orders.noOrders')}</p>
           </div>
         ) : (
-          <ul className="mt-6 space-y-3" aria-label="Orders, newest first">
+          <ul className="mt-6 space-y-3" aria-label={t('orders.listLabel')}>
             {orders.map((o) => (
               <li key={o._id}>
                 <article className="flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2">
-                      <h2 className="text-base font-semibold text-gray-900">{o.orderNumber}</h2>
+                      <h2 className="text-base font-semibold text-gray-900">
+                        <Ltr>{o.orderNumber}</Ltr>
+                      </h2>
                       <StepBadge order={o} />
                     </div>
                     <p className="mt-1 break-words text-sm text-gray-700">
-                      {o.buyer.companyName} · {o.buyer.country} · {o.terms.productName} · {o.terms.quantity.toLocaleString('en-IN')}{' '}
-                      {o.terms.unit} · {orderTotal(o)}
+                      {o.buyer.companyName} · {o.buyer.country} · {o.terms.productName} · {formatNumber(o.terms.quantity)} {o.terms.unit} ·{' '}
+                      {orderTotal(o)}
                     </p>
                     <p className="mt-0.5 text-xs text-gray-600">
-                      Accepted {formatDate(o.createdAt)} · ship by {dayText(o.shipBy)}
-                      {o.eta ? ` · ETA ${dayText(o.eta)}` : ''}
+                      {o.eta
+                        ? t('orders.datesWithEta', { accepted: formatDate(o.createdAt), shipBy: dayText(o.shipBy), eta: dayText(o.eta) })
+                        : t('orders.dates', { accepted: formatDate(o.createdAt), shipBy: dayText(o.shipBy) })}
                     </p>
                   </div>
                   <Link
                     to={`/orders/${o._id}`}
                     className="btn-secondary shrink-0 py-1.5 text-sm"
-                    aria-label={`Open order ${o.orderNumber}`}
+                    aria-label={t('orders.openLabel', { number: o.orderNumber })}
                   >
-                    Open
+                    {t('orders.open')}
                   </Link>
                 </article>
               </li>
@@ -218,7 +215,7 @@ export default function OrdersPage() {
           </ul>
         )}
         {facts && (
-          <Pagination page={page} pageCount={facts.pageCount} onChange={(p) => filters.set('page', String(p))} label="Pages of orders" />
+          <Pagination page={page} pageCount={facts.pageCount} onChange={(p) => filters.set('page', String(p))} label={t('orders.pages')} />
         )}
       </div>
     </>

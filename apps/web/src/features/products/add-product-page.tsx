@@ -15,7 +15,7 @@ import { addProduct } from '@/lib/products/products-slice';
 const resolver = productResolver(true);
 
 export default function AddProductPage() {
-  useDocumentTitle('Add Product');
+  useDocumentTitle(t('productForm.submitAdd'));
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const form = useForm<ProductFormValues>({ resolver, defaultValues: EMPTY_PRODUCT });
@@ -45,8 +45,8 @@ export default function AddProductPage() {
 
   return (
     <>
-      <PageHero eyebrow="Catalogue" title="Add Product">
-        Add a product to the catalogue with its details, features and images.
+      <PageHero eyebrow={t('productForm.eyebrow')} title={t('productForm.submitAdd')}>
+        {t('productForm.addIntro')}
       </PageHero>
       <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
         <ProductForm form={form} mode="add" onSubmit={onSubmit} busy={busy} upload={upload} translations={translations} />

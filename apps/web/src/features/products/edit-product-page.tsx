@@ -25,7 +25,7 @@ function useProductId(): string {
 }
 
 export default function EditProductPage() {
-  useDocumentTitle('Edit Product');
+  useDocumentTitle(t('productForm.editTitle'));
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const id = useProductId();
@@ -78,13 +78,13 @@ export default function EditProductPage() {
 
   return (
     <>
-      <PageHero eyebrow="Catalogue" title="Edit Product">
-        {product ? product.productName : 'Change a product’s details, features and images.'}
+      <PageHero eyebrow={t('productForm.eyebrow')} title={t('productForm.editTitle')}>
+        {product ? product.productName : t('productForm.editIntro')}
       </PageHero>
       <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
         {status === 'loading' && (
           <div role="status" className="space-y-6">
-            <span className="sr-only">Loading product</span>
+            <span className="sr-only">{t('productForm.loading')}</span>
             {[0, 1, 2].map((i) => (
               <div key={i} aria-hidden="true" className="h-48 animate-pulse rounded-2xl bg-gray-100" />
             ))}
@@ -92,10 +92,10 @@ export default function EditProductPage() {
         )}
         {status === 'failed' && (
           <div className="rounded-2xl border border-dashed border-gray-300 bg-gray-50 px-6 py-12 text-center">
-            <p className="font-medium text-gray-900">{id ? 'This product could not be loaded.' : 'No product was chosen to edit.'}</p>
-            <p className="mt-1 text-sm text-gray-600">Pick a product from the catalogue and use its Edit button.</p>
+            <p className="font-medium text-gray-900">{id ? t('productForm.loadFailed') : t('productForm.noneChosen')}</p>
+            <p className="mt-1 text-sm text-gray-600">{t('productForm.pick')}</p>
             <Link to="/products" className="btn-primary mt-6">
-              Go to Products
+              {t('productForm.goProducts')}
             </Link>
           </div>
         )}

@@ -7,7 +7,6 @@ import {
   UI_TEXT,
   type ImageRef,
   type ProductType,
-  type QuantityType,
 } from '@agro/shared';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
@@ -24,13 +23,8 @@ import { ProductTranslationFields, isMissing, type useProductTranslations } from
 import { t } from '@/lib/i18n';
 import type { ListFieldName, ProductFormValues } from './product-form-data';
 
-const TYPE_LABELS: Record<ProductType, string> = { AGRO: 'AGRO (agricultural)', NONAGRO: 'NONAGRO (non-agricultural)' };
-const UNIT_LABELS: Record<QuantityType, string> = {
-  KG: 'KG (kilograms)',
-  LTR: 'LTR (litres)',
-  NOS: 'NOS (pieces)',
-  TONS: 'TONS (tonnes)',
-};
+const PRODUCT_TYPES: readonly ProductType[] = ['AGRO', 'NONAGRO'];
+const MB = LIMITS.imageMaxBytes / 1024 / 1024;
 
 interface ProductFormProps {
   form: UseFormReturn<ProductFormValues>;
@@ -78,80 +72,80 @@ export function ProductForm({ form, mode, onSubmit, busy, upload, current, trans
 
   const englishSections = (
     <div className="space-y-6">
-      <FormSection title="Basic details" icon={<PackageIcon />}>
+      <FormSection title={t('productForm.basic')} icon={<PackageIcon />}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Product Name" error={errors.productName?.message} required>
+          <Field label={t('productForm.name')} error={errors.productName?.message} required>
             <input {...register('productName')} className="input" />
           </Field>
-          <Field label="Product Form" error={errors.productForm?.message} required hint="e.g. Powder, Block, Flakes, Liquid">
+          <Field label={t('productForm.form')} error={errors.productForm?.message} required hint={t('productForm.formHint')}>
             <input {...register('productForm')} className="input" />
           </Field>
-          <Field label="Product Type" error={errors.productType?.message} required>
+          <Field label={t('productForm.type')} error={errors.productType?.message} required>
             <select {...register('productType')} className="input">
-              {(Object.keys(TYPE_LABELS) as ProductType[]).map((t) => (
-                <option key={t} value={t}>
-                  {TYPE_LABELS[t]}
+              {PRODUCT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`productForm.types.${type}`)}
                 </option>
               ))}
             </select>
           </Field>
-          <Field label="Quantity Type" error={errors.productQuantityType?.message} required>
+          <Field label={t('productForm.unit')} error={errors.productQuantityType?.message} required>
             <select {...register('productQuantityType')} className="input">
               {QUANTITY_TYPES.map((q) => (
                 <option key={q} value={q}>
-                  {UNIT_LABELS[q]}
+                  {t(`productForm.units.${q}`)}
                 </option>
               ))}
             </select>
           </Field>
-          <Field label="Shelf Life (months)" error={errors.productShelfLife?.message} required>
+          <Field label={t('productForm.shelfLife')} error={errors.productShelfLife?.message} required>
             <input {...register('productShelfLife')} type="number" min={1} step={1} inputMode="numeric" className="input" />
           </Field>
-          <Field label="HS Code" error={errors.hsCode?.message} hint="Optional, e.g. 0712.20 (printed on proforma invoices)">
+          <Field label={t('productForm.hsCode')} error={errors.hsCode?.message} hint={t('productForm.hsHint')}>
             <input {...register('hsCode')} className="input" inputMode="decimal" autoComplete="off" />
           </Field>
           <div className="flex flex-col justify-end gap-3 pb-1 sm:flex-row sm:items-center sm:justify-start sm:gap-8">
-            <CheckboxField {...register('isOrganic')} label="Organic" />
-            <CheckboxField {...register('isPremium')} label="Premium" hint="Shown on the home page" />
+            <CheckboxField {...register('isOrganic')} label={t('productForm.organic')} />
+            <CheckboxField {...register('isPremium')} label={t('productForm.premium')} hint={t('productForm.premiumHint')} />
           </div>
-          <Field label="Product Description" error={errors.productDescription?.message} required className="sm:col-span-2">
+          <Field label={t('productForm.description')} error={errors.productDescription?.message} required className="sm:col-span-2">
             <textarea {...register('productDescription')} rows={5} className="input" />
           </Field>
         </div>
       </FormSection>
 
-      <FormSection title="Features and uses" icon={<FileTextIcon />}>
+      <FormSection title={t('productForm.features')} icon={<FileTextIcon />}>
         <div className="grid gap-8 lg:grid-cols-2">
           {productType === 'AGRO' && (
             <ListField
               form={form}
               name="nutrientContent"
-              title="Nutrient Content"
-              itemLabel="Nutrient"
-              placeholder="e.g. Iron: 11 mg per 100 g"
+              title={t('productForm.nutrients')}
+              itemLabel={t('productForm.nutrient')}
+              placeholder={t('productForm.nutrientPlaceholder')}
               error={errors.nutrientContent?.message}
             />
           )}
           <ListField
             form={form}
             name="keyFeatures"
-            title="Key Features"
-            itemLabel="Key feature"
-            placeholder="e.g. 100% natural, no chemicals"
+            title={t('productForm.keyFeatures')}
+            itemLabel={t('productForm.keyFeature')}
+            placeholder={t('productForm.keyFeaturePlaceholder')}
             error={errors.keyFeatures?.message}
           />
           <ListField
             form={form}
             name="applications"
-            title="Applications"
-            itemLabel="Application"
-            placeholder="e.g. Sweets and desserts"
+            title={t('productForm.applications')}
+            itemLabel={t('productForm.application')}
+            placeholder={t('productForm.applicationPlaceholder')}
             error={errors.applications?.message}
           />
         </div>
       </FormSection>
 
-      <FormSection title="Images" icon={<ImageIcon />}>
+      <FormSection title={t('productForm.images')} icon={<ImageIcon />}>
         <ImagePickers form={form} mode={mode} current={current} />
       </FormSection>
     </div>
@@ -163,7 +157,7 @@ export function ProductForm({ form, mode, onSubmit, busy, upload, current, trans
       noValidate
       onSubmit={handleSubmit(onSubmit, () => setTab(0))}
       className="space-y-6"
-      aria-label={mode === 'add' ? 'Add product' : 'Edit product'}
+      aria-label={mode === 'add' ? t('productForm.formAdd') : t('productForm.formEdit')}
     >
       {translations ? (
         <Tabs
@@ -198,7 +192,7 @@ export function ProductForm({ form, mode, onSubmit, busy, upload, current, trans
           {progress !== null ? (
             <div className="flex items-center gap-3">
               <div className="min-w-0 flex-1">
-                <ProgressBar value={progress} label={mode === 'add' ? 'Uploading product' : 'Saving product'} />
+                <ProgressBar value={progress} label={mode === 'add' ? t('productForm.uploading') : t('productForm.saving')} />
               </div>
               <button
                 type="button"
@@ -213,7 +207,7 @@ export function ProductForm({ form, mode, onSubmit, busy, upload, current, trans
             </div>
           ) : (
             <p role="status" className={`text-sm ${cancelled ? 'font-medium text-gray-900' : 'text-gray-600'}`}>
-              {cancelled ? UI_TEXT.uploadCancelledFormKept : 'Fields marked * are required.'}
+              {cancelled ? UI_TEXT.uploadCancelledFormKept : t('productForm.required')}
             </p>
           )}
         </div>
@@ -223,7 +217,7 @@ export function ProductForm({ form, mode, onSubmit, busy, upload, current, trans
           </Link>
           <button ref={submitButton} type="submit" className="btn-primary px-6" disabled={busy}>
             {busy && <Spinner />}
-            {mode === 'add' ? 'Add Product' : 'Save Changes'}
+            {mode === 'add' ? t('productForm.submitAdd') : t('productForm.submitEdit')}
           </button>
         </div>
       </div>
@@ -263,7 +257,7 @@ function ListField({ form, name, title, itemLabel, placeholder, error }: ListFie
           const inputId = `${baseId}-${i}`;
           return (
             <li key={field.id} className="flex items-center gap-2">
-              <span aria-hidden="true" className="w-5 shrink-0 text-right text-sm tabular-nums text-gray-500">
+              <span aria-hidden="true" className="w-5 shrink-0 text-end text-sm tabular-nums text-gray-500">
                 {i + 1}.
               </span>
               <label htmlFor={inputId} className="sr-only">
@@ -285,7 +279,7 @@ function ListField({ form, name, title, itemLabel, placeholder, error }: ListFie
                 type="button"
                 onClick={() => remove(i)}
                 disabled={fields.length === 1}
-                aria-label={`Remove ${itemLabel.toLowerCase()} #${i + 1}`}
+                aria-label={t(`productForm.remove.${name}`, { n: i + 1 })}
                 className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg border border-gray-300 text-gray-600 hover:border-red-300 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-gray-300 disabled:hover:bg-transparent disabled:hover:text-gray-600"
               >
                 <TrashIcon size={16} />
@@ -304,7 +298,7 @@ function ListField({ form, name, title, itemLabel, placeholder, error }: ListFie
         onClick={() => append({ value: '' })}
         className="mt-3 inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
-        <PlusIcon size={16} /> {`Add ${itemLabel.toLowerCase()}`}
+        <PlusIcon size={16} /> {t(`productForm.add.${name}`)}
       </button>
     </fieldset>
   );
@@ -355,19 +349,23 @@ function ImagePickers({ form, mode, current }: ImagePickersProps) {
   }, [images]);
 
   const fileClass =
-    'block w-full cursor-pointer rounded-lg border border-dashed border-gray-300 bg-gray-50 p-2 text-sm text-gray-700 file:mr-4 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-800 file:px-4 file:py-2 file:font-medium file:text-white hover:file:bg-brand-900 focus-visible:outline-2 focus-visible:outline-brand-700';
+    'block w-full cursor-pointer rounded-lg border border-dashed border-gray-300 bg-gray-50 p-2 text-sm text-gray-700 file:me-4 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-800 file:px-4 file:py-2 file:font-medium file:text-white hover:file:bg-brand-900 focus-visible:outline-2 focus-visible:outline-brand-700';
 
   return (
     <div className="grid gap-8 lg:grid-cols-2">
       <div>
         <Field
-          label="Product Thumbnail"
+          label={t('productForm.thumbnail')}
           error={formState.errors.productThumbnail?.message}
           required={mode === 'add'}
           hint={
             mode === 'edit'
-              ? `Choose a file only to replace the current thumbnail (at most ${LIMITS.imageMaxBytes / 1024 / 1024} MB).`
-              : `One image: ${IMAGE_FORMAT_NAMES.slice(0, -1).join(', ')} or ${IMAGE_FORMAT_NAMES.at(-1)}, at most ${LIMITS.imageMaxBytes / 1024 / 1024} MB.`
+              ? t('productForm.thumbEditHint', { mb: MB })
+              : t('productForm.thumbAddHint', {
+                  formats: IMAGE_FORMAT_NAMES.slice(0, -1).join(', '),
+                  last: IMAGE_FORMAT_NAMES.at(-1),
+                  mb: MB,
+                })
           }
         >
           <input
@@ -383,9 +381,9 @@ function ImagePickers({ form, mode, current }: ImagePickersProps) {
         </Field>
         <div className="mt-4">
           {thumbnail && thumbUrl ? (
-            <Preview src={thumbUrl} alt={`New thumbnail ${thumbnail.name}`} caption={thumbnail.name}>
+            <Preview src={thumbUrl} alt={t('productForm.newThumb', { name: thumbnail.name })} caption={thumbnail.name}>
               <RemoveButton
-                label={`Remove thumbnail ${thumbnail.name}`}
+                label={t('productForm.removeThumb', { name: thumbnail.name })}
                 onClick={() => setValue('productThumbnail', null, { shouldDirty: true, shouldValidate: validate })}
               />
             </Preview>
@@ -393,8 +391,8 @@ function ImagePickers({ form, mode, current }: ImagePickersProps) {
             <Preview
               src={current.thumbnail.secure_url}
               srcSet={current.thumbnail.srcset}
-              alt="Current thumbnail"
-              caption="Current thumbnail"
+              alt={t('productForm.currentThumb')}
+              caption={t('productForm.currentThumb')}
             />
           ) : (
             <EmptyPreview />
@@ -404,8 +402,8 @@ function ImagePickers({ form, mode, current }: ImagePickersProps) {
 
       <div>
         <Field
-          label="Product Images"
-          hint={`${mode === 'edit' ? 'New images replace the current ones.' : 'Several images are allowed; pick more than once to add.'} At most ${LIMITS.imageMaxBytes / 1024 / 1024} MB each, ${LIMITS.imagesPerRequest} files in all.`}
+          label={t('productForm.imagesLabel')}
+          hint={t(mode === 'edit' ? 'productForm.imagesEditHint' : 'productForm.imagesAddHint', { mb: MB, files: LIMITS.imagesPerRequest })}
         >
           <input
             ref={imagesInput}
@@ -425,9 +423,9 @@ function ImagePickers({ form, mode, current }: ImagePickersProps) {
             ? images.map((file, i) => (
                 <li key={`${file.name}-${i}`}>
                   {imageUrls[i] && (
-                    <Preview src={imageUrls[i]} alt={`New image ${file.name}`} caption={file.name} small>
+                    <Preview src={imageUrls[i]} alt={t('productForm.newImage', { name: file.name })} caption={file.name} small>
                       <RemoveButton
-                        label={`Remove image ${file.name}`}
+                        label={t('productForm.removeImage', { name: file.name })}
                         onClick={() =>
                           setValue(
                             'productImages',
@@ -442,7 +440,13 @@ function ImagePickers({ form, mode, current }: ImagePickersProps) {
               ))
             : current?.images.map((img, i) => (
                 <li key={img.secure_url}>
-                  <Preview src={img.secure_url} srcSet={img.srcset} alt={`Current image ${i + 1}`} caption={`Current ${i + 1}`} small />
+                  <Preview
+                    src={img.secure_url}
+                    srcSet={img.srcset}
+                    alt={t('productForm.currentImage', { n: i + 1 })}
+                    caption={t('productForm.currentN', { n: i + 1 })}
+                    small
+                  />
                 </li>
               ))}
         </ul>
@@ -493,7 +497,7 @@ function RemoveButton({ label, onClick }: { label: string; onClick: () => void }
       type="button"
       onClick={onClick}
       aria-label={label}
-      className="absolute right-1.5 top-1.5 inline-flex size-7 items-center justify-center rounded-full bg-white/95 text-red-700 shadow ring-1 ring-gray-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700"
+      className="absolute end-1.5 top-1.5 inline-flex size-7 items-center justify-center rounded-full bg-white/95 text-red-700 shadow ring-1 ring-gray-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700"
     >
       <TrashIcon size={14} />
     </button>
@@ -504,7 +508,7 @@ function EmptyPreview() {
   return (
     <div className="flex aspect-square w-48 flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-gray-300 bg-gray-50 text-gray-500">
       <UploadIcon size={28} />
-      <span className="text-xs">No thumbnail yet</span>
+      <span className="text-xs">{t('productForm.noThumb')}</span>
     </div>
   );
 }

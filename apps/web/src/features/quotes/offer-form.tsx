@@ -5,6 +5,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { CURRENCY_ITEMS, INCOTERM_ITEMS, Options } from '@/components/ui/options';
 import { SendIcon } from '@/components/ui/icons';
+import { t } from '@/lib/i18n';
 
 /** What the offer form holds: text, as typed (the shared schema turns it into exact amounts). */
 export interface OfferFormValues {
@@ -51,7 +52,7 @@ interface OfferFormProps {
 }
 
 /** The administrator's offer: price and currency, Incoterm and ports, lead time, payment terms, validity. */
-export function OfferForm({ initialValues, unit, submitLabel = 'Send offer', busy = false, onSubmit }: OfferFormProps) {
+export function OfferForm({ initialValues, unit, submitLabel = t('offerForm.submit'), busy = false, onSubmit }: OfferFormProps) {
   const suggestionsId = useId();
   const {
     register,
@@ -74,20 +75,20 @@ export function OfferForm({ initialValues, unit, submitLabel = 'Send offer', bus
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 sm:grid-cols-2">
-      <Field label={`Unit price (per ${unit})`} error={errors.unitPrice?.message} required>
+      <Field label={t('offerForm.unitPrice', { unit })} error={errors.unitPrice?.message} required>
         <input {...register('unitPrice')} className="input" inputMode="decimal" placeholder="12.50" />
       </Field>
-      <Field label="Currency" error={errors.currency?.message} required>
+      <Field label={t('offerForm.currency')} error={errors.currency?.message} required>
         <select {...register('currency')} className="input">
           <Options items={CURRENCY_ITEMS} />
         </select>
       </Field>
-      <Field label="Incoterm (Incoterms 2020)" error={errors.incoterm?.message} required>
+      <Field label={t('offerForm.incoterm')} error={errors.incoterm?.message} required>
         <select {...register('incoterm')} className="input">
           <Options items={INCOTERM_ITEMS} />
         </select>
       </Field>
-      <Field label="Lead time (days)" error={errors.leadTimeDays?.message} required>
+      <Field label={t('offerForm.leadTime')} error={errors.leadTimeDays?.message} required>
         <input
           {...register('leadTimeDays')}
           className="input"
@@ -98,13 +99,13 @@ export function OfferForm({ initialValues, unit, submitLabel = 'Send offer', bus
           step={1}
         />
       </Field>
-      <Field label="Port of loading" error={errors.portOfLoading?.message} required>
+      <Field label={t('offerForm.portOfLoading')} error={errors.portOfLoading?.message} required>
         <input {...register('portOfLoading')} className="input" placeholder="Nhava Sheva (JNPT), India" />
       </Field>
-      <Field label="Destination port or place" error={errors.destination?.message} required>
+      <Field label={t('offerForm.destination')} error={errors.destination?.message} required>
         <input {...register('destination')} className="input" />
       </Field>
-      <Field label="Payment terms" error={errors.paymentTerms?.message} required>
+      <Field label={t('offerForm.paymentTerms')} error={errors.paymentTerms?.message} required>
         <input {...register('paymentTerms')} className="input" list={suggestionsId} />
       </Field>
       <datalist id={suggestionsId}>
@@ -112,15 +113,10 @@ export function OfferForm({ initialValues, unit, submitLabel = 'Send offer', bus
           <option key={s} value={s} />
         ))}
       </datalist>
-      <Field
-        label="Valid until"
-        error={errors.validUntil?.message}
-        required
-        hint="The offer is valid through the end of this day (India time)."
-      >
+      <Field label={t('offerForm.validUntil')} error={errors.validUntil?.message} required hint={t('offerForm.validHint')}>
         <input {...register('validUntil')} className="input" type="date" min={offerToday()} />
       </Field>
-      <Field label="Note to the buyer" error={errors.note?.message} className="sm:col-span-2">
+      <Field label={t('offerForm.note')} error={errors.note?.message} className="sm:col-span-2">
         <textarea {...register('note')} className="input" rows={3} maxLength={OFFER_LIMITS.noteMax} />
       </Field>
       <div className="sm:col-span-2">

@@ -1,9 +1,12 @@
 import { packagingLabel, tradeTermsRows, type Quote } from '@agro/shared';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ChevronLeftIcon, FileTextIcon } from '@/components/ui/icons';
+import { Ltr } from '@/components/ui/ltr';
 import { PageHero } from '@/components/ui/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { formatDate } from '@/lib/format';
+import { formatDayAndTime } from '@/lib/format';
+import { t } from '@/lib/i18n';
 import { yesNo } from './quote-format';
 import { QuoteDeskPanel } from './quote-desk-panel';
 
@@ -14,44 +17,40 @@ function quoteFromState(state: unknown): Quote | null {
 }
 
 /** Every field of a quote, in the order a person reads a request. */
-function rows(q: Quote): [string, string][] {
+function rows(q: Quote): [string, ReactNode][] {
   const created = q.createdAt ? new Date(q.createdAt) : null;
+  const none = t('quoteDetails.notAvailable');
   return [
-    ['Company Name', q.companyName],
-    ['Contact Person', q.contactPersonName],
-    ['Company Email', q.companyEmail],
-    ['Mobile Number', q.mobileNumber],
-    ['Country', q.country],
-    ['Address', q.address],
-    ['Product Name', q.productId?.productName ?? 'Product no longer listed'],
-    ['Product Type', q.productId?.productType ?? 'N/A'],
-    ['Required Quantity', `${q.requiredQty} ${q.productId?.productQuantityType ?? ''}`.trim()],
-    ['Packaging Type', packagingLabel(q.packagingType)],
-    ['Custom Packaging Required', yesNo(q.isCustomPackagingRequired)],
-    ['Delivery Location', q.deliveryLocation],
-    ['Urgent', yesNo(q.isUrgent)],
-    ['Additional Information', q.additionalInfo || 'None'],
-    ['Heard From', q.heardFrom],
+    [t('quoteDetails.companyName'), q.companyName],
+    [t('quoteDetails.contactPerson'), q.contactPersonName],
+    [t('quoteDetails.companyEmail'), <Ltr key="email">{q.companyEmail}</Ltr>],
+    [t('quoteDetails.mobileNumber'), <Ltr key="mobile">{q.mobileNumber}</Ltr>],
+    [t('quoteDetails.country'), q.country],
+    [t('quoteDetails.address'), q.address],
+    [t('quoteDetails.productName'), q.productId?.productName ?? t('quoteDetails.productGone')],
+    [t('quoteDetails.productType'), q.productId?.productType ?? none],
+    [t('quoteDetails.requiredQuantity'), `${q.requiredQty} ${q.productId?.productQuantityType ?? ''}`.trim()],
+    [t('quoteDetails.packagingType'), packagingLabel(q.packagingType)],
+    [t('quoteDetails.customPackaging'), yesNo(q.isCustomPackagingRequired)],
+    [t('quoteDetails.deliveryLocation'), q.deliveryLocation],
+    [t('quoteDetails.urgent'), yesNo(q.isUrgent)],
+    [t('quoteDetails.additionalInfo'), q.additionalInfo || t('quoteDetails.none')],
+    [t('quoteDetails.heardFrom'), q.heardFrom],
     // The buyer's export terms, when given.
     ...tradeTermsRows(q.tradeTerms),
-    ['Quoted By', q.quotedByEmail],
-    [
-      'Created At',
-      created && !Number.isNaN(created.getTime())
-        ? `${formatDate(q.createdAt)}, ${created.toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })}`
-        : 'N/A',
-    ],
+    [t('quoteDetails.quotedBy'), q.quotedByEmail ? <Ltr key="quoted-by">{q.quotedByEmail}</Ltr> : q.quotedByEmail],
+    [t('quoteDetails.createdAt'), created && !Number.isNaN(created.getTime()) && q.createdAt ? formatDayAndTime(q.createdAt) : none],
   ];
 }
 
 export default function QuoteDescriptionPage() {
-  useDocumentTitle('Quote Details');
+  useDocumentTitle(t('quoteDetails.title'));
   const location = useLocation();
   const quote = quoteFromState(location.state);
 
   const back = (
     <Link to="/profile" className="btn-secondary">
-      <ChevronLeftIcon size={18} /> Back to Profile
+      <ChevronLeftIcon size={18} /> {t('quoteDetails.back')}
     </Link>
   );
 
@@ -61,8 +60,8 @@ export default function QuoteDescriptionPage() {
         <span className="inline-flex size-14 items-center justify-center rounded-full bg-gray-100 text-gray-600">
           <FileTextIcon size={28} />
         </span>
-        <h1 className="mt-4 text-2xl font-bold text-gray-900">No quote selected</h1>
-        <p className="mt-2 text-gray-700">Open a quote from the list on your profile to see its details.</p>
+        <h1 className="mt-4 text-2xl font-bold text-gray-900">{t('quoteDetails.noneSelected')}</h1>
+        <p className="mt-2 text-gray-700">{t('quoteDetails.noneSelectedHint')}</p>
         <div className="mt-6">{back}</div>
       </section>
     );
@@ -70,14 +69,14 @@ export default function QuoteDescriptionPage() {
 
   return (
     <>
-      <PageHero eyebrow="Quote request" title="Quote Details">
+      <PageHero eyebrow={t('quoteDetails.eyebrow')} title={t('quoteDetails.title')}>
         {quote.companyName}
         {quote.productId ? ` · ${quote.productId.productName}` : ''}
       </PageHero>
       <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
         <div className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
           <table className="w-full table-fixed text-start text-sm">
-            <caption className="sr-only">Every field of the quote request</caption>
+            <caption className="sr-only">{t('quoteDetails.caption')}</caption>
             <tbody className="divide-y divide-gray-100">
               {rows(quote).map(([label, value]) => (
                 <tr key={label} className="even:bg-gray-50/60 sm:table-row">

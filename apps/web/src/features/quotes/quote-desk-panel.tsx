@@ -19,29 +19,17 @@ import { errorMessage, request } from '@/lib/api';
 import { OfferForm, type OfferFormValues } from './offer-form';
 import { offerPrefill } from './offer-prefill';
 import { OfferSummary } from './offer-summary';
-import { formatDate } from '@/lib/format';
+import { Ltr } from '@/components/ui/ltr';
+import { formatDayAndTime } from '@/lib/format';
+import { t } from '@/lib/i18n';
 import { quantityText } from './quote-format';
 import { fetchQuoteDetail, rejectQuote, sendOffer } from './quote-slice';
 import { StatusBadge } from './status-badge';
 
-const dateTime = (iso: string) =>
-  `${formatDate(iso) ?? ''}, ${new Date(iso).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })}`;
+const dateTime = formatDayAndTime;
 
 function historyText(entry: QuoteHistoryEntry): string {
-  switch (entry.status) {
-    case 'NEW':
-      return 'Request received';
-    case 'QUOTED':
-      return `Offer ${entry.note} sent`;
-    case 'ACCEPTED':
-      return 'Accepted by the buyer';
-    case 'DECLINED':
-      return 'Declined by the buyer';
-    case 'REJECTED':
-      return 'Rejected by the company';
-    case 'EXPIRED':
-      return 'Offer expired';
-  }
+  return entry.status === 'QUOTED' ? t('quoteDesk.history.QUOTED', { number: entry.note ?? '' }) : t(`quoteDesk.history.${entry.status}`);
 }
 
 interface QuoteDeskPanelProps {
@@ -116,7 +104,7 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
   if (!quote) {
     return (
       <div role="status" className="mt-8 h-40 animate-pulse rounded-2xl bg-gray-100">
-        <span className="sr-only">Loading the quote desk</span>
+        <span className="sr-only">{t('quoteDesk.loading')}</span>
       </div>
     );
   }
@@ -129,15 +117,15 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
     <section aria-labelledby={headingId} className="mt-10 space-y-8">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id={headingId} className="text-xl font-bold text-gray-900">
-          Quote desk
+          {t('quoteDesk.heading')}
         </h2>
         <StatusBadge status={quote.status} />
       </div>
 
       <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
-        <h3 className="text-lg font-semibold text-gray-900">Offers</h3>
+        <h3 className="text-lg font-semibold text-gray-900">{t('quoteDesk.offers')}</h3>
         {quote.offers.length === 0 ? (
-          <p className="mt-2 text-gray-700">No offer sent yet.</p>
+          <p className="mt-2 text-gray-700">{t('quoteDesk.noOffer')}</p>
         ) : (
           <ol className="mt-4 space-y-4">
             {quote.offers.map((offer) => {
@@ -145,13 +133,15 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
               return (
                 <li key={offer._id} className={`rounded-xl border p-4 ${current ? 'border-brand-600 bg-brand-50/40' : 'border-gray-200'}`}>
                   <p className="mb-2 flex flex-wrap items-baseline gap-x-3 text-sm">
-                    <span className="font-semibold text-gray-900">{offer.quotationNumber}</span>
-                    <span className="text-gray-600">sent {dateTime(offer.createdAt)}</span>
+                    <span className="font-semibold text-gray-900">
+                      <Ltr>{offer.quotationNumber}</Ltr>
+                    </span>
+                    <span className="text-gray-600">{t('quoteDesk.sent', { when: dateTime(offer.createdAt) })}</span>
                     <span className="font-medium text-gray-900">{formatMoney(offer.totalMinor, offer.currency)}</span>
                     {current ? (
-                      <span className="font-semibold text-brand-800">Current offer</span>
+                      <span className="font-semibold text-brand-800">{t('quoteDesk.current')}</span>
                     ) : (
-                      <span className="text-gray-600">Replaced</span>
+                      <span className="text-gray-600">{t('quoteDesk.replaced')}</span>
                     )}
                   </p>
                   <OfferSummary offer={offer} quantity={quantity} compact />
@@ -163,14 +153,16 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
       </div>
 
       <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
-        <h3 className="text-lg font-semibold text-gray-900">History</h3>
+        <h3 className="text-lg font-semibold text-gray-900">{t('quoteDesk.historyHeading')}</h3>
         <ol className="mt-3 space-y-2 text-sm">
           {quote.history.map((entry, i) => (
             <li key={`${entry.status}-${entry.at}-${i}`} className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <StatusBadge status={entry.status} />
               <span className="text-gray-900">{historyText(entry)}</span>
               <span className="text-gray-600">{dateTime(entry.at)}</span>
-              {entry.note && entry.status !== 'QUOTED' && <span className="w-full break-words ps-1 text-gray-700">“{entry.note}”</span>}
+              {entry.note && entry.status !== 'QUOTED' && (
+                <span className="w-full break-words ps-1 text-gray-700">{t('quoteDesk.note', { note: entry.note })}</span>
+              )}
             </li>
           ))}
         </ol>
@@ -178,10 +170,8 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
 
       {canDo('offer', quote.status) && (
         <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
-          <h3 className="text-lg font-semibold text-gray-900">{quote.offer ? 'Send a new offer' : 'Send an offer'}</h3>
-          {quote.offer && (
-            <p className="mt-1 text-sm text-gray-600">A new offer replaces the current one; earlier offers stay in the list above.</p>
-          )}
+          <h3 className="text-lg font-semibold text-gray-900">{quote.offer ? t('quoteDesk.sendNew') : t('quoteDesk.send')}</h3>
+          {quote.offer && <p className="mt-1 text-sm text-gray-600">{t('quoteDesk.replaces')}</p>}
           <div className="mt-4">
             <OfferForm initialValues={initialValues} unit={unit} busy={busy} onSubmit={submitOffer} />
           </div>
@@ -199,21 +189,21 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
             if (checked.ok) setConfirmReject(true);
           }}
         >
-          <h3 className="text-lg font-semibold text-gray-900">Reject the request</h3>
-          <p className="mt-1 text-sm text-gray-600">The buyer receives the reason by mail.</p>
-          <Field label="Reason" error={reasonError} required className="mt-4">
+          <h3 className="text-lg font-semibold text-gray-900">{t('quoteDesk.rejectHeading')}</h3>
+          <p className="mt-1 text-sm text-gray-600">{t('quoteDesk.rejectHint')}</p>
+          <Field label={t('quoteDesk.reason')} error={reasonError} required className="mt-4">
             <textarea className="input" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
           </Field>
           <button type="submit" className="btn-danger mt-4" disabled={busy}>
-            Reject request
+            {t('quoteDesk.rejectSubmit')}
           </button>
         </form>
       )}
 
       <ConfirmDialog
         open={confirmReject}
-        message={QUOTE_DESK_UI.rejectConfirm}
-        confirmLabel="Reject"
+        message={t('quoteDesk.rejectConfirm')}
+        confirmLabel={t('quoteDesk.reject')}
         danger
         busy={busy}
         onConfirm={() => void submitReject()}

@@ -7,7 +7,6 @@ import {
   SOCIAL_LABELS,
   SOCIAL_NETWORKS,
   WEEKDAYS,
-  WEEKDAY_LABELS,
   type SiteSettings,
 } from '@agro/shared';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
@@ -51,21 +50,26 @@ function ListButtons({
         className="btn-secondary px-3 py-1.5 text-sm"
         disabled={index === 0}
         onClick={() => onMove(index - 1)}
-        aria-label={`Move ${name} up`}
+        aria-label={t('settings.moveUp', { name })}
       >
-        Up
+        {t('settings.up')}
       </button>
       <button
         type="button"
         className="btn-secondary px-3 py-1.5 text-sm"
         disabled={index === count - 1}
         onClick={() => onMove(index + 1)}
-        aria-label={`Move ${name} down`}
+        aria-label={t('settings.moveDown', { name })}
       >
-        Down
+        {t('settings.down')}
       </button>
-      <button type="button" className="btn-secondary px-3 py-1.5 text-sm text-red-700" onClick={onRemove} aria-label={`Remove ${name}`}>
-        Remove
+      <button
+        type="button"
+        className="btn-secondary px-3 py-1.5 text-sm text-red-700"
+        onClick={onRemove}
+        aria-label={t('settings.removeLabel', { name })}
+      >
+        {t('settings.remove')}
       </button>
     </div>
   );
@@ -92,7 +96,7 @@ function Section({ title, icon, children }: { title: string; icon: ReactNode; ch
  * shown beside the Save button and in the toast.
  */
 export default function SettingsPage() {
-  useDocumentTitle('Site settings');
+  useDocumentTitle(t('settings.title'));
   const dispatch = useAppDispatch();
   const [settings, setSettings] = useState<SiteSettings | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -109,13 +113,13 @@ export default function SettingsPage() {
   if (!settings) {
     return (
       <>
-        <PageHero eyebrow="Owner's console" title="Site settings" />
+        <PageHero eyebrow={t('settings.eyebrow')} title={t('settings.title')} />
         <div className="mx-auto max-w-5xl px-4 py-10">
           {loadError ? (
             <p role="alert">{loadError}</p>
           ) : (
             <p role="status" className="text-gray-700">
-              Loading settings...
+              {t('settings.loading')}
             </p>
           )}
         </div>
@@ -151,75 +155,79 @@ export default function SettingsPage() {
 
   return (
     <>
-      <PageHero eyebrow="Owner's console" title="Site settings">
-        What the site shows buyers: contact details, hours, social profiles, FAQ and certifications, and what quotations start from.
+      <PageHero eyebrow={t('settings.eyebrow')} title={t('settings.title')}>
+        {t('settings.intro')}
       </PageHero>
-      <nav aria-label="Owner's console" className="mx-auto flex max-w-5xl gap-4 px-4 pt-6 text-sm">
+      <nav aria-label={t('settings.eyebrow')} className="mx-auto flex max-w-5xl gap-4 px-4 pt-6 text-sm">
         <Link to="/team" className="font-medium text-brand-800 underline underline-offset-2">
-          Team
+          {t('settings.team')}
         </Link>
         <Link to="/audit" className="font-medium text-brand-800 underline underline-offset-2">
-          Audit log
+          {t('settings.audit')}
         </Link>
       </nav>
       <form className="mx-auto max-w-5xl space-y-8 px-4 py-10" onSubmit={save} noValidate>
-        <Section title="Contact" icon={<PhoneIcon />}>
+        <Section title={t('settings.contact')} icon={<PhoneIcon />}>
           <div className={grid}>
-            <Field label="Public phone" hint="With the country code, e.g. +91 98765 43210" required>
+            <Field label={t('settings.publicPhone')} hint={t('settings.publicPhoneHint')} required>
               {text(settings.phone, (v) => set('phone', v), 'tel', { autoComplete: 'off' })}
             </Field>
-            <Field label="WhatsApp number" hint="Empty: no WhatsApp buttons">
+            <Field label={t('settings.whatsapp')} hint={t('settings.whatsappHint')}>
               {text(settings.whatsapp, (v) => set('whatsapp', v), 'tel', { autoComplete: 'off' })}
             </Field>
-            <Field label="Public email" required>
+            <Field label={t('settings.publicEmail')} required>
               {text(settings.publicEmail, (v) => set('publicEmail', v), 'email')}
             </Field>
-            <Field label="Notification email" hint="Receives new quotes and inquiries" required>
+            <Field label={t('settings.notificationEmail')} hint={t('settings.notificationHint')} required>
               {text(settings.notificationEmail, (v) => set('notificationEmail', v), 'email')}
             </Field>
           </div>
         </Section>
 
-        <Section title="Postal address" icon={<BuildingIcon />}>
+        <Section title={t('settings.postal')} icon={<BuildingIcon />}>
           <div className={grid}>
-            <Field label="Street" required className="sm:col-span-2">
+            <Field label={t('settings.street')} required className="sm:col-span-2">
               {text(address.line1, (v) => set('address', { ...address, line1: v }))}
             </Field>
-            <Field label="City" required>
+            <Field label={t('settings.city')} required>
               {text(address.city, (v) => set('address', { ...address, city: v }))}
             </Field>
-            <Field label="State">{text(address.state, (v) => set('address', { ...address, state: v }))}</Field>
-            <Field label="Postal code">{text(address.postalCode, (v) => set('address', { ...address, postalCode: v }))}</Field>
-            <Field label="Country" required>
+            <Field label={t('settings.state')}>{text(address.state, (v) => set('address', { ...address, state: v }))}</Field>
+            <Field label={t('settings.postalCode')}>{text(address.postalCode, (v) => set('address', { ...address, postalCode: v }))}</Field>
+            <Field label={t('settings.country')} required>
               {text(address.country, (v) => set('address', { ...address, country: v }))}
             </Field>
           </div>
         </Section>
 
-        <Section title="Business hours" icon={<ClockIcon />}>
-          <Field label="Time zone" hint="An IANA name, e.g. Asia/Kolkata" className="max-w-sm">
+        <Section title={t('settings.hours')} icon={<ClockIcon />}>
+          <Field label={t('settings.timeZone')} hint={t('settings.timeZoneHint')} className="max-w-sm">
             {text(businessHours.timeZone, (v) => set('businessHours', { ...businessHours, timeZone: v }))}
           </Field>
           <fieldset className="mt-6">
-            <legend className="text-sm font-medium text-gray-800">Opening hours per day</legend>
+            <legend className="text-sm font-medium text-gray-800">{t('settings.openingHours')}</legend>
             <ul className="mt-3 divide-y divide-gray-100">
               {WEEKDAYS.map((day) => {
                 const hours = businessHours.days[day];
-                const label = WEEKDAY_LABELS[day];
+                const label = t(`hours.${day}`);
                 const setDay = (value: (typeof businessHours.days)[typeof day]) =>
                   set('businessHours', { ...businessHours, days: { ...businessHours.days, [day]: value } });
                 return (
                   <li key={day} className="flex flex-wrap items-end gap-4 py-3">
                     <span className="w-28 font-medium text-gray-900">{label}</span>
                     <CheckboxField
-                      label={`${label} closed`}
+                      label={t('settings.dayClosed', { day: label })}
                       checked={hours === null}
                       onChange={(e) => setDay(e.target.checked ? null : { open: '09:00', close: '18:00' })}
                     />
                     {hours && (
                       <>
-                        <Field label={`${label} opens`}>{text(hours.open, (v) => setDay({ ...hours, open: v }), 'time')}</Field>
-                        <Field label={`${label} closes`}>{text(hours.close, (v) => setDay({ ...hours, close: v }), 'time')}</Field>
+                        <Field label={t('settings.dayOpens', { day: label })}>
+                          {text(hours.open, (v) => setDay({ ...hours, open: v }), 'time')}
+                        </Field>
+                        <Field label={t('settings.dayCloses', { day: label })}>
+                          {text(hours.close, (v) => setDay({ ...hours, close: v }), 'time')}
+                        </Field>
                       </>
                     )}
                   </li>
@@ -229,8 +237,8 @@ export default function SettingsPage() {
           </fieldset>
         </Section>
 
-        <Section title="Social profiles" icon={<GlobeIcon />}>
-          <p className="mb-4 text-sm text-gray-600">Only the profiles filled in are shown (https addresses only).</p>
+        <Section title={t('settings.social')} icon={<GlobeIcon />}>
+          <p className="mb-4 text-sm text-gray-600">{t('settings.socialHint')}</p>
           <div className={grid}>
             {SOCIAL_NETWORKS.map((network) => (
               <Field key={network} label={SOCIAL_LABELS[network]}>
@@ -242,9 +250,9 @@ export default function SettingsPage() {
           </div>
         </Section>
 
-        <Section title="FAQ" icon={<MessageIcon />}>
+        <Section title={t('settings.faq')} icon={<MessageIcon />}>
           <Tabs
-            label={`FAQ: ${t('contentTranslations.tabs')}`}
+            label={t('settings.faqTabs', { tabs: t('contentTranslations.tabs') })}
             tabs={[
               {
                 key: 'en',
@@ -261,8 +269,10 @@ export default function SettingsPage() {
                           );
                         return (
                           <li key={i} className="space-y-3 rounded-xl border border-gray-200 p-4">
-                            <Field label={`Question ${i + 1}`}>{text(item.question, (v) => update({ question: v }))}</Field>
-                            <Field label={`Answer ${i + 1}`}>
+                            <Field label={t('settings.question', { n: i + 1 })}>
+                              {text(item.question, (v) => update({ question: v }))}
+                            </Field>
+                            <Field label={t('settings.answer', { n: i + 1 })}>
                               <textarea
                                 className="input min-h-20"
                                 value={item.answer}
@@ -270,7 +280,7 @@ export default function SettingsPage() {
                               />
                             </Field>
                             <ListButtons
-                              name={`question ${i + 1}`}
+                              name={t('settings.questionName', { n: i + 1 })}
                               index={i}
                               count={settings.faq.length}
                               onMove={(to) => set('faq', moved(settings.faq, i, to))}
@@ -290,7 +300,7 @@ export default function SettingsPage() {
                       className="btn-secondary mt-4 px-4 py-2"
                       onClick={() => set('faq', [...settings.faq, { question: '', answer: '' }])}
                     >
-                      Add a question
+                      {t('settings.addQuestion')}
                     </button>
                   </>
                 ),
@@ -313,8 +323,8 @@ export default function SettingsPage() {
           />
         </Section>
 
-        <Section title="Certifications" icon={<AwardIcon />}>
-          <p className="mb-4 text-sm text-gray-600">Shown on the home and About pages; one past its date is hidden by itself.</p>
+        <Section title={t('settings.certifications')} icon={<AwardIcon />}>
+          <p className="mb-4 text-sm text-gray-600">{t('settings.certificationsHint')}</p>
           <ol className="space-y-6">
             {settings.certifications.map((c, i) => {
               const update = (next: Partial<typeof c>) =>
@@ -325,16 +335,16 @@ export default function SettingsPage() {
               return (
                 <li key={i} className="rounded-xl border border-gray-200 p-4">
                   <div className={grid}>
-                    <Field label={`Certification ${i + 1} name`}>{text(c.name, (v) => update({ name: v }))}</Field>
-                    <Field label={`Certification ${i + 1} number`}>{text(c.number, (v) => update({ number: v }))}</Field>
-                    <Field label={`Certification ${i + 1} issued by`}>{text(c.issuer, (v) => update({ issuer: v }))}</Field>
-                    <Field label={`Certification ${i + 1} valid until`}>
+                    <Field label={t('settings.certName', { n: i + 1 })}>{text(c.name, (v) => update({ name: v }))}</Field>
+                    <Field label={t('settings.certNumber', { n: i + 1 })}>{text(c.number, (v) => update({ number: v }))}</Field>
+                    <Field label={t('settings.certIssuer', { n: i + 1 })}>{text(c.issuer, (v) => update({ issuer: v }))}</Field>
+                    <Field label={t('settings.certValid', { n: i + 1 })}>
                       {text(c.validUntil, (v) => update({ validUntil: v }), 'date')}
                     </Field>
                   </div>
                   <div className="mt-3">
                     <ListButtons
-                      name={`certification ${i + 1}`}
+                      name={t('settings.certificationName', { n: i + 1 })}
                       index={i}
                       count={settings.certifications.length}
                       onMove={(to) => set('certifications', moved(settings.certifications, i, to))}
@@ -355,20 +365,20 @@ export default function SettingsPage() {
             className="btn-secondary mt-4 px-4 py-2"
             onClick={() => set('certifications', [...settings.certifications, { name: '', number: '', issuer: '', validUntil: '' }])}
           >
-            Add a certification
+            {t('settings.addCertification')}
           </button>
         </Section>
 
-        <Section title="Quotations" icon={<FileTextIcon />}>
-          <p className="mb-4 text-sm text-gray-600">What a new offer starts from, and what the quotation PDF prints where set.</p>
+        <Section title={t('settings.quotations')} icon={<FileTextIcon />}>
+          <p className="mb-4 text-sm text-gray-600">{t('settings.quotationsHint')}</p>
           <div className={grid}>
-            <Field label="Port of loading">
+            <Field label={t('settings.portOfLoading')}>
               {text(quotationDefaults.portOfLoading, (v) => set('quotationDefaults', { ...quotationDefaults, portOfLoading: v }))}
             </Field>
-            <Field label="Payment terms">
+            <Field label={t('settings.paymentTerms')}>
               {text(quotationDefaults.paymentTerms, (v) => set('quotationDefaults', { ...quotationDefaults, paymentTerms: v }))}
             </Field>
-            <Field label="Validity (days)">
+            <Field label={t('settings.validity')}>
               {text(
                 String(quotationDefaults.validityDays),
                 (v) => set('quotationDefaults', { ...quotationDefaults, validityDays: Number(v) }),
@@ -379,7 +389,7 @@ export default function SettingsPage() {
                 },
               )}
             </Field>
-            <Field label="Lead time (days)">
+            <Field label={t('settings.leadTime')}>
               {text(
                 String(quotationDefaults.leadTimeDays),
                 (v) => set('quotationDefaults', { ...quotationDefaults, leadTimeDays: Number(v) }),
@@ -395,19 +405,23 @@ export default function SettingsPage() {
             <Field label="APEDA RCMC">
               {text(registrations.apedaRcmc, (v) => set('registrations', { ...registrations, apedaRcmc: v }))}
             </Field>
-            <Field label="FSSAI licence">
+            <Field label={t('settings.fssai')}>
               {text(registrations.fssaiLicence, (v) => set('registrations', { ...registrations, fssaiLicence: v }))}
             </Field>
           </div>
           <fieldset className="mt-6">
-            <legend className="text-sm font-medium text-gray-800">Bank details (printed on quotations only, never public)</legend>
+            <legend className="text-sm font-medium text-gray-800">{t('settings.bank')}</legend>
             <div className={`${grid} mt-3`}>
-              <Field label="Beneficiary">
+              <Field label={t('settings.beneficiary')}>
                 {text(bankDetails.accountName, (v) => set('bankDetails', { ...bankDetails, accountName: v }))}
               </Field>
-              <Field label="Bank">{text(bankDetails.bankName, (v) => set('bankDetails', { ...bankDetails, bankName: v }))}</Field>
-              <Field label="Branch">{text(bankDetails.branch, (v) => set('bankDetails', { ...bankDetails, branch: v }))}</Field>
-              <Field label="Account number">
+              <Field label={t('settings.bankName')}>
+                {text(bankDetails.bankName, (v) => set('bankDetails', { ...bankDetails, bankName: v }))}
+              </Field>
+              <Field label={t('settings.branch')}>
+                {text(bankDetails.branch, (v) => set('bankDetails', { ...bankDetails, branch: v }))}
+              </Field>
+              <Field label={t('settings.account')}>
                 {text(bankDetails.accountNumber, (v) => set('bankDetails', { ...bankDetails, accountNumber: v }))}
               </Field>
               <Field label="IFSC">{text(bankDetails.ifsc, (v) => set('bankDetails', { ...bankDetails, ifsc: v }))}</Field>
@@ -416,9 +430,9 @@ export default function SettingsPage() {
           </fieldset>
         </Section>
 
-        <Section title="Sign-in" icon={<KeyIcon />}>
+        <Section title={t('settings.signIn')} icon={<KeyIcon />}>
           <CheckboxField
-            label="Require two-step sign-in for every administrator"
+            label={t('settings.require2fa')}
             checked={settings.requireTwoFactorForAdmins}
             onChange={(e) => set('requireTwoFactorForAdmins', e.target.checked)}
           />
@@ -426,7 +440,7 @@ export default function SettingsPage() {
 
         <div className="flex flex-wrap items-center gap-4">
           <button type="submit" className="btn-primary px-6 py-3" disabled={saving}>
-            {saving ? 'Saving...' : 'Save settings'}
+            {saving ? t('settings.saving') : t('settings.save')}
           </button>
           {problem && (
             <p role="alert" className="text-sm font-medium text-red-700">

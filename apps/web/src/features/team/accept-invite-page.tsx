@@ -1,4 +1,4 @@
-import { API, COUNTRY_CODES, TEAM_TEXT, UI_TEXT, formatPhoneNumber, type UserResponse } from '@agro/shared';
+import { API, COUNTRY_CODES, TEAM_TEXT, formatPhoneNumber, type UserResponse } from '@agro/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '@/app/store';
@@ -7,11 +7,12 @@ import { PageHero } from '@/components/ui/page-hero';
 import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError, request, withToast } from '@/lib/api';
 import { getProfile } from '@/lib/auth/auth-slice';
+import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /team/accept/{token}: the invited colleague sets a name, phone and password and becomes an administrator. */
 export default function AcceptInvitePage() {
-  useDocumentTitle('Join the team');
+  useDocumentTitle(t('team.join'));
   const { token = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -43,28 +44,28 @@ export default function AcceptInvitePage() {
 
   return (
     <>
-      <PageHero eyebrow="Team" title="Join the team" />
+      <PageHero eyebrow={t('team.title')} title={t('team.join')} />
       <form onSubmit={submit} className="mx-auto max-w-xl space-y-5 px-4 py-10" noValidate>
-        <Field label="Full Name" required>
+        <Field label={t('team.fullName')} required>
           <input className="input" value={fullName} onChange={(e) => setFullName(e.target.value)} autoComplete="name" />
         </Field>
         <div className="grid grid-cols-[8rem_1fr] gap-3">
-          <Field label="Country code">
+          <Field label={t('team.countryCode')}>
             <select className="input" value={dialCode} onChange={(e) => setDialCode(e.target.value)}>
               {COUNTRY_CODES.map((c) => (
                 <option key={c.iso} value={c.dialCode}>{`${c.name} ${c.dialCode}`}</option>
               ))}
             </select>
           </Field>
-          <Field label="Phone Number" required>
+          <Field label={t('team.phone')} required>
             <input className="input" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="tel-national" />
           </Field>
         </div>
-        <Field label="Password" required hint={UI_TEXT.passwordHint}>
+        <Field label={t('team.password')} required hint={t('team.passwordHint')}>
           <PasswordInput value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
         </Field>
         <button type="submit" className="btn-primary w-full py-3" disabled={busy}>
-          Join as administrator
+          {t('team.joinSubmit')}
         </button>
         {problem && (
           <p role="alert" className="text-sm font-medium text-red-700">

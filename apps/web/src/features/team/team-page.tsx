@@ -2,16 +2,19 @@ import { API, TEAM_TEXT, type ApiResult, type TeamResponse } from '@agro/shared'
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { Ltr } from '@/components/ui/ltr';
 import { PageHero } from '@/components/ui/page-hero';
 import { errorMessage, request, withToast } from '@/lib/api';
 import { useAppSelector } from '@/app/store';
+import { formatDate } from '@/lib/format';
+import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const day = (iso: string) => formatDate(iso) ?? iso;
 
 /** /team (ADMIN): the administrators and pending invitations; invite a colleague, remove one, cancel an invitation. */
 export default function TeamPage() {
-  useDocumentTitle('Team');
+  useDocumentTitle(t('team.title'));
   const me = useAppSelector((s) => s.auth.data);
   const myId = typeof me === 'object' && me && '_id' in me ? String(me._id) : '';
   const [team, setTeam] = useState<TeamResponse | null>(null);
@@ -26,7 +29,7 @@ export default function TeamPage() {
         setTeam(r);
         setProblem(null);
       },
-      (e: unknown) => setProblem(errorMessage(e, 'Error in loading the team !')),
+      (e: unknown) => setProblem(errorMessage(e, t('team.loadError'))),
     );
   }, []);
   useEffect(load, [load]);
@@ -69,43 +72,45 @@ export default function TeamPage() {
 
   return (
     <>
-      <PageHero eyebrow="Owner's console" title="Team">
-        The administrators of the site. Invite a colleague by e-mail: the link works once, for 72 hours.
+      <PageHero eyebrow={t('team.eyebrow')} title={t('team.title')}>
+        {t('team.intro')}
       </PageHero>
       <div className="mx-auto max-w-5xl space-y-10 px-4 py-10">
         <form onSubmit={invite} className="flex flex-wrap items-end gap-4 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
-          <Field label="Colleague's email" className="min-w-64 flex-1">
+          <Field label={t('team.email')} className="min-w-64 flex-1">
             <input className="input" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
           </Field>
           <button type="submit" className="btn-primary px-5 py-2.5" disabled={busy || email.trim() === ''}>
-            Send invitation
+            {t('team.invite')}
           </button>
         </form>
 
         {problem && <p role="alert">{problem}</p>}
-        {!team && !problem && <p role="status">Loading the team ...</p>}
+        {!team && !problem && <p role="status">{t('team.loading')}</p>}
         {team && (
           <>
             <section aria-labelledby="admins-heading">
               <h2 id="admins-heading" className="text-xl font-bold text-brand-900">
-                Administrators
+                {t('team.admins')}
               </h2>
               <ul className="mt-4 divide-y divide-gray-100 rounded-2xl border border-gray-200 bg-white">
                 {team.admins.map((a) => (
                   <li key={a._id} className="flex flex-wrap items-center justify-between gap-3 p-4">
                     <div className="min-w-0">
                       <p className="font-medium text-gray-900">{a.fullName}</p>
-                      <p className="break-all text-sm text-gray-700">{a.email}</p>
-                      <p className="text-xs text-gray-600">{`Since ${day(a.createdAt)}`}</p>
+                      <p className="break-all text-sm text-gray-700">
+                        <Ltr>{a.email}</Ltr>
+                      </p>
+                      <p className="text-xs text-gray-600">{t('team.since', { day: day(a.createdAt) })}</p>
                     </div>
                     {team.admins.length > 1 && a._id !== myId && (
                       <button
                         type="button"
                         className="btn-secondary px-3 py-1.5 text-sm text-red-700"
-                        onClick={() => setToRemove({ id: a._id, label: `Remove ${a.fullName} as administrator?` })}
-                        aria-label={`Remove ${a.fullName}`}
+                        onClick={() => setToRemove({ id: a._id, label: t('team.removeConfirm', { name: a.fullName }) })}
+                        aria-label={t('team.removeLabel', { name: a.fullName })}
                       >
-                        Remove
+                        {t('team.remove')}
                       </button>
                     )}
                   </li>
@@ -114,25 +119,27 @@ export default function TeamPage() {
             </section>
             <section aria-labelledby="invites-heading">
               <h2 id="invites-heading" className="text-xl font-bold text-brand-900">
-                Pending invitations
+                {t('team.invites')}
               </h2>
               {team.invites.length === 0 ? (
-                <p className="mt-4 text-gray-700">No pending invitations.</p>
+                <p className="mt-4 text-gray-700">{t('team.noInvites')}</p>
               ) : (
                 <ul className="mt-4 divide-y divide-gray-100 rounded-2xl border border-gray-200 bg-white">
                   {team.invites.map((i) => (
                     <li key={i._id} className="flex flex-wrap items-center justify-between gap-3 p-4">
                       <div className="min-w-0">
-                        <p className="break-all font-medium text-gray-900">{i.email}</p>
-                        <p className="text-xs text-gray-600">{`Invited by ${i.invitedBy}, expires ${day(i.expiresAt)}`}</p>
+                        <p className="break-all font-medium text-gray-900">
+                          <Ltr>{i.email}</Ltr>
+                        </p>
+                        <p className="text-xs text-gray-600">{t('team.invitedBy', { by: i.invitedBy, day: day(i.expiresAt) })}</p>
                       </div>
                       <button
                         type="button"
                         className="btn-secondary px-3 py-1.5 text-sm"
-                        onClick={() => setToRemove({ id: i._id, label: `Cancel the invitation of ${i.email}?` })}
-                        aria-label={`Cancel the invitation of ${i.email}`}
+                        onClick={() => setToRemove({ id: i._id, label: t('team.cancelConfirm', { email: i.email }) })}
+                        aria-label={t('team.cancelLabel', { email: i.email })}
                       >
-                        Cancel invitation
+                        {t('team.cancelInvite')}
                       </button>
                     </li>
                   ))}
@@ -145,8 +152,8 @@ export default function TeamPage() {
       <ConfirmDialog
         open={toRemove !== null}
         message={toRemove?.label ?? ''}
-        confirmLabel="Confirm"
-        cancelLabel="Cancel"
+        confirmLabel={t('team.confirm')}
+        cancelLabel={t('team.cancel')}
         danger
         busy={busy}
         onConfirm={() => void remove()}

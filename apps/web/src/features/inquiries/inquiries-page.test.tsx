@@ -1,0 +1,73 @@
+import { API, type Inquiry } from '@agro/shared';
+import ar from '@agro/shared/i18n/ar';
+import arAdmin from '@agro/shared/i18n/ar-admin';
+import arApp from '@agro/shared/i18n/ar-app';
+import en from '@agro/shared/i18n/en';
+import enAdmin from '@agro/shared/i18n/en-admin';
+import enApp from '@agro/shared/i18n/en-app';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setCatalogue } from '@/lib/i18n';
+import { logIn, renderRoute, stubFetch } from '@/test/forms-harness';
+
+const INQUIRY: Inquiry = {
+  _id: 'i1',
+  fullName: 'Omar Haddad',
+  email: 'omar@gulf-foods.example',
+  companyName: 'Gulf Foods',
+  country: 'United Arab Emirates',
+  productId: 'p1',
+  productName: 'Natural Jaggery Blocks',
+  productQuantityType: 'KG',
+  estimatedQuantity: 250000,
+  description: 'Please quote CIF Jebel Ali.',
+  createdAt: '2026-11-20T09:30:00.000Z',
+  handled: false,
+  handledAt: null,
+};
+
+const reply = {
+  body: {
+    success: true,
+    message: 'ok',
+    inquiries: [INQUIRY],
+    total: 1,
+    page: 1,
+    limit: 20,
+    pageCount: 1,
+    countries: ['United Arab Emirates'],
+  },
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setCatalogue('en', { ...en, ...enApp, ...enAdmin });
+});
+
+describe('Inquiry inbox', () => {
+  it('speaks English as it always did', async () => {
+    logIn('ADMIN');
+    stubFetch({ [`GET ${API.allInquiries}`]: reply, [`GET ${API.productList}`]: { body: { success: true, message: 'ok', products: [] } } });
+    renderRoute('/inquiries');
+    const list = await screen.findByRole('list', { name: 'Inquiries, newest first' });
+    expect(within(list).getAllByText('Open')).toHaveLength(2);
+    expect(within(list).getByText(/2,50,000 KG/)).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Mark handled: the inquiry from Gulf Foods' })).toHaveTextContent('Mark handled');
+    expect(screen.getByText(/1 inquiry ·/)).toBeInTheDocument();
+  });
+
+  it('speaks Arabic with the administrators’ catalogue, figures in Western digits and the e-mail left to right', async () => {
+    setCatalogue('ar', { ...ar, ...arApp, ...arAdmin });
+    logIn('ADMIN');
+    stubFetch({ [`GET ${API.allInquiries}`]: reply, [`GET ${API.productList}`]: { body: { success: true, message: 'ok', products: [] } } });
+    const { user } = renderRoute('/inquiries');
+    expect(screen.getByRole('heading', { level: 1, name: 'صندوق الاستفسارات' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'الاستفسارات، الأحدث أولًا' });
+    expect(within(list).getByText('مفتوح')).toBeInTheDocument();
+    expect(within(list).getByText(/250,000 KG/)).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'فتح الاستفسار الوارد من Gulf Foods' }));
+    const dialog = await screen.findByRole('dialog', { name: 'استفسار من Gulf Foods' });
+    expect(within(dialog).getByText('الكمية التقديرية')).toBeInTheDocument();
+    expect(within(dialog).getByText('omar@gulf-foods.example').tagName).toBe('BDI');
+  });
+});
