@@ -14,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { registerUser } from '@/lib/auth/auth-slice';
 import { useProofOfWork } from '@/lib/proof-of-work';
 import { Honeypot, useBotSignals } from '@/lib/bot-signals';
+import { localizeMessage } from '@/lib/i18n';
 
 type RegisterIn = z.input<typeof registerFormSchema>;
 type RegisterOut = z.output<typeof registerFormSchema>;
@@ -60,7 +61,7 @@ export default function RegisterPage() {
       // The thunk has shown the server's message; what was typed stays.
       return;
     }
-    toast.success(UI_TEXT.loginToProceed);
+    toast.success(localizeMessage(UI_TEXT.loginToProceed));
     reset(EMPTY);
     void navigate('/login');
   };

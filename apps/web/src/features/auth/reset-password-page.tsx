@@ -12,6 +12,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { clearAuth, resetPassword } from '@/lib/auth/auth-slice';
 import { Honeypot, useBotSignals } from '@/lib/bot-signals';
+import { localizeMessage } from '@/lib/i18n';
 
 type ResetIn = z.input<typeof resetPasswordFormSchema>;
 type ResetOut = z.output<typeof resetPasswordFormSchema>;
@@ -44,7 +45,7 @@ export default function ResetPasswordPage() {
     // The server ended every session of this account: forget the client's copy too.
     dispatch(clearAuth());
     for (const key of Object.values(AUTH_STORAGE_KEYS)) localStorage.removeItem(key);
-    toast.info(UI_TEXT.redirectingToLogin);
+    toast.info(localizeMessage(UI_TEXT.redirectingToLogin));
     timer.current = setTimeout(() => void navigate('/login'), TIMINGS.resetRedirectMs);
   };
 
