@@ -9,7 +9,7 @@ import { useAppDispatch } from '@/app/store';
 import { CountrySelect } from '@/components/ui/country-select';
 import { Field } from '@/components/ui/field';
 import { FormShell } from '@/components/ui/form-shell';
-import { Ltr } from '@/components/ui/ltr';
+import { LTR_SLOT, withLtr } from '@/components/ui/ltr';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { registerUser } from '@/lib/auth/auth-slice';
@@ -111,21 +111,6 @@ export default function RegisterPage() {
         </button>
       </form>
     </FormShell>
-  );
-}
-
-/** Where a left-to-right value goes in a translated text (split out and isolated by withLtr). */
-const LTR_SLOT = '\u0000';
-
-/** `text` with its LTR_SLOT replaced by `value`, isolated left to right (a dial code on a right-to-left page). */
-function withLtr(text: string, value: string) {
-  const [before = '', after = ''] = text.split(LTR_SLOT);
-  return (
-    <>
-      {before}
-      <Ltr>{value}</Ltr>
-      {after}
-    </>
   );
 }
 
