@@ -390,6 +390,12 @@ const arApp: AppCatalogue = {
     followOrder: 'تابع الطلب',
     pdf: 'عرض السعر بصيغة PDF',
   },
+  quoteList: {
+    loading: 'جارٍ تحميل عروض الأسعار',
+    empty: 'ستظهر هنا عروض الأسعار التي تطلبها.',
+    acceptOffer: 'قبول العرض',
+    declineOffer: 'رفض العرض',
+  },
   profileLanguage: {
     heading: 'اللغة',
     description: 'تُكتب رسائلك الإلكترونية وعروض الأسعار بهذه اللغة.',

@@ -394,6 +394,12 @@ const deApp: AppCatalogue = {
     followOrder: 'Auftrag verfolgen',
     pdf: 'Angebot als PDF',
   },
+  quoteList: {
+    loading: 'Angebote werden geladen',
+    empty: 'Ihre Angebotsanfragen erscheinen hier.',
+    acceptOffer: 'Angebot annehmen',
+    declineOffer: 'Angebot ablehnen',
+  },
   profileLanguage: {
     heading: 'Sprache',
     description: 'Ihre E-Mails und Angebote werden in dieser Sprache verfasst.',

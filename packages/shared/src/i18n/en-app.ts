@@ -187,6 +187,12 @@ const enApp = {
     followOrder: 'Follow the order',
     pdf: 'Quotation PDF',
   },
+  quoteList: {
+    loading: 'Loading quotes',
+    empty: 'Quotes you request will appear here.',
+    acceptOffer: 'Accept offer',
+    declineOffer: 'Decline offer',
+  },
   profileLanguage: {
     heading: 'Language',
     description: 'Your e-mails and quotations are written in this language.',

@@ -392,6 +392,12 @@ const esApp: AppCatalogue = {
     followOrder: 'Seguir el pedido',
     pdf: 'Cotización en PDF',
   },
+  quoteList: {
+    loading: 'Cargando cotizaciones',
+    empty: 'Las cotizaciones que solicite aparecerán aquí.',
+    acceptOffer: 'Aceptar la oferta',
+    declineOffer: 'Rechazar la oferta',
+  },
   profileLanguage: {
     heading: 'Idioma',
     description: 'Sus correos electrónicos y cotizaciones se redactan en este idioma.',

@@ -393,6 +393,12 @@ const frApp: AppCatalogue = {
     followOrder: 'Suivre la commande',
     pdf: 'Devis en PDF',
   },
+  quoteList: {
+    loading: 'Chargement des devis',
+    empty: 'Les devis que vous demandez apparaîtront ici.',
+    acceptOffer: "Accepter l'offre",
+    declineOffer: "Refuser l'offre",
+  },
   profileLanguage: {
     heading: 'Langue',
     description: 'Vos e-mails et vos devis sont rédigés dans cette langue.',
