@@ -84,8 +84,52 @@ function addPart(part: 'app' | 'admin', load: () => Promise<{ default: object }>
   return loading;
 }
 
+/**
+ * English message -> its key in the catalogue's `messages` section (SPEC's texts, en-app.ts), for
+ * localizeMessage. Built from the English app part: on an English page nothing is needed (its
+ * messages are already the English ones); on another language's page that part comes with the
+ * page's own app part (private screens only, never on the public first page).
+ */
+let messageKeys: Map<string, string> | undefined;
+
+/** Makes the `messages` section of the English app part the one localizeMessage looks texts up in. */
+export function setMessageSource(messages: object): void {
+  const keys = new Map<string, string>();
+  const walk = (value: unknown, path: string): void => {
+    if (typeof value === 'string') {
+      if (!keys.has(value)) keys.set(value, path);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) walk(inner, `${path}.${key}`);
+    }
+  };
+  walk(messages, 'messages');
+  messageKeys = keys;
+}
+
 /** Adds the private screens' texts of the page's language (their own chunk), once. */
-export const loadAppTexts = (): Promise<void> => addPart('app', APP_LOADERS[language]);
+export const loadAppTexts = (): Promise<void> => {
+  const own = addPart('app', APP_LOADERS[language]);
+  if (language === DEFAULT_LANGUAGE || messageKeys) return own;
+  return Promise.all([
+    own,
+    APP_LOADERS[DEFAULT_LANGUAGE]().then(({ default: english }) => {
+      setMessageSource(english.messages);
+    }),
+  ]).then(() => undefined);
+};
+
+/**
+ * A message a person sees (a validation message, a toast, the server's error), given in English as
+ * SPEC.md words it (shared messages.ts): the page language's text for it. English pages, a text the
+ * catalogue does not know (a message the server wrote) and a page whose private screens' texts are
+ * not loaded get the English text unchanged.
+ */
+export function localizeMessage(english: string): string {
+  if (language === DEFAULT_LANGUAGE || !messageKeys || !instance || !translate) return english;
+  const key = messageKeys.get(english);
+  if (!key || !instance.exists(key, { lng: language })) return english;
+  return (translate as unknown as (k: string) => string)(key);
+}
 
 /** Adds the administrators' screens' texts of the page's language (their own chunk), once. */
 export const loadAdminTexts = (): Promise<void> => addPart('admin', ADMIN_LOADERS[language]);

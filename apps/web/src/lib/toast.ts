@@ -5,6 +5,8 @@
  * subscribed, and calls are delivered in the order they were made, so "loading" is always
  * replaced by its "success" or "error", never the other way round.
  */
+import { localizeMessage } from './i18n';
+
 type Sonner = typeof import('sonner');
 
 let sonner: Promise<Sonner> | undefined;
@@ -19,11 +21,11 @@ export type ToastId = string | number;
 
 let lastId = 0;
 
-/** Show (or, with the id of an earlier toast, replace) a toast. Returns its id at once. */
+/** Show (or, with the id of an earlier toast, replace) a toast, in the page's language (localizeMessage). Returns its id at once. */
 export function showToast(kind: ToastKind, message: string, options: { id?: ToastId } = {}): ToastId {
   const id = options.id ?? `toast-${(lastId += 1)}`;
   void loadSonner().then(({ toast }) => {
-    toast[kind](message, { id });
+    toast[kind](localizeMessage(message), { id });
   });
   return id;
 }

@@ -1,4 +1,5 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { localizeMessage } from '@/lib/i18n';
 
 interface CheckboxFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'type'> {
   /** The visible label; may hold a link (e.g. to the terms). */
@@ -37,7 +38,7 @@ export function CheckboxField({ label, hint, error, className, ...input }: Check
       </div>
       {error && (
         <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
+          {localizeMessage(error)}
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { COUNTRY_CODES, type CountryIso } from '@agro/shared';
 import type { ComponentPropsWithRef } from 'react';
 import { CountryFlag } from './country-flag';
+import { t } from '@/lib/i18n';
 
 type CountrySelectProps = ComponentPropsWithRef<'select'> & {
   /** ISO code of the chosen country ('' for none): the flag shown beside the select. */
@@ -26,7 +27,7 @@ export function CountrySelect({ selectedIso, className, ...props }: CountrySelec
         )}
       </span>
       <select {...props} className={`input ps-12  ${className ?? ''}`} autoComplete="country">
-        <option value="">Select country</option>
+        <option value="">{t('auth.selectCountry')}</option>
         {COUNTRY_CODES.map((c) => (
           <option key={c.iso} value={c.iso}>
             {`${c.name} (${c.dialCode})`}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { t } from '@/lib/i18n';
+import { localizeMessage, t } from '@/lib/i18n';
 
 interface DialogProps {
   open: boolean;
@@ -82,7 +82,7 @@ export function ConfirmDialog({
   return (
     <Dialog
       open={open}
-      title={message}
+      title={localizeMessage(message)}
       onClose={onCancel}
       size="sm"
       actions={

@@ -1,5 +1,6 @@
 import { useId, type ReactElement, type ReactNode } from 'react';
 import { cloneElement, isValidElement } from 'react';
+import { localizeMessage } from '@/lib/i18n';
 
 interface FieldProps {
   label: string;
@@ -42,7 +43,7 @@ export function Field({ label, error, required, hint, children, className }: Fie
       )}
       {error && (
         <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
+          {localizeMessage(error)}
         </p>
       )}
     </div>

@@ -7,3 +7,18 @@ import type { ReactNode } from 'react';
 export function Ltr({ children }: { children: ReactNode }) {
   return <bdi dir="ltr">{children}</bdi>;
 }
+
+/** Where a left-to-right value goes in a translated text: t('key', { value: LTR_SLOT }), then withLtr. */
+export const LTR_SLOT = '\u0000';
+
+/** `text` with its LTR_SLOT replaced by `value` isolated left to right (a dial code, a phone number in a hint). */
+export function withLtr(text: string, value: string) {
+  const [before = '', after = ''] = text.split(LTR_SLOT);
+  return (
+    <>
+      {before}
+      <Ltr>{value}</Ltr>
+      {after}
+    </>
+  );
+}

@@ -1,6 +1,7 @@
 import { useState, type ComponentPropsWithRef } from 'react';
 import { EyeIcon } from './icons';
 import { EyeOffIcon } from './icons';
+import { t } from '@/lib/i18n';
 
 type PasswordInputProps = Omit<ComponentPropsWithRef<'input'>, 'type'>;
 
@@ -28,7 +29,7 @@ export function PasswordInput({ className, ...props }: PasswordInputProps) {
         className="absolute inset-y-1 end-1 inline-flex items-center gap-1 rounded-md px-2 text-sm font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
         {visible ? <EyeOffIcon size={16} /> : <EyeIcon size={16} />}
-        {visible ? 'Hide' : 'Show'}
+        {visible ? t('auth.hide') : t('auth.show')}
       </button>
     </div>
   );

@@ -9,8 +9,14 @@ import {
   UI_TEXT,
   VALIDATION as V,
 } from '@agro/shared';
+import ar from '@agro/shared/i18n/ar';
+import arApp from '@agro/shared/i18n/ar-app';
+import en from '@agro/shared/i18n/en';
+import enAdmin from '@agro/shared/i18n/en-admin';
+import enApp from '@agro/shared/i18n/en-app';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setCatalogue, setMessageSource } from '@/lib/i18n';
 import { atLeast, byLabel, callsTo, expectLoggedErrors, renderRoute, stubFetch, TEST_USER } from '@/test/forms-harness';
 
 type User = ReturnType<typeof renderRoute>['user'];
@@ -107,7 +113,8 @@ describe('register', () => {
     expect(options.map((o) => o.textContent)).toEqual(COUNTRY_CODES.map((c) => `${c.name} (${c.dialCode})`));
     await user.selectOptions(select, 'JP');
     expect(select).toHaveValue('JP');
-    expect(screen.getByText('Your number without +81')).toBeInTheDocument();
+    // The dial code sits in its own left-to-right isolate (components/ui/ltr.tsx); the hint reads as before.
+    expect(screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Your number without +81')).toBeInTheDocument();
     // Flags are drawn inline: no image is loaded from anywhere.
     const picker = select.parentElement as HTMLElement;
     expect(picker.querySelector('svg[data-flag="JP"]')).not.toBeNull();
@@ -251,5 +258,22 @@ describe('reset password', () => {
       vi.advanceTimersByTime(200);
     });
     expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('login in Arabic', () => {
+  afterEach(() => setCatalogue('en', { ...en, ...enApp, ...enAdmin }));
+
+  it("shows the form's texts and its messages in the page's language", async () => {
+    setCatalogue('ar', { ...ar, ...arApp });
+    setMessageSource(enApp.messages);
+    const calls = stubFetch({});
+    const { user } = renderRoute('/login');
+    expect(await screen.findByRole('heading', { name: 'مرحبًا بعودتك' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findByText('البريد الإلكتروني حقل مطلوب!')).toBeInTheDocument();
+    expect(screen.getByText('كلمة المرور حقل مطلوب!')).toBeInTheDocument();
+    expect(byLabel('البريد الإلكتروني')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(calls, 'POST', API.login)).toHaveLength(0);
   });
 });

@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { forgotPassword } from '@/lib/auth/auth-slice';
 import { useProofOfWork } from '@/lib/proof-of-work';
 import { Honeypot, useBotSignals } from '@/lib/bot-signals';
+import { localizeMessage, t } from '@/lib/i18n';
 
 type ForgotIn = z.input<typeof forgotPasswordSchema>;
 type ForgotOut = z.output<typeof forgotPasswordSchema>;
@@ -58,25 +59,23 @@ export default function ForgotPasswordPage() {
 
   const backToLogin = (
     <Link to="/login" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
-      Back to Login
+      {t('auth.forgot.back')}
     </Link>
   );
 
   if (mailSent) {
     return (
-      <FormShell title="Check your inbox" footer={backToLogin}>
+      <FormShell title={t('auth.forgot.checkInbox')} footer={backToLogin}>
         <div className="text-center">
           <span className="mx-auto inline-flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-800">
             <MailIcon size={30} />
           </span>
           <p role="status" className="mt-4 text-lg font-medium text-gray-900">
-            {UI_TEXT.resetLinkSent}
+            {localizeMessage(UI_TEXT.resetLinkSent)}
           </p>
-          <p className="mt-2 text-sm text-gray-600">
-            The link is valid for a short time. Did not get it? Check your spam folder or send it again.
-          </p>
+          <p className="mt-2 text-sm text-gray-600">{t('auth.forgot.validShort')}</p>
           <button type="button" className="btn-secondary mt-6" onClick={resend}>
-            {UI_TEXT.resendEmail}
+            {localizeMessage(UI_TEXT.resendEmail)}
           </button>
         </div>
       </FormShell>
@@ -84,20 +83,16 @@ export default function ForgotPasswordPage() {
   }
 
   return (
-    <FormShell
-      title="Forgot your password?"
-      subtitle="Enter the email of your account and we will send you a link to set a new password."
-      footer={backToLogin}
-    >
+    <FormShell title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')} footer={backToLogin}>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative space-y-5">
         <Honeypot inputRef={signals.trap} />
         <div ref={proofOfWork.host} hidden />
-        <Field label="Email" error={errors.email?.message} required>
+        <Field label={t('auth.email')} error={errors.email?.message} required>
           <input {...register('email')} type="email" className="input" autoComplete="email" inputMode="email" />
         </Field>
         <button type="submit" className="btn-primary w-full py-3" disabled={isSubmitting}>
           {isSubmitting && <Spinner />}
-          Send Reset Link
+          {t('auth.forgot.submit')}
         </button>
       </form>
     </FormShell>

@@ -10,15 +10,10 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { login, TWO_FACTOR_SETUP_FLAG } from '@/lib/auth/auth-slice';
 import { Honeypot, useBotSignals } from '@/lib/bot-signals';
+import { t } from '@/lib/i18n';
 
 type LoginIn = z.input<typeof loginSchema>;
 type LoginOut = z.output<typeof loginSchema>;
-
-const HIGHLIGHTS = [
-  'Request a quote for any product in our catalogue',
-  'See every quote you have sent in one place',
-  SITE.replyPromise,
-] as const;
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();
@@ -48,37 +43,37 @@ export default function LoginPage() {
 
   return (
     <FormShell
-      title="Welcome back"
-      subtitle={`Log in to your ${SITE.companyName} account.`}
-      highlightsTitle="Premium Indian produce for importers and distributors worldwide."
-      highlights={HIGHLIGHTS}
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle', { company: SITE.companyName })}
+      highlightsTitle={t('auth.login.highlightsTitle')}
+      highlights={[t('auth.login.highlightQuote'), t('auth.login.highlightQuotes'), t('site.replyPromise')]}
       footer={
         <>
-          New here?{' '}
+          {t('auth.login.newHere')}{' '}
           <Link to="/register" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
-            Create an account
+            {t('auth.login.createAccount')}
           </Link>
         </>
       }
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative space-y-5">
         <Honeypot inputRef={signals.trap} />
-        <Field label="Email" error={errors.email?.message} required>
+        <Field label={t('auth.email')} error={errors.email?.message} required>
           <input {...register('email')} type="email" className="input" autoComplete="email" inputMode="email" />
         </Field>
         <div>
-          <Field label="Password" error={errors.password?.message} required>
+          <Field label={t('auth.password')} error={errors.password?.message} required>
             <PasswordInput {...register('password')} autoComplete="current-password" />
           </Field>
           <p className="mt-2 text-end text-sm">
             <Link to="/forgot-password" className="font-medium text-brand-800 underline-offset-2 hover:underline">
-              Forgot password?
+              {t('auth.login.forgot')}
             </Link>
           </p>
         </div>
         <button type="submit" className="btn-primary w-full py-3" disabled={isSubmitting}>
           {isSubmitting && <Spinner />}
-          Login
+          {t('auth.login.submit')}
         </button>
       </form>
     </FormShell>

@@ -9,22 +9,18 @@ import { useAppDispatch } from '@/app/store';
 import { CountrySelect } from '@/components/ui/country-select';
 import { Field } from '@/components/ui/field';
 import { FormShell } from '@/components/ui/form-shell';
+import { LTR_SLOT, withLtr } from '@/components/ui/ltr';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { registerUser } from '@/lib/auth/auth-slice';
 import { useProofOfWork } from '@/lib/proof-of-work';
 import { Honeypot, useBotSignals } from '@/lib/bot-signals';
+import { localizeMessage, t } from '@/lib/i18n';
 
 type RegisterIn = z.input<typeof registerFormSchema>;
 type RegisterOut = z.output<typeof registerFormSchema>;
 
 const EMPTY: RegisterIn = { fullName: '', email: '', countryCode: '', phoneNumber: '', password: '' };
-
-const HIGHLIGHTS = [
-  'Request quotes for bulk and private-label orders',
-  'Follow every quote you send from your profile',
-  SITE.replyPromise,
-] as const;
 
 export default function RegisterPage() {
   const dispatch = useAppDispatch();
@@ -60,22 +56,22 @@ export default function RegisterPage() {
       // The thunk has shown the server's message; what was typed stays.
       return;
     }
-    toast.success(UI_TEXT.loginToProceed);
+    toast.success(localizeMessage(UI_TEXT.loginToProceed));
     reset(EMPTY);
     void navigate('/login');
   };
 
   return (
     <FormShell
-      title="Create your account"
-      subtitle={`Register to request quotes and talk to the ${SITE.companyName} export team.`}
-      highlightsTitle="Sourcing natural jaggery and fried onions from India, made simple."
-      highlights={HIGHLIGHTS}
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle', { company: SITE.companyName })}
+      highlightsTitle={t('auth.register.highlightsTitle')}
+      highlights={[t('auth.register.highlightQuotes'), t('auth.register.highlightFollow'), t('site.replyPromise')]}
       footer={
         <>
-          Already have an account?{' '}
+          {t('auth.register.haveAccount')}{' '}
           <Link to="/login" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
-            Login
+            {t('auth.register.login')}
           </Link>
         </>
       }
@@ -83,31 +79,35 @@ export default function RegisterPage() {
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative space-y-5">
         <div ref={proofOfWork.host} hidden />
         <Honeypot inputRef={signals.trap} />
-        <Field label="Full Name" error={errors.fullName?.message} required>
+        <Field label={t('auth.register.fullName')} error={errors.fullName?.message} required>
           <input {...register('fullName')} className="input" autoComplete="name" />
         </Field>
-        <Field label="Email" error={errors.email?.message} required>
+        <Field label={t('auth.email')} error={errors.email?.message} required>
           <input {...register('email')} type="email" className="input" autoComplete="email" inputMode="email" />
         </Field>
         <div className="grid gap-5 sm:grid-cols-[minmax(0,11fr)_minmax(0,10fr)]">
-          <Field label="Country" error={errors.countryCode?.message} required>
+          <Field label={t('auth.register.country')} error={errors.countryCode?.message} required>
             <CountrySelect {...register('countryCode')} selectedIso={countryIso} />
           </Field>
           <Field
-            label="Phone Number"
+            label={t('auth.register.phone')}
             error={errors.phoneNumber?.message}
             required
-            hint={country ? `Your number without ${country.dialCode}` : 'Without the country code'}
+            hint={
+              country
+                ? withLtr(t('auth.register.phoneWithout', { dialCode: LTR_SLOT }), country.dialCode)
+                : t('auth.register.phoneWithoutCode')
+            }
           >
             <PhoneInput dialCode={country?.dialCode} {...register('phoneNumber')} />
           </Field>
         </div>
-        <Field label="Password" error={errors.password?.message} required hint={UI_TEXT.passwordHint}>
+        <Field label={t('auth.password')} error={errors.password?.message} required hint={localizeMessage(UI_TEXT.passwordHint)}>
           <PasswordInput {...register('password')} autoComplete="new-password" />
         </Field>
         <button type="submit" className="btn-primary w-full py-3" disabled={isSubmitting}>
           {isSubmitting && <Spinner />}
-          Create Account
+          {t('auth.register.submit')}
         </button>
       </form>
     </FormShell>

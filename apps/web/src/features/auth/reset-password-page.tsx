@@ -12,6 +12,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { clearAuth, resetPassword } from '@/lib/auth/auth-slice';
 import { Honeypot, useBotSignals } from '@/lib/bot-signals';
+import { localizeMessage, t } from '@/lib/i18n';
 
 type ResetIn = z.input<typeof resetPasswordFormSchema>;
 type ResetOut = z.output<typeof resetPasswordFormSchema>;
@@ -44,31 +45,36 @@ export default function ResetPasswordPage() {
     // The server ended every session of this account: forget the client's copy too.
     dispatch(clearAuth());
     for (const key of Object.values(AUTH_STORAGE_KEYS)) localStorage.removeItem(key);
-    toast.info(UI_TEXT.redirectingToLogin);
+    toast.info(localizeMessage(UI_TEXT.redirectingToLogin));
     timer.current = setTimeout(() => void navigate('/login'), TIMINGS.resetRedirectMs);
   };
 
   return (
     <FormShell
-      title="Set a new password"
-      subtitle="Choose a strong password you have not used here before."
+      title={t('auth.reset.title')}
+      subtitle={t('auth.reset.subtitle')}
       footer={
         <Link to="/forgot-password" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
-          Need a new link?
+          {t('auth.reset.newLink')}
         </Link>
       }
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative space-y-5">
         <Honeypot inputRef={signals.trap} />
-        <Field label="New Password" error={errors.newPassword?.message} required hint={UI_TEXT.passwordHint}>
+        <Field
+          label={t('auth.reset.newPassword')}
+          error={errors.newPassword?.message}
+          required
+          hint={localizeMessage(UI_TEXT.passwordHint)}
+        >
           <PasswordInput {...register('newPassword')} autoComplete="new-password" />
         </Field>
-        <Field label="Confirm New Password" error={errors.confirmPassword?.message} required>
+        <Field label={t('auth.reset.confirm')} error={errors.confirmPassword?.message} required>
           <PasswordInput {...register('confirmPassword')} autoComplete="new-password" />
         </Field>
         <button type="submit" className="btn-primary w-full py-3" disabled={isSubmitting || done}>
           {isSubmitting && <Spinner />}
-          Reset Password
+          {t('auth.reset.submit')}
         </button>
       </form>
     </FormShell>

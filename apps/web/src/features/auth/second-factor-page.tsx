@@ -5,6 +5,7 @@ import { useAppDispatch } from '@/app/store';
 import { Field } from '@/components/ui/field';
 import { FormShell } from '@/components/ui/form-shell';
 import { secondFactor } from '@/lib/auth/auth-slice';
+import { localizeMessage, t } from '@/lib/i18n';
 
 /** /login/second-factor: the code after the password (two-step sign-in, within 5 minutes of it). */
 export default function SecondFactorPage() {
@@ -28,18 +29,18 @@ export default function SecondFactorPage() {
 
   return (
     <FormShell
-      title="Two-step sign-in"
-      subtitle={TWO_FACTOR_TEXT.required}
-      highlightsTitle="Your account is protected by a second step."
-      highlights={['A code from your authenticator app changes every 30 seconds.', 'Lost your phone? Use one of your recovery codes.']}
+      title={t('auth.secondFactor.title')}
+      subtitle={localizeMessage(TWO_FACTOR_TEXT.required)}
+      highlightsTitle={t('auth.secondFactor.highlightsTitle')}
+      highlights={[t('auth.secondFactor.highlightApp'), t('auth.secondFactor.highlightRecovery')]}
       footer={
         <Link to="/login" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
-          Back to login
+          {t('auth.secondFactor.back')}
         </Link>
       }
     >
       <form noValidate onSubmit={submit} className="space-y-5">
-        <Field label="Code" hint="6 digits from the app, or a recovery code" required>
+        <Field label={t('auth.secondFactor.code')} hint={t('auth.secondFactor.codeHint')} required>
           <input
             className="input"
             value={code}
@@ -49,7 +50,7 @@ export default function SecondFactorPage() {
           />
         </Field>
         <button type="submit" className="btn-primary w-full py-3" disabled={busy || code.trim() === ''}>
-          Verify
+          {t('auth.secondFactor.submit')}
         </button>
       </form>
     </FormShell>

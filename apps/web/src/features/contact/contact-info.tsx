@@ -3,8 +3,9 @@ import { businessHoursRows, faqIn, formatPostalAddress, SITE, telHref, timeZoneL
 import { useId, type ReactNode } from 'react';
 import { ChevronDownIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon, WhatsAppIcon } from '@/components/ui/icons';
 import { useSiteSettings } from '@/app/store';
-import { pageLanguage } from '@/lib/i18n';
+import { pageLanguage, t } from '@/lib/i18n';
 import { reveal } from '@/lib/reveal';
+import { Ltr } from '@/components/ui/ltr';
 
 function InfoRow({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -26,12 +27,12 @@ export function ContactDetails() {
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
       <h2 id={headingId} className="text-lg font-semibold text-gray-900">
-        Contact details
+        {t('contactForm.details')}
       </h2>
       <ul className="mt-5 space-y-5">
-        <InfoRow icon={<PhoneIcon />} title="Phone">
+        <InfoRow icon={<PhoneIcon />} title={t('contactForm.phone')}>
           <a href={telHref(settings.phone)} className={linkClass}>
-            {settings.phone}
+            <Ltr>{settings.phone}</Ltr>
           </a>
         </InfoRow>
         {settings.whatsapp && (
@@ -42,16 +43,16 @@ export function ContactDetails() {
               rel="noopener noreferrer"
               className={linkClass}
             >
-              {settings.whatsapp}
+              <Ltr>{settings.whatsapp}</Ltr>
             </a>
           </InfoRow>
         )}
-        <InfoRow icon={<MailIcon />} title="Email">
+        <InfoRow icon={<MailIcon />} title={t('contactForm.email')}>
           <a href={`mailto:${settings.publicEmail}`} className={linkClass}>
-            {settings.publicEmail}
+            <Ltr>{settings.publicEmail}</Ltr>
           </a>
         </InfoRow>
-        <InfoRow icon={<MapPinIcon />} title="Address">
+        <InfoRow icon={<MapPinIcon />} title={t('contactForm.address')}>
           <address className="not-italic">{formatPostalAddress(settings.address)}</address>
         </InfoRow>
       </ul>
@@ -67,7 +68,7 @@ export function BusinessHours() {
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
       <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold text-gray-900">
-        <ClockIcon className="text-brand-800" /> Business hours ({timeZoneLabel(businessHours.timeZone)})
+        <ClockIcon className="text-brand-800" /> {t('contactForm.hours', { zone: timeZoneLabel(businessHours.timeZone) })}
       </h2>
       <dl className="mt-4 divide-y divide-gray-100 text-sm">
         {businessHoursRows(businessHours).map((h) => (
@@ -80,8 +81,8 @@ export function BusinessHours() {
       <p className="mt-5 flex items-start gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-accent-400/40">
         <ShieldIcon size={20} className="shrink-0 text-accent-600" />
         <span>
-          <strong className="block font-semibold">24-hour response guarantee</strong>
-          {SITE.replyPromise}
+          <strong className="block font-semibold">{t('contactForm.guarantee')}</strong>
+          {t('site.replyPromise')}
         </span>
       </p>
     </section>
@@ -98,7 +99,7 @@ export function ContactFaq() {
     <section aria-labelledby={headingId} className="mx-auto max-w-4xl px-4 pb-16 sm:pb-20" {...reveal('fade-up')}>
       <p className="text-center text-sm font-semibold uppercase tracking-widest text-amber-700">FAQ</p>
       <h2 id={headingId} className="mt-2 text-center text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
-        Frequently asked questions
+        {t('contactForm.faq')}
       </h2>
       <div className="mt-8 space-y-3">
         {faq.map((item) => (

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { BusinessHours, ContactDetails, ContactFaq } from './contact-info';
 import { sendContact } from './contact-slice';
 import { Honeypot, useBotSignals } from '@/lib/bot-signals';
+import { t } from '@/lib/i18n';
 
 type ContactIn = z.input<typeof contactSchema>;
 type ContactOut = z.output<typeof contactSchema>;
@@ -30,7 +31,7 @@ const EMPTY: ContactIn = {
 };
 
 export default function ContactPage() {
-  useDocumentTitle('Contact Us');
+  useDocumentTitle(t('contactForm.title'));
   const dispatch = useAppDispatch();
   const products = useHeldProducts();
   const signals = useBotSignals('inquiry');
@@ -58,52 +59,47 @@ export default function ContactPage() {
 
   return (
     <>
-      <PageHero eyebrow="Get in touch" title="Contact Us">
-        Questions about our products, samples or export terms? Send us a message and our team will get back to you.
+      <PageHero eyebrow={t('contactForm.eyebrow')} title={t('contactForm.title')}>
+        {t('contactForm.intro')}
       </PageHero>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:py-14 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="contact-form-title" className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
           <h2 id="contact-form-title" className="text-xl font-semibold text-gray-900">
-            Send us a message
+            {t('contactForm.heading')}
           </h2>
-          <p className="mt-1 text-sm text-gray-600">Fields marked * are required.</p>
+          <p className="mt-1 text-sm text-gray-600">{t('contactForm.required')}</p>
           <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative mt-6 grid gap-5 sm:grid-cols-2">
             <Honeypot inputRef={signals.trap} />
-            <Field label="Full Name" error={errors.fullName?.message} required>
+            <Field label={t('contactForm.fullName')} error={errors.fullName?.message} required>
               <input {...register('fullName')} className="input" autoComplete="name" />
             </Field>
-            <Field label="Email" error={errors.email?.message} required>
+            <Field label={t('contactForm.email')} error={errors.email?.message} required>
               <input {...register('email')} type="email" inputMode="email" className="input" autoComplete="email" />
             </Field>
-            <Field label="Company Name" error={errors.companyName?.message} required>
+            <Field label={t('contactForm.companyName')} error={errors.companyName?.message} required>
               <input {...register('companyName')} className="input" autoComplete="organization" />
             </Field>
-            <Field label="Country" error={errors.country?.message} required>
+            <Field label={t('contactForm.country')} error={errors.country?.message} required>
               <input {...register('country')} className="input" autoComplete="country-name" />
             </Field>
-            <Field label="Product" error={errors.productId?.message} required>
+            <Field label={t('contactForm.product')} error={errors.productId?.message} required>
               <ProductSelect products={products} {...register('productId')} />
             </Field>
             <Field
-              label="Estimated Quantity"
+              label={t('contactForm.quantity')}
               error={errors.estimatedQuantity?.message}
               required
-              hint={unit ? `Quantity in ${unit}` : 'Choose a product to see its unit'}
+              hint={unit ? t('contactForm.quantityIn', { unit }) : t('contactForm.chooseProduct')}
             >
               <UnitInput unit={unit} {...register('estimatedQuantity')} />
             </Field>
-            <Field label="Description" error={errors.description?.message} required className="sm:col-span-2">
-              <textarea
-                {...register('description')}
-                rows={5}
-                className="input"
-                placeholder="Tell us about your requirement: grade, packaging, destination, timeline..."
-              />
+            <Field label={t('contactForm.description')} error={errors.description?.message} required className="sm:col-span-2">
+              <textarea {...register('description')} rows={5} className="input" placeholder={t('contactForm.descriptionPlaceholder')} />
             </Field>
             <div className="sm:col-span-2">
               <button type="submit" className="btn-primary w-full px-6 py-3 sm:w-auto" disabled={isSubmitting}>
                 {isSubmitting ? <Spinner /> : <SendIcon size={18} />}
-                Send Message
+                {t('contactForm.submit')}
               </button>
             </div>
           </form>

@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { changePassword, getProfile } from '@/lib/auth/auth-slice';
+import { localizeMessage, t } from '@/lib/i18n';
 
 type PasswordIn = z.input<typeof changePasswordSchema>;
 type PasswordOut = z.output<typeof changePasswordSchema>;
@@ -19,7 +20,7 @@ interface ChangePasswordDialogProps {
 
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
   return (
-    <Dialog open={open} title="Change Password" onClose={onClose}>
+    <Dialog open={open} title={t('profile.changePassword')} onClose={onClose}>
       {/* Mounted only while open, so each opening starts with an empty form. */}
       {open && <ChangePasswordForm onDone={onClose} />}
     </Dialog>
@@ -50,20 +51,20 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
-      <Field label="Old Password" error={errors.oldPassword?.message} required>
+      <Field label={t('profile.oldPassword')} error={errors.oldPassword?.message} required>
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus into itself when it opens (WAI-ARIA dialog pattern) */}
         <PasswordInput {...register('oldPassword')} autoComplete="current-password" autoFocus />
       </Field>
-      <Field label="New Password" error={errors.newPassword?.message} required hint={UI_TEXT.passwordHint}>
+      <Field label={t('profile.newPassword')} error={errors.newPassword?.message} required hint={localizeMessage(UI_TEXT.passwordHint)}>
         <PasswordInput {...register('newPassword')} autoComplete="new-password" />
       </Field>
       <div className="flex justify-end gap-3 pt-2">
         <button type="button" className="btn-secondary" onClick={onDone}>
-          Cancel
+          {t('nav.cancel')}
         </button>
         <button type="submit" className="btn-primary" disabled={isSubmitting}>
           {isSubmitting && <Spinner />}
-          Update Password
+          {t('profile.updatePassword')}
         </button>
       </div>
     </form>

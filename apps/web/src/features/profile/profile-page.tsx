@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '@/app/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { KeyIcon, MailIcon, PhoneIcon } from '@/components/ui/icons';
+import { Ltr, LTR_SLOT, withLtr } from '@/components/ui/ltr';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { getProfile, updateProfile } from '@/lib/auth/auth-slice';
@@ -14,6 +15,7 @@ import { formatDate } from '@/lib/format';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { LanguageSection } from './language-section';
 import { TwoStepSection } from './two-step-section';
+import { localizeMessage, t } from '@/lib/i18n';
 
 type ProfileIn = z.input<typeof updateProfileSchema>;
 type ProfileOut = z.output<typeof updateProfileSchema>;
@@ -38,7 +40,7 @@ interface ProfilePageProps {
 }
 
 export default function ProfilePage({ renderQuotes }: ProfilePageProps) {
-  useDocumentTitle('My Profile');
+  useDocumentTitle(t('profile.title'));
   const dispatch = useAppDispatch();
   const auth = useAppSelector((s) => s.auth);
   const user = isUser(auth.data) ? auth.data : null;
@@ -86,7 +88,7 @@ export default function ProfilePage({ renderQuotes }: ProfilePageProps) {
     }
   };
 
-  const customerSince = formatDate(user?.createdAt) ?? 'N/A';
+  const customerSince = formatDate(user?.createdAt) ?? t('profile.notAvailable');
 
   return (
     <>
@@ -100,20 +102,20 @@ export default function ProfilePage({ renderQuotes }: ProfilePageProps) {
           </span>
           <div className="min-w-0">
             <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">
-              {role === 'ADMIN' ? 'Administrator' : 'My account'}
+              {role === 'ADMIN' ? t('profile.administrator') : t('profile.myAccount')}
             </p>
             <h1 className="mt-1 break-words text-3xl font-bold tracking-tight sm:text-4xl">
-              {user ? `Hello, ${firstName(user.fullName)}` : 'Hello'}
+              {user ? t('profile.hello', { name: firstName(user.fullName) }) : t('profile.helloAnonymous')}
             </h1>
             <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm text-brand-100">
               {user?.email && (
                 <span className="inline-flex min-w-0 items-center gap-1.5 break-all">
-                  <MailIcon size={15} className="shrink-0" /> {user.email}
+                  <MailIcon size={15} className="shrink-0" /> <Ltr>{user.email}</Ltr>
                 </span>
               )}
               {user?.phoneNumber && (
                 <span className="inline-flex items-center gap-1.5">
-                  <PhoneIcon size={15} /> {user.phoneNumber}
+                  <PhoneIcon size={15} /> <Ltr>{user.phoneNumber}</Ltr>
                 </span>
               )}
             </div>
@@ -125,35 +127,35 @@ export default function ProfilePage({ renderQuotes }: ProfilePageProps) {
         <section aria-labelledby="profile-details" className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
           <div className="flex flex-col gap-1 sm:flex-row sm:items-end sm:justify-between">
             <h2 id="profile-details" className="text-xl font-semibold text-gray-900">
-              Profile details
+              {t('profile.details')}
             </h2>
-            <p className="text-sm text-gray-600">Keep your contact details up to date so we can reach you.</p>
+            <p className="text-sm text-gray-600">{t('profile.detailsHint')}</p>
           </div>
           <form noValidate onSubmit={handleSubmit((values) => setConfirmUpdate(values))} className="mt-6 grid gap-5 md:grid-cols-2">
-            <Field label="Full Name" error={errors.fullName?.message} required>
+            <Field label={t('profile.fullName')} error={errors.fullName?.message} required>
               <input {...register('fullName')} className="input" autoComplete="name" />
             </Field>
-            <Field label="Email" error={errors.email?.message} required>
+            <Field label={t('profile.email')} error={errors.email?.message} required>
               <input {...register('email')} type="email" inputMode="email" className="input" autoComplete="email" />
             </Field>
             <Field
-              label="Phone Number"
+              label={t('profile.phone')}
               error={errors.phoneNumber?.message}
               required
-              hint="Country code, hyphen, number, e.g. +91-9876543210"
+              hint={withLtr(t('profile.phoneHint', { example: LTR_SLOT }), '+91-9876543210')}
             >
               <input {...register('phoneNumber')} type="tel" inputMode="tel" className="input" autoComplete="tel" />
             </Field>
-            <Field label={UI_TEXT.customerSince}>
+            <Field label={localizeMessage(UI_TEXT.customerSince)}>
               <input value={customerSince} readOnly className="input bg-gray-50 text-gray-700" />
             </Field>
             <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end md:col-span-2">
               <button type="button" className="btn-secondary" onClick={() => setPasswordOpen(true)}>
-                <KeyIcon size={18} /> Change Password
+                <KeyIcon size={18} /> {t('profile.changePassword')}
               </button>
               <button type="submit" className="btn-primary" disabled={updating}>
                 {updating && <Spinner />}
-                Update Profile
+                {t('profile.updateProfile')}
               </button>
             </div>
           </form>
@@ -168,7 +170,7 @@ export default function ProfilePage({ renderQuotes }: ProfilePageProps) {
       <ConfirmDialog
         open={confirmUpdate !== null}
         message={UI_TEXT.updateProfileConfirm}
-        confirmLabel="Confirm"
+        confirmLabel={t('profile.confirm')}
         busy={updating}
         onConfirm={() => void doUpdate()}
         onCancel={() => setConfirmUpdate(null)}

@@ -14,7 +14,9 @@ import {
 import { Link } from 'react-router';
 import { API_BASE_URL } from '@/lib/config';
 import { OfferSummary } from './offer-summary';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
+import { t } from '@/lib/i18n';
+import { Ltr, LTR_SLOT, withLtr } from '@/components/ui/ltr';
 import { quantityText, quoteBadge, type QuoteBadge } from './quote-format';
 import { StatusBadge } from './status-badge';
 
@@ -40,7 +42,7 @@ interface QuoteCardProps {
 
 export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline, onNotSpam, busy }: QuoteCardProps) {
   const product = quote.productId;
-  const productName = product?.productName ?? 'Product no longer listed';
+  const productName = product?.productName ?? t('quoteCard.noLongerListed');
   const badge = quoteBadge(product);
   const date = formatDate(quote.createdAt);
   const offer = quote.offer;
@@ -63,15 +65,17 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
       {admin && quote.spamReason && <p className="mt-2 text-sm text-red-900">{SPAM_REASON_TEXT[quote.spamReason]}</p>}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
         <dt className="flex items-center gap-1.5 text-gray-600">
-          <PackageIcon size={15} /> Quantity
+          <PackageIcon size={15} /> {t('quoteCard.quantity')}
         </dt>
         <dd className="font-medium text-gray-900">
-          {quote.requiredQty.toLocaleString('en-IN')} {product?.productQuantityType ?? ''}
+          <Ltr>
+            {formatNumber(quote.requiredQty)} {product?.productQuantityType ?? ''}
+          </Ltr>
         </dd>
-        <dt className="text-gray-600 ps-[21px]">Packaging</dt>
+        <dt className="text-gray-600 ps-[21px]">{t('quoteCard.packaging')}</dt>
         <dd className="text-gray-900">{packagingLabel(quote.packagingType)}</dd>
         <dt className="flex items-center gap-1.5 text-gray-600">
-          <BuildingIcon size={15} /> Company
+          <BuildingIcon size={15} /> {t('quoteCard.company')}
         </dt>
         <dd className="break-words text-gray-900">{quote.companyName}</dd>
         {admin && (
@@ -83,9 +87,9 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
           </>
         )}
         <dt className="flex items-center gap-1.5 text-gray-600">
-          <CalendarIcon size={15} /> Date
+          <CalendarIcon size={15} /> {t('quoteCard.date')}
         </dt>
-        <dd className="text-gray-900">{date ?? 'N/A'}</dd>
+        <dd className="text-gray-900">{date ?? t('profile.notAvailable')}</dd>
         {admin && offer && (
           <>
             <dt className="text-gray-600 ps-[21px]">Offer</dt>
@@ -96,33 +100,36 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
         )}
       </dl>
       {!admin && quote.status === 'REJECTED' && quote.rejectionReason && (
-        <section aria-label="The company's reason" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3">
-          <h4 className="text-sm font-semibold text-gray-900">Reason from {SITE.companyName}</h4>
+        <section aria-label={t('quoteCard.reasonLabel')} className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3">
+          <h4 className="text-sm font-semibold text-gray-900">{t('quoteCard.reasonFrom', { company: SITE.companyName })}</h4>
           <p className="mt-1 break-words text-sm text-gray-800">{quote.rejectionReason}</p>
         </section>
       )}
       {!admin && offer && (
-        <section aria-label={`Offer ${offer.quotationNumber}`} className="mt-4 rounded-xl border border-gray-200 bg-gray-50 p-3">
-          <h4 className="mb-2 text-sm font-semibold text-gray-900">Offer {offer.quotationNumber}</h4>
+        <section
+          aria-label={t('quoteCard.offer', { number: offer.quotationNumber })}
+          className="mt-4 rounded-xl border border-gray-200 bg-gray-50 p-3"
+        >
+          <h4 className="mb-2 text-sm font-semibold text-gray-900">
+            {withLtr(t('quoteCard.offer', { number: LTR_SLOT }), offer.quotationNumber)}
+          </h4>
           <OfferSummary offer={offer} quantity={quantityText(quote)} compact />
-          {quote.status === 'EXPIRED' && (
-            <p className="mt-2 text-sm font-medium text-orange-900">This offer has expired and can no longer be accepted.</p>
-          )}
+          {quote.status === 'EXPIRED' && <p className="mt-2 text-sm font-medium text-orange-900">{t('quoteCard.expired')}</p>}
           <div className="mt-3 flex flex-wrap gap-2">
             {quote.status === 'QUOTED' && (
               <>
                 <button type="button" className="btn-primary py-1.5 text-sm" onClick={() => onAccept?.(quote)}>
-                  <CheckIcon size={16} /> Accept
+                  <CheckIcon size={16} /> {t('quoteCard.accept')}
                 </button>
                 <button type="button" className="btn-secondary py-1.5 text-sm" onClick={() => onDecline?.(quote)}>
-                  <CloseIcon size={16} /> Decline
+                  <CloseIcon size={16} /> {t('quoteCard.decline')}
                 </button>
               </>
             )}
             {quote.status === 'ACCEPTED' && (
               // The accepted offer became an order (issue 27): its progress and documents are in My Orders.
               <Link to="/my-orders" className="btn-primary py-1.5 text-sm">
-                Follow the order
+                {t('quoteCard.followOrder')}
               </Link>
             )}
             <a
@@ -130,7 +137,7 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
               href={`${API_BASE_URL}${API.quotePdf(quote._id)}`}
               download={`${offer.quotationNumber}.pdf`}
             >
-              <DownloadIcon size={16} /> Quotation PDF
+              <DownloadIcon size={16} /> {t('quoteCard.pdf')}
             </a>
             <WhatsAppButton
               className="btn-secondary py-1.5 text-sm"

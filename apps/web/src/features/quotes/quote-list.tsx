@@ -25,6 +25,7 @@ import { QuoteCard } from './quote-card';
 import { formatDate } from '@/lib/format';
 import { quantityText } from './quote-format';
 import { decideOnQuote, deleteQuote, fetchAllQuotes, fetchUserQuotes, releaseQuote } from './quote-slice';
+import { localizeMessage, t } from '@/lib/i18n';
 
 /** What the buyer is deciding on, in one sentence. */
 function decisionSummary(quote: Quote): string {
@@ -132,7 +133,7 @@ export function QuoteList({ role }: { role: Role }) {
     <section aria-labelledby={headingId} className="mt-12">
       <div className="flex items-end justify-between gap-4">
         <h2 id={headingId} className="text-2xl font-bold tracking-tight text-gray-900">
-          {admin ? UI_TEXT.allQuotes : UI_TEXT.yourQuotes}
+          {localizeMessage(admin ? UI_TEXT.allQuotes : UI_TEXT.yourQuotes)}
         </h2>
         {!loading && quotes.length > 0 && (
           <p className="text-sm text-gray-600" aria-live="polite">
@@ -174,7 +175,7 @@ export function QuoteList({ role }: { role: Role }) {
       )}
       {loading ? (
         <div role="status" className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          <span className="sr-only">Loading quotes</span>
+          <span className="sr-only">{t('quoteList.loading')}</span>
           {[0, 1, 2].map((i) => (
             <div key={i} aria-hidden="true" className="h-52 animate-pulse rounded-2xl bg-gray-100" />
           ))}
@@ -184,8 +185,10 @@ export function QuoteList({ role }: { role: Role }) {
           <span className="inline-flex size-12 items-center justify-center rounded-full bg-white text-gray-500 shadow-sm">
             <FileTextIcon size={24} />
           </span>
-          <p className="mt-4 font-medium text-gray-900">{admin && filters.active ? LEADS_TEXT.noMatches : UI_TEXT.noQuotes}</p>
-          {!admin && <p className="mt-1 text-sm text-gray-600">Quotes you request will appear here.</p>}
+          <p className="mt-4 font-medium text-gray-900">
+            {admin && filters.active ? LEADS_TEXT.noMatches : localizeMessage(UI_TEXT.noQuotes)}
+          </p>
+          {!admin && <p className="mt-1 text-sm text-gray-600">{t('quoteList.empty')}</p>}
         </div>
       ) : (
         <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -219,7 +222,7 @@ export function QuoteList({ role }: { role: Role }) {
         open={deciding !== null}
         title={deciding?.decision === 'decline' ? QUOTE_DESK_UI.declineConfirm : QUOTE_DESK_UI.acceptConfirm}
         summary={deciding ? decisionSummary(deciding.quote) : ''}
-        confirmLabel={deciding?.decision === 'decline' ? 'Decline offer' : 'Accept offer'}
+        confirmLabel={deciding?.decision === 'decline' ? t('quoteList.declineOffer') : t('quoteList.acceptOffer')}
         danger={deciding?.decision === 'decline'}
         busy={decisionBusy}
         onConfirm={(note) => void confirmDecision(note)}

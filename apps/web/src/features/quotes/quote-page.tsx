@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { HEARD_FROM_OPTIONS, PACKAGING_TYPES, quoteFormSchema, inSpecOrder, quoteMessageOrder, SITE, telHref } from '@agro/shared';
+import { HEARD_FROM_OPTIONS, PACKAGING_TYPES, quoteFormSchema, inSpecOrder, quoteMessageOrder, telHref } from '@agro/shared';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -19,6 +19,8 @@ import { addQuote } from './quote-slice';
 import { TradeTermsSection, emptyTradeTerms, type TradeTermsFormValues } from './trade-terms-section';
 import { WhatHappensNext } from './what-happens-next';
 import { Honeypot, useBotSignals } from '@/lib/bot-signals';
+import { t } from '@/lib/i18n';
+import { Ltr, LTR_SLOT, withLtr } from '@/components/ui/ltr';
 
 type QuoteOut = z.output<typeof quoteFormSchema>;
 /**
@@ -65,7 +67,7 @@ function usePreselectedProduct(): string {
 
 export default function QuotePage() {
   const { phone, publicEmail } = useSiteSettings();
-  useDocumentTitle('Request a Quote');
+  useDocumentTitle(t('quoteForm.title'));
   const dispatch = useAppDispatch();
   const products = useHeldProducts();
   const preselected = usePreselectedProduct();
@@ -121,51 +123,56 @@ export default function QuotePage() {
 
   return (
     <>
-      <PageHero eyebrow="Bulk & export orders" title="Request a Quote">
-        Tell us what you need and where it should go. {SITE.replyPromise}
+      <PageHero eyebrow={t('quoteForm.eyebrow')} title={t('quoteForm.title')}>
+        {t('quoteForm.intro')} {t('site.replyPromise')}
       </PageHero>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:py-14 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="relative space-y-6" aria-label="Quote request">
+        <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="relative space-y-6" aria-label={t('quoteForm.formLabel')}>
           <Honeypot inputRef={signals.trap} />
-          <FormSection title="Company Information" icon={<BuildingIcon />}>
+          <FormSection title={t('quoteForm.company')} icon={<BuildingIcon />}>
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field label="Company Name" error={errors.companyName?.message} required>
+              <Field label={t('quoteForm.companyName')} error={errors.companyName?.message} required>
                 <input {...register('companyName')} className="input" autoComplete="organization" />
               </Field>
-              <Field label="Contact Person Name" error={errors.contactPersonName?.message} required>
+              <Field label={t('quoteForm.contactPerson')} error={errors.contactPersonName?.message} required>
                 <input {...register('contactPersonName')} className="input" autoComplete="name" />
               </Field>
-              <Field label="Company Email" error={errors.companyEmail?.message} required>
+              <Field label={t('quoteForm.companyEmail')} error={errors.companyEmail?.message} required>
                 <input {...register('companyEmail')} type="email" inputMode="email" className="input" autoComplete="email" />
               </Field>
-              <Field label="Mobile Number" error={errors.mobileNumber?.message} required hint="With country code, e.g. +44 20 7946 0958">
+              <Field
+                label={t('quoteForm.mobile')}
+                error={errors.mobileNumber?.message}
+                required
+                hint={withLtr(t('quoteForm.mobileHint', { example: LTR_SLOT }), '+44 20 7946 0958')}
+              >
                 <input {...register('mobileNumber')} type="tel" inputMode="tel" className="input" autoComplete="tel" />
               </Field>
-              <Field label="Country" error={errors.country?.message} required>
+              <Field label={t('quoteForm.country')} error={errors.country?.message} required>
                 <input {...register('country')} className="input" autoComplete="country-name" />
               </Field>
-              <Field label="Address" error={errors.address?.message} required className="sm:col-span-2">
+              <Field label={t('quoteForm.address')} error={errors.address?.message} required className="sm:col-span-2">
                 <textarea {...register('address')} rows={2} className="input" autoComplete="street-address" />
               </Field>
             </div>
           </FormSection>
 
-          <FormSection title="Product Requirements" icon={<PackageIcon />}>
+          <FormSection title={t('quoteForm.product')} icon={<PackageIcon />}>
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field label="Product" error={errors.productId?.message} required className="sm:col-span-2">
+              <Field label={t('quoteForm.productLabel')} error={errors.productId?.message} required className="sm:col-span-2">
                 <ProductSelect products={products} {...register('productId')} />
               </Field>
               <Field
-                label="Required Quantity"
+                label={t('quoteForm.quantity')}
                 error={errors.requiredQty?.message}
                 required
-                hint={unit ? `Quantity in ${unit}` : 'Choose a product to see its unit'}
+                hint={unit ? t('quoteForm.quantityIn', { unit }) : t('quoteForm.chooseProduct')}
               >
                 <UnitInput unit={unit} {...register('requiredQty')} />
               </Field>
-              <Field label="Packaging Type" error={errors.packagingType?.message} required>
+              <Field label={t('quoteForm.packaging')} error={errors.packagingType?.message} required>
                 <select {...register('packagingType')} className="input">
-                  <option value="">Select packaging</option>
+                  <option value="">{t('quoteForm.selectPackaging')}</option>
                   {PACKAGING_TYPES.map((p) => (
                     <option key={p.value} value={p.value}>
                       {p.label}
@@ -175,40 +182,30 @@ export default function QuotePage() {
               </Field>
               <CheckboxField
                 {...register('isCustomPackagingRequired')}
-                label="Custom packaging required"
-                hint="Private label, printed bags or special export packing"
+                label={t('quoteForm.customPackaging')}
+                hint={t('quoteForm.customPackagingHint')}
                 className="sm:col-span-2"
               />
             </div>
           </FormSection>
 
-          <FormSection title="Shipping & Delivery" icon={<TruckIcon />}>
+          <FormSection title={t('quoteForm.shipping')} icon={<TruckIcon />}>
             <div className="grid gap-5">
-              <Field
-                label="Delivery Location"
-                error={errors.deliveryLocation?.message}
-                required
-                hint="Destination port or city and country"
-              >
+              <Field label={t('quoteForm.delivery')} error={errors.deliveryLocation?.message} required hint={t('quoteForm.deliveryHint')}>
                 <input {...register('deliveryLocation')} className="input" />
               </Field>
-              <CheckboxField {...register('isUrgent')} label="Urgent requirement" hint="We prioritise urgent shipments" />
+              <CheckboxField {...register('isUrgent')} label={t('quoteForm.urgent')} hint={t('quoteForm.urgentHint')} />
             </div>
           </FormSection>
 
-          <FormSection title="Additional Information" icon={<FileTextIcon />}>
+          <FormSection title={t('quoteForm.additional')} icon={<FileTextIcon />}>
             <div className="grid gap-5">
-              <Field label="Additional Details" error={errors.additionalInfo?.message}>
-                <textarea
-                  {...register('additionalInfo')}
-                  rows={4}
-                  className="input"
-                  placeholder="Quality specifications, certificates, target price..."
-                />
+              <Field label={t('quoteForm.details')} error={errors.additionalInfo?.message}>
+                <textarea {...register('additionalInfo')} rows={4} className="input" placeholder={t('quoteForm.detailsPlaceholder')} />
               </Field>
-              <Field label="How did you hear about us?" error={errors.heardFrom?.message} required>
+              <Field label={t('quoteForm.heardFrom')} error={errors.heardFrom?.message} required>
                 <select {...register('heardFrom')} className="input">
-                  <option value="">Select an option</option>
+                  <option value="">{t('quoteForm.selectOption')}</option>
                   {HEARD_FROM_OPTIONS.map((o) => (
                     <option key={o} value={o}>
                       {o}
@@ -232,20 +229,20 @@ export default function QuotePage() {
               error={errors.agreeToTerms?.message}
               label={
                 <>
-                  I agree to the{' '}
+                  {t('quoteForm.agree')}{' '}
                   <Link to="/terms" className="text-brand-800 underline underline-offset-2 hover:text-brand-900">
-                    terms and conditions
+                    {t('quoteForm.terms')}
                   </Link>
                 </>
               }
             />
             <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <p id={termsHintId} className="text-sm text-gray-600">
-                {agreed ? 'Ready to send.' : 'Agree to the terms and conditions to send your request.'}
+                {agreed ? t('quoteForm.ready') : t('quoteForm.agreeFirst')}
               </p>
               <button type="submit" className="btn-primary px-6 py-3" disabled={!agreed || isSubmitting} aria-describedby={termsHintId}>
                 {isSubmitting ? <Spinner /> : <SendIcon size={18} />}
-                Submit Quote Request
+                {t('quoteForm.submit')}
               </button>
             </div>
           </div>
@@ -254,17 +251,17 @@ export default function QuotePage() {
         <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
           <WhatHappensNext />
           <div className="rounded-2xl bg-brand-900 p-6 text-white shadow-sm">
-            <h2 className="text-lg font-semibold">Prefer to talk?</h2>
-            <p className="mt-1 text-sm text-brand-100">Our export desk is happy to help with specifications.</p>
+            <h2 className="text-lg font-semibold">{t('quoteForm.talk')}</h2>
+            <p className="mt-1 text-sm text-brand-100">{t('quoteForm.talkText')}</p>
             <ul className="mt-4 space-y-3 text-sm">
               <li>
                 <a href={telHref(phone)} className="inline-flex items-center gap-2 hover:text-accent-400">
-                  <PhoneIcon size={16} /> {phone}
+                  <PhoneIcon size={16} /> <Ltr>{phone}</Ltr>
                 </a>
               </li>
               <li>
                 <a href={`mailto:${publicEmail}`} className="inline-flex items-center gap-2 break-all hover:text-accent-400">
-                  <MailIcon size={16} className="shrink-0" /> {publicEmail}
+                  <MailIcon size={16} className="shrink-0" /> <Ltr>{publicEmail}</Ltr>
                 </a>
               </li>
             </ul>

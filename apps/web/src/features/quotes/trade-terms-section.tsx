@@ -5,6 +5,7 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field } from '@/components/ui/field';
 import { asItems, CURRENCY_CODE_ITEMS, INCOTERM_ITEMS, Options } from '@/components/ui/options';
 import { ChevronDownIcon, GlobeIcon } from '@/components/ui/icons';
+import { localizeMessage } from '@/lib/i18n';
 
 /** The section's fields as the form holds them (blank: not given). */
 export interface TradeTermsFormValues {
@@ -102,7 +103,7 @@ export function TradeTermsSection({ open, onToggle, register, errors }: TradeTer
               </div>
               {errors?.certifications && (
                 <p id={`${certId}-error`} role="alert" className="mt-1 text-sm text-red-700">
-                  {errors.certifications.message ?? 'Certifications must be chosen from the list'}
+                  {localizeMessage(errors.certifications.message ?? 'Certifications must be chosen from the list')}
                 </p>
               )}
             </fieldset>
