@@ -78,15 +78,13 @@ const translationSchema = (l: ContentLanguage) =>
 /** PUT /api/v1/product/{id}/translations: every language's translation (a language left out has none). */
 export const productTranslationsSchema = z.strictObject(
   {
-    translations: z
-      .strictObject(
-        Object.fromEntries(CONTENT_LANGUAGES.map((l) => [l, translationSchema(l).optional()])) as Record<
-          ContentLanguage,
-          z.ZodOptional<ReturnType<typeof translationSchema>>
-        >,
-        { error: M.body },
-      )
-      .default({}),
+    translations: z.strictObject(
+      Object.fromEntries(CONTENT_LANGUAGES.map((l) => [l, translationSchema(l).optional()])) as Record<
+        ContentLanguage,
+        z.ZodOptional<ReturnType<typeof translationSchema>>
+      >,
+      { error: M.body },
+    ),
   },
   { error: M.body },
 );
