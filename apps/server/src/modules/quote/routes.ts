@@ -90,8 +90,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
   /** The language of the account that asked for quote `id` (English when none). */
   const buyerLanguage = async (id: string): Promise<Language> => {
     if (!isId(id)) return 'en';
-    const row = await app.db.selectFrom('quotes').select('user_id').where('id', '=', id).executeTakeFirst();
-    return userLanguage(app.db, row?.user_id);
+    return userLanguage(app.db, (await findQuoteOwner(app.db, id))?.userId);
   };
 
   app.post(
