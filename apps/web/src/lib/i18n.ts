@@ -131,6 +131,24 @@ export function localizeMessage(english: string): string {
   return (translate as unknown as (k: string) => string)(key);
 }
 
+/**
+ * Ready to localize a message: on a page in another language than English, the private screens'
+ * texts (which hold SPEC's messages) are fetched first, so a toast a public page shows ('Products
+ * fetched successfully') reads in the page's language too. Toasts come after the first render, so
+ * this chunk never weighs on the first page; if it cannot be fetched, the English text shows.
+ */
+let ready: { language: Language; done: Promise<void> } | undefined;
+export function messagesReady(): Promise<void> {
+  // One promise per page: toasts wait on the same one, so they keep the order they were made in.
+  if (ready?.language !== language) {
+    ready = {
+      language,
+      done: language === DEFAULT_LANGUAGE ? Promise.resolve() : loadAppTexts().catch(() => undefined),
+    };
+  }
+  return ready.done;
+}
+
 /** Adds the administrators' screens' texts of the page's language (their own chunk), once. */
 export const loadAdminTexts = (): Promise<void> => addPart('admin', ADMIN_LOADERS[language]);
 

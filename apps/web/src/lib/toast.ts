@@ -5,7 +5,7 @@
  * subscribed, and calls are delivered in the order they were made, so "loading" is always
  * replaced by its "success" or "error", never the other way round.
  */
-import { localizeMessage } from './i18n';
+import { localizeMessage, messagesReady } from './i18n';
 
 type Sonner = typeof import('sonner');
 
@@ -24,7 +24,7 @@ let lastId = 0;
 /** Show (or, with the id of an earlier toast, replace) a toast, in the page's language (localizeMessage). Returns its id at once. */
 export function showToast(kind: ToastKind, message: string, options: { id?: ToastId } = {}): ToastId {
   const id = options.id ?? `toast-${(lastId += 1)}`;
-  void loadSonner().then(({ toast }) => {
+  void Promise.all([loadSonner(), messagesReady()]).then(([{ toast }]) => {
     toast[kind](localizeMessage(message), { id });
   });
   return id;
