@@ -70,10 +70,12 @@ test('a buyer switches to Arabic on a product page, registers, requests a quote 
   await page.locator('form button[type="submit"]').click();
   expect((await sent).status()).toBe(200);
 
-  // The acknowledgement, in Arabic.
-  await expect
-    .poll(async () => (await readOutbox(dataDir())).find((m) => m.to.includes(account.email))?.body ?? '', {
-      message: `the acknowledgement to ${account.email}`,
-    })
-    .toContain('شكرًا لطلبك عرض سعر');
+  // The welcome mail at registration and the acknowledgement, both in Arabic.
+  const mailsTo = async () =>
+    (await readOutbox(dataDir()))
+      .filter((m) => m.to.includes(account.email))
+      .map((m) => m.body)
+      .join('\n---\n');
+  await expect.poll(mailsTo, { message: `the acknowledgement to ${account.email}` }).toContain('شكرًا لطلبك عرض سعر');
+  expect(await mailsTo(), 'the welcome mail').toContain('حساب المشتري الخاص بكم');
 });

@@ -3,7 +3,7 @@
  * a growing delay, one mail to the owner, the same answers whether the account exists), and
  * inquiries and quote requests.
  */
-import { API, SERVER_ERRORS } from '@agro/shared';
+import { API, LANGUAGE_HEADER, SERVER_ERRORS } from '@agro/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_GUARD } from '../src/modules/user/login-guard.js';
 import { insertTestProduct, quoteBody } from './fixtures.js';
@@ -70,6 +70,16 @@ describe('failed sign-ins per account', () => {
     expect(await wrong(owner.email, free - 1)).toEqual(Array(free - 1).fill('401'));
     expect(await failureMails(owner.email)).toHaveLength(1);
   }, 30_000);
+
+  it("tells the owner in their account's language (issue 28), with the reset page under it", async () => {
+    const arabic = await t.loginUser({}, { [LANGUAGE_HEADER]: 'ar' });
+    await wrong(arabic.email, LOGIN_GUARD.notifyAt);
+    const mails = (await t.outbox()).filter((m) => m.to.includes(arabic.email));
+    const told = mails.find((m) => m.text.includes(`بكلمة مرور خاطئة ${LOGIN_GUARD.notifyAt} مرة`));
+    expect(told, 'an Arabic mail about the failed sign-ins').toBeDefined();
+    expect(told!.text).toMatch(/\/ar\/forgot-password/);
+    expect(told!.html).toContain('dir="rtl"');
+  });
 
   it('answers an address with no account exactly as one with an account (and mails nobody)', async () => {
     const nobody = `nobody-${Date.now()}@example.com`;

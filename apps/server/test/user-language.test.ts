@@ -99,6 +99,48 @@ describe("the buyer's language", () => {
     expect(ack!.html).not.toContain('dir=');
   });
 
+  it('welcomes a buyer who registered in another language, once, in that language; an English registration mails nothing, as SPEC.md has it', async () => {
+    const arabic = await t.loginUser({}, { [LANGUAGE_HEADER]: 'ar' });
+    const spanish = await t.loginUser({}, { [LANGUAGE_HEADER]: 'es' });
+    const english = await t.loginUser();
+    const mails = await t.outbox();
+    const welcome = mails.filter((m) => m.to.includes(arabic.email));
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]!.subject.replace(/\s+/g, '')).toBe(
+      CATALOGUES.ar.mail.welcomeSubject.replace('{{company}}', SITE.companyName).replace(/\s+/g, ''),
+    );
+    expect(welcome[0]!.text).toContain(CATALOGUES.ar.mail.hello.replace('{{name}}', arabic.user.fullName));
+    expect(welcome[0]!.text).toMatch(/\/ar\/profile/);
+    expect(welcome[0]!.html).toContain('dir="rtl"');
+    const es = mails.filter((m) => m.to.includes(spanish.email));
+    expect(es.map((m) => m.subject.replace(/\s+/g, ''))).toEqual([
+      CATALOGUES.es.mail.welcomeSubject.replace('{{company}}', SITE.companyName).replace(/\s+/g, ''),
+    ]);
+    expect(mails.filter((m) => m.to.includes(english.email))).toEqual([]);
+  });
+
+  it("acknowledges an inquiry in it; the company's notification stays English", async () => {
+    const buyer = await t.loginUser({}, { [LANGUAGE_HEADER]: 'de' });
+    const res = await call('POST', API.addContact, buyer.cookie, {
+      fullName: 'Hans Müller',
+      email: 'hans@import.example',
+      companyName: 'Müller Import GmbH',
+      country: 'Germany',
+      productId,
+      estimatedQuantity: 500,
+      description: 'Bitte senden Sie Preise für 500 kg pro Monat.',
+      productName: 'Crispy Fried Onions',
+    });
+    expect(res.statusCode).toBe(200);
+    const mails = await t.outbox();
+    const ack = mails.find((m) => m.to.includes(buyer.email) && m.text.includes('Vielen Dank'));
+    expect(ack, 'a German acknowledgement').toBeDefined();
+    expect(ack!.text).toContain('Vielen Dank für Ihre Anfrage zu Crispy Fried Onions. Wir antworten Ihnen innerhalb von 24 Stunden.');
+    expect(ack!.html).toContain('lang="de"');
+    const company = mails.find((m) => m.to.includes(t.config.companyEmail) && m.text.includes('Bitte senden Sie Preise'));
+    expect(company!.text).toContain('A new contact inquiry was sent.');
+  });
+
   it('sends the password reset in it, with the reset page under its language', async () => {
     const buyer = await t.loginUser({}, { [LANGUAGE_HEADER]: 'fr' });
     const res = await call('POST', API.forgotPassword, undefined, { email: buyer.email });

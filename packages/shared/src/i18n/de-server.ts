@@ -43,6 +43,21 @@ const deServer: ServerCatalogue = {
     rejectionReason: 'Grund: {{reason}}',
     yourQuotesText: 'Ihre Angebote: {{link}}',
     yourQuotes: 'Ihre Angebote',
+    welcomeSubject: 'Willkommen bei {{company}}: Ihr Konto ist eingerichtet',
+    welcomeIntro:
+      'Ihr Käuferkonto für {{email}} ist eingerichtet. Sie können jetzt Angebote für unsere Produkte anfragen; jede Anfrage, ihr Angebot und das Angebots-PDF finden Sie unter Ihre Angebote:',
+    welcomeReply:
+      'Unser Exportteam beantwortet jede Angebotsanfrage innerhalb von {{hours}} Stunden. Wenn Sie dieses Konto nicht angelegt haben, antworten Sie auf diese Mail, und wir löschen es.',
+    contactSubject: 'Vielen Dank für Ihre Nachricht an {{company}}',
+    contactThanks: 'Vielen Dank für Ihre Anfrage.',
+    contactThanksAbout: 'Vielen Dank für Ihre Anfrage zu {{product}}.',
+    contactReply: 'Wir antworten Ihnen innerhalb von {{hours}} Stunden.',
+    failedSignInsSubject: 'Fehlgeschlagene Anmeldungen bei Ihrem {{company}}-Konto',
+    failedSignInsWhat:
+      'Jemand hat in der letzten Stunde {{count}}-mal versucht, sich mit einem falschen Passwort bei Ihrem {{company}}-Konto anzumelden. Weitere Versuche werden verlangsamt.',
+    failedSignInsIfYou: 'Wenn Sie es waren, können Sie Ihr Passwort hier zurücksetzen:',
+    failedSignInsIfNot:
+      'Wenn Sie es nicht waren, ist Ihr Konto sicher, solange Ihr Passwort nicht anderswo verwendet wird; ändern Sie es trotzdem besser.',
   },
   pdf: {
     title: 'ANGEBOT',

@@ -42,6 +42,20 @@ const enServer = {
     rejectionReason: 'Reason: {{reason}}',
     yourQuotesText: 'Your quotes: {{link}}',
     yourQuotes: 'Your quotes',
+    welcomeSubject: 'Welcome to {{company}}: your account is ready',
+    welcomeIntro:
+      'Your buyer account for {{email}} is ready. You can now request quotes for our products; every quote, its offer and its quotation PDF will be in Your Quotes:',
+    welcomeReply:
+      'Our export team replies to every quote request within {{hours}} hours. If you did not create this account, reply to this mail and we will remove it.',
+    contactSubject: 'Thank you for contacting {{company}}',
+    contactThanks: 'Thank you for your inquiry.',
+    contactThanksAbout: 'Thank you for your inquiry about {{product}}.',
+    contactReply: 'We will reply within {{hours}} hours.',
+    failedSignInsSubject: 'Failed sign-ins to your {{company}} account',
+    failedSignInsWhat:
+      'Someone tried to sign in to your {{company}} account with a wrong password {{count}} times in the last hour. Further tries are slowed down.',
+    failedSignInsIfYou: 'If it was you, you can reset your password here:',
+    failedSignInsIfNot: 'If it was not you, your account is safe as long as your password is not used elsewhere; consider changing it.',
   },
   /** The quotation PDF (apps/server/src/modules/quote/pdf.ts), in the buyer's language. */
   pdf: {

@@ -43,6 +43,20 @@ const esServer: ServerCatalogue = {
     rejectionReason: 'Motivo: {{reason}}',
     yourQuotesText: 'Sus cotizaciones: {{link}}',
     yourQuotes: 'Sus cotizaciones',
+    welcomeSubject: 'Bienvenido a {{company}}: su cuenta está lista',
+    welcomeIntro:
+      'Su cuenta de comprador para {{email}} está lista. Ya puede solicitar cotizaciones de nuestros productos; cada solicitud, su oferta y el PDF de la cotización estarán en Sus cotizaciones:',
+    welcomeReply:
+      'Nuestro equipo de exportación responde a cada solicitud de cotización en un plazo de {{hours}} horas. Si usted no creó esta cuenta, responda a este correo y la eliminaremos.',
+    contactSubject: 'Gracias por contactar con {{company}}',
+    contactThanks: 'Gracias por su consulta.',
+    contactThanksAbout: 'Gracias por su consulta sobre {{product}}.',
+    contactReply: 'Le responderemos en un plazo de {{hours}} horas.',
+    failedSignInsSubject: 'Intentos fallidos de acceso a su cuenta de {{company}}',
+    failedSignInsWhat:
+      'Alguien intentó iniciar sesión en su cuenta de {{company}} con una contraseña incorrecta {{count}} veces en la última hora. Los siguientes intentos se ralentizan.',
+    failedSignInsIfYou: 'Si fue usted, puede restablecer su contraseña aquí:',
+    failedSignInsIfNot: 'Si no fue usted, su cuenta está segura mientras su contraseña no se use en otro sitio; considere cambiarla.',
   },
   pdf: {
     title: 'COTIZACIÓN',

@@ -43,6 +43,21 @@ const frServer: ServerCatalogue = {
     rejectionReason: 'Motif : {{reason}}',
     yourQuotesText: 'Vos devis : {{link}}',
     yourQuotes: 'Vos devis',
+    welcomeSubject: 'Bienvenue chez {{company}} : votre compte est prêt',
+    welcomeIntro:
+      'Votre compte acheteur pour {{email}} est prêt. Vous pouvez désormais demander des devis pour nos produits ; chaque demande, son offre et le PDF du devis se trouveront dans Vos devis :',
+    welcomeReply:
+      "Notre équipe export répond à chaque demande de devis sous {{hours}} heures. Si vous n'avez pas créé ce compte, répondez à ce mail et nous le supprimerons.",
+    contactSubject: "Merci d'avoir contacté {{company}}",
+    contactThanks: 'Merci pour votre demande.',
+    contactThanksAbout: 'Merci pour votre demande concernant {{product}}.',
+    contactReply: 'Nous vous répondrons sous {{hours}} heures.',
+    failedSignInsSubject: 'Connexions échouées à votre compte {{company}}',
+    failedSignInsWhat:
+      "Quelqu'un a essayé de se connecter à votre compte {{company}} avec un mot de passe erroné {{count}} fois au cours de la dernière heure. Les tentatives suivantes sont ralenties.",
+    failedSignInsIfYou: "Si c'était vous, vous pouvez réinitialiser votre mot de passe ici :",
+    failedSignInsIfNot:
+      "Si ce n'était pas vous, votre compte est en sécurité tant que votre mot de passe n'est pas utilisé ailleurs ; pensez à le changer.",
   },
   pdf: {
     title: 'DEVIS',

@@ -1,6 +1,7 @@
-import { SITE, TIMINGS, type SiteSettings } from '@agro/shared';
+import { DEFAULT_LANGUAGE, SITE, TIMINGS, type Language, type SiteSettings } from '@agro/shared';
 import type { ContactRow } from '../../db/schema.js';
 import { escapeHtml } from '../../lib/html.js';
+import { mailHtml, translator } from '../../lib/i18n.js';
 import type { MailMessage } from '../../lib/mailer.js';
 
 function contactRows(c: ContactRow, accountEmail: string): [string, string][] {
@@ -31,26 +32,26 @@ export function contactNotificationMail(to: string, contact: ContactRow, account
   };
 }
 
-/** To the buyer's account: confirms receipt and the reply promise. */
+/** To the buyer's account, in its language (issue 28): confirms receipt and the reply promise. */
 export function contactAcknowledgementMail(
   to: string,
   contact: ContactRow,
   company: Pick<SiteSettings, 'phone' | 'publicEmail'>,
+  language: Language = DEFAULT_LANGUAGE,
 ): MailMessage {
-  const hours = TIMINGS.replyPromiseHours;
+  const t = translator(language);
+  const thanks = contact.product_name ? t('mail.contactThanksAbout', { product: contact.product_name }) : t('mail.contactThanks');
+  const sentence = `${thanks} ${t('mail.contactReply', { hours: TIMINGS.replyPromiseHours })}`;
+  const dear = t('mail.dear', { name: contact.full_name });
   return {
     to,
-    subject: `Thank you for contacting ${SITE.companyName}`,
-    text: [
-      `Dear ${contact.full_name},`,
-      '',
-      `Thank you for your inquiry${contact.product_name ? ` about ${contact.product_name}` : ''}. We will reply within ${hours} hours.`,
-      '',
-      SITE.companyName,
-      `${company.phone} | ${company.publicEmail}`,
-    ].join('\n'),
-    html: `<p>Dear ${escapeHtml(contact.full_name)},</p>
-<p>Thank you for your inquiry${contact.product_name ? ` about ${escapeHtml(contact.product_name)}` : ''}. We will reply within ${hours} hours.</p>
+    subject: t('mail.contactSubject', { company: SITE.companyName }),
+    text: [dear, '', sentence, '', SITE.companyName, `${company.phone} | ${company.publicEmail}`].join('\n'),
+    html: mailHtml(
+      `<p>${escapeHtml(dear)}</p>
+<p>${escapeHtml(sentence)}</p>
 <p>${escapeHtml(SITE.companyName)}<br>${escapeHtml(company.phone)} | ${escapeHtml(company.publicEmail)}</p>`,
+      language,
+    ),
   };
 }

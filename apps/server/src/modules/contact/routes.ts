@@ -13,6 +13,7 @@ import {
   inquiryResponseSchema,
   inquiryUpdateSchema,
   leadFilterMessageOrder,
+  type Language,
   type SiteSettings,
 } from '@agro/shared';
 import type { FastifyInstance } from 'fastify';
@@ -34,6 +35,7 @@ import { contactAcknowledgementMail, contactNotificationMail } from './mails.js'
 import { csvAnswer, csvStream, sendCsv } from '../../lib/csv.js';
 import { INQUIRY_COLUMNS } from './csv.js';
 import { findProductName } from '../product/repository.js';
+import { userLanguage } from '../user/index.js';
 import {
   deleteInquiry,
   findContactRow,
@@ -56,12 +58,16 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
   /** The company's notification and the account's acknowledgement, once per inquiry (unique events). */
   // `settings`: the company's details as the owner set them (modules/settings), read BEFORE the
   // transaction (on SQLite a read through app.db inside it would wait for its own connection).
-  const queueInquiryMails = async (tx: DbOrTx, stored: ContactRow, accountEmail: string, settings: SiteSettings) => {
+  // `language`: the account's (issue 28), read before the transaction as well; the company's mail stays English.
+  const queueInquiryMails = async (tx: DbOrTx, stored: ContactRow, accountEmail: string, settings: SiteSettings, language: Language) => {
     await queueMail(tx, {
       ...contactNotificationMail(settings.notificationEmail, stored, accountEmail),
       event: `contact:${stored.id}:company`,
     });
-    await queueMail(tx, { ...contactAcknowledgementMail(accountEmail, stored, settings), event: `contact:${stored.id}:buyer` });
+    await queueMail(tx, {
+      ...contactAcknowledgementMail(accountEmail, stored, settings, language),
+      event: `contact:${stored.id}:buyer`,
+    });
   };
 
   app.post(
@@ -85,6 +91,7 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
       if (productName === undefined) throw notFound(SERVER_ERRORS.productNotFound);
       const user = request.user!;
       const settings = await app.siteSettings();
+      const language = await userLanguage(app.db, user._id);
       const spamReason = leadSpamReason(input, 'inquiry', [input.fullName, input.companyName, input.description]);
       const row = await app.db.transaction().execute(async (tx) => {
         const stored = await insertContact(tx, {
@@ -103,7 +110,7 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
           spam_reason: spamReason,
         });
         // In the inquiry's transaction (lib/mailer.ts sends them later); none while held as spam.
-        if (!spamReason) await queueInquiryMails(tx, stored, user.email, settings);
+        if (!spamReason) await queueInquiryMails(tx, stored, user.email, settings, language);
         await markApplied(tx);
         return stored;
       });
@@ -208,6 +215,7 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
       const { id } = request.params;
       if (!isId(id)) throw notFound(LEADS_TEXT.inquiryNotFound);
       const settings = await app.siteSettings();
+      const language = await userLanguage(app.db, (await findContactRow(app.db, id))?.row.user_id);
       await app.db.transaction().execute(async (tx) => {
         const stored = await findContactRow(tx, id);
         if (!stored) throw notFound(LEADS_TEXT.inquiryNotFound);
@@ -219,7 +227,7 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
           before: { spamReason: stored.row.spam_reason },
           after: { spamReason: null },
         });
-        await queueInquiryMails(tx, stored.row, stored.accountEmail ?? stored.row.email, settings);
+        await queueInquiryMails(tx, stored.row, stored.accountEmail ?? stored.row.email, settings, language);
         await markApplied(tx);
       });
       app.mailer.kick();

@@ -7,7 +7,7 @@
  * address as typed (hashed), so the answers and their timing are the same whether an account
  * exists or not. The counters live in the `rate_limits` table: every process shares them.
  */
-import { SERVER_ERRORS } from '@agro/shared';
+import { SERVER_ERRORS, localizedPath } from '@agro/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/errors.js';
 import { queueMail } from '../../lib/mailer.js';
@@ -59,7 +59,13 @@ export function loginGuard(app: FastifyInstance) {
         if (user) {
           // One mail per window (the event names it): queuing it again is a no-op.
           await queueMail(db, {
-            ...failedSignInsMail(user.email, user.full_name, hits, `${publicBaseUrl(request)}/forgot-password`),
+            ...failedSignInsMail(
+              user.email,
+              user.full_name,
+              hits,
+              `${publicBaseUrl(request)}${localizedPath('/forgot-password', user.language)}`,
+              user.language,
+            ),
             event: `login-failures:${user.id}:${windowEnds}`,
           });
           app.mailer.kick();

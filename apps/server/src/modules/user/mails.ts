@@ -33,28 +33,60 @@ export function passwordResetMail(to: string, fullName: string, link: string, la
   };
 }
 
-/** To an account's owner once its sign-in failed many times in a row (modules/user/login-guard.ts). */
-export function failedSignInsMail(to: string, fullName: string, failures: number, link: string): MailMessage {
+/** To a buyer who has just registered, in the language of the page they registered on (issue 28). */
+export function welcomeMail(to: string, fullName: string, link: string, language: Language = DEFAULT_LANGUAGE): MailMessage {
+  const t = translator(language);
+  const company = SITE.companyName;
+  const intro = t('mail.welcomeIntro', { email: to });
+  const reply = t('mail.welcomeReply', { hours: TIMINGS.replyPromiseHours });
+  return {
+    to,
+    subject: t('mail.welcomeSubject', { company }),
+    text: [t('mail.hello', { name: fullName }), '', intro, '', link, '', reply, '', company].join('\n'),
+    html: mailHtml(
+      `<p>${escapeHtml(t('mail.hello', { name: fullName }))}</p>
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.yourQuotes'))}</a></p>
+<p>${escapeHtml(reply)}</p>
+<p>${escapeHtml(company)}</p>`,
+      language,
+    ),
+  };
+}
+
+/** To an account's owner, in their language, once its sign-in failed many times in a row (modules/user/login-guard.ts). */
+export function failedSignInsMail(
+  to: string,
+  fullName: string,
+  failures: number,
+  link: string,
+  language: Language = DEFAULT_LANGUAGE,
+): MailMessage {
+  const t = translator(language);
+  const company = SITE.companyName;
   const lines = [
-    `Hello ${fullName},`,
+    t('mail.hello', { name: fullName }),
     '',
-    `Someone tried to sign in to your ${SITE.companyName} account with a wrong password ${failures} times in the last hour. Further tries are slowed down.`,
+    t('mail.failedSignInsWhat', { company, count: failures }),
     '',
-    'If it was you, you can reset your password here:',
+    t('mail.failedSignInsIfYou'),
     '',
     link,
     '',
-    'If it was not you, your account is safe as long as your password is not used elsewhere; consider changing it.',
+    t('mail.failedSignInsIfNot'),
     '',
-    SITE.companyName,
+    company,
   ];
   return {
     to,
-    subject: `Failed sign-ins to your ${SITE.companyName} account`,
+    subject: t('mail.failedSignInsSubject', { company }),
     text: lines.join('\n'),
-    html: lines
-      .filter((line) => line !== '')
-      .map((line) => (line === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(line)}</p>`))
-      .join('\n'),
+    html: mailHtml(
+      lines
+        .filter((line) => line !== '')
+        .map((line) => (line === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(line)}</p>`))
+        .join('\n'),
+      language,
+    ),
   };
 }

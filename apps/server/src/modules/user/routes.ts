@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LANGUAGE,
   SERVER_ERRORS,
   SUCCESS,
   altchaField,
@@ -33,6 +34,7 @@ import { isDisposableEmail } from 'disposable-email-domains-js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { UserRow } from '../../db/schema.js';
 import { toPublicUser } from '../../db/mappers.js';
 import { requestLanguage } from '../../lib/i18n.js';
 import { HttpError, badRequest, unauthorized } from '../../lib/errors.js';
@@ -40,7 +42,7 @@ import { publicBaseUrl } from '../../lib/public-url.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { endSession, requireAuth, startSession } from '../../plugins/auth.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
-import { passwordResetMail } from './mails.js';
+import { passwordResetMail, welcomeMail } from './mails.js';
 import { requireProofOfWork } from '../altcha/index.js';
 import { refuseBotSignals } from '../../lib/bot-signals.js';
 import { loginGuard } from './login-guard.js';
@@ -92,7 +94,18 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
         throw badRequest(SERVER_ERRORS.disposableEmail, { email: SERVER_ERRORS.disposableEmail });
       }
       // In the language of the page the buyer registered on (the web app names it; English otherwise).
-      const user = await users.register(request.body, 'USER', requestLanguage(request.headers));
+      const language = requestLanguage(request.headers);
+      // A welcome mail for a buyer who registered in another language than English (decision 026):
+      // SPEC.md's registration mails nothing, and an English client's mailbox must see no difference.
+      const welcome =
+        language === DEFAULT_LANGUAGE
+          ? undefined
+          : (row: UserRow) => ({
+              ...welcomeMail(row.email, row.full_name, `${publicBaseUrl(request)}${localizedPath('/profile', language)}`, language),
+              event: `register:${row.id}:welcome`,
+            });
+      const user = await users.register(request.body, 'USER', language, welcome);
+      if (welcome) app.mailer.kick();
       return { success: true, message: SUCCESS.register, user };
     },
   );

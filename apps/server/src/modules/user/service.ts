@@ -28,14 +28,20 @@ export function createUserService(db: Db, config: Config) {
   const cost = config.passwordHashCost;
   const dummyHash = makeDummyHash(cost);
 
-  async function register(input: RegisterInput, role: Role = 'USER', language: Language = DEFAULT_LANGUAGE): Promise<PublicUser> {
+  /** A new account; `mail`, when given, is queued in the account's own transaction (sent once, never for a refused one). */
+  async function register(
+    input: RegisterInput,
+    role: Role = 'USER',
+    language: Language = DEFAULT_LANGUAGE,
+    mail?: (user: UserRow) => QueuedMail,
+  ): Promise<PublicUser> {
     if (await findUserByEmail(db, input.email)) throw conflict(SERVER_ERRORS.emailTaken);
     const now = nowIso();
     const passwordHash = await hashPassword(input.password, cost);
     try {
       const row = await db.transaction().execute(async (tx) => {
         await markApplied(tx);
-        return insertUser(tx, {
+        const inserted = await insertUser(tx, {
           id: newId(),
           full_name: input.fullName,
           email: input.email,
@@ -46,6 +52,8 @@ export function createUserService(db: Db, config: Config) {
           created_at: now,
           updated_at: now,
         });
+        if (mail) await queueMail(tx, mail(inserted));
+        return inserted;
       });
       return toPublicUser(row);
     } catch (err) {
