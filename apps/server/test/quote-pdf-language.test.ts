@@ -33,7 +33,7 @@ const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: Rec
   t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
 
 /** A buyer registered on `language`'s pages, a quote with an offer, and the PDF's bytes (the buyer's and the admin's). */
-async function quotation(language: string): Promise<{ buyerPdf: Buffer; adminPdf: Buffer; number: string }> {
+async function quotation(language: string): Promise<{ buyerPdf: Buffer; adminPdf: Buffer; number: string; buyer: TestUser; id: string }> {
   const buyer = await t.loginUser({}, { [LANGUAGE_HEADER]: language });
   const added = await call(
     'POST',
@@ -55,7 +55,20 @@ async function quotation(language: string): Promise<{ buyerPdf: Buffer; adminPdf
   expect(buyerPdf.statusCode).toBe(200);
   const adminPdf = await call('GET', API.quotePdf(id), admin.cookie);
   expect(adminPdf.statusCode).toBe(200);
-  return { buyerPdf: buyerPdf.rawPayload, adminPdf: adminPdf.rawPayload, number };
+  return { buyerPdf: buyerPdf.rawPayload, adminPdf: adminPdf.rawPayload, number, buyer, id };
+}
+
+/** The buyer of a `language` quotation accepts it: the order's proforma invoice (the buyer's and the admin's bytes). */
+async function proforma(language: string): Promise<{ buyerPdf: Buffer; adminPdf: Buffer; orderNumber: string; number: string }> {
+  const { buyer, id, number } = await quotation(language);
+  const accepted = await call('POST', API.quoteAccept(id), buyer.cookie, {});
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  const order = await t.db.selectFrom('orders').select(['id', 'order_number']).where('quote_id', '=', id).executeTakeFirstOrThrow();
+  const buyerPdf = await call('GET', API.orderProforma(order.id), buyer.cookie);
+  expect(buyerPdf.statusCode).toBe(200);
+  const adminPdf = await call('GET', API.orderProforma(order.id), admin.cookie);
+  expect(adminPdf.statusCode).toBe(200);
+  return { buyerPdf: buyerPdf.rawPayload, adminPdf: adminPdf.rawPayload, orderNumber: order.order_number, number };
 }
 
 async function read(pdf: Buffer, name: string, layout = true): Promise<string> {
@@ -168,6 +181,57 @@ describe.skipIf(!hasPoppler)(
       expect(arabicFonts.length, fonts).toBeGreaterThan(0);
       // emb = yes for each (the columns: name type encoding emb sub uni ...).
       for (const line of arabicFonts) expect(line, line).toMatch(/Identity-H\s+yes\s+yes\s+yes/);
+    });
+
+    it('the proforma invoice of a Spanish buyer’s order is in Spanish, for the admin too', async () => {
+      const { buyerPdf, adminPdf, orderNumber, number } = await proforma('es');
+      const es = { ...CATALOGUES.es.pdf, ...CATALOGUES.es.proforma };
+      for (const [who, pdf] of [
+        ['buyer', buyerPdf],
+        ['admin', adminPdf],
+      ] as const) {
+        const text = oneSpace(await read(pdf, `proforma-es-${who}`));
+        for (const expected of [
+          es.title,
+          `${es.number.replace('{{number}}', orderNumber)}`,
+          `${es.againstQuotation.replace('{{number}}', number)}`,
+          es.buyer,
+          `${es.rowPortOfLoading} Nhava Sheva (JNPT), India`,
+          es.rowHsCode,
+          es.rowDeliveryLocation,
+          'CIF Jebel Ali, Dubai (Cost, Insurance and Freight, Incoterms 2020)',
+          `Indique ${orderNumber} en cada pago.`,
+        ]) {
+          expect(text, `${who}: ${expected}`).toContain(oneSpace(expected));
+        }
+        expect(text).toMatch(/21 días desde la aceptación \(embarque antes del \d{1,2} de [a-z]+ de \d{4}\)/);
+        for (const english of ['PROFORMA INVOICE', 'Port of loading', 'Against quotation', 'Delivery location', 'every payment']) {
+          expect(text, english).not.toContain(english);
+        }
+      }
+    });
+
+    it('the proforma invoice of an Arabic buyer’s order reads back in Arabic, with its numbers left to right', async () => {
+      const { buyerPdf, orderNumber } = await proforma('ar');
+      const ar = { ...CATALOGUES.ar.pdf, ...CATALOGUES.ar.proforma };
+      const text = await read(buyerPdf, 'proforma-ar', false);
+      const flat = bare(text);
+      for (const label of [
+        ar.title,
+        ar.buyer,
+        ar.rowProduct,
+        ar.rowTotal,
+        ar.rowPortOfLoading,
+        ar.rowDeliveryLocation,
+        ar.rowPaymentTerms,
+      ]) {
+        expect(flat, label).toContain(bare(label));
+      }
+      for (const ltr of [orderNumber, '1,481,400.00', 'Crispy Fried Onions', 'Nhava Sheva (JNPT), India']) {
+        expect(oneSpace(text), ltr).toContain(ltr);
+      }
+      const { stdout: fonts } = await run('pdffonts', [path.join(t.dataDir, 'proforma-ar.pdf')]);
+      expect(fonts).toMatch(/Amiri/);
     });
 
     it('an English buyer’s embeds no font and has no Arabic or German text', async () => {

@@ -108,6 +108,19 @@ const arServer: ServerCatalogue = {
       BUBBLE_WRAP: 'غلاف فقاعي',
     },
   },
+  proforma: {
+    title: 'فاتورة مبدئية',
+    docTitle: 'الفاتورة المبدئية {{number}}',
+    docSubject: 'فاتورة مبدئية إلى {{company}}',
+    number: 'رقم الفاتورة المبدئية: {{number}}',
+    againstQuotation: 'بناءً على عرض السعر: {{number}}',
+    buyer: 'المشتري',
+    rowHsCode: 'رمز النظام المنسق (HS)',
+    rowDeliveryLocation: 'مكان التسليم',
+    leadTimeValue: '{{days}} يومًا من القبول (الشحن قبل {{date}})',
+    accountName: 'اسم الحساب',
+    footer: 'تتضمن هذه الفاتورة المبدئية شروط عرض السعر {{quotation}} كما قُبلت في {{date}}. يُرجى ذكر الرقم {{number}} مع كل دفعة.',
+  },
 };
 
 export default arServer;

@@ -113,6 +113,20 @@ const deServer: ServerCatalogue = {
       BUBBLE_WRAP: 'Luftpolsterfolie',
     },
   },
+  proforma: {
+    title: 'PROFORMARECHNUNG',
+    docTitle: 'Proformarechnung {{number}}',
+    docSubject: 'Proformarechnung für {{company}}',
+    number: 'Proformarechnungsnummer: {{number}}',
+    againstQuotation: 'Zum Angebot: {{number}}',
+    buyer: 'Käufer',
+    rowHsCode: 'HS-Code',
+    rowDeliveryLocation: 'Lieferort',
+    leadTimeValue: '{{days}} Tage ab Annahme (Verschiffung bis {{date}})',
+    accountName: 'Kontoinhaber',
+    footer:
+      'Diese Proformarechnung gibt die Bedingungen des Angebots {{quotation}} wieder, angenommen am {{date}}. Bitte geben Sie bei jeder Zahlung {{number}} an.',
+  },
 };
 
 export default deServer;

@@ -102,6 +102,21 @@ const enServer = {
     /** The packaging types: English as SPEC.md writes them (PACKAGING_TYPES' labels, not copied). */
     packaging: Object.fromEntries(PACKAGING_TYPES.map((p) => [p.value, p.label])) as Record<PackagingType, string>,
   },
+  /** The proforma invoice PDF (apps/server/src/modules/order/proforma.ts), in the buyer's language; its other labels are the quotation's. */
+  proforma: {
+    title: 'PROFORMA INVOICE',
+    docTitle: 'Proforma invoice {{number}}',
+    docSubject: 'Proforma invoice for {{company}}',
+    number: 'Proforma invoice number: {{number}}',
+    againstQuotation: 'Against quotation: {{number}}',
+    buyer: 'Buyer',
+    rowHsCode: 'HS code',
+    rowDeliveryLocation: 'Delivery location',
+    leadTimeValue: '{{days}} days from acceptance (ship by {{date}})',
+    accountName: 'Account name',
+    footer:
+      'This proforma invoice states the terms of quotation {{quotation}} as accepted on {{date}}. Please quote {{number}} with every payment.',
+  },
 };
 
 export default enServer;

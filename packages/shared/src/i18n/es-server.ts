@@ -112,6 +112,20 @@ const esServer: ServerCatalogue = {
       BUBBLE_WRAP: 'Plástico de burbujas',
     },
   },
+  proforma: {
+    title: 'FACTURA PROFORMA',
+    docTitle: 'Factura proforma {{number}}',
+    docSubject: 'Factura proforma para {{company}}',
+    number: 'Número de factura proforma: {{number}}',
+    againstQuotation: 'Según la cotización: {{number}}',
+    buyer: 'Comprador',
+    rowHsCode: 'Código SA (HS)',
+    rowDeliveryLocation: 'Lugar de entrega',
+    leadTimeValue: '{{days}} días desde la aceptación (embarque antes del {{date}})',
+    accountName: 'Titular de la cuenta',
+    footer:
+      'Esta factura proforma recoge las condiciones de la cotización {{quotation}} aceptada el {{date}}. Indique {{number}} en cada pago.',
+  },
 };
 
 export default esServer;

@@ -113,6 +113,20 @@ const frServer: ServerCatalogue = {
       BUBBLE_WRAP: 'Film à bulles',
     },
   },
+  proforma: {
+    title: 'FACTURE PRO FORMA',
+    docTitle: 'Facture pro forma {{number}}',
+    docSubject: 'Facture pro forma pour {{company}}',
+    number: 'Numéro de facture pro forma : {{number}}',
+    againstQuotation: 'Selon le devis : {{number}}',
+    buyer: 'Acheteur',
+    rowHsCode: 'Code SH (HS)',
+    rowDeliveryLocation: 'Lieu de livraison',
+    leadTimeValue: "{{days}} jours à compter de l'acceptation (expédition avant le {{date}})",
+    accountName: 'Titulaire du compte',
+    footer:
+      'Cette facture pro forma reprend les conditions du devis {{quotation}} accepté le {{date}}. Merci de mentionner {{number}} lors de chaque paiement.',
+  },
 };
 
 export default frServer;

@@ -1,25 +1,31 @@
 /**
- * The proforma invoice of an order, drawn like the quotation (quote/pdf.ts): pdfkit with its
- * built-in Helvetica, so `pdftotext` reads it back. The issuer (company, registrations, bank) comes
- * from company.ts, the rest from the order's frozen terms.
+ * The proforma invoice of an order, in the buyer's language (issue 28), drawn like the quotation
+ * with its pens (quote/pdf.ts): Helvetica for English, Spanish, French and German, Arabic right to
+ * left in its embedded font, so `pdftotext` reads every one back. The issuer (company,
+ * registrations, bank) comes from company.ts, the rest from the order's frozen terms; labels and
+ * fixed texts from the catalogues (`proforma.*`, and the quotation's `pdf.*` for the rows they
+ * share). Codes, Incoterms, units and the buyer's and company's own texts are printed as written.
  */
-import { INCOTERMS, formatMoney, packagingLabel, type Order } from '@agro/shared';
-import { dateText, winAnsi as t } from '../quote/index.js';
+import { DEFAULT_LANGUAGE, INCOTERMS, LANGUAGE_INFO, formatMoneyIn, type Language, type Order } from '@agro/shared';
+import { translator } from '../../lib/i18n.js';
+import { dateIn, packagingIn, penFor, quantityIn } from '../quote/index.js';
 import type { ProformaIssuer } from './company.js';
 
 const BRAND = '#2f6b2f';
 const GREY = '#555555';
 
-export async function proformaPdf(order: Order, issuer: ProformaIssuer): Promise<Buffer> {
+export async function proformaPdf(order: Order, issuer: ProformaIssuer, language: Language = DEFAULT_LANGUAGE): Promise<Buffer> {
+  const tr = translator(language);
   // Loaded on first use, like the quotation's (docs/performance.md, "Memory").
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
+    ...(language === DEFAULT_LANGUAGE ? {} : { lang: LANGUAGE_INFO[language].tag }),
     info: {
-      Title: `Proforma invoice ${order.orderNumber}`,
+      Title: tr('proforma.docTitle', { number: order.orderNumber }),
       Author: issuer.name,
-      Subject: `Proforma invoice for ${order.buyer.companyName}`,
+      Subject: tr('proforma.docSubject', { company: order.buyer.companyName }),
     },
   });
   const chunks: Buffer[] = [];
@@ -30,26 +36,18 @@ export async function proformaPdf(order: Order, issuer: ProformaIssuer): Promise
   });
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const labelWidth = 130;
-  const rowsOf = (rows: [string, string][], boldLabel?: string) => {
-    for (const [label, value] of rows) {
-      const y = doc.y;
-      doc.font('Helvetica-Bold').fontSize(10).fillColor(GREY).text(t(label), left, y, { width: labelWidth });
-      const labelBottom = doc.y;
-      doc
-        .font(label === boldLabel ? 'Helvetica-Bold' : 'Helvetica')
-        .fillColor('black')
-        .text(t(value), left + labelWidth, y, { width: width - labelWidth });
-      doc.y = Math.max(doc.y, labelBottom) + 4;
-    }
-  };
+  const pen = penFor(doc, language);
+  const terms = order.terms;
+  const money = (minor: number) => formatMoneyIn(minor, terms.currency, language);
+  const accepted = dateIn(order.createdAt, language);
+  // The ship-by day as the order stores it in English (YYYY-MM-DD), a written date in the others.
+  const shipBy = language === DEFAULT_LANGUAGE ? order.shipBy : dateIn(`${order.shipBy}T12:00:00.000Z`, language);
 
   // Letterhead.
-  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(20).text(t(issuer.name), left, 50);
-  doc.fillColor(GREY).font('Helvetica').fontSize(9);
-  doc.text(t(issuer.address));
-  doc.text(t(`Phone ${issuer.phone}  |  Email ${issuer.email}`));
-  if (issuer.registrations.length > 0) doc.text(t(issuer.registrations.map(([k, v]) => `${k} ${v}`).join('  |  ')));
+  pen.text(issuer.name, { size: 20, bold: true, color: BRAND }, { x: left, y: 50 });
+  pen.text(issuer.address, { size: 9, color: GREY });
+  pen.text(tr('pdf.contactLine', { phone: issuer.phone, email: issuer.email }), { size: 9 });
+  if (issuer.registrations.length > 0) pen.text(issuer.registrations.map(([k, v]) => `${k} ${v}`).join('  |  '), { size: 9 });
   doc
     .moveTo(left, doc.y + 8)
     .lineTo(left + width, doc.y + 8)
@@ -58,71 +56,65 @@ export async function proformaPdf(order: Order, issuer: ProformaIssuer): Promise
     .stroke();
   doc.moveDown(1.5);
 
-  doc.fillColor('black').font('Helvetica-Bold').fontSize(16).text('PROFORMA INVOICE', left);
-  doc.font('Helvetica').fontSize(10);
-  doc.text(t(`Proforma invoice number: ${order.orderNumber}`));
-  doc.text(t(`Date: ${dateText(order.createdAt)}`));
-  doc.text(t(`Against quotation: ${order.terms.quotationNumber}`));
+  pen.text(tr('proforma.title'), { size: 16, bold: true, color: 'black' }, { x: left });
+  pen.text(tr('proforma.number', { number: order.orderNumber }), { size: 10 });
+  pen.text(tr('pdf.date', { date: accepted }), { size: 10 });
+  pen.text(tr('proforma.againstQuotation', { number: terms.quotationNumber }), { size: 10 });
   doc.moveDown();
 
-  doc.font('Helvetica-Bold').fontSize(11).text('Buyer');
-  doc.font('Helvetica').fontSize(10);
+  pen.text(tr('proforma.buyer'), { size: 11, bold: true });
   for (const line of [
     order.buyer.companyName,
-    `Attn: ${order.buyer.contactPersonName}`,
+    tr('pdf.attn', { name: order.buyer.contactPersonName }),
     order.buyer.address,
     order.buyer.country,
-    `Email: ${order.buyer.companyEmail}  |  Mobile: ${order.buyer.mobileNumber}`,
+    tr('pdf.buyerContact', { email: order.buyer.companyEmail, mobile: order.buyer.mobileNumber }),
   ]) {
-    doc.text(t(line), { width });
+    pen.text(line, { size: 10 }, undefined, true);
   }
   doc.moveDown();
 
-  const terms = order.terms;
   const incoterm = INCOTERMS.find((i) => i.code === terms.incoterm)?.label ?? terms.incoterm;
-  rowsOf(
-    [
-      ['Product', terms.productName],
-      ['HS code', terms.hsCode || '-'],
-      ['Quantity', `${terms.quantity.toLocaleString('en-US')} ${terms.unit}`],
-      ['Packaging', packagingLabel(terms.packagingType)],
-      ['Currency', terms.currency],
-      ['Unit price', `${formatMoney(terms.unitPriceMinor, terms.currency)} per ${terms.unit}`],
-      ['Total', formatMoney(terms.totalMinor, terms.currency)],
-      ['Incoterm', `${terms.incoterm} ${terms.destination} (${incoterm}, Incoterms 2020)`],
-      ['Port of loading', terms.portOfLoading],
-      ['Destination', terms.destination],
-      ['Delivery location', order.buyer.deliveryLocation],
-      ['Payment terms', terms.paymentTerms],
-      ['Lead time', `${terms.leadTimeDays} days from acceptance (ship by ${order.shipBy})`],
-    ],
-    'Total',
-  );
+  const rows: [string, string][] = [
+    [tr('pdf.rowProduct'), terms.productName],
+    [tr('proforma.rowHsCode'), terms.hsCode || '-'],
+    [tr('pdf.rowQuantity'), `${quantityIn(terms.quantity, language)} ${terms.unit}`],
+    [tr('pdf.rowPackaging'), packagingIn(terms.packagingType, tr)],
+    [tr('pdf.rowCurrency'), terms.currency],
+    [tr('pdf.rowUnitPrice'), tr('pdf.unitPriceValue', { price: money(terms.unitPriceMinor), unit: terms.unit })],
+    [tr('pdf.rowTotal'), money(terms.totalMinor)],
+    [tr('pdf.rowIncoterm'), tr('pdf.incotermValue', { code: terms.incoterm, destination: terms.destination, name: incoterm })],
+    [tr('pdf.rowPortOfLoading'), terms.portOfLoading],
+    [tr('pdf.rowDestination'), terms.destination],
+    [tr('proforma.rowDeliveryLocation'), order.buyer.deliveryLocation],
+    [tr('pdf.rowPaymentTerms'), terms.paymentTerms],
+    [tr('pdf.rowLeadTime'), tr('proforma.leadTimeValue', { days: terms.leadTimeDays, date: shipBy })],
+  ];
+  const totalLabel = tr('pdf.rowTotal');
+  for (const [label, value] of rows) pen.row(label, value, label === totalLabel);
 
   if (issuer.bank) {
     doc.moveDown();
-    doc.font('Helvetica-Bold').fontSize(11).fillColor('black').text('Bank details', left);
+    pen.text(tr('pdf.bankDetails'), { size: 11, bold: true, color: 'black' }, { x: left });
     doc.moveDown(0.3);
-    rowsOf([
-      ['Account name', issuer.bank.accountName],
-      ['Bank', issuer.bank.bankName],
-      ...(issuer.bank.branch ? ([['Branch', issuer.bank.branch]] as [string, string][]) : []),
-      ['Account number', issuer.bank.accountNumber],
+    const bankRows: [string, string][] = [
+      [tr('proforma.accountName'), issuer.bank.accountName],
+      [tr('pdf.bank'), issuer.bank.bankName],
+      ...(issuer.bank.branch ? ([[tr('pdf.branch'), issuer.bank.branch]] as [string, string][]) : []),
+      [tr('pdf.accountNumber'), issuer.bank.accountNumber],
       ...issuer.bank.codes,
-    ]);
+    ];
+    for (const [label, value] of bankRows) pen.row(label, value, false);
   }
 
   doc.moveDown(2);
-  doc.font('Helvetica').fontSize(9).fillColor(GREY);
-  doc.text(
-    t(
-      `This proforma invoice states the terms of quotation ${terms.quotationNumber} as accepted on ${dateText(order.createdAt)}. Please quote ${order.orderNumber} with every payment.`,
-    ),
-    left,
-    doc.y,
-    { width },
+  pen.text(
+    tr('proforma.footer', { quotation: terms.quotationNumber, date: accepted, number: order.orderNumber }),
+    { size: 9, color: GREY },
+    { x: left, y: doc.y },
+    true,
   );
-  doc.text(t(`${issuer.name}  |  ${issuer.email}  |  ${issuer.phone}`), { width });
+  pen.text(`${issuer.name}  |  ${issuer.email}  |  ${issuer.phone}`, { size: 9 }, undefined, true);
   doc.end();
   return done;
 }

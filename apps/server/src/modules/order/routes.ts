@@ -37,6 +37,7 @@ import { orderMails } from './mails.js';
 import { proformaPdf } from './proforma.js';
 import { findDocument, findOrder, findOrderOwner, listOrders } from './repository.js';
 import { recordMilestone, type OrderActor } from './service.js';
+import { userLanguage } from '../user/index.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 const tags = ['order'];
@@ -160,7 +161,9 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
     async (request, reply) => {
       const order = await findOrder(app.db, request.params.id);
       if (!order) throw notFound(M.orderNotFound);
-      const pdf = await proformaPdf(order, proformaIssuer(await app.siteSettings()));
+      // In the buyer's language (their account's), whoever downloads it, like the quotation.
+      const language = await userLanguage(app.db, (await findOrderOwner(app.db, order._id))?.userId);
+      const pdf = await proformaPdf(order, proformaIssuer(await app.siteSettings()), language);
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')

@@ -56,10 +56,10 @@ export const winAnsiTypographic = (text: string): string =>
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' };
 export const dateText = (iso: string): string => new Date(iso).toLocaleDateString('en-GB', DATE_OPTIONS);
 /** A date in `language` (English as dateText writes it). */
-const dateIn = (iso: string, language: Language): string =>
+export const dateIn = (iso: string, language: Language): string =>
   language === DEFAULT_LANGUAGE ? dateText(iso) : new Date(iso).toLocaleDateString(LANGUAGE_INFO[language].intl, DATE_OPTIONS);
 /** A quantity in `language`: English grouped as it always was (1,200), the others as Intl writes them. */
-const quantityIn = (n: number, language: Language): string =>
+export const quantityIn = (n: number, language: Language): string =>
   n.toLocaleString(language === DEFAULT_LANGUAGE ? 'en-US' : LANGUAGE_INFO[language].intl);
 
 const BRAND = '#2f6b2f';
@@ -99,7 +99,7 @@ const ARABIC_FONT_FILES = {
 };
 
 /** How the page is written: one paragraph, or a label and its value. */
-interface Pen {
+export interface Pen {
   /**
    * A paragraph in `style`: from (x, y) when given (Helvetica's pen: as pdfkit's text(x, y)), else
    * below the previous one; `wrap`: within the text width (pdfkit's `width` option).
@@ -167,7 +167,11 @@ function arabicPen(doc: PDFKit.PDFDocument): Pen {
   };
 }
 
-const packagingIn = (value: string, tr: Translate): string =>
+/** The pen of `language`: Arabic right to left in its embedded font, the others in Helvetica. */
+export const penFor = (doc: PDFKit.PDFDocument, language: Language): Pen =>
+  LANGUAGE_INFO[language].dir === 'rtl' ? arabicPen(doc) : latinPen(doc, language);
+
+export const packagingIn = (value: string, tr: Translate): string =>
   (PACKAGING_TYPE_VALUES as readonly string[]).includes(value) ? tr(`pdf.packaging.${value as PackagingType}`) : packagingLabel(value);
 
 /** The quotation in `language` (the buyer's: userLanguage, read by the route). */
@@ -201,7 +205,7 @@ export async function quotationPdf(
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const pen = LANGUAGE_INFO[language].dir === 'rtl' ? arabicPen(doc) : latinPen(doc, language);
+  const pen = penFor(doc, language);
   const money = (minor: number) => formatMoneyIn(minor, offer.currency, language);
   const validity = tr('pdf.validity', { date: dateIn(`${offer.validUntil}T12:00:00.000Z`, language) });
 
