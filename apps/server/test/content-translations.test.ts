@@ -175,6 +175,27 @@ describe('the pages under /ar/', () => {
   });
 });
 
+describe('the sitemap', () => {
+  it("dates a product's page in a language by its translation when that is newer; the other languages keep the product's date", async () => {
+    await ensureSlugs(t.db);
+    const row = await t.db.selectFrom('products').select(['slug', 'updated_at']).where('id', '=', productId).executeTakeFirstOrThrow();
+    await t.db.updateTable('products').set({ updated_at: '2026-01-02T03:04:05.000Z' }).where('id', '=', productId).execute();
+    expect((await put(productId, { translations: { ar: ARABIC } })).statusCode).toBe(200);
+    const stamped = await t.db
+      .selectFrom('product_translations')
+      .select('updated_at')
+      .where('product_id', '=', productId)
+      .where('language', '=', 'ar')
+      .executeTakeFirstOrThrow();
+    const xml = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    const lastmodOf = (loc: string) => new RegExp(`<loc>${loc}</loc><lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
+    expect(lastmodOf(`https://shop.example/ar/products/${row.slug}`)).toBe(stamped.updated_at);
+    expect(lastmodOf(`https://shop.example/products/${row.slug}`)).toBe('2026-01-02T03:04:05.000Z');
+    expect(lastmodOf(`https://shop.example/es/products/${row.slug}`)).toBe('2026-01-02T03:04:05.000Z');
+    await t.db.updateTable('products').set({ updated_at: row.updated_at }).where('id', '=', productId).execute();
+  });
+});
+
 describe('FAQ translations in the settings', () => {
   it('PATCH stores them (validated), GET gives them to anyone, English per entry where empty', async () => {
     const bad = await t.app.inject({

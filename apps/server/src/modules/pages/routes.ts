@@ -404,32 +404,39 @@ export class PublicPages {
 
   private async sitemapXml(origin: string, productsVersion: string): Promise<string> {
     await this.slugIndex(productsVersion);
-    const [list, gallery] = await Promise.all([
+    const [list, gallery, translated] = await Promise.all([
       products.listSlugs(this.app.db),
       this.app.db
         .selectFrom('gallery_images')
         .select((eb) => eb.fn.max('created_at').as('last'))
         .executeTakeFirst(),
+      this.app.db.selectFrom('product_translations').select(['product_id', 'language', 'updated_at']).execute(),
     ]);
     const newest = list.reduce<string | undefined>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), undefined);
+    // A product page in another language changed when its translation did (issue 28), if later.
+    const translatedAt = new Map(translated.map((r) => [`${r.product_id} ${r.language}`, r.updated_at]));
+    const productLastmod = (p: { id: string; updatedAt: string }) => (l: Language) => {
+      const at = translatedAt.get(`${p.id} ${l}`);
+      return at && at > p.updatedAt ? at : p.updatedAt;
+    };
     // Every page in every language, each listing all of them (and x-default, English) as alternates.
-    const entry = (path: string, lastmod?: string | null) => {
+    const entry = (path: string, lastmodOf?: string | null | ((l: Language) => string)) => {
       const links = [
         ...LANGUAGES.map((l) => [LANGUAGE_INFO[l].tag, `${origin}${localizedPath(path, l)}`] as const),
         ['x-default', `${origin}${path}`] as const,
       ]
         .map(([tag, href]) => `\n    <xhtml:link rel="alternate" hreflang="${tag}" href="${escapeHtml(href)}" />`)
         .join('');
-      return LANGUAGES.map(
-        (l) =>
-          `  <url><loc>${escapeHtml(`${origin}${localizedPath(path, l)}`)}</loc>${lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : ''}${links}\n  </url>`,
-      ).join('\n');
+      return LANGUAGES.map((l) => {
+        const lastmod = typeof lastmodOf === 'function' ? lastmodOf(l) : lastmodOf;
+        return `  <url><loc>${escapeHtml(`${origin}${localizedPath(path, l)}`)}</loc>${lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : ''}${links}\n  </url>`;
+      }).join('\n');
     };
     const urls = [
       entry('/', newest),
       entry('/about'),
       entry('/products', newest),
-      ...list.map((p) => entry(productPath(p.slug), p.updatedAt)),
+      ...list.map((p) => entry(productPath(p.slug), productLastmod(p))),
       entry('/gallery', gallery?.last as string | null | undefined),
       entry('/privacy'),
       entry('/terms'),
