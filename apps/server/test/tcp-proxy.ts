@@ -76,8 +76,11 @@ export class TcpProxy {
 
   /** The server is back, on the same address. */
   async restore(): Promise<void> {
+    // Only a hung server's connections are dropped: a restore of a server that is already back
+    // (afterEach's, after a test's own) must not end the healthy connections made since, or the
+    // next test's first query races the pool's removal of them ("Connection terminated unexpectedly").
+    if (this.hanging) for (const socket of this.sockets) socket.destroy();
     this.hanging = false;
-    for (const socket of this.sockets) socket.destroy();
     if (!this.server) await this.listen();
   }
 

@@ -8,7 +8,7 @@
  * answer 503 with Retry-After and change nothing, cached public answers keep answering marked
  * stale, and within two seconds of the database's return everything answers normally.
  */
-import { API, SERVER_ERRORS } from '@agro/shared';
+import { API, LANGUAGE_HEADER, SERVER_ERRORS } from '@agro/shared';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -108,6 +108,41 @@ describe.skipIf(!databaseUrl)('PostgreSQL goes away and comes back', () => {
     expect(await quoteCount(t)).toBe(before);
     expect((await askQuote(t, buyer, productId)).statusCode).toBe(200);
     expect(await quoteCount(t)).toBe(before + 1);
+  });
+
+  it("refuses the languages' calls with 503 while it is away and changes nothing: the buyer's language, a product's translations", async () => {
+    const admin = await t.loginAdmin();
+    const arabic = await t.loginUser({}, { [LANGUAGE_HEADER]: 'ar' });
+    const translations = {
+      translations: { es: { productName: 'Panela natural', productDescription: '', keyFeatures: [], nutrientContent: [] } },
+    };
+    const putTranslations = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: API.updateProductTranslations(productId),
+        payload: translations,
+        headers: { cookie: admin.cookie },
+      });
+    // A page in Arabic, rendered (and kept) while the database answers.
+    const page = await t.app.inject({ method: 'GET', url: `${API.productList}?lang=ar` });
+    expect(page.statusCode).toBe(200);
+
+    await proxy.cut();
+    expectUnavailable(await t.app.inject({ method: 'GET', url: API.userLanguage, headers: { cookie: arabic.cookie } }));
+    expectUnavailable(
+      await t.app.inject({ method: 'PATCH', url: API.updateUserLanguage, payload: { language: 'de' }, headers: { cookie: arabic.cookie } }),
+    );
+    expectUnavailable(await putTranslations());
+    const stale = await t.app.inject({ method: 'GET', url: `${API.productList}?lang=ar` });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers[STALE_HEADER.toLowerCase()]).toBe(STALE_VALUE);
+
+    await proxy.restore();
+    expect(await msUntilReady(t.app)).toBeLessThan(2000);
+    // Nothing changed while it was away; both calls go through now.
+    const language = await t.app.inject({ method: 'GET', url: API.userLanguage, headers: { cookie: arabic.cookie } });
+    expect(language.json()).toMatchObject({ language: 'ar' });
+    expect((await putTranslations()).statusCode).toBe(200);
   });
 
   it('survives its idle connections terminated by the server (57P01, as `pg_ctl stop -m fast` does)', async () => {
