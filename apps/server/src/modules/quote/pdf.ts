@@ -9,6 +9,7 @@
  * and the buyer's and company's own texts are printed as written; amounts, quantities and dates
  * through Intl in the language (English exactly as it always was).
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
   DEFAULT_LANGUAGE,
@@ -28,6 +29,7 @@ import {
   type Translate,
 } from '@agro/shared';
 import { translator } from '../../lib/i18n.js';
+import { woffToSfnt } from '../../lib/woff.js';
 import { rtlText, type RtlFonts } from './pdf-rtl.js';
 
 /** Characters Helvetica's WinAnsi encoding can show; the rest become '?'. */
@@ -97,6 +99,13 @@ const ARABIC_FONT_FILES = {
   400: require.resolve('@fontsource/amiri/files/amiri-arabic-400-normal.woff'),
   700: require.resolve('@fontsource/amiri/files/amiri-arabic-700-normal.woff'),
 };
+/** Those fonts unwrapped to TrueType once per process (lib/woff.ts says why), on the first Arabic PDF. */
+let arabicFonts: { 400: Buffer; 700: Buffer } | undefined;
+const arabicFontData = () =>
+  (arabicFonts ??= {
+    400: woffToSfnt(readFileSync(ARABIC_FONT_FILES[400])),
+    700: woffToSfnt(readFileSync(ARABIC_FONT_FILES[700])),
+  });
 
 /** How the page is written: one paragraph, or a label and its value. */
 export interface Pen {
@@ -145,8 +154,9 @@ function latinPen(doc: PDFKit.PDFDocument, language: Language): Pen {
 
 /** Right to left (Arabic): every line right-aligned, the labels in the right-hand column. */
 function arabicPen(doc: PDFKit.PDFDocument): Pen {
-  doc.registerFont('Arabic', ARABIC_FONT_FILES[400]);
-  doc.registerFont('Arabic-Bold', ARABIC_FONT_FILES[700]);
+  const files = arabicFontData();
+  doc.registerFont('Arabic', files[400]);
+  doc.registerFont('Arabic-Bold', files[700]);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const fonts = (bold?: boolean): RtlFonts =>
