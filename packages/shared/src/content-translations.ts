@@ -189,3 +189,20 @@ export function missingFaqEntries(
   const list = translations?.[language] ?? [];
   return faq.flatMap((_, i) => (list[i]?.question.trim() && list[i]?.answer.trim() ? [] : [i]));
 }
+
+/**
+ * The translations after the English FAQ was reordered or an entry removed: `from[i]` is the old
+ * index of the entry now at i (an added entry: past the old end). Each language's entries follow
+ * their English one, so moving or removing a question never leaves another's translation in its place.
+ */
+export function followFaq(translations: FaqTranslations | undefined, from: readonly number[]): FaqTranslations {
+  const out: FaqTranslations = {};
+  for (const language of CONTENT_LANGUAGES) {
+    const list = translations?.[language];
+    if (!list) continue;
+    const next = from.map((old) => list[old] ?? { question: '', answer: '' });
+    while (next.length > 0 && !next.at(-1)!.question && !next.at(-1)!.answer) next.pop();
+    out[language] = next;
+  }
+  return out;
+}

@@ -2,6 +2,7 @@ import {
   API,
   CONTENT_LANGUAGES,
   LANGUAGE_INFO,
+  followFaq,
   missingFaqEntries,
   SETTINGS_TEXT,
   SOCIAL_LABELS,
@@ -75,6 +76,8 @@ function ListButtons({
   );
 }
 
+const indexes = (list: readonly unknown[]): number[] => list.map((_, i) => i);
+
 function moved<T>(list: readonly T[], from: number, to: number): T[] {
   const next = [...list];
   const [item] = next.splice(from, 1);
@@ -128,6 +131,13 @@ export default function SettingsPage() {
   }
 
   const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) => setSettings({ ...settings, [key]: value });
+  // The FAQ moved or shortened: each language's translations follow their English entry.
+  const reorderFaq = (from: number[]) =>
+    setSettings({
+      ...settings,
+      faq: from.map((j) => settings.faq[j]!),
+      faqTranslations: followFaq(settings.faqTranslations, from),
+    });
   const text = (value: string, onChange: (v: string) => void, type = 'text', extra: Record<string, string> = {}) => (
     <input className="input" type={type} value={value} onChange={(e) => onChange(e.target.value)} {...extra} />
   );
@@ -283,13 +293,8 @@ export default function SettingsPage() {
                               name={t('settings.questionName', { n: i + 1 })}
                               index={i}
                               count={settings.faq.length}
-                              onMove={(to) => set('faq', moved(settings.faq, i, to))}
-                              onRemove={() =>
-                                set(
-                                  'faq',
-                                  settings.faq.filter((_, j) => j !== i),
-                                )
-                              }
+                              onMove={(to) => reorderFaq(moved(indexes(settings.faq), i, to))}
+                              onRemove={() => reorderFaq(indexes(settings.faq).filter((j) => j !== i))}
                             />
                           </li>
                         );
