@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, findProduct, openPage, productPagePath, test } from '../support/fixtures';
+import { expect, findProduct, loginAsNewUser, openPage, productPagePath, test } from '../support/fixtures';
 
 const COMPANY = 'Sahyadri Agro Exports';
 
@@ -74,8 +74,23 @@ test('the Arabic products page: Arabic texts, Latin product names isolated, no h
   try {
     await page.goto('/ar/products');
     await expect(page.getByRole('heading', { level: 1, name: 'منتجاتنا' })).toBeVisible();
-    // The range kept left to right inside the Arabic sentence (Unicode isolates).
-    await expect(page.getByText(/^عرض \u20661-\d+\u2069 من أصل \d+/)).toBeVisible();
+    // The range kept left to right inside the Arabic sentence (Unicode isolates): written "1-5" in
+    // the text, and drawn so on the screen, the first number to the left of the last.
+    const range = page.getByText(/^عرض \u20661-\d+\u2069 من أصل \d+/);
+    await expect(range).toBeVisible();
+    const [first, last] = await range.evaluate((el) => {
+      const node = el.firstChild!;
+      const text = node.textContent!;
+      const at = (i: number) => {
+        const r = document.createRange();
+        r.setStart(node, i);
+        r.setEnd(node, i + 1);
+        return r.getBoundingClientRect().left;
+      };
+      const dash = text.indexOf('-', text.indexOf('\u2066'));
+      return [at(dash - 1), at(dash + 1)];
+    });
+    expect(first, 'the range reads 1-N left to right, not N-1').toBeLessThan(last);
     await expect(page.getByRole('heading', { name: 'خيارات التعبئة' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'اعرف المزيد' }).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -128,6 +143,49 @@ test.describe('axe on every public page in Arabic and Spanish', () => {
           } finally {
             await close();
           }
+        }
+      });
+    }
+  }
+});
+
+const PRIVATE_BUYER_SCREENS = ['/profile', '/quote', '/contact', '/my-orders'] as const;
+
+test.describe("axe on the buyer's screens in Arabic and Spanish", () => {
+  for (const { prefix, lang, dir, locale } of LANGUAGES) {
+    for (const viewport of VIEWPORTS) {
+      test(`${prefix}: sign-in screens, profile, quote and contact forms (with their messages), my orders (${viewport.width} px)`, async ({
+        browser,
+        request,
+      }) => {
+        test.setTimeout(180_000);
+        const { page, close } = await openPage(browser, { viewport, locale });
+        const settle = async (path: string) => {
+          await expect(page.locator('html')).toHaveAttribute('lang', lang);
+          await expect(page.locator('html')).toHaveAttribute('dir', dir);
+          await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+          await page.waitForLoadState('networkidle');
+        };
+        try {
+          for (const path of ['/login', '/register', '/forgot-password']) {
+            await page.goto(`${prefix}${path}`);
+            await settle(path);
+            await expectNoSeriousViolations(page, `${prefix}${path} at ${viewport.width} px`);
+          }
+          await loginAsNewUser(page, request, `axe-${lang}`);
+          for (const path of PRIVATE_BUYER_SCREENS) {
+            await page.goto(`${prefix}${path}`);
+            await settle(path);
+            await expectNoSeriousViolations(page, `${prefix}${path} at ${viewport.width} px`);
+            if (path === '/quote' || path === '/contact') {
+              // Sent empty: the validation messages, in the page's language, are axe-clean too.
+              await page.locator('form button[type="submit"]').last().click();
+              await expect(page.getByRole('alert').first()).toBeVisible();
+              await expectNoSeriousViolations(page, `${prefix}${path} with its messages at ${viewport.width} px`);
+            }
+          }
+        } finally {
+          await close();
         }
       });
     }
