@@ -341,6 +341,7 @@ const arApp: AppCatalogue = {
     country: 'الدولة',
     address: 'العنوان',
     product: 'متطلبات المنتج',
+    selectProduct: 'اختر منتجًا',
     productLabel: 'المنتج',
     quantity: 'الكمية المطلوبة',
     quantityIn: 'الكمية بوحدة {{unit}}',

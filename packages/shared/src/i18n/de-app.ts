@@ -345,6 +345,7 @@ const deApp: AppCatalogue = {
     country: 'Land',
     address: 'Adresse',
     product: 'Produktanforderungen',
+    selectProduct: 'Produkt auswählen',
     productLabel: 'Produkt',
     quantity: 'Benötigte Menge',
     quantityIn: 'Menge in {{unit}}',

@@ -138,6 +138,7 @@ const enApp = {
     country: 'Country',
     address: 'Address',
     product: 'Product Requirements',
+    selectProduct: 'Select a product',
     productLabel: 'Product',
     quantity: 'Required Quantity',
     quantityIn: 'Quantity in {{unit}}',

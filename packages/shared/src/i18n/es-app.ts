@@ -343,6 +343,7 @@ const esApp: AppCatalogue = {
     country: 'País',
     address: 'Dirección',
     product: 'Requisitos del producto',
+    selectProduct: 'Seleccione un producto',
     productLabel: 'Producto',
     quantity: 'Cantidad requerida',
     quantityIn: 'Cantidad en {{unit}}',

@@ -343,6 +343,7 @@ const frApp: AppCatalogue = {
     country: 'Pays',
     address: 'Adresse',
     product: 'Besoins en produit',
+    selectProduct: 'Choisissez un produit',
     productLabel: 'Produit',
     quantity: 'Quantité souhaitée',
     quantityIn: 'Quantité en {{unit}}',

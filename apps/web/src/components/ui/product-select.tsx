@@ -1,5 +1,6 @@
 import { UI_TEXT, type Product } from '@agro/shared';
 import type { ComponentPropsWithRef } from 'react';
+import { localizeMessage, t } from '@/lib/i18n';
 
 type ProductSelectProps = ComponentPropsWithRef<'select'> & { products: readonly Product[] };
 
@@ -7,7 +8,7 @@ type ProductSelectProps = ComponentPropsWithRef<'select'> & { products: readonly
 export function ProductSelect({ products, className, ...props }: ProductSelectProps) {
   return (
     <select {...props} className={`input ${className ?? ''}`}>
-      <option value="">{products.length === 0 ? UI_TEXT.noProducts : 'Select a product'}</option>
+      <option value="">{products.length === 0 ? localizeMessage(UI_TEXT.noProducts) : t('quoteForm.selectProduct')}</option>
       {products.map((p) => (
         <option key={p._id} value={p._id}>
           {p.productName}
