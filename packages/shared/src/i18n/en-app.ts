@@ -1,9 +1,19 @@
 /** The en catalogue: the private screens' texts (loaded with those screens, see catalogue.ts). */
 import { ERROR_DEFAULTS, FORGOT_PASSWORD_DEFAULT_SUCCESS, LOADING, SERVER_ERRORS, SUCCESS, UI_TEXT, VALIDATION } from '../messages.js';
 import { TWO_FACTOR_TEXT } from '../two-factor-texts.js';
+import { HEARD_FROM_OPTIONS, PACKAGING_TYPES, type HeardFrom, type PackagingType } from '../constants.js';
+import { DOCUMENT_TYPES, MILESTONE_FIELD_LABELS, ORDER_MESSAGES, ORDER_STEP_LABELS, ORDER_UI, type DocumentType } from '../order.js';
+import { QUOTE_DESK_UI, QUOTE_STATUS_LABELS } from '../quote-desk-texts.js';
+import { TRADE_TERMS_TEXT } from '../trade-terms.js';
+import { plural, singularPlural } from './plural.js';
 
 /** ERROR_DEFAULTS' texts (its `product` is a function of the product's id, shown on public pages only). */
 const { product: _productError, ...ERROR_TEXTS } = ERROR_DEFAULTS;
+
+/** The texts among `messages` (its functions, e.g. a message naming a step, are the server's own words). */
+type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+const textsOf = <T extends object>(messages: T) =>
+  Object.fromEntries(Object.entries(messages).filter(([, v]) => typeof v === 'string')) as Pick<T, TextKeys<T>>;
 
 const enApp = {
   /**
@@ -20,6 +30,12 @@ const enApp = {
     server: SERVER_ERRORS,
     twoFactor: TWO_FACTOR_TEXT,
     forgotPasswordSent: FORGOT_PASSWORD_DEFAULT_SUCCESS,
+    /** The order screens' toasts and the server's order messages (issue 27). */
+    order: {
+      loading: ORDER_UI.loading,
+      errors: ORDER_UI.errors,
+      server: textsOf(ORDER_MESSAGES),
+    },
   },
   auth: {
     email: 'Email',
@@ -201,6 +217,137 @@ const enApp = {
     saving: 'Saving language...',
     saved: 'Language saved',
     error: 'Could not save the language. Please try again.',
+  },
+  /** A quote's status on its badge (QUOTE_STATUS_LABELS: English writes the status itself). */
+  quoteStatus: {
+    prefix: 'Status:',
+    ...QUOTE_STATUS_LABELS,
+  },
+  /** An offer's lines (the buyer's quote card, the decision dialog, the quote desk). */
+  offer: {
+    unitPrice: 'Unit price',
+    unitPriceValue: '{{price}} per {{unit}}',
+    totalFor: 'Total for {{quantity}}',
+    incoterm: 'Incoterm',
+    portOfLoading: 'Port of loading',
+    destination: 'Destination',
+    leadTime: 'Lead time',
+    ...plural('leadTimeDays', singularPlural('{{count}} days', '{{count}} days')),
+    paymentTerms: 'Payment terms',
+    validUntil: 'Valid until',
+    note: 'Note',
+  },
+  /** The buyer's accept / decline confirmation. */
+  decision: {
+    acceptTitle: QUOTE_DESK_UI.acceptConfirm,
+    declineTitle: QUOTE_DESK_UI.declineConfirm,
+    summary: 'Quotation {{number}}: {{total}} for {{quantity}} of {{product}}, {{incoterm}} {{destination}}, valid until {{validUntil}}.',
+    theProduct: 'the product',
+    note: 'Note to the company (optional)',
+  },
+  /** The quote form's option labels (the values sent stay PACKAGING_TYPES' and HEARD_FROM_OPTIONS'). */
+  packagingTypes: Object.fromEntries(PACKAGING_TYPES.map((p) => [p.value, p.label])) as Record<PackagingType, string>,
+  heardFrom: Object.fromEntries(HEARD_FROM_OPTIONS.map((o) => [o, o])) as Record<HeardFrom, string>,
+  /** The quote form's 'Trade Terms (optional)' section. */
+  tradeTerms: {
+    section: TRADE_TERMS_TEXT.section,
+    intro: 'Incoterm, port, container, target price and certificates help us quote faster.',
+    incoterm: 'Preferred Incoterm',
+    noPreference: 'No preference',
+    destination: 'Destination port or place',
+    destinationPlaceholder: 'e.g. Port of Rotterdam',
+    container: 'Container',
+    airFreight: 'Air freight',
+    targetPrice: 'Target price',
+    currency: 'Currency',
+    perUnit: 'Per unit',
+    certifications: 'Certifications required',
+    euOrganic: 'EU Organic',
+    fdaRegistration: 'FDA registration',
+    sampleFirst: TRADE_TERMS_TEXT.sampleFirst,
+    sampleHint: 'Free samples up to 500 g; shipping paid by the buyer',
+  },
+  /** The profile's two-step sign-in section (issue 26). */
+  twoStep: {
+    heading: 'Two-step sign-in',
+    intro: 'After your password, a code from an authenticator app (Google Authenticator, Authy, 1Password...).',
+    manage: 'Manage two-step sign-in',
+    turnOn: 'Turn on two-step sign-in',
+    qrAlt: 'QR code to scan with your authenticator app',
+    typeKey: 'Or type this key:',
+    code: 'Code from the app',
+    codeHint: '6 digits, or a recovery code',
+    confirm: 'Confirm and turn on',
+    codesIntro: 'Your recovery codes: each works once, and they are shown only now. Keep them safe.',
+    codesLabel: 'Recovery codes',
+    saved: 'I have saved them',
+    isOn: 'Two-step sign-in is on.',
+    turnOff: 'Turn off two-step sign-in',
+  },
+  /** An order's steps (ORDER_STEP_LABELS). */
+  orderSteps: { ...ORDER_STEP_LABELS },
+  /** The export documents' types (DOCUMENT_TYPES' labels). */
+  documentTypes: Object.fromEntries(DOCUMENT_TYPES.map((d) => [d.value, d.label])) as Record<DocumentType, string>,
+  /** What a step records (MILESTONE_FIELD_LABELS). */
+  milestoneFields: { ...MILESTONE_FIELD_LABELS },
+  /** My Orders and the order page (issue 27). */
+  order: {
+    myOrders: ORDER_UI.myOrders,
+    eyebrow: 'After the deal',
+    intro: 'Every accepted quotation becomes an order: follow it from the proforma invoice to delivery, with every export document.',
+    backToProfile: 'Back to your profile and quotes',
+    loadingOrders: 'Loading orders',
+    noOrders: ORDER_UI.noOrders,
+    listLabel: 'Your orders, newest first',
+    order: 'Order',
+    title: 'Order {{number}}',
+    accepted: 'Accepted {{date}}',
+    acceptedAgainst: 'Accepted {{date}} against quotation {{number}} · ship by {{shipBy}}',
+    late: ORDER_UI.late,
+    timeline: ORDER_UI.timeline,
+    timelineOf: 'Timeline of order {{number}}',
+    currentStep: '(current step)',
+    toCome: '(to come)',
+    line: '{{label}}: {{value}}',
+    reason: 'Reason',
+    note: 'Note',
+    eta: ORDER_UI.eta,
+    trackNewTab: `${ORDER_UI.track} (opens in a new tab)`,
+    documents: ORDER_UI.documents,
+    documentsOf: 'Documents of order {{number}}',
+    noDocuments: ORDER_UI.noDocuments,
+    proforma: ORDER_UI.proforma,
+    document: '{{type}}: {{name}}',
+    delete: 'Delete',
+    deleteDocument: 'Delete {{document}}',
+    deleteDocumentConfirm: ORDER_UI.deleteDocumentConfirm,
+    loadingOrder: 'Loading order',
+    notLoaded: 'This order could not be loaded.',
+    termsLabel: 'Order terms',
+    buyer: 'Buyer',
+    product: 'Product',
+    quantity: 'Quantity',
+    unitPrice: 'Unit price',
+    unitPriceValue: '{{price}} per {{unit}}',
+    total: 'Total',
+    incoterm: 'Incoterm',
+    portOfLoading: 'Port of loading',
+    paymentTerms: 'Payment terms',
+    leadTime: 'Lead time',
+    ...plural('leadTimeDays', singularPlural('{{count}} days', '{{count}} days')),
+    allOrders: 'All orders',
+    confirmDelivery: ORDER_UI.confirmDelivery,
+    confirmDeliveryQuestion: ORDER_UI.confirmDeliveryQuestion,
+    recordStep: ORDER_UI.recordStep,
+    step: 'Step',
+    date: 'Date (today when left empty)',
+    amountIn: '{{label}} ({{currency}})',
+    noteOptional: 'Note (optional)',
+    cancelOrder: 'Cancel the order',
+    record: 'Record {{step}}',
+    attach: ORDER_UI.attach,
+    documentType: 'Document type',
+    file: 'File (PDF, JPEG, PNG or WebP, up to 20 MB)',
   },
   contentTranslations: {
     tabs: 'Languages',

@@ -2,10 +2,9 @@ import {
   API,
   LEAD_PAGE_SIZE,
   LEADS_TEXT,
-  QUOTE_DESK_UI,
   QUOTE_STATUSES,
   UI_TEXT,
-  formatMoney,
+  formatMoneyIn,
   type LeadPage,
   type Quote,
   type Role,
@@ -25,14 +24,22 @@ import { QuoteCard } from './quote-card';
 import { formatDate } from '@/lib/format';
 import { quantityText } from './quote-format';
 import { decideOnQuote, deleteQuote, fetchAllQuotes, fetchUserQuotes, releaseQuote } from './quote-slice';
-import { localizeMessage, t } from '@/lib/i18n';
+import { localizeMessage, pageLanguage, t } from '@/lib/i18n';
+import { isolated } from '@/components/ui/ltr';
 
 /** What the buyer is deciding on, in one sentence. */
 function decisionSummary(quote: Quote): string {
   const offer = quote.offer;
   if (!offer) return '';
-  const product = quote.productId?.productName ?? 'the product';
-  return `Quotation ${offer.quotationNumber}: ${formatMoney(offer.totalMinor, offer.currency)} for ${quantityText(quote)} of ${product}, ${offer.incoterm} ${offer.destination}, valid until ${formatDate(`${offer.validUntil}T12:00:00Z`) ?? offer.validUntil}.`;
+  return t('decision.summary', {
+    number: isolated(offer.quotationNumber),
+    total: formatMoneyIn(offer.totalMinor, offer.currency, pageLanguage()),
+    quantity: quantityText(quote),
+    product: quote.productId?.productName ?? t('decision.theProduct'),
+    incoterm: offer.incoterm,
+    destination: offer.destination,
+    validUntil: formatDate(`${offer.validUntil}T12:00:00Z`) ?? offer.validUntil,
+  });
 }
 
 const STATUS_OPTIONS = QUOTE_STATUSES.map((s) => ({ value: s, label: s }));
@@ -220,7 +227,7 @@ export function QuoteList({ role }: { role: Role }) {
       />
       <DecisionDialog
         open={deciding !== null}
-        title={deciding?.decision === 'decline' ? QUOTE_DESK_UI.declineConfirm : QUOTE_DESK_UI.acceptConfirm}
+        title={deciding?.decision === 'decline' ? t('decision.declineTitle') : t('decision.acceptTitle')}
         summary={deciding ? decisionSummary(deciding.quote) : ''}
         confirmLabel={deciding?.decision === 'decline' ? t('quoteList.declineOffer') : t('quoteList.acceptOffer')}
         danger={deciding?.decision === 'decline'}
