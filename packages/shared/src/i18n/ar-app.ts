@@ -1,5 +1,4 @@
 /** The ar catalogue: the private screens' texts (loaded with those screens, see catalogue.ts). */
-import { RECORDABLE_STEPS } from '../order.js';
 import type { AppCatalogue } from './catalogue.js';
 import { plural } from './plural.js';
 
@@ -254,7 +253,7 @@ const arApp: AppCatalogue = {
       },
       server: {
         stepRequired: 'المرحلة مطلوبة',
-        stepInvalid: `يجب أن تكون المرحلة إحدى القيم: ${RECORDABLE_STEPS.join(', ')}`,
+        stepInvalid: `يجب أن تكون المرحلة إحدى القيم: ADVANCE_RECEIVED, IN_PRODUCTION, QUALITY_CHECKED, PACKED, SHIPPED, DOCUMENTS_SENT, DELIVERED, CLOSED, CANCELLED`,
         dateInvalid: 'يجب أن يكون التاريخ تاريخًا صحيحًا (YYYY-MM-DD)',
         dateFuture: 'يجب أن يكون التاريخ اليوم أو قبله',
         amountRequired: 'المبلغ المستلَم مطلوب',

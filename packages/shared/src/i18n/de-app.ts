@@ -1,5 +1,4 @@
 /** The de catalogue: the private screens' texts (loaded with those screens, see catalogue.ts). */
-import { RECORDABLE_STEPS } from '../order.js';
 import type { AppCatalogue } from './catalogue.js';
 import { plural, singularPlural } from './plural.js';
 
@@ -248,7 +247,7 @@ const deApp: AppCatalogue = {
       },
       server: {
         stepRequired: 'Der Schritt ist erforderlich',
-        stepInvalid: `Der Schritt muss einer der folgenden sein: ${RECORDABLE_STEPS.join(', ')}`,
+        stepInvalid: `Der Schritt muss einer der folgenden sein: ADVANCE_RECEIVED, IN_PRODUCTION, QUALITY_CHECKED, PACKED, SHIPPED, DOCUMENTS_SENT, DELIVERED, CLOSED, CANCELLED`,
         dateInvalid: 'Das Datum muss ein Datum sein (JJJJ-MM-TT)',
         dateFuture: 'Das Datum muss heute oder früher sein',
         amountRequired: 'Der erhaltene Betrag ist erforderlich',

@@ -1,5 +1,4 @@
 /** The es catalogue: the private screens' texts (loaded with those screens, see catalogue.ts). */
-import { RECORDABLE_STEPS } from '../order.js';
 import type { AppCatalogue } from './catalogue.js';
 import { plural, singularPlural } from './plural.js';
 
@@ -245,7 +244,7 @@ const esApp: AppCatalogue = {
       },
       server: {
         stepRequired: 'El paso es obligatorio',
-        stepInvalid: `El paso debe ser uno de ${RECORDABLE_STEPS.join(', ')}`,
+        stepInvalid: `El paso debe ser uno de ADVANCE_RECEIVED, IN_PRODUCTION, QUALITY_CHECKED, PACKED, SHIPPED, DOCUMENTS_SENT, DELIVERED, CLOSED, CANCELLED`,
         dateInvalid: 'La fecha debe ser una fecha (AAAA-MM-DD)',
         dateFuture: 'La fecha debe ser hoy o anterior',
         amountRequired: 'El importe recibido es obligatorio',

@@ -1,5 +1,4 @@
 /** The fr catalogue: the private screens' texts (loaded with those screens, see catalogue.ts). */
-import { RECORDABLE_STEPS } from '../order.js';
 import type { AppCatalogue } from './catalogue.js';
 import { plural, singularPlural } from './plural.js';
 
@@ -245,7 +244,7 @@ const frApp: AppCatalogue = {
       },
       server: {
         stepRequired: 'L’étape est obligatoire',
-        stepInvalid: `L’étape doit être l’une de ${RECORDABLE_STEPS.join(', ')}`,
+        stepInvalid: `L’étape doit être l’une de ADVANCE_RECEIVED, IN_PRODUCTION, QUALITY_CHECKED, PACKED, SHIPPED, DOCUMENTS_SENT, DELIVERED, CLOSED, CANCELLED`,
         dateInvalid: 'La date doit être une date (AAAA-MM-JJ)',
         dateFuture: 'La date doit être aujourd’hui ou antérieure',
         amountRequired: 'Le montant reçu est obligatoire',

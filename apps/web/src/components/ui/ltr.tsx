@@ -1,6 +1,4 @@
-import { LANGUAGE_INFO } from '@agro/shared';
 import type { ReactNode } from 'react';
-import { pageLanguage } from '@/lib/i18n';
 
 /**
  * What reads left to right on every page: a phone number, an e-mail address, a Latin code. Isolated
@@ -25,9 +23,3 @@ export function withLtr(text: string, value: string) {
   );
 }
 
-/**
- * A Latin code (an order or quotation number) inside plain text (a document title, an aria-label,
- * a dialog's sentence), kept left to right on a right-to-left page by Unicode isolates (LRI ... PDI);
- * unchanged on the others.
- */
-export const isolated = (code: string): string => (LANGUAGE_INFO[pageLanguage()].dir === 'rtl' ? `\u2066${code}\u2069` : code);

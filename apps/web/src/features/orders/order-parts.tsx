@@ -3,7 +3,6 @@ import {
   DOCUMENT_TYPE_VALUES,
   MILESTONE_FIELDS,
   ORDER_FLOW,
-  formatMoneyIn,
   minorDigits,
   parseMinorUnits,
   type Currency,
@@ -15,15 +14,17 @@ import {
 } from '@agro/shared';
 import type { ReactNode } from 'react';
 import { CheckIcon, DownloadIcon, FileTextIcon, TrashIcon } from '@/components/ui/icons';
-import { isolated, LTR_SLOT, withLtr } from '@/components/ui/ltr';
+import { LTR_SLOT, withLtr } from '@/components/ui/ltr';
+import { isolated } from '@/lib/isolate';
 import { API_BASE_URL } from '@/lib/config';
 import { formatDate, formatNumber } from '@/lib/format';
 import { pageLanguage, t } from '@/lib/i18n';
+import { moneyText } from '@/lib/money';
 
 /** A 'YYYY-MM-DD' day as "14 Jun 2026". */
 export const dayText = (day: string | null | undefined): string => (day ? (formatDate(`${day}T12:00:00Z`) ?? day) : '');
 
-export const orderTotal = (o: Order) => formatMoneyIn(o.terms.totalMinor, o.terms.currency, pageLanguage());
+export const orderTotal = (o: Order) => moneyText(o.terms.totalMinor, o.terms.currency);
 
 /**
  * An amount the order holds as a decimal ("4446.00"): English as it always showed it ("USD
@@ -31,7 +32,7 @@ export const orderTotal = (o: Order) => formatMoneyIn(o.terms.totalMinor, o.term
  */
 export function amountText(decimal: string, currency: Currency): string {
   const minor = pageLanguage() === 'en' ? null : parseMinorUnits(decimal, minorDigits(currency));
-  return minor === null ? `${currency} ${decimal}` : formatMoneyIn(minor, currency, pageLanguage());
+  return minor === null ? `${currency} ${decimal}` : moneyText(minor, currency);
 }
 
 /** A step's name in the page's language. */

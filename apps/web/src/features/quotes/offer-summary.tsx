@@ -1,6 +1,7 @@
-import { formatMoneyIn, INCOTERMS, type QuoteOffer } from '@agro/shared';
+import { INCOTERMS, type QuoteOffer } from '@agro/shared';
 import { formatDate } from '@/lib/format';
-import { pageLanguage, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
+import { moneyText } from '@/lib/money';
 
 /**
  * The lines of an offer a buyer decides on: price, total for the quantity, terms, validity, in the
@@ -8,7 +9,7 @@ import { pageLanguage, t } from '@/lib/i18n';
  */
 export function offerRows(offer: QuoteOffer, quantity: string): [string, string][] {
   const incoterm = INCOTERMS.find((i) => i.code === offer.incoterm)?.label ?? offer.incoterm;
-  const money = (minor: number) => formatMoneyIn(minor, offer.currency, pageLanguage());
+  const money = (minor: number) => moneyText(minor, offer.currency);
   return [
     [t('offer.unitPrice'), t('offer.unitPriceValue', { price: money(offer.unitPriceMinor), unit: offer.priceBasis })],
     [t('offer.totalFor', { quantity }), money(offer.totalMinor)],

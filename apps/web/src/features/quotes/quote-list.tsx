@@ -1,14 +1,4 @@
-import {
-  API,
-  LEAD_PAGE_SIZE,
-  LEADS_TEXT,
-  QUOTE_STATUSES,
-  UI_TEXT,
-  formatMoneyIn,
-  type LeadPage,
-  type Quote,
-  type Role,
-} from '@agro/shared';
+import { API, LEAD_PAGE_SIZE, LEADS_TEXT, QUOTE_STATUSES, UI_TEXT, type LeadPage, type Quote, type Role } from '@agro/shared';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
@@ -24,8 +14,9 @@ import { QuoteCard } from './quote-card';
 import { formatDate } from '@/lib/format';
 import { quantityText } from './quote-format';
 import { decideOnQuote, deleteQuote, fetchAllQuotes, fetchUserQuotes, releaseQuote } from './quote-slice';
-import { localizeMessage, pageLanguage, t } from '@/lib/i18n';
-import { isolated } from '@/components/ui/ltr';
+import { localizeMessage, t } from '@/lib/i18n';
+import { moneyText } from '@/lib/money';
+import { isolated } from '@/lib/isolate';
 
 /** What the buyer is deciding on, in one sentence. */
 function decisionSummary(quote: Quote): string {
@@ -33,7 +24,7 @@ function decisionSummary(quote: Quote): string {
   if (!offer) return '';
   return t('decision.summary', {
     number: isolated(offer.quotationNumber),
-    total: formatMoneyIn(offer.totalMinor, offer.currency, pageLanguage()),
+    total: moneyText(offer.totalMinor, offer.currency),
     quantity: quantityText(quote),
     product: quote.productId?.productName ?? t('decision.theProduct'),
     incoterm: offer.incoterm,
