@@ -624,6 +624,8 @@ const arApp: AppCatalogue = {
     loadingOrder: 'جارٍ تحميل الطلبية',
     notLoaded: 'تعذّر تحميل هذه الطلبية.',
     termsLabel: 'شروط الطلبية',
+    termLabel: '{{label}}:',
+    quantityValue: '{{quantity}}، {{packaging}}',
     buyer: 'المشتري',
     product: 'المنتج',
     quantity: 'الكمية',

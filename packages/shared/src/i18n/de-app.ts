@@ -619,6 +619,8 @@ const deApp: AppCatalogue = {
     loadingOrder: 'Auftrag wird geladen',
     notLoaded: 'Dieser Auftrag konnte nicht geladen werden.',
     termsLabel: 'Auftragsbedingungen',
+    termLabel: '{{label}}:',
+    quantityValue: '{{quantity}}, {{packaging}}',
     buyer: 'Käufer',
     product: 'Produkt',
     quantity: 'Menge',

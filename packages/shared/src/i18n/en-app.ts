@@ -416,6 +416,8 @@ const enApp = {
     loadingOrder: 'Loading order',
     notLoaded: 'This order could not be loaded.',
     termsLabel: 'Order terms',
+    termLabel: '{{label}}:',
+    quantityValue: '{{quantity}}, {{packaging}}',
     buyer: 'Buyer',
     product: 'Product',
     quantity: 'Quantity',

@@ -618,6 +618,8 @@ const esApp: AppCatalogue = {
     loadingOrder: 'Cargando el pedido',
     notLoaded: 'No se pudo cargar este pedido.',
     termsLabel: 'Condiciones del pedido',
+    termLabel: '{{label}}:',
+    quantityValue: '{{quantity}}, {{packaging}}',
     buyer: 'Comprador',
     product: 'Producto',
     quantity: 'Cantidad',

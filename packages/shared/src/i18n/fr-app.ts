@@ -620,6 +620,8 @@ const frApp: AppCatalogue = {
     loadingOrder: 'Chargement de la commande',
     notLoaded: 'Impossible de charger cette commande.',
     termsLabel: 'Conditions de la commande',
+    termLabel: '{{label}} :',
+    quantityValue: '{{quantity}}, {{packaging}}',
     buyer: 'Acheteur',
     product: 'Produit',
     quantity: 'Quantité',

@@ -60,11 +60,15 @@ export default function MyOrdersPage() {
                         </Link>
                       </h2>
                       <p className="mt-1 text-sm text-gray-700">
-                        {o.terms.productName} ·{' '}
+                        {/* Each part isolated: Latin names, figures and codes keep their order on a right-to-left page. */}
+                        <bdi>{o.terms.productName}</bdi> ·{' '}
                         <Ltr>
                           {formatNumber(o.terms.quantity)} {o.terms.unit}
                         </Ltr>{' '}
-                        · {orderTotal(o)} {o.terms.incoterm} {o.terms.destination}
+                        · <bdi>{orderTotal(o)}</bdi>{' '}
+                        <bdi>
+                          {o.terms.incoterm} {o.terms.destination}
+                        </bdi>
                       </p>
                       <p className="mt-0.5 text-xs text-gray-600">{t('order.accepted', { date: formatDate(o.createdAt) ?? '' })}</p>
                     </div>

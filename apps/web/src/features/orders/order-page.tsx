@@ -18,7 +18,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { PageHero } from '@/components/ui/page-hero';
 import { formatDate, formatNumber } from '@/lib/format';
 import { localizeMessage, t } from '@/lib/i18n';
-import { Ltr, LTR_SLOT, withLtr } from '@/components/ui/ltr';
+import { LTR_SLOT, withLtr } from '@/components/ui/ltr';
 import { packagingText } from '@/lib/option-labels';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { attachDocument, confirmDelivery, deleteDocument, fetchOrder, recordStep } from './order-api';
@@ -308,12 +308,10 @@ export default function OrderPage() {
                     ['product', `${order.terms.productName}${order.terms.hsCode ? ` (HS ${order.terms.hsCode})` : ''}`],
                     [
                       'quantity',
-                      <>
-                        <Ltr>
-                          {formatNumber(order.terms.quantity)} {order.terms.unit}
-                        </Ltr>
-                        , {packagingText(order.terms.packagingType)}
-                      </>,
+                      withLtr(
+                        t('order.quantityValue', { quantity: LTR_SLOT, packaging: packagingText(order.terms.packagingType) }),
+                        `${formatNumber(order.terms.quantity)} ${order.terms.unit}`,
+                      ),
                     ],
                     [
                       'unitPrice',
@@ -330,7 +328,7 @@ export default function OrderPage() {
                   ] as const
                 ).map(([k, v]) => (
                   <div key={k} className="flex gap-2">
-                    <dt className="font-semibold text-gray-800">{t(`order.${k}`)}:</dt>
+                    <dt className="font-semibold text-gray-800">{t('order.termLabel', { label: t(`order.${k}`) })}</dt>
                     <dd className="break-words text-gray-700">{v}</dd>
                   </div>
                 ))}

@@ -179,7 +179,7 @@ export function Shipment({ order }: { order: Order }) {
     <p className="text-sm text-gray-800">
       {order.eta && (
         <>
-          <span className="font-semibold">{t('order.eta')}:</span> {dayText(order.eta)}
+          <span className="font-semibold">{t('order.termLabel', { label: t('order.eta') })}</span> {dayText(order.eta)}
         </>
       )}
       {order.eta && order.trackingUrl && ' · '}
