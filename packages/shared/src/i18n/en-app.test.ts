@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_TYPES, MILESTONE_FIELD_LABELS, ORDER_MESSAGES, ORDER_STEP_LABELS, ORDER_UI } from '../order.js';
 import { QUOTE_DESK_UI, QUOTE_STATUS_LABELS } from '../quote-desk-texts.js';
+import { TRADE_TERMS_MESSAGES } from '../trade-terms.js';
 import enApp from './en-app.js';
 
 /**
- * en-app.ts writes out some English texts that live in modules it must not import (order.ts and
- * quote-desk-texts.ts would bring zod and trade.ts into its chunk's imports and split the first
- * page's chunks): they stay equal here.
+ * en-app.ts writes out some English texts that live in modules it must not import (order.ts,
+ * trade-terms.ts and quote-desk-texts.ts would bring zod and trade.ts into its chunk's imports and
+ * split the first page's chunks): they stay equal here.
  */
 describe('the English private screens’ catalogue', () => {
   it('writes the quote statuses and the decision’s questions as the quote desk does', () => {
@@ -14,6 +15,10 @@ describe('the English private screens’ catalogue', () => {
     expect(statuses).toEqual(QUOTE_STATUS_LABELS);
     expect(enApp.decision.acceptTitle).toBe(QUOTE_DESK_UI.acceptConfirm);
     expect(enApp.decision.declineTitle).toBe(QUOTE_DESK_UI.declineConfirm);
+  });
+
+  it('writes the trade-terms messages as trade-terms.ts does', () => {
+    expect(enApp.messages.tradeTerms).toEqual(TRADE_TERMS_MESSAGES);
   });
 
   it('writes the order steps, document types, fields, screen texts and messages as order.ts does', () => {

@@ -84,6 +84,20 @@ const enApp = {
         notShipped: 'This order has not been shipped yet',
       },
     },
+    /** The quote form's trade-terms messages (TRADE_TERMS_MESSAGES, written out as en-app.test.ts checks). */
+    tradeTerms: {
+      incoterm: 'Preferred Incoterm must be one of the Incoterms 2020: EXW, FCA, CPT, CIP, DAP, DPU, DDP, FAS, FOB, CFR, CIF',
+      destinationPort: 'Destination port or place must be at most 200 characters',
+      container: "Container must be 20' FCL, 40' FCL, 40' HC FCL, LCL or air freight",
+      targetPrice: 'Target price must be an amount above 0 with at most 2 decimals (e.g. 1.25)',
+      targetCurrency: 'Target price currency must be one of USD, EUR, GBP, AED, INR',
+      targetCurrencyRequired: 'Choose the currency of the target price',
+      targetPriceUnit: 'Target price unit must be one of KG, LTR, NOS, TONS',
+      targetPriceUnitRequired: 'Choose the unit the target price is for',
+      targetPriceRequired: 'Enter a target price, or clear its currency and unit',
+      certifications: 'Certifications must be chosen from the list',
+      tradeTerms: 'Trade terms must be an object',
+    },
   },
   auth: {
     email: 'Email',

@@ -1,4 +1,4 @@
-import type { QuoteOffer } from '@agro/shared';
+import { TRADE_TERMS_MESSAGES, type QuoteOffer } from '@agro/shared';
 import ar from '@agro/shared/i18n/ar';
 import arApp from '@agro/shared/i18n/ar-app';
 import en from '@agro/shared/i18n/en';
@@ -8,7 +8,7 @@ import fr from '@agro/shared/i18n/fr';
 import frApp from '@agro/shared/i18n/fr-app';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setCatalogue } from '@/lib/i18n';
+import { localizeMessage, setCatalogue, setMessageSource } from '@/lib/i18n';
 import { heardFromText, packagingText } from '@/lib/option-labels';
 import { OfferSummary } from './offer-summary';
 import { StatusBadge } from './status-badge';
@@ -67,6 +67,8 @@ describe("a quote's badge and offer in the page's language", () => {
     expect(packagingText('CORRUGATED_BOX')).toBe('صندوق كرتون مموج');
     expect(heardFromText('Google')).toBe('Google');
     expect(heardFromText('Friend')).toBe('صديق');
+    setMessageSource(enApp.messages);
+    expect(localizeMessage(TRADE_TERMS_MESSAGES.targetPriceRequired)).toBe('أدخل سعرًا مستهدفًا، أو امسح عملته ووحدته');
   });
 
   it('writes French amounts the French way', () => {
