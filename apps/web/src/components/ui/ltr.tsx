@@ -22,4 +22,3 @@ export function withLtr(text: string, value: string) {
     </>
   );
 }
-
