@@ -45,10 +45,7 @@ export const CERTIFICATION_VALUES = [
 ] as const;
 export type Certification = (typeof CERTIFICATION_VALUES)[number];
 
-export const TRADE_TERMS_TEXT = {
-  section: 'Trade Terms (optional)',
-  sampleFirst: 'Send me a sample first',
-} as const;
+export { TRADE_TERMS_TEXT } from './trade-terms-texts.js';
 
 /** One message per field the server can refuse (in this order after SPEC.md's quote messages). */
 export const TRADE_TERMS_MESSAGES = {

@@ -1,8 +1,18 @@
 import { WhatsAppButton } from '@/components/ui/whatsapp-button';
-import { businessHoursRows, faqIn, formatPostalAddress, SITE, telHref, timeZoneLabel, whatsappLink } from '@agro/shared';
+import {
+  businessHoursSpans,
+  faqIn,
+  formatPostalAddress,
+  SITE,
+  telHref,
+  timeZoneLabel,
+  whatsappLink,
+  type BusinessHours,
+} from '@agro/shared';
 import { useId, type ReactNode } from 'react';
 import { ChevronDownIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon, WhatsAppIcon } from '@/components/ui/icons';
 import { useSiteSettings } from '@/app/store';
+import { formatClock } from '@/lib/format';
 import { pageLanguage, t } from '@/lib/i18n';
 import { reveal } from '@/lib/reveal';
 import { Ltr } from '@/components/ui/ltr';
@@ -61,6 +71,18 @@ export function ContactDetails() {
   );
 }
 
+/**
+ * The business hours in the page's language (the weekdays and 'Closed' of the public catalogue, as
+ * the footer has them; the times through Intl): consecutive days with the same hours as one row.
+ */
+function hoursRows(hours: BusinessHours): { days: string; hours: string; closed: boolean }[] {
+  return businessHoursSpans(hours).map((s) => ({
+    days: s.first === s.last ? t(`hours.${s.first}`) : `${t(`hours.${s.first}`)} - ${t(`hours.${s.last}`)}`,
+    hours: s.hours ? `${formatClock(s.hours.open)} - ${formatClock(s.hours.close)}` : t('hours.closed'),
+    closed: !s.hours,
+  }));
+}
+
 /** Business hours (IST) and the 24-hour reply promise. */
 export function BusinessHours() {
   const headingId = useId();
@@ -71,10 +93,10 @@ export function BusinessHours() {
         <ClockIcon className="text-brand-800" /> {t('contactForm.hours', { zone: timeZoneLabel(businessHours.timeZone) })}
       </h2>
       <dl className="mt-4 divide-y divide-gray-100 text-sm">
-        {businessHoursRows(businessHours).map((h) => (
+        {hoursRows(businessHours).map((h) => (
           <div key={h.days} className="flex justify-between gap-4 py-2.5">
             <dt className="text-gray-700">{h.days}</dt>
-            <dd className={`font-medium ${h.hours === 'Closed' ? 'text-red-700' : 'text-gray-900'}`}>{h.hours}</dd>
+            <dd className={`font-medium ${h.closed ? 'text-red-700' : 'text-gray-900'}`}>{h.hours}</dd>
           </div>
         ))}
       </dl>

@@ -9,8 +9,14 @@ import {
   UI_TEXT,
   VALIDATION as V,
 } from '@agro/shared';
+import ar from '@agro/shared/i18n/ar';
+import arApp from '@agro/shared/i18n/ar-app';
+import en from '@agro/shared/i18n/en';
+import enAdmin from '@agro/shared/i18n/en-admin';
+import enApp from '@agro/shared/i18n/en-app';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setCatalogue, setMessageSource } from '@/lib/i18n';
 import { atLeast, byLabel, callsTo, logIn, makeProduct, renderRoute, stubFetch } from '@/test/forms-harness';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -96,5 +102,24 @@ describe('contact page', () => {
     stubFetch({});
     renderRoute('/contact');
     expect(await screen.findByText(UI_TEXT.accessDenied)).toBeInTheDocument();
+  });
+});
+
+describe('contact page in Arabic', () => {
+  afterEach(() => setCatalogue('en', { ...en, ...enApp, ...enAdmin }));
+
+  it("shows the business hours in the page's words: the days, the times and 'Closed'", async () => {
+    setCatalogue('ar', { ...ar, ...arApp });
+    setMessageSource(enApp.messages);
+    logIn('USER');
+    stubFetch({ [`GET ${API.productList}`]: productsReply });
+    renderRoute('/contact');
+    const hours = await screen.findByRole('region', { name: 'ساعات العمل (IST)' });
+    expect(within(hours).getByText('الاثنين - الجمعة')).toBeInTheDocument();
+    expect(within(hours).getByText(/^9:00\sص - 6:00\sم$/)).toBeInTheDocument();
+    const closed = within(hours).getByText('مغلق');
+    expect(closed).toHaveClass('text-red-700');
+    expect(within(hours).getByText('الأحد')).toBeInTheDocument();
+    expect(hours).not.toHaveTextContent(/Monday|Closed|AM|PM/);
   });
 });

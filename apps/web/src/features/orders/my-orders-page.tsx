@@ -1,16 +1,18 @@
-import { ORDER_UI, type Order } from '@agro/shared';
+import type { Order } from '@agro/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PackageIcon } from '@/components/ui/icons';
+import { Ltr, LTR_SLOT, withLtr } from '@/components/ui/ltr';
 import { PageHero } from '@/components/ui/page-hero';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
+import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { fetchMyOrders } from './order-api';
 import { OrderDocuments, OrderTimeline, Shipment, StepBadge, orderTotal } from './order-parts';
 
 /** /my-orders (USER, from the profile): each order with its timeline, ETA, tracking link and documents. */
 export default function MyOrdersPage() {
-  useDocumentTitle(ORDER_UI.myOrders);
+  useDocumentTitle(t('order.myOrders'));
   const [orders, setOrders] = useState<Order[] | null>(null);
 
   useEffect(() => {
@@ -22,18 +24,18 @@ export default function MyOrdersPage() {
 
   return (
     <>
-      <PageHero eyebrow="After the deal" title={ORDER_UI.myOrders}>
-        Every accepted quotation becomes an order: follow it from the proforma invoice to delivery, with every export document.
+      <PageHero eyebrow={t('order.eyebrow')} title={t('order.myOrders')}>
+        {t('order.intro')}
       </PageHero>
       <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
         <p className="text-sm">
           <Link to="/profile" className="font-medium text-brand-800 underline underline-offset-2">
-            Back to your profile and quotes
+            {t('order.backToProfile')}
           </Link>
         </p>
         {orders === null ? (
           <div role="status" className="mt-6 space-y-3">
-            <span className="sr-only">Loading orders</span>
+            <span className="sr-only">{t('order.loadingOrders')}</span>
             {[0, 1].map((i) => (
               <div key={i} aria-hidden="true" className="h-40 animate-pulse rounded-2xl bg-gray-100" />
             ))}
@@ -43,10 +45,10 @@ export default function MyOrdersPage() {
             <span className="inline-flex size-12 items-center justify-center rounded-full bg-white text-gray-500 shadow-sm">
               <PackageIcon size={24} />
             </span>
-            <p className="mt-4 font-medium text-gray-900">{ORDER_UI.noOrders}</p>
+            <p className="mt-4 font-medium text-gray-900">{t('order.noOrders')}</p>
           </div>
         ) : (
-          <ul className="mt-6 space-y-6" aria-label="Your orders, newest first">
+          <ul className="mt-6 space-y-6" aria-label={t('order.listLabel')}>
             {orders.map((o) => (
               <li key={o._id}>
                 <article className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
@@ -54,14 +56,21 @@ export default function MyOrdersPage() {
                     <div>
                       <h2 className="text-lg font-semibold text-gray-900">
                         <Link to={`/orders/${o._id}`} className="underline-offset-2 hover:underline">
-                          Order {o.orderNumber}
+                          {withLtr(t('order.title', { number: LTR_SLOT }), o.orderNumber)}
                         </Link>
                       </h2>
                       <p className="mt-1 text-sm text-gray-700">
-                        {o.terms.productName} · {o.terms.quantity.toLocaleString('en-IN')} {o.terms.unit} · {orderTotal(o)}{' '}
-                        {o.terms.incoterm} {o.terms.destination}
+                        {/* Each part isolated: Latin names, figures and codes keep their order on a right-to-left page. */}
+                        <bdi>{o.terms.productName}</bdi> ·{' '}
+                        <Ltr>
+                          {formatNumber(o.terms.quantity)} {o.terms.unit}
+                        </Ltr>{' '}
+                        · <bdi>{orderTotal(o)}</bdi>{' '}
+                        <bdi>
+                          {o.terms.incoterm} {o.terms.destination}
+                        </bdi>
                       </p>
-                      <p className="mt-0.5 text-xs text-gray-600">Accepted {formatDate(o.createdAt)}</p>
+                      <p className="mt-0.5 text-xs text-gray-600">{t('order.accepted', { date: formatDate(o.createdAt) ?? '' })}</p>
                     </div>
                     <StepBadge order={o} />
                   </div>

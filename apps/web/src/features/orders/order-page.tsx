@@ -1,16 +1,12 @@
 import {
   BEFORE_SHIPMENT,
   DOCUMENT_TYPES,
-  MILESTONE_FIELD_LABELS,
-  ORDER_STEP_LABELS,
-  ORDER_UI,
   STEP_FIELDS,
   inSpecOrder,
   milestoneMessageOrder,
   milestoneSchema,
   nextOrderStep,
   offerToday,
-  packagingLabel,
   type MilestoneField,
   type Order,
   type OrderStep,
@@ -20,10 +16,25 @@ import { Link, useParams } from 'react-router';
 import { useAppSelector } from '@/app/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { PageHero } from '@/components/ui/page-hero';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
+import { localizeMessage, t } from '@/lib/i18n';
+import { LTR_SLOT, withLtr } from '@/components/ui/ltr';
+import { packagingText } from '@/lib/option-labels';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { attachDocument, confirmDelivery, deleteDocument, fetchOrder, recordStep } from './order-api';
-import { OrderDocuments, OrderTimeline, Shipment, StepBadge, dayText, orderTotal } from './order-parts';
+import {
+  OrderDocuments,
+  OrderTimeline,
+  Shipment,
+  StepBadge,
+  amountText,
+  dayText,
+  documentTypeName,
+  fieldLabel,
+  orderTitle,
+  orderTotal,
+  stepName,
+} from './order-parts';
 
 const INPUT_TYPES: Partial<Record<MilestoneField, string>> = { etd: 'date', eta: 'date', trackingUrl: 'url' };
 
@@ -71,7 +82,7 @@ function StepForm({ order, onSaved }: { order: Order; onSaved: (o: Order) => voi
       {input}
       {errors[name] && (
         <p id={`${id}-${name}-error`} className="mt-1 text-sm text-red-700">
-          {errors[name]}
+          {localizeMessage(errors[name])}
         </p>
       )}
     </div>
@@ -97,12 +108,12 @@ function StepForm({ order, onSaved }: { order: Order; onSaved: (o: Order) => voi
       noValidate
     >
       <h2 id={`${id}-title`} className="text-base font-semibold text-gray-900">
-        {ORDER_UI.recordStep}
+        {t('order.recordStep')}
       </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         {field(
           'step',
-          'Step',
+          t('order.step'),
           <select
             id={`${id}-step`}
             className="input mt-1"
@@ -114,22 +125,22 @@ function StepForm({ order, onSaved }: { order: Order; onSaved: (o: Order) => voi
           >
             {choices.map((s) => (
               <option key={s} value={s}>
-                {ORDER_STEP_LABELS[s]}
+                {stepName(s)}
               </option>
             ))}
           </select>,
         )}
-        {field('at', 'Date (today when left empty)', textInput('at', 'date', { max: offerToday() }))}
+        {field('at', t('order.date'), textInput('at', 'date', { max: offerToday() }))}
         {fields.map((f) =>
           field(
             f,
-            f === 'amount' ? `${MILESTONE_FIELD_LABELS[f]} (${order.terms.currency})` : MILESTONE_FIELD_LABELS[f],
+            f === 'amount' ? t('order.amountIn', { label: fieldLabel(f), currency: order.terms.currency }) : fieldLabel(f),
             textInput(f, INPUT_TYPES[f] ?? 'text'),
           ),
         )}
         {field(
           'note',
-          step === 'CANCELLED' ? 'Reason' : 'Note (optional)',
+          step === 'CANCELLED' ? t('order.reason') : t('order.noteOptional'),
           <textarea
             id={`${id}-note`}
             className="input mt-1"
@@ -142,7 +153,7 @@ function StepForm({ order, onSaved }: { order: Order; onSaved: (o: Order) => voi
         )}
       </div>
       <button type="submit" className={`mt-4 ${step === 'CANCELLED' ? 'btn-danger' : 'btn-primary'}`} disabled={busy || !step}>
-        {step === 'CANCELLED' ? 'Cancel the order' : `Record ${step ? ORDER_STEP_LABELS[step] : ''}`}
+        {step === 'CANCELLED' ? t('order.cancelOrder') : t('order.record', { step: step ? stepName(step) : '' })}
       </button>
     </form>
   );
@@ -179,24 +190,24 @@ function DocumentForm({ order, onSaved }: { order: Order; onSaved: (o: Order) =>
       className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm"
     >
       <h2 id={`${id}-title`} className="text-base font-semibold text-gray-900">
-        {ORDER_UI.attach}
+        {t('order.attach')}
       </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-type`} className="block text-sm font-medium text-gray-800">
-            Document type
+            {t('order.documentType')}
           </label>
           <select id={`${id}-type`} className="input mt-1" value={type} onChange={(e) => setType(e.target.value)}>
             {DOCUMENT_TYPES.map((d) => (
               <option key={d.value} value={d.value}>
-                {d.label}
+                {documentTypeName(d.value)}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor={`${id}-file`} className="block text-sm font-medium text-gray-800">
-            File (PDF, JPEG, PNG or WebP, up to 20 MB)
+            {t('order.file')}
           </label>
           <input
             key={inputKey}
@@ -209,7 +220,7 @@ function DocumentForm({ order, onSaved }: { order: Order; onSaved: (o: Order) =>
         </div>
       </div>
       <button type="submit" className="btn-primary mt-4" disabled={busy || !file}>
-        {ORDER_UI.attach}
+        {t('order.attach')}
       </button>
     </form>
   );
@@ -224,7 +235,7 @@ export default function OrderPage() {
   const [toDelete, setToDelete] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  useDocumentTitle(order ? `Order ${order.orderNumber}` : 'Order');
+  useDocumentTitle(order ? orderTitle(order) : t('order.order'));
 
   useEffect(() => {
     fetchOrder(id).then(
@@ -258,10 +269,10 @@ export default function OrderPage() {
     }
   };
 
-  const back = admin ? { to: '/orders', label: 'All orders' } : { to: '/my-orders', label: ORDER_UI.myOrders };
+  const back = admin ? { to: '/orders', label: t('order.allOrders') } : { to: '/my-orders', label: t('order.myOrders') };
   return (
     <>
-      <PageHero eyebrow="Order" title={order ? `Order ${order.orderNumber}` : 'Order'} />
+      <PageHero eyebrow={t('order.order')} title={order ? orderTitle(order) : t('order.order')} />
       <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
         <p className="text-sm">
           <Link to={back.to} className="font-medium text-brand-800 underline underline-offset-2">
@@ -270,38 +281,54 @@ export default function OrderPage() {
         </p>
         {order === undefined ? (
           <div role="status" className="mt-6 h-48 animate-pulse rounded-2xl bg-gray-100">
-            <span className="sr-only">Loading order</span>
+            <span className="sr-only">{t('order.loadingOrder')}</span>
           </div>
         ) : order === null ? (
-          <p className="mt-6 text-gray-800">This order could not be loaded.</p>
+          <p className="mt-6 text-gray-800">{t('order.notLoaded')}</p>
         ) : (
           <div className="mt-6 space-y-6">
-            <section aria-label="Order terms" className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+            <section aria-label={t('order.termsLabel')} className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <p className="text-sm text-gray-700">
-                  Accepted {formatDate(order.createdAt)} against quotation {order.terms.quotationNumber} · ship by {dayText(order.shipBy)}
+                  {withLtr(
+                    t('order.acceptedAgainst', {
+                      date: formatDate(order.createdAt) ?? '',
+                      number: LTR_SLOT,
+                      shipBy: dayText(order.shipBy),
+                    }),
+                    order.terms.quotationNumber,
+                  )}
                 </p>
                 <StepBadge order={order} />
               </div>
               <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
                 {(
                   [
-                    ['Buyer', `${order.buyer.companyName} (${order.buyer.contactPersonName}), ${order.buyer.country}`],
-                    ['Product', `${order.terms.productName}${order.terms.hsCode ? ` (HS ${order.terms.hsCode})` : ''}`],
+                    ['buyer', `${order.buyer.companyName} (${order.buyer.contactPersonName}), ${order.buyer.country}`],
+                    ['product', `${order.terms.productName}${order.terms.hsCode ? ` (HS ${order.terms.hsCode})` : ''}`],
                     [
-                      'Quantity',
-                      `${order.terms.quantity.toLocaleString('en-IN')} ${order.terms.unit}, ${packagingLabel(order.terms.packagingType)}`,
+                      'quantity',
+                      withLtr(
+                        t('order.quantityValue', { quantity: LTR_SLOT, packaging: packagingText(order.terms.packagingType) }),
+                        `${formatNumber(order.terms.quantity)} ${order.terms.unit}`,
+                      ),
                     ],
-                    ['Unit price', `${order.terms.currency} ${order.terms.unitPrice} per ${order.terms.unit}`],
-                    ['Total', orderTotal(order)],
-                    ['Incoterm', `${order.terms.incoterm} ${order.terms.destination}`],
-                    ['Port of loading', order.terms.portOfLoading],
-                    ['Payment terms', order.terms.paymentTerms],
-                    ['Lead time', `${order.terms.leadTimeDays} days`],
+                    [
+                      'unitPrice',
+                      t('order.unitPriceValue', {
+                        price: amountText(order.terms.unitPrice, order.terms.currency),
+                        unit: order.terms.unit,
+                      }),
+                    ],
+                    ['total', orderTotal(order)],
+                    ['incoterm', `${order.terms.incoterm} ${order.terms.destination}`],
+                    ['portOfLoading', order.terms.portOfLoading],
+                    ['paymentTerms', order.terms.paymentTerms],
+                    ['leadTime', t('order.leadTimeDays', { count: order.terms.leadTimeDays })],
                   ] as const
                 ).map(([k, v]) => (
                   <div key={k} className="flex gap-2">
-                    <dt className="font-semibold text-gray-800">{k}:</dt>
+                    <dt className="font-semibold text-gray-800">{t('order.termLabel', { label: t(`order.${k}`) })}</dt>
                     <dd className="break-words text-gray-700">{v}</dd>
                   </div>
                 ))}
@@ -311,7 +338,7 @@ export default function OrderPage() {
               </div>
               {!admin && order.step === 'DOCUMENTS_SENT' && (
                 <button type="button" className="btn-primary mt-4" onClick={() => setConfirming(true)}>
-                  {ORDER_UI.confirmDelivery}
+                  {t('order.confirmDelivery')}
                 </button>
               )}
             </section>
@@ -334,8 +361,8 @@ export default function OrderPage() {
       </div>
       <ConfirmDialog
         open={toDelete !== null}
-        message={ORDER_UI.deleteDocumentConfirm}
-        confirmLabel="Delete"
+        message={t('order.deleteDocumentConfirm')}
+        confirmLabel={t('order.delete')}
         danger
         busy={busy}
         onConfirm={() => void removeDocument()}
@@ -343,8 +370,8 @@ export default function OrderPage() {
       />
       <ConfirmDialog
         open={confirming}
-        message={ORDER_UI.confirmDeliveryQuestion}
-        confirmLabel={ORDER_UI.confirmDelivery}
+        message={t('order.confirmDeliveryQuestion')}
+        confirmLabel={t('order.confirmDelivery')}
         busy={busy}
         onConfirm={() => void delivered()}
         onCancel={() => setConfirming(false)}

@@ -1,6 +1,12 @@
 import { API, ORDER_MESSAGES, type Order } from '@agro/shared';
+import ar from '@agro/shared/i18n/ar';
+import arApp from '@agro/shared/i18n/ar-app';
+import en from '@agro/shared/i18n/en';
+import enAdmin from '@agro/shared/i18n/en-admin';
+import enApp from '@agro/shared/i18n/en-app';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setCatalogue, setMessageSource } from '@/lib/i18n';
 import { callsTo, logIn, renderRoute, stubFetch, TEST_USER } from '@/test/forms-harness';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -166,5 +172,38 @@ describe('the order page (its buyer)', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm delivery' })).not.toBeInTheDocument());
     const timeline = screen.getByRole('region', { name: 'Timeline of order ORD-2026-0007' });
     expect(timeline.querySelector('[aria-current="step"]')).toHaveTextContent('Delivered');
+  });
+});
+
+describe('My Orders in Arabic', () => {
+  afterEach(() => setCatalogue('en', { ...en, ...enApp, ...enAdmin }));
+
+  it('names the steps, documents and fields in Arabic, with Western digits and the codes left to right', async () => {
+    setCatalogue('ar', { ...ar, ...arApp });
+    setMessageSource(enApp.messages);
+    logIn('USER');
+    stubFetch({
+      [`GET ${API.profile}`]: { body: { success: true, message: 'ok', user: TEST_USER } },
+      [`GET ${API.myOrders}`]: { body: { success: true, message: ORDER_MESSAGES.ordersFetched, orders: [ORDER] } },
+    });
+    renderRoute('/my-orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'طلبياتي' })).toBeInTheDocument();
+    const card = await screen.findByRole('article');
+    const heading = within(card).getByRole('heading', { name: 'الطلبية ORD-2026-0007' });
+    expect(within(heading).getByText('ORD-2026-0007')).toHaveAttribute('dir', 'ltr');
+    expect(within(card).getByText('متأخرة')).toBeInTheDocument();
+    const timeline = within(card).getByRole('region', { name: 'مراحل الطلبية \u2066ORD-2026-0007\u2069' });
+    expect(timeline.querySelector('[aria-current="step"]')).toHaveTextContent('تمت التعبئة');
+    expect(timeline).toHaveTextContent('صدرت الفاتورة المبدئية');
+    expect(timeline).toHaveTextContent('رقم الحاوية: MSCU1234567');
+    expect(within(timeline).getByText('MSCU1234567')).toHaveAttribute('dir', 'ltr');
+    // The amount through Intl, in Western digits.
+    expect(timeline).toHaveTextContent(/المبلغ المستلَم: .*4,446\.00/);
+    expect(within(card).getByRole('link', { name: 'قائمة التعبئة: packing.pdf' })).toHaveAttribute(
+      'href',
+      API.orderDocument(ORDER._id, 'd1'),
+    );
+    expect(within(card).getByRole('link', { name: 'الفاتورة المبدئية (PDF)' })).toHaveAttribute('href', API.orderProforma(ORDER._id));
+    expect(card).not.toHaveTextContent(/Packed|Timeline|Documents|Container number/);
   });
 });

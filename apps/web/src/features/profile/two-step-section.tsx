@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { ShieldIcon } from '@/components/ui/icons';
 import { ApiError, request, withToast } from '@/lib/api';
+import { localizeMessage, t } from '@/lib/i18n';
 
 type Status = { success: boolean; message: string; enabled: boolean };
 type Step = 'closed' | 'off' | 'setup' | 'codes' | 'on';
@@ -75,7 +76,7 @@ export function TwoStepSection() {
   };
 
   const codeField = (
-    <Field label="Code from the app" hint="6 digits, or a recovery code">
+    <Field label={t('twoStep.code')} hint={t('twoStep.codeHint')}>
       <input
         className="input max-w-xs"
         value={code}
@@ -89,44 +90,39 @@ export function TwoStepSection() {
   return (
     <section aria-labelledby="two-step-heading" className="mt-8 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
       <h2 id="two-step-heading" className="flex items-center gap-2 text-xl font-semibold text-gray-900">
-        <ShieldIcon className="text-brand-800" /> Two-step sign-in
+        <ShieldIcon className="text-brand-800" /> {t('twoStep.heading')}
       </h2>
-      <p className="mt-2 text-sm text-gray-700">
-        After your password, a code from an authenticator app (Google Authenticator, Authy, 1Password...).
-      </p>
+      <p className="mt-2 text-sm text-gray-700">{t('twoStep.intro')}</p>
       {step === 'closed' && (
         <button type="button" className="btn-secondary mt-4" onClick={() => void open()} disabled={busy}>
-          Manage two-step sign-in
+          {t('twoStep.manage')}
         </button>
       )}
       {step === 'off' && (
         <button type="button" className="btn-primary mt-4" onClick={() => void start()} disabled={busy}>
-          Turn on two-step sign-in
+          {t('twoStep.turnOn')}
         </button>
       )}
       {step === 'setup' && setup && (
         <form onSubmit={enable} className="mt-4 space-y-4">
-          <p className="text-sm text-gray-700">{TWO_FACTOR_TEXT.setupStarted}</p>
-          <img
-            src={setup.qrCode}
-            width={240}
-            height={240}
-            alt="QR code to scan with your authenticator app"
-            className="rounded-lg border border-gray-200"
-          />
+          <p className="text-sm text-gray-700">{localizeMessage(TWO_FACTOR_TEXT.setupStarted)}</p>
+          <img src={setup.qrCode} width={240} height={240} alt={t('twoStep.qrAlt')} className="rounded-lg border border-gray-200" />
           <p className="text-sm text-gray-700">
-            Or type this key: <code className="break-all rounded bg-gray-100 px-1 font-mono">{setup.secret}</code>
+            {t('twoStep.typeKey')}{' '}
+            <code dir="ltr" className="break-all rounded bg-gray-100 px-1 font-mono">
+              {setup.secret}
+            </code>
           </p>
           {codeField}
           <button type="submit" className="btn-primary" disabled={busy || code.trim() === ''}>
-            Confirm and turn on
+            {t('twoStep.confirm')}
           </button>
         </form>
       )}
       {step === 'codes' && (
         <div className="mt-4">
-          <p className="font-medium text-gray-900">Your recovery codes: each works once, and they are shown only now. Keep them safe.</p>
-          <ul aria-label="Recovery codes" className="mt-3 grid max-w-md grid-cols-2 gap-2 font-mono text-sm">
+          <p className="font-medium text-gray-900">{t('twoStep.codesIntro')}</p>
+          <ul aria-label={t('twoStep.codesLabel')} dir="ltr" className="mt-3 grid max-w-md grid-cols-2 gap-2 font-mono text-sm">
             {codes.map((c) => (
               <li key={c} className="rounded bg-gray-100 px-2 py-1">
                 {c}
@@ -134,22 +130,22 @@ export function TwoStepSection() {
             ))}
           </ul>
           <button type="button" className="btn-secondary mt-4" onClick={() => setStep('on')}>
-            I have saved them
+            {t('twoStep.saved')}
           </button>
         </div>
       )}
       {step === 'on' && (
         <form onSubmit={disable} className="mt-4 space-y-4">
-          <p className="font-medium text-brand-900">Two-step sign-in is on.</p>
+          <p className="font-medium text-brand-900">{t('twoStep.isOn')}</p>
           {codeField}
           <button type="submit" className="btn-secondary" disabled={busy || code.trim() === ''}>
-            Turn off two-step sign-in
+            {t('twoStep.turnOff')}
           </button>
         </form>
       )}
       {problem && (
         <p role="alert" className="mt-3 text-sm font-medium text-red-700">
-          {problem}
+          {localizeMessage(problem)}
         </p>
       )}
     </section>

@@ -1,6 +1,7 @@
 import { OFFER_LIMITS } from '@agro/shared';
 import { useEffect, useId, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
+import { t } from '@/lib/i18n';
 
 interface DecisionDialogProps {
   open: boolean;
@@ -40,7 +41,7 @@ export function DecisionDialog({
         <>
           {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus into itself when it opens (WAI-ARIA dialog pattern) */}
           <button type="button" className="btn-secondary" onClick={onCancel} autoFocus>
-            Cancel
+            {t('nav.cancel')}
           </button>
           <button type="button" className={danger ? 'btn-danger' : 'btn-primary'} disabled={busy} onClick={() => onConfirm(note.trim())}>
             {confirmLabel}
@@ -50,7 +51,7 @@ export function DecisionDialog({
     >
       <p className="text-sm text-gray-700">{summary}</p>
       <label htmlFor={noteId} className="mt-4 block text-sm font-medium text-gray-800">
-        Note to the company (optional)
+        {t('decision.note')}
       </label>
       <textarea
         id={noteId}

@@ -1,18 +1,24 @@
-import { formatMoney, INCOTERMS, type QuoteOffer } from '@agro/shared';
+import { INCOTERMS, type QuoteOffer } from '@agro/shared';
 import { formatDate } from '@/lib/format';
+import { t } from '@/lib/i18n';
+import { moneyText } from '@/lib/money';
 
-/** The lines of an offer a buyer decides on: price, total for the quantity, terms, validity. */
+/**
+ * The lines of an offer a buyer decides on: price, total for the quantity, terms, validity, in the
+ * page's language (the Incoterm's code and its ICC name as the trade writes them).
+ */
 export function offerRows(offer: QuoteOffer, quantity: string): [string, string][] {
   const incoterm = INCOTERMS.find((i) => i.code === offer.incoterm)?.label ?? offer.incoterm;
+  const money = (minor: number) => moneyText(minor, offer.currency);
   return [
-    ['Unit price', `${formatMoney(offer.unitPriceMinor, offer.currency)} per ${offer.priceBasis}`],
-    [`Total for ${quantity}`, formatMoney(offer.totalMinor, offer.currency)],
-    ['Incoterm', `${offer.incoterm} (${incoterm})`],
-    ['Port of loading', offer.portOfLoading],
-    ['Destination', offer.destination],
-    ['Lead time', `${offer.leadTimeDays} days`],
-    ['Payment terms', offer.paymentTerms],
-    ['Valid until', formatDate(`${offer.validUntil}T12:00:00Z`) ?? offer.validUntil],
+    [t('offer.unitPrice'), t('offer.unitPriceValue', { price: money(offer.unitPriceMinor), unit: offer.priceBasis })],
+    [t('offer.totalFor', { quantity }), money(offer.totalMinor)],
+    [t('offer.incoterm'), `${offer.incoterm} (${incoterm})`],
+    [t('offer.portOfLoading'), offer.portOfLoading],
+    [t('offer.destination'), offer.destination],
+    [t('offer.leadTime'), t('offer.leadTimeDays', { count: offer.leadTimeDays })],
+    [t('offer.paymentTerms'), offer.paymentTerms],
+    [t('offer.validUntil'), formatDate(`${offer.validUntil}T12:00:00Z`) ?? offer.validUntil],
   ];
 }
 
@@ -26,15 +32,16 @@ interface OfferSummaryProps {
 export function OfferSummary({ offer, quantity, compact = false }: OfferSummaryProps) {
   return (
     <dl className={`grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 ${compact ? 'text-sm' : 'text-sm sm:text-base'}`}>
-      {offerRows(offer, quantity).map(([label, value]) => (
+      {offerRows(offer, quantity).map(([label, value], index) => (
         <div key={label} className="contents">
           <dt className="text-gray-600">{label}</dt>
-          <dd className={`break-words text-gray-900 ${label.startsWith('Total') ? 'font-semibold' : ''}`}>{value}</dd>
+          {/* The second line is the total. */}
+          <dd className={`break-words text-gray-900 ${index === 1 ? 'font-semibold' : ''}`}>{value}</dd>
         </div>
       ))}
       {offer.note && (
         <div className="contents">
-          <dt className="text-gray-600">Note</dt>
+          <dt className="text-gray-600">{t('offer.note')}</dt>
           <dd className="break-words text-gray-900">{offer.note}</dd>
         </div>
       )}

@@ -1,5 +1,5 @@
 import { WhatsAppButton } from '@/components/ui/whatsapp-button';
-import { API, BOT_SIGNAL_TEXT, SITE, SPAM_REASON_TEXT, formatMoney, packagingLabel, type Quote } from '@agro/shared';
+import { API, BOT_SIGNAL_TEXT, SITE, SPAM_REASON_TEXT, formatMoney, type Quote } from '@agro/shared';
 import {
   BuildingIcon,
   CalendarIcon,
@@ -18,6 +18,7 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { Ltr, LTR_SLOT, withLtr } from '@/components/ui/ltr';
 import { quantityText, quoteBadge, type QuoteBadge } from './quote-format';
+import { packagingText } from '@/lib/option-labels';
 import { StatusBadge } from './status-badge';
 
 const BADGE_STYLE: Record<QuoteBadge, string> = {
@@ -73,7 +74,7 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
           </Ltr>
         </dd>
         <dt className="text-gray-600 ps-[21px]">{t('quoteCard.packaging')}</dt>
-        <dd className="text-gray-900">{packagingLabel(quote.packagingType)}</dd>
+        <dd className="text-gray-900">{packagingText(quote.packagingType)}</dd>
         <dt className="flex items-center gap-1.5 text-gray-600">
           <BuildingIcon size={15} /> {t('quoteCard.company')}
         </dt>

@@ -1,4 +1,5 @@
 import type { Quote, QuoteProductRef } from '@agro/shared';
+import { formatNumber } from '@/lib/format';
 
 export type QuoteBadge = 'Premium' | 'Organic' | 'Standard';
 
@@ -13,5 +14,5 @@ export const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');
 
 /** "1,200 KG": the requested quantity with the product's unit. */
 export function quantityText(quote: Pick<Quote, 'requiredQty' | 'productId'>): string {
-  return `${quote.requiredQty.toLocaleString('en-IN')} ${quote.productId?.productQuantityType ?? ''}`.trim();
+  return `${formatNumber(quote.requiredQty)} ${quote.productId?.productQuantityType ?? ''}`.trim();
 }

@@ -1,15 +1,4 @@
-import {
-  API,
-  LEAD_PAGE_SIZE,
-  LEADS_TEXT,
-  QUOTE_DESK_UI,
-  QUOTE_STATUSES,
-  UI_TEXT,
-  formatMoney,
-  type LeadPage,
-  type Quote,
-  type Role,
-} from '@agro/shared';
+import { API, LEAD_PAGE_SIZE, LEADS_TEXT, QUOTE_STATUSES, UI_TEXT, type LeadPage, type Quote, type Role } from '@agro/shared';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
@@ -26,13 +15,22 @@ import { formatDate } from '@/lib/format';
 import { quantityText } from './quote-format';
 import { decideOnQuote, deleteQuote, fetchAllQuotes, fetchUserQuotes, releaseQuote } from './quote-slice';
 import { localizeMessage, t } from '@/lib/i18n';
+import { moneyText } from '@/lib/money';
+import { isolated } from '@/lib/isolate';
 
 /** What the buyer is deciding on, in one sentence. */
 function decisionSummary(quote: Quote): string {
   const offer = quote.offer;
   if (!offer) return '';
-  const product = quote.productId?.productName ?? 'the product';
-  return `Quotation ${offer.quotationNumber}: ${formatMoney(offer.totalMinor, offer.currency)} for ${quantityText(quote)} of ${product}, ${offer.incoterm} ${offer.destination}, valid until ${formatDate(`${offer.validUntil}T12:00:00Z`) ?? offer.validUntil}.`;
+  return t('decision.summary', {
+    number: isolated(offer.quotationNumber),
+    total: moneyText(offer.totalMinor, offer.currency),
+    quantity: quantityText(quote),
+    product: quote.productId?.productName ?? t('decision.theProduct'),
+    incoterm: offer.incoterm,
+    destination: offer.destination,
+    validUntil: formatDate(`${offer.validUntil}T12:00:00Z`) ?? offer.validUntil,
+  });
 }
 
 const STATUS_OPTIONS = QUOTE_STATUSES.map((s) => ({ value: s, label: s }));
@@ -220,7 +218,7 @@ export function QuoteList({ role }: { role: Role }) {
       />
       <DecisionDialog
         open={deciding !== null}
-        title={deciding?.decision === 'decline' ? QUOTE_DESK_UI.declineConfirm : QUOTE_DESK_UI.acceptConfirm}
+        title={deciding?.decision === 'decline' ? t('decision.declineTitle') : t('decision.acceptTitle')}
         summary={deciding ? decisionSummary(deciding.quote) : ''}
         confirmLabel={deciding?.decision === 'decline' ? t('quoteList.declineOffer') : t('quoteList.acceptOffer')}
         danger={deciding?.decision === 'decline'}

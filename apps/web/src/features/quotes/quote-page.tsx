@@ -16,6 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { UnitInput } from '@/components/ui/unit-input';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { addQuote } from './quote-slice';
+import { heardFromText, packagingText } from '@/lib/option-labels';
 import { TradeTermsSection, emptyTradeTerms, type TradeTermsFormValues } from './trade-terms-section';
 import { WhatHappensNext } from './what-happens-next';
 import { Honeypot, useBotSignals } from '@/lib/bot-signals';
@@ -175,7 +176,7 @@ export default function QuotePage() {
                   <option value="">{t('quoteForm.selectPackaging')}</option>
                   {PACKAGING_TYPES.map((p) => (
                     <option key={p.value} value={p.value}>
-                      {p.label}
+                      {packagingText(p.value)}
                     </option>
                   ))}
                 </select>
@@ -208,7 +209,7 @@ export default function QuotePage() {
                   <option value="">{t('quoteForm.selectOption')}</option>
                   {HEARD_FROM_OPTIONS.map((o) => (
                     <option key={o} value={o}>
-                      {o}
+                      {heardFromText(o)}
                     </option>
                   ))}
                 </select>

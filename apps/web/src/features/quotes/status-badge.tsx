@@ -1,4 +1,5 @@
-import { QUOTE_STATUS_LABELS, type QuoteStatus } from '@agro/shared';
+import type { QuoteStatus } from '@agro/shared';
+import { t } from '@/lib/i18n';
 
 /** Colours meet WCAG AA for the text on its background; the label, not the colour, carries the meaning. */
 const STYLE: Record<QuoteStatus, string> = {
@@ -17,8 +18,8 @@ export function StatusBadge({ status }: { status: QuoteStatus }) {
       data-testid="quote-status"
       className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide ring-1 ${STYLE[status]}`}
     >
-      <span className="sr-only">Status: </span>
-      {QUOTE_STATUS_LABELS[status]}
+      <span className="sr-only">{`${t('quoteStatus.prefix')} `}</span>
+      {t(`quoteStatus.${status}`)}
     </span>
   );
 }

@@ -1,11 +1,22 @@
-import { CERTIFICATIONS, CONTAINER_TYPES, QUANTITY_TYPES, TRADE_TERMS_TEXT } from '@agro/shared';
+import { CERTIFICATIONS, CONTAINER_TYPES, QUANTITY_TYPES } from '@agro/shared';
 import { useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field } from '@/components/ui/field';
 import { asItems, CURRENCY_CODE_ITEMS, INCOTERM_ITEMS, Options } from '@/components/ui/options';
 import { ChevronDownIcon, GlobeIcon } from '@/components/ui/icons';
-import { localizeMessage } from '@/lib/i18n';
+import { localizeMessage, t } from '@/lib/i18n';
+
+/** Containers as the trade writes them (20' FCL, LCL...); only air freight is words. */
+const containerItems = () =>
+  CONTAINER_TYPES.map((c) => ({ value: c.value, label: c.value === 'AIR' ? t('tradeTerms.airFreight') : c.label }));
+
+/** Certifications by their names; the two that are words in the page's language. */
+function certificationLabel(value: string, label: string): string {
+  if (value === 'EU_ORGANIC') return t('tradeTerms.euOrganic');
+  if (value === 'FDA') return t('tradeTerms.fdaRegistration');
+  return label;
+}
 
 /** The section's fields as the form holds them (blank: not given). */
 export interface TradeTermsFormValues {
@@ -57,48 +68,53 @@ export function TradeTermsSection({ open, onToggle, register, errors }: TradeTer
           <span className="inline-flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-800">
             <GlobeIcon />
           </span>
-          <span className="flex-1">{TRADE_TERMS_TEXT.section}</span>
+          <span className="flex-1">{t('tradeTerms.section')}</span>
           <ChevronDownIcon size={20} className={`transition-transform ${open ? 'rotate-180' : ''}`} />
         </button>
       </h2>
-      <p className="mt-2 text-sm text-gray-600">Incoterm, port, container, target price and certificates help us quote faster.</p>
+      <p className="mt-2 text-sm text-gray-600">{t('tradeTerms.intro')}</p>
       {/* Rendered only while open; react-hook-form keeps the values of closed fields. */}
       {open && (
         <div id={regionId} className="mt-6">
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field label="Preferred Incoterm" error={errors?.incoterm?.message} hint="Incoterms 2020">
+            <Field label={t('tradeTerms.incoterm')} error={errors?.incoterm?.message} hint="Incoterms 2020">
               <select {...register('tradeTerms.incoterm')} className="input">
-                <Options items={INCOTERM_ITEMS} blank="No preference" />
+                <Options items={INCOTERM_ITEMS} blank={t('tradeTerms.noPreference')} />
               </select>
             </Field>
-            <Field label="Destination port or place" error={errors?.destinationPort?.message}>
-              <input {...register('tradeTerms.destinationPort')} className="input" placeholder="e.g. Port of Rotterdam" />
+            <Field label={t('tradeTerms.destination')} error={errors?.destinationPort?.message}>
+              <input {...register('tradeTerms.destinationPort')} className="input" placeholder={t('tradeTerms.destinationPlaceholder')} />
             </Field>
-            <Field label="Container" error={errors?.container?.message}>
+            <Field label={t('tradeTerms.container')} error={errors?.container?.message}>
               <select {...register('tradeTerms.container')} className="input">
-                <Options items={CONTAINER_TYPES} blank="No preference" />
+                <Options items={containerItems()} blank={t('tradeTerms.noPreference')} />
               </select>
             </Field>
             <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)] gap-3 sm:col-span-2">
-              <Field label="Target price" error={errors?.targetPrice?.message}>
+              <Field label={t('tradeTerms.targetPrice')} error={errors?.targetPrice?.message}>
                 <input {...register('tradeTerms.targetPrice')} inputMode="decimal" className="input" placeholder="1.25" />
               </Field>
-              <Field label="Currency" error={errors?.targetCurrency?.message}>
+              <Field label={t('tradeTerms.currency')} error={errors?.targetCurrency?.message}>
                 <select {...register('tradeTerms.targetCurrency')} className="input">
                   <Options items={CURRENCY_CODE_ITEMS} blank="-" />
                 </select>
               </Field>
-              <Field label="Per unit" error={errors?.targetPriceUnit?.message}>
+              <Field label={t('tradeTerms.perUnit')} error={errors?.targetPriceUnit?.message}>
                 <select {...register('tradeTerms.targetPriceUnit')} className="input">
                   <Options items={asItems(QUANTITY_TYPES)} blank="-" />
                 </select>
               </Field>
             </div>
             <fieldset className="sm:col-span-2" aria-describedby={errors?.certifications ? `${certId}-error` : undefined}>
-              <legend className="mb-2 text-sm font-medium text-gray-800">Certifications required</legend>
+              <legend className="mb-2 text-sm font-medium text-gray-800">{t('tradeTerms.certifications')}</legend>
               <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
                 {CERTIFICATIONS.map((c) => (
-                  <CheckboxField key={c.value} {...register('tradeTerms.certifications')} value={c.value} label={c.label} />
+                  <CheckboxField
+                    key={c.value}
+                    {...register('tradeTerms.certifications')}
+                    value={c.value}
+                    label={certificationLabel(c.value, c.label)}
+                  />
                 ))}
               </div>
               {errors?.certifications && (
@@ -109,8 +125,8 @@ export function TradeTermsSection({ open, onToggle, register, errors }: TradeTer
             </fieldset>
             <CheckboxField
               {...register('tradeTerms.sampleFirst')}
-              label={TRADE_TERMS_TEXT.sampleFirst}
-              hint="Free samples up to 500 g; shipping paid by the buyer"
+              label={t('tradeTerms.sampleFirst')}
+              hint={t('tradeTerms.sampleHint')}
               className="sm:col-span-2"
             />
           </div>

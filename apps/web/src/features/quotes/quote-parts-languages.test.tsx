@@ -1,0 +1,80 @@
+import { TRADE_TERMS_MESSAGES, type QuoteOffer } from '@agro/shared';
+import ar from '@agro/shared/i18n/ar';
+import arApp from '@agro/shared/i18n/ar-app';
+import en from '@agro/shared/i18n/en';
+import enAdmin from '@agro/shared/i18n/en-admin';
+import enApp from '@agro/shared/i18n/en-app';
+import fr from '@agro/shared/i18n/fr';
+import frApp from '@agro/shared/i18n/fr-app';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { localizeMessage, setCatalogue, setMessageSource } from '@/lib/i18n';
+import { heardFromText, packagingText } from '@/lib/option-labels';
+import { OfferSummary } from './offer-summary';
+import { StatusBadge } from './status-badge';
+
+const OFFER: QuoteOffer = {
+  _id: 'o1',
+  revision: 1,
+  quotationNumber: 'QTN-2026-ABC123-R1',
+  currency: 'USD',
+  unitPriceMinor: 123_450,
+  unitPrice: '1234.50',
+  priceBasis: 'KG',
+  totalMinor: 1_481_400_000,
+  total: '14814000.00',
+  incoterm: 'FOB',
+  portOfLoading: 'Nhava Sheva, India',
+  destination: 'Port of Valencia, Spain',
+  leadTimeDays: 21,
+  paymentTerms: 'LC at sight',
+  validUntil: '2026-12-31',
+  expiresAt: '2026-12-31T18:29:59.999Z',
+  note: '',
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+
+afterEach(() => setCatalogue('en', { ...en, ...enApp, ...enAdmin }));
+
+describe("a quote's badge and offer in the page's language", () => {
+  it('keeps English as it was', () => {
+    render(
+      <>
+        <StatusBadge status="QUOTED" />
+        <OfferSummary offer={OFFER} quantity="1,200 KG" />
+      </>,
+    );
+    expect(screen.getByTestId('quote-status')).toHaveTextContent('Status: QUOTED');
+    expect(screen.getByText('Unit price').nextSibling).toHaveTextContent('USD 1,234.50 per KG');
+    expect(screen.getByText('Total for 1,200 KG').nextSibling).toHaveTextContent('USD 14,814,000.00');
+    expect(screen.getByText('Lead time').nextSibling).toHaveTextContent('21 days');
+    expect(packagingText('PP_BAG')).toBe('PP Bag');
+    expect(heardFromText('Friend')).toBe('Friend');
+  });
+
+  it('says them in Arabic, the Incoterm and the unit as the trade writes them', () => {
+    setCatalogue('ar', { ...ar, ...arApp });
+    render(
+      <>
+        <StatusBadge status="ACCEPTED" />
+        <OfferSummary offer={OFFER} quantity="1,200 KG" />
+      </>,
+    );
+    expect(screen.getByTestId('quote-status')).toHaveTextContent('الحالة: مقبول');
+    expect(screen.getByText('مدة التجهيز').nextSibling).toHaveTextContent('21 يومًا');
+    expect(screen.getByText('شرط التسليم (Incoterm)').nextSibling).toHaveTextContent('FOB (Free on Board)');
+    expect(screen.getByText('سعر الوحدة').nextSibling).toHaveTextContent(/1,234\.50.*لكل KG/);
+    expect(packagingText('CORRUGATED_BOX')).toBe('صندوق كرتون مموج');
+    expect(heardFromText('Google')).toBe('Google');
+    expect(heardFromText('Friend')).toBe('صديق');
+    setMessageSource(enApp.messages);
+    expect(localizeMessage(TRADE_TERMS_MESSAGES.targetPriceRequired)).toBe('أدخل سعرًا مستهدفًا، أو امسح عملته ووحدته');
+  });
+
+  it('writes French amounts the French way', () => {
+    setCatalogue('fr', { ...fr, ...frApp });
+    render(<OfferSummary offer={OFFER} quantity="1 200 KG" />);
+    expect(screen.getByText('Total pour 1 200 KG').nextSibling).toHaveTextContent(/^14\s814\s000,00\sUSD$/);
+    expect(screen.getByText('Délai de fabrication').nextSibling).toHaveTextContent('21 jours');
+  });
+});
