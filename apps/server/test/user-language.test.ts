@@ -141,6 +141,30 @@ describe("the buyer's language", () => {
     expect(company!.text).toContain('A new contact inquiry was sent.');
   });
 
+  it("follows an order in it: each step's mail, its rows and the order page under its prefix", async () => {
+    const buyer = await t.loginUser({}, { [LANGUAGE_HEADER]: 'es' });
+    const quoteId = await quoteOf(buyer.cookie);
+    expect((await call('POST', API.quoteOffer(quoteId), admin.cookie, offerBody())).statusCode).toBe(200);
+    expect((await call('POST', API.quoteAccept(quoteId), buyer.cookie, {})).statusCode).toBe(200);
+    const order = await t.db.selectFrom('orders').select(['id', 'order_number']).where('quote_id', '=', quoteId).executeTakeFirstOrThrow();
+    const advance = await call('POST', API.orderMilestone(order.id), admin.cookie, { step: 'ADVANCE_RECEIVED', amount: '4446.00' });
+    expect(advance.statusCode, advance.body).toBe(200);
+    const mails = (await t.outbox()).filter((m) => m.to.includes(buyer.email) && m.text.includes(order.order_number));
+    const issued = mails.find((m) => m.text.includes('Gracias por aceptar la cotización'));
+    expect(issued, 'the proforma mail in Spanish').toBeDefined();
+    expect(issued!.subject.replace(/\s+/g, '')).toBe(
+      `Pedido${order.order_number}:Facturaproformaemitida-${SITE.companyName.replace(/\s+/g, '')}`,
+    );
+    expect(issued!.text).toContain(`/es/orders/${order.id}`);
+    const paid = mails.find((m) => m.text.includes('Hemos recibido su pago anticipado'));
+    expect(paid, 'the advance mail in Spanish').toBeDefined();
+    expect(paid!.text).toContain('Número de pedido: ');
+    expect(paid!.text).toMatch(/Importe recibido: \S+ 4446\.00/);
+    expect(paid!.text).toMatch(/Fecha: \d{1,2} de [a-z]+ de \d{4}/);
+    expect(paid!.html).toContain('lang="es"');
+    expect(paid!.text).not.toMatch(/Order number|Step:|Follow your order/);
+  });
+
   it('sends the password reset in it, with the reset page under its language', async () => {
     const buyer = await t.loginUser({}, { [LANGUAGE_HEADER]: 'fr' });
     const res = await call('POST', API.forgotPassword, undefined, { email: buyer.email });

@@ -121,6 +121,27 @@ const arServer: ServerCatalogue = {
     accountName: 'اسم الحساب',
     footer: 'تتضمن هذه الفاتورة المبدئية شروط عرض السعر {{quotation}} كما قُبلت في {{date}}. يُرجى ذكر الرقم {{number}} مع كل دفعة.',
   },
+  orderMail: {
+    subject: 'الطلبية {{number}}: {{step}} - {{company}}',
+    PROFORMA_ISSUED: 'شكرًا لقبولكم عرض السعر {{quotation}}. تم تأكيد طلبيتكم {{number}} والفاتورة المبدئية جاهزة للتنزيل.',
+    ADVANCE_RECEIVED: 'استلمنا دفعتكم المقدمة للطلبية {{number}}.',
+    IN_PRODUCTION: 'الطلبية {{number}} قيد الإنتاج.',
+    QUALITY_CHECKED: 'اجتازت الطلبية {{number}} فحص الجودة.',
+    PACKED: 'تمت تعبئة الطلبية {{number}} وختمها.',
+    SHIPPED: 'تم شحن الطلبية {{number}}.',
+    SHIPPED_ETA: 'تم شحن الطلبية {{number}}؛ ومن المتوقع وصولها في {{eta}}.',
+    DOCUMENTS_SENT: 'مستندات التصدير الأصلية للطلبية {{number}} في طريقها إليكم عبر البريد السريع.',
+    DELIVERED: 'تم تسجيل تسليم الطلبية {{number}}.',
+    CLOSED: 'اكتملت الطلبية {{number}} وأُغلقت. شكرًا لتعاملكم معنا.',
+    CANCELLED: 'أُلغيت الطلبية {{number}}.',
+    rowOrderNumber: 'رقم الطلبية',
+    rowStep: 'المرحلة',
+    rowDate: 'التاريخ',
+    rowReason: 'السبب',
+    followText: 'تابعوا طلبيتكم ومستنداتها والفاتورة المبدئية على صفحتها: {{link}}',
+    followHtml: 'تابعوا طلبيتكم ومستنداتها والفاتورة المبدئية على {{link}}.',
+    itsPage: 'صفحتها',
+  },
 };
 
 export default arServer;

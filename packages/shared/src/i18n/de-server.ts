@@ -127,6 +127,28 @@ const deServer: ServerCatalogue = {
     footer:
       'Diese Proformarechnung gibt die Bedingungen des Angebots {{quotation}} wieder, angenommen am {{date}}. Bitte geben Sie bei jeder Zahlung {{number}} an.',
   },
+  orderMail: {
+    subject: 'Auftrag {{number}}: {{step}} - {{company}}',
+    PROFORMA_ISSUED:
+      'Vielen Dank für die Annahme des Angebots {{quotation}}. Ihr Auftrag {{number}} ist bestätigt, und die Proformarechnung steht zum Herunterladen bereit.',
+    ADVANCE_RECEIVED: 'Wir haben Ihre Anzahlung für den Auftrag {{number}} erhalten.',
+    IN_PRODUCTION: 'Der Auftrag {{number}} ist in Produktion.',
+    QUALITY_CHECKED: 'Der Auftrag {{number}} hat die Qualitätsprüfung bestanden.',
+    PACKED: 'Der Auftrag {{number}} ist verpackt und versiegelt.',
+    SHIPPED: 'Der Auftrag {{number}} wurde verschifft.',
+    SHIPPED_ETA: 'Der Auftrag {{number}} wurde verschifft; die Ankunft ist für den {{eta}} geplant.',
+    DOCUMENTS_SENT: 'Die Original-Exportdokumente des Auftrags {{number}} sind per Kurier zu Ihnen unterwegs.',
+    DELIVERED: 'Der Auftrag {{number}} ist als geliefert vermerkt.',
+    CLOSED: 'Der Auftrag {{number}} ist abgeschlossen. Vielen Dank für Ihr Vertrauen.',
+    CANCELLED: 'Der Auftrag {{number}} wurde storniert.',
+    rowOrderNumber: 'Auftragsnummer',
+    rowStep: 'Schritt',
+    rowDate: 'Datum',
+    rowReason: 'Grund',
+    followText: 'Verfolgen Sie Ihren Auftrag, seine Dokumente und die Proformarechnung auf seiner Seite: {{link}}',
+    followHtml: 'Verfolgen Sie Ihren Auftrag, seine Dokumente und die Proformarechnung auf {{link}}.',
+    itsPage: 'seiner Seite',
+  },
 };
 
 export default deServer;

@@ -117,6 +117,29 @@ const enServer = {
     footer:
       'This proforma invoice states the terms of quotation {{quotation}} as accepted on {{date}}. Please quote {{number}} with every payment.',
   },
+  /** The buyer's mail at each step of an order (apps/server/src/modules/order/mails.ts); step names and fields are the order screens' (orderSteps, milestoneFields). */
+  orderMail: {
+    subject: 'Order {{number}}: {{step}} - {{company}}',
+    PROFORMA_ISSUED:
+      'Thank you for accepting quotation {{quotation}}. Your order {{number}} is confirmed and its proforma invoice is ready to download.',
+    ADVANCE_RECEIVED: 'We received your advance payment for order {{number}}.',
+    IN_PRODUCTION: 'Order {{number}} is in production.',
+    QUALITY_CHECKED: 'Order {{number}} passed its quality check.',
+    PACKED: 'Order {{number}} is packed and sealed.',
+    SHIPPED: 'Order {{number}} has shipped.',
+    SHIPPED_ETA: 'Order {{number}} has shipped; it is expected to arrive on {{eta}}.',
+    DOCUMENTS_SENT: 'The original export documents of order {{number}} are on their way to you by courier.',
+    DELIVERED: 'Order {{number}} is marked delivered.',
+    CLOSED: 'Order {{number}} is complete and closed. Thank you for your business.',
+    CANCELLED: 'Order {{number}} was cancelled.',
+    rowOrderNumber: 'Order number',
+    rowStep: 'Step',
+    rowDate: 'Date',
+    rowReason: 'Reason',
+    followText: 'Follow your order, its documents and the proforma invoice on its page: {{link}}',
+    followHtml: 'Follow your order, its documents and the proforma invoice on {{link}}.',
+    itsPage: 'its page',
+  },
 };
 
 export default enServer;

@@ -126,6 +126,28 @@ const esServer: ServerCatalogue = {
     footer:
       'Esta factura proforma recoge las condiciones de la cotización {{quotation}} aceptada el {{date}}. Indique {{number}} en cada pago.',
   },
+  orderMail: {
+    subject: 'Pedido {{number}}: {{step}} - {{company}}',
+    PROFORMA_ISSUED:
+      'Gracias por aceptar la cotización {{quotation}}. Su pedido {{number}} está confirmado y su factura proforma está lista para descargar.',
+    ADVANCE_RECEIVED: 'Hemos recibido su pago anticipado del pedido {{number}}.',
+    IN_PRODUCTION: 'El pedido {{number}} está en producción.',
+    QUALITY_CHECKED: 'El pedido {{number}} ha superado el control de calidad.',
+    PACKED: 'El pedido {{number}} está embalado y precintado.',
+    SHIPPED: 'El pedido {{number}} ha sido embarcado.',
+    SHIPPED_ETA: 'El pedido {{number}} ha sido embarcado; se espera su llegada el {{eta}}.',
+    DOCUMENTS_SENT: 'Los documentos de exportación originales del pedido {{number}} van de camino a usted por mensajería.',
+    DELIVERED: 'El pedido {{number}} figura como entregado.',
+    CLOSED: 'El pedido {{number}} está completo y cerrado. Gracias por su confianza.',
+    CANCELLED: 'El pedido {{number}} fue cancelado.',
+    rowOrderNumber: 'Número de pedido',
+    rowStep: 'Etapa',
+    rowDate: 'Fecha',
+    rowReason: 'Motivo',
+    followText: 'Siga su pedido, sus documentos y la factura proforma en su página: {{link}}',
+    followHtml: 'Siga su pedido, sus documentos y la factura proforma en {{link}}.',
+    itsPage: 'su página',
+  },
 };
 
 export default esServer;

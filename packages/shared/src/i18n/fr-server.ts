@@ -127,6 +127,28 @@ const frServer: ServerCatalogue = {
     footer:
       'Cette facture pro forma reprend les conditions du devis {{quotation}} accepté le {{date}}. Merci de mentionner {{number}} lors de chaque paiement.',
   },
+  orderMail: {
+    subject: 'Commande {{number}} : {{step}} - {{company}}',
+    PROFORMA_ISSUED:
+      "Merci d'avoir accepté le devis {{quotation}}. Votre commande {{number}} est confirmée et sa facture pro forma est prête à être téléchargée.",
+    ADVANCE_RECEIVED: 'Nous avons reçu votre acompte pour la commande {{number}}.',
+    IN_PRODUCTION: 'La commande {{number}} est en production.',
+    QUALITY_CHECKED: 'La commande {{number}} a passé son contrôle qualité.',
+    PACKED: 'La commande {{number}} est emballée et scellée.',
+    SHIPPED: 'La commande {{number}} a été expédiée.',
+    SHIPPED_ETA: 'La commande {{number}} a été expédiée ; son arrivée est prévue le {{eta}}.',
+    DOCUMENTS_SENT: "Les documents d'exportation originaux de la commande {{number}} vous sont envoyés par coursier.",
+    DELIVERED: 'La commande {{number}} est indiquée comme livrée.',
+    CLOSED: 'La commande {{number}} est terminée et clôturée. Merci de votre confiance.',
+    CANCELLED: 'La commande {{number}} a été annulée.',
+    rowOrderNumber: 'Numéro de commande',
+    rowStep: 'Étape',
+    rowDate: 'Date',
+    rowReason: 'Motif',
+    followText: 'Suivez votre commande, ses documents et la facture pro forma sur sa page : {{link}}',
+    followHtml: 'Suivez votre commande, ses documents et la facture pro forma sur {{link}}.',
+    itsPage: 'sa page',
+  },
 };
 
 export default frServer;

@@ -1,79 +1,98 @@
 /** Mails of an order's steps: the buyer at every step, the company at DELIVERED. */
 import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_INFO,
   MILESTONE_FIELD_LABELS,
-  ORDER_STEP_LABELS,
   SITE,
-  formatMoney,
+  formatMoneyIn,
+  localizedPath,
+  type Language,
   type Order,
   type OrderMilestone,
   type OrderStep,
+  type Translate,
 } from '@agro/shared';
 import { escapeHtml } from '../../lib/html.js';
+import { mailHtml, translator } from '../../lib/i18n.js';
 import type { QueuedMail } from '../../lib/mailer.js';
 
 const signature = () => [SITE.companyName, `${SITE.phone} | ${SITE.email}`];
 
-/** What the buyer is told at each step (the first sentence of the mail). */
-const STEP_SENTENCES: Record<OrderStep, (o: Order) => string> = {
-  PROFORMA_ISSUED: (o) =>
-    `Thank you for accepting quotation ${o.terms.quotationNumber}. Your order ${o.orderNumber} is confirmed and its proforma invoice is ready to download.`,
-  ADVANCE_RECEIVED: (o) => `We received your advance payment for order ${o.orderNumber}.`,
-  IN_PRODUCTION: (o) => `Order ${o.orderNumber} is in production.`,
-  QUALITY_CHECKED: (o) => `Order ${o.orderNumber} passed its quality check.`,
-  PACKED: (o) => `Order ${o.orderNumber} is packed and sealed.`,
-  SHIPPED: (o) => `Order ${o.orderNumber} has shipped${o.eta ? `; it is expected to arrive on ${o.eta}` : ''}.`,
-  DOCUMENTS_SENT: (o) => `The original export documents of order ${o.orderNumber} are on their way to you by courier.`,
-  DELIVERED: (o) => `Order ${o.orderNumber} is marked delivered.`,
-  CLOSED: (o) => `Order ${o.orderNumber} is complete and closed. Thank you for your business.`,
-  CANCELLED: (o) => `Order ${o.orderNumber} was cancelled.`,
-};
+/** What the buyer is told at each step (the first sentence of the mail), in their language. */
+function stepSentence(o: Order, step: OrderStep, t: Translate, language: Language): string {
+  const number = o.orderNumber;
+  if (step === 'PROFORMA_ISSUED') return t('orderMail.PROFORMA_ISSUED', { number, quotation: o.terms.quotationNumber });
+  if (step === 'SHIPPED' && o.eta) return t('orderMail.SHIPPED_ETA', { number, eta: dayIn(o.eta, language) });
+  return t(`orderMail.${step}`, { number });
+}
 
-function milestoneRows(order: Order, milestone: OrderMilestone | undefined): [string, string][] {
+/** A day (YYYY-MM-DD) as English always wrote it (the day itself), written out in the other languages. */
+const dayIn = (day: string, language: Language): string =>
+  language === DEFAULT_LANGUAGE
+    ? day
+    : new Date(`${day}T12:00:00.000Z`).toLocaleDateString(LANGUAGE_INFO[language].intl, {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+
+function milestoneRows(order: Order, milestone: OrderMilestone | undefined, t: Translate, language: Language): [string, string][] {
+  const quantity =
+    language === DEFAULT_LANGUAGE ? String(order.terms.quantity) : order.terms.quantity.toLocaleString(LANGUAGE_INFO[language].intl);
   const rows: [string, string][] = [
-    ['Order number', order.orderNumber],
-    ['Product', order.terms.productName],
-    ['Quantity', `${order.terms.quantity} ${order.terms.unit}`],
-    ['Total', formatMoney(order.terms.totalMinor, order.terms.currency)],
-    ['Step', ORDER_STEP_LABELS[order.step]],
+    [t('orderMail.rowOrderNumber'), order.orderNumber],
+    [t('mail.rowProduct'), order.terms.productName],
+    [t('mail.rowQuantity'), `${quantity} ${order.terms.unit}`],
+    [t('mail.rowTotal'), formatMoneyIn(order.terms.totalMinor, order.terms.currency, language)],
+    [t('orderMail.rowStep'), t(`orderSteps.${order.step}`)],
   ];
   if (!milestone) return rows;
-  rows.push(['Date', milestone.at]);
-  for (const [key, label] of Object.entries(MILESTONE_FIELD_LABELS) as [keyof typeof MILESTONE_FIELD_LABELS, string][]) {
+  rows.push([t('orderMail.rowDate'), dayIn(milestone.at, language)]);
+  for (const key of Object.keys(MILESTONE_FIELD_LABELS) as (keyof typeof MILESTONE_FIELD_LABELS)[]) {
     const value = milestone[key];
-    if (value) rows.push([label, key === 'amount' ? `${order.terms.currency} ${value}` : value]);
+    if (!value) continue;
+    const shown = key === 'amount' ? `${order.terms.currency} ${value}` : key === 'etd' || key === 'eta' ? dayIn(value, language) : value;
+    rows.push([t(`milestoneFields.${key}`), shown]);
   }
-  if (milestone.note) rows.push([milestone.step === 'CANCELLED' ? 'Reason' : 'Note', milestone.note]);
+  if (milestone.note) rows.push([milestone.step === 'CANCELLED' ? t('orderMail.rowReason') : t('mail.rowNote'), milestone.note]);
   return rows;
 }
 
 const htmlRows = (rows: [string, string][]) =>
   `<table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`;
 
-/** To the buyer: the order reached `step`, with a link to its page. */
-export function orderStepMail(order: Order, step: OrderStep, ordersLink: string): QueuedMail {
+/** To the buyer, in their language (issue 28): the order reached `step`, with a link to its page. */
+export function orderStepMail(order: Order, step: OrderStep, ordersLink: string, language: Language = DEFAULT_LANGUAGE): QueuedMail {
+  const t = translator(language);
   const milestone = [...order.milestones].reverse().find((m) => m.step === step);
-  const sentence = STEP_SENTENCES[step](order);
-  const rows = milestoneRows(order, milestone);
+  const sentence = stepSentence(order, step, t, language);
+  const rows = milestoneRows(order, milestone, t, language);
+  const dear = t('mail.dear', { name: order.buyer.contactPersonName });
+  const link = `<a href="${escapeHtml(ordersLink)}">${escapeHtml(t('orderMail.itsPage'))}</a>`;
   return {
     to: order.buyer.accountEmail,
     event: `order:${order._id}:${step}`,
-    subject: `Order ${order.orderNumber}: ${ORDER_STEP_LABELS[step]} - ${SITE.companyName}`.slice(0, 160),
+    subject: t('orderMail.subject', { number: order.orderNumber, step: t(`orderSteps.${step}`), company: SITE.companyName }).slice(0, 160),
     text: [
-      `Dear ${order.buyer.contactPersonName},`,
+      dear,
       '',
       sentence,
       '',
       ...rows.map(([k, v]) => `${k}: ${v}`),
       '',
-      `Follow your order, its documents and the proforma invoice on its page: ${ordersLink}`,
+      t('orderMail.followText', { link: ordersLink }),
       '',
       ...signature(),
     ].join('\n'),
-    html: `<p>Dear ${escapeHtml(order.buyer.contactPersonName)},</p>
+    html: mailHtml(
+      `<p>${escapeHtml(dear)}</p>
 <p>${escapeHtml(sentence)}</p>
 ${htmlRows(rows)}
-<p>Follow your order, its documents and the proforma invoice on <a href="${escapeHtml(ordersLink)}">its page</a>.</p>
+<p>${escapeHtml(t('orderMail.followHtml', { link: '\u0000' })).replace('\u0000', link)}</p>
 <p>${signature().map(escapeHtml).join('<br>')}</p>`,
+      language,
+    ),
   };
 }
 
@@ -82,7 +101,7 @@ export function deliveredCompanyMail(to: string, order: Order): QueuedMail {
   const milestone = [...order.milestones].reverse().find((m) => m.step === 'DELIVERED');
   const who = milestone?.by === 'BUYER' ? 'confirmed by the buyer' : 'recorded by an administrator';
   const what = `Order ${order.orderNumber} of ${order.buyer.companyName} (${order.buyer.accountEmail}) was delivered, ${who}.`;
-  const rows = milestoneRows(order, milestone);
+  const rows = milestoneRows(order, milestone, translator(DEFAULT_LANGUAGE), DEFAULT_LANGUAGE);
   return {
     to,
     event: `order:${order._id}:DELIVERED:company`,
@@ -95,9 +114,18 @@ ${htmlRows(rows)}
   };
 }
 
-/** Every mail of reaching `step`; `siteUrl` is the site's base address (the order page is under it). */
-export function orderMails(order: Order, step: OrderStep, siteUrl: string, companyEmail: string): QueuedMail[] {
-  const mails = [orderStepMail(order, step, `${siteUrl}/orders/${order._id}`)];
+/**
+ * Every mail of reaching `step`; `siteUrl` is the site's base address (the order page is under it,
+ * in the buyer's `language`); the company's mail stays English.
+ */
+export function orderMails(
+  order: Order,
+  step: OrderStep,
+  siteUrl: string,
+  companyEmail: string,
+  language: Language = DEFAULT_LANGUAGE,
+): QueuedMail[] {
+  const mails = [orderStepMail(order, step, `${siteUrl}${localizedPath(`/orders/${order._id}`, language)}`, language)];
   if (step === 'DELIVERED') mails.push(deliveredCompanyMail(companyEmail, order));
   return mails;
 }

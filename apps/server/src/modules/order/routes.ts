@@ -70,13 +70,15 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
   const idParams = z.object({ id: z.string() });
   const docParams = z.object({ id: z.string(), docId: z.string() });
   const access = (roles: { admin: boolean; owner: boolean }) => async (request: IdRequest) => authorisedOrder(request, roles);
-  const actor = async (request: FastifyRequest): Promise<OrderActor> => {
-    // The company's mails go where the owner set them (site settings), read per request.
+  const actor = async (request: FastifyRequest, orderId: string): Promise<OrderActor> => {
+    // The company's mails go where the owner set them (site settings), the buyer's in their
+    // language (issue 28): both read per request, before the step's transaction.
     const { notificationEmail } = await app.siteSettings();
+    const language = await userLanguage(app.db, (await findOrderOwner(app.db, orderId))?.userId);
     return {
       userId: request.user!._id,
       ...(request.user!.role === 'ADMIN' ? { audit: actorOf(request.user!) } : {}),
-      mails: (order: Order, step: OrderStep) => orderMails(order, step, publicBaseUrl(request), notificationEmail),
+      mails: (order: Order, step: OrderStep) => orderMails(order, step, publicBaseUrl(request), notificationEmail, language),
     };
   };
   const orderAnswer = async (id: string, message: string) => {
@@ -189,7 +191,7 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
       const order = await recordMilestone(
         app.db,
         { orderId: request.params.id, input: request.body, actor: 'COMPANY' },
-        await actor(request),
+        await actor(request, request.params.id),
       );
       app.mailer.kick();
       return { success: true, message: M.milestoneRecorded, order };
@@ -218,7 +220,7 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
           actor: 'BUYER',
           ownerId: request.user!._id,
         },
-        await actor(request),
+        await actor(request, request.params.id),
       );
       app.mailer.kick();
       return { success: true, message: M.deliveryConfirmed, order };

@@ -397,6 +397,8 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
         const { note, offerId } = request.body;
         const { id } = request.params;
         const { notificationEmail } = await app.siteSettings();
+        // The order's first mail (PROFORMA_ISSUED) in the buyer's language: the buyer decides.
+        const language = await userLanguage(app.db, request.user!._id);
         const quote = await decideQuote(
           app.db,
           id,
@@ -405,7 +407,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
           {
             userId: request.user!._id,
             mail: (q) => ({ ...decisionMail(notificationEmail, q, q.offer!, decision, note), event: `quote:${id}:${decision}` }),
-            orderMails: (order, step) => orderMails(order, step, publicBaseUrl(request), notificationEmail),
+            orderMails: (order, step) => orderMails(order, step, publicBaseUrl(request), notificationEmail, language),
           },
           offerId,
         );
