@@ -404,6 +404,8 @@ const arApp: AppCatalogue = {
     hours: 'ساعات العمل ({{zone}})',
     guarantee: 'ضمان الرد خلال 24 ساعة',
     faq: 'الأسئلة الشائعة',
+    faqEyebrow: 'الأسئلة الشائعة',
+    whatsappMessage: 'مرحبًا {{company}}، لديّ سؤال.',
   },
   quoteForm: {
     title: 'اطلب عرض سعر',

@@ -398,6 +398,8 @@ const deApp: AppCatalogue = {
     hours: 'Geschäftszeiten ({{zone}})',
     guarantee: 'Antwort innerhalb von 24 Stunden garantiert',
     faq: 'Häufige Fragen',
+    faqEyebrow: 'FAQ',
+    whatsappMessage: 'Hallo {{company}}, ich habe eine Frage.',
   },
   quoteForm: {
     title: 'Angebot anfordern',

@@ -201,6 +201,8 @@ const enApp = {
     hours: 'Business hours ({{zone}})',
     guarantee: '24-hour response guarantee',
     faq: 'Frequently asked questions',
+    faqEyebrow: 'FAQ',
+    whatsappMessage: 'Hello {{company}}, I have a question.',
   },
   quoteForm: {
     title: 'Request a Quote',

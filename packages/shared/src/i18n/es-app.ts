@@ -396,6 +396,8 @@ const esApp: AppCatalogue = {
     hours: 'Horario de atención ({{zone}})',
     guarantee: 'Respuesta garantizada en 24 horas',
     faq: 'Preguntas frecuentes',
+    faqEyebrow: 'Preguntas frecuentes',
+    whatsappMessage: 'Hola, {{company}}: tengo una pregunta.',
   },
   quoteForm: {
     title: 'Solicitar cotización',

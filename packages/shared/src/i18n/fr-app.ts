@@ -396,6 +396,8 @@ const frApp: AppCatalogue = {
     hours: "Heures d'ouverture ({{zone}})",
     guarantee: 'Réponse garantie sous 24 heures',
     faq: 'Questions fréquentes',
+    faqEyebrow: 'FAQ',
+    whatsappMessage: "Bonjour {{company}}, j'ai une question.",
   },
   quoteForm: {
     title: 'Demander un devis',

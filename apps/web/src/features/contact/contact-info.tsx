@@ -48,7 +48,7 @@ export function ContactDetails() {
         {settings.whatsapp && (
           <InfoRow icon={<WhatsAppIcon />} title="WhatsApp">
             <a
-              href={whatsappLink(settings.whatsapp, `Hello ${SITE.companyName}, I have a question.`)}
+              href={whatsappLink(settings.whatsapp, t('contactForm.whatsappMessage', { company: SITE.companyName }))}
               target="_blank"
               rel="noopener noreferrer"
               className={linkClass}
@@ -66,7 +66,7 @@ export function ContactDetails() {
           <address className="not-italic">{formatPostalAddress(settings.address)}</address>
         </InfoRow>
       </ul>
-      <WhatsAppButton className="btn-primary mt-6" text={`Hello ${SITE.companyName}, I have a question.`} />
+      <WhatsAppButton className="btn-primary mt-6" text={t('contactForm.whatsappMessage', { company: SITE.companyName })} />
     </section>
   );
 }
@@ -119,7 +119,7 @@ export function ContactFaq() {
   if (faq.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-4xl px-4 pb-16 sm:pb-20" {...reveal('fade-up')}>
-      <p className="text-center text-sm font-semibold uppercase tracking-widest text-amber-700">FAQ</p>
+      <p className="text-center text-sm font-semibold uppercase tracking-widest text-amber-700">{t('contactForm.faqEyebrow')}</p>
       <h2 id={headingId} className="mt-2 text-center text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
         {t('contactForm.faq')}
       </h2>
