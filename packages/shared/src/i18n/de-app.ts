@@ -398,7 +398,7 @@ const deApp: AppCatalogue = {
     hours: 'Geschäftszeiten ({{zone}})',
     guarantee: 'Antwort innerhalb von 24 Stunden garantiert',
     faq: 'Häufige Fragen',
-    faqEyebrow: 'FAQ',
+    faqEyebrow: 'Häufige Fragen',
     whatsappMessage: 'Hallo {{company}}, ich habe eine Frage.',
   },
   quoteForm: {
