@@ -1,13 +1,78 @@
 /** The English catalogue: the administrators' screens' texts (loaded with those screens, see catalogue.ts). */
+import { SETTINGS_TEXT, TEAM_TEXT } from '../admin-texts.js';
 import { AUDIT_ENTITY_TYPES, AUDIT_TEXT, type AuditEntityType } from '../audit.js';
 import { BOT_SIGNAL_TEXT, SPAM_REASON_TEXT } from '../bot-signals.js';
 import { LEADS_TEXT } from '../leads.js';
 import { UI_TEXT } from '../messages.js';
 import { ORDER_STEP_LABELS, ORDER_UI } from '../order.js';
-import { QUOTE_DESK_UI } from '../quote-desk-texts.js';
+import { QUOTE_DESK_MESSAGES, QUOTE_DESK_UI } from '../quote-desk-texts.js';
 import { plural, singularPlural } from './plural.js';
 
+/** The texts of QUOTE_DESK_MESSAGES (its refusals that take a status or a date are the server's, written whole). */
+const {
+  offerExpired: _offerExpired,
+  offerReplaced: _offerReplaced,
+  alreadyDecided: _alreadyDecided,
+  notAllowed: _notAllowed,
+  ...QUOTE_DESK_TEXTS
+} = QUOTE_DESK_MESSAGES;
+/** QUOTE_DESK_UI's texts: its payment terms' suggestions are what an offer sends and prints, never translated. */
+const { paymentTermsSuggestions: _suggestions, ...QUOTE_DESK_SCREEN } = QUOTE_DESK_UI;
+
 const enAdmin = {
+  /**
+   * The administrators' messages (toasts, the server's answers, the offer form's validation), taken
+   * from the constants that hold them byte for byte: localizeMessage (web lib/i18n.ts) maps one of
+   * these English texts to the page language's text under the same key.
+   */
+  adminMessages: {
+    leads: LEADS_TEXT,
+    botSignals: BOT_SIGNAL_TEXT,
+    team: TEAM_TEXT,
+    settings: SETTINGS_TEXT,
+    quoteDesk: QUOTE_DESK_TEXTS,
+    quoteDeskScreen: QUOTE_DESK_SCREEN,
+  },
+  /** The filter bar of the inquiry inbox and All Quotes, and the CSV button. */
+  leadFilters: {
+    search: 'Search company, contact or email',
+    searchButton: 'Search',
+    status: 'Status',
+    anyStatus: 'Any status',
+    product: 'Product',
+    anyProduct: 'Any product',
+    country: 'Country',
+    anyCountry: 'Any country',
+    from: 'From',
+    to: 'To',
+    spam: BOT_SIGNAL_TEXT.spam,
+    spamOnly: BOT_SIGNAL_TEXT.spamFilterOnly,
+    hideSpam: BOT_SIGNAL_TEXT.spamFilterAll,
+    clear: 'Clear filters',
+    exportCsv: LEADS_TEXT.exportCsv,
+  },
+  /** An administrator's quote card in All Quotes. */
+  quoteCardAdmin: {
+    contact: 'Contact',
+    offer: 'Offer',
+    offerLine: '{{total}} {{incoterm}}, valid until {{date}}',
+    notSpamLabel: `${BOT_SIGNAL_TEXT.notSpam}: the quote from {{company}}`,
+    view: 'View Details',
+    viewLabel: 'View details of the quote from {{company}}',
+    deleteLabel: 'Delete the quote from {{company}}',
+  },
+  /** An administrator's 'All Quotes' on the profile page. */
+  allQuotes: {
+    ...plural('count', singularPlural('{{n}} quote', '{{n}} quotes')),
+    inbox: 'Inquiry inbox',
+    dashboard: LEADS_TEXT.dashboard,
+    orders: 'Orders',
+    filterLabel: 'Filter quotes',
+    exportLabel: 'Export CSV of the filtered quotes',
+    noMatches: LEADS_TEXT.noMatches,
+    pages: 'Pages of quotes',
+    statuses: { NEW: 'NEW', QUOTED: 'QUOTED', ACCEPTED: 'ACCEPTED', DECLINED: 'DECLINED', REJECTED: 'REJECTED', EXPIRED: 'EXPIRED' },
+  },
   inquiries: {
     eyebrow: 'Leads',
     title: LEADS_TEXT.inbox,

@@ -21,7 +21,7 @@ import { offerPrefill } from './offer-prefill';
 import { OfferSummary } from './offer-summary';
 import { Ltr } from '@/components/ui/ltr';
 import { formatDayAndTime } from '@/lib/format';
-import { t } from '@/lib/i18n';
+import { localizeMessage, t } from '@/lib/i18n';
 import { quantityText } from './quote-format';
 import { fetchQuoteDetail, rejectQuote, sendOffer } from './quote-slice';
 import { StatusBadge } from './status-badge';
@@ -97,7 +97,7 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
   if (loadError) {
     return (
       <p role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-        {loadError}
+        {localizeMessage(loadError)}
       </p>
     );
   }

@@ -20,7 +20,7 @@ import { PageHero } from '@/components/ui/page-hero';
 import { Tabs } from '@/components/ui/tabs';
 import { FaqTranslationFields } from '@/components/content-translations/faq-translations';
 import { MissingMark } from '@/components/content-translations/missing-mark';
-import { t } from '@/lib/i18n';
+import { localizeMessage, t } from '@/lib/i18n';
 import { ApiError, errorMessage, request, withToast } from '@/lib/api';
 import { siteSettingsSaved } from '@/lib/settings/settings-slice';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -116,7 +116,7 @@ export default function SettingsPage() {
         <PageHero eyebrow={t('settings.eyebrow')} title={t('settings.title')} />
         <div className="mx-auto max-w-5xl px-4 py-10">
           {loadError ? (
-            <p role="alert">{loadError}</p>
+            <p role="alert">{localizeMessage(loadError)}</p>
           ) : (
             <p role="status" className="text-gray-700">
               {t('settings.loading')}
@@ -444,7 +444,7 @@ export default function SettingsPage() {
           </button>
           {problem && (
             <p role="alert" className="text-sm font-medium text-red-700">
-              {problem}
+              {localizeMessage(problem)}
             </p>
           )}
         </div>
