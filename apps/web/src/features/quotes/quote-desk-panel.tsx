@@ -192,7 +192,7 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
           <h3 className="text-lg font-semibold text-gray-900">{t('quoteDesk.rejectHeading')}</h3>
           <p className="mt-1 text-sm text-gray-600">{t('quoteDesk.rejectHint')}</p>
           <Field label={t('quoteDesk.reason')} error={reasonError} required className="mt-4">
-            <textarea className="input" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+            <textarea className="input" dir="auto" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
           </Field>
           <button type="submit" className="btn-danger mt-4" disabled={busy}>
             {t('quoteDesk.rejectSubmit')}

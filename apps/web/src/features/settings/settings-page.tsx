@@ -128,8 +128,9 @@ export default function SettingsPage() {
   }
 
   const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) => setSettings({ ...settings, [key]: value });
+  // In the direction of what it holds (dir=auto): a phone, an address or a bank's name in Latin letters stays whole on an Arabic page.
   const text = (value: string, onChange: (v: string) => void, type = 'text', extra: Record<string, string> = {}) => (
-    <input className="input" type={type} value={value} onChange={(e) => onChange(e.target.value)} {...extra} />
+    <input className="input" type={type} dir="auto" value={value} onChange={(e) => onChange(e.target.value)} {...extra} />
   );
 
   const save = async (event: FormEvent) => {
