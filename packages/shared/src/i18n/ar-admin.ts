@@ -137,6 +137,21 @@ const arAdmin: AdminCatalogue = {
     clear: 'مسح عوامل التصفية',
     exportCsv: 'تصدير CSV',
   },
+  choices: {
+    packaging: {
+      PLASTIC_SHAKER: 'علبة رشّ بلاستيكية',
+      CORRUGATED_BOX: 'صندوق كرتون مموّج',
+      WOODEN_BOX: 'صندوق خشبي',
+      PALLET_PACKING: 'تعبئة على منصات نقّالة',
+      PLASTIC_PALLET: 'منصة نقّالة بلاستيكية',
+      FIBC_BAG: 'كيس FIBC (جامبو)',
+      PLASTIC_BAG: 'كيس بلاستيكي',
+      PP_BAG: 'كيس PP (بولي بروبيلين)',
+      THERMOCOL_BOX: 'صندوق فلّين (بوليسترين)',
+      BUBBLE_WRAP: 'غلاف فقاعي',
+    },
+    heardFrom: { Google: 'Google', Instagram: 'Instagram', LinkedIn: 'LinkedIn', Advertisement: 'إعلان', Friend: 'صديق', Other: 'أخرى' },
+  },
   quoteCardAdmin: {
     contact: 'جهة الاتصال',
     offer: 'العرض',
@@ -155,6 +170,8 @@ const arAdmin: AdminCatalogue = {
     exportLabel: 'تصدير طلبات التسعير المُصفّاة بصيغة CSV',
     noMatches: 'لا شيء يطابق عوامل التصفية هذه',
     pages: 'صفحات طلبات التسعير',
+    ordersLink: 'الطلبيات',
+    ordersLinkText: 'ما هو قيد الإنتاج وما هو في البحر وما تأخر، مع الخطوة التالية لكل طلبية ومستنداتها.',
     statuses: {
       NEW: 'جديد',
       QUOTED: 'مُسعَّر',
@@ -389,6 +406,8 @@ const arAdmin: AdminCatalogue = {
     quotedBy: 'سعّره',
     createdAt: 'تاريخ الإنشاء',
     notAvailable: 'غير متوفر',
+    yes: 'نعم',
+    no: 'لا',
   },
   team: {
     title: 'الفريق',
@@ -561,6 +580,7 @@ const arAdmin: AdminCatalogue = {
     required: 'الحقول المعلّمة بـ * مطلوبة.',
     submitAdd: 'إضافة المنتج',
     submitEdit: 'حفظ التغييرات',
+    cancel: 'إلغاء',
     thumbnail: 'الصورة المصغّرة للمنتج',
     thumbEditHint: 'اختر ملفًا فقط لاستبدال الصورة المصغّرة الحالية (بحد أقصى {{mb}} ميغابايت).',
     thumbAddHint: 'صورة واحدة: {{formats}} أو {{last}}، بحد أقصى {{mb}} ميغابايت.',

@@ -56,7 +56,7 @@ const SAME_IN: Partial<Record<Language, string[]>> = {
     'Spam',
   ],
   // The place names of the origin; Spanish writes India as English does.
-  es: ['Total', 'Premium', 'Email', 'Kolhapur', 'Maharashtra', 'India', 'Spam'],
+  es: ['Total', 'Premium', 'Email', 'Kolhapur', 'Maharashtra', 'India', 'Spam', 'No'],
   de: ['Name', 'Status', 'Bank', 'Export', 'Code', 'Minimum', 'Premium', 'Team', 'Details', 'Dashboard', 'Port', 'Total', 'E-Mail', 'Spam'],
 };
 

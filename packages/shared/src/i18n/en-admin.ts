@@ -2,6 +2,7 @@
 import { SETTINGS_TEXT, TEAM_TEXT } from '../admin-texts.js';
 import { AUDIT_ENTITY_TYPES, AUDIT_TEXT, type AuditEntityType } from '../audit.js';
 import { BOT_SIGNAL_TEXT, SPAM_REASON_TEXT } from '../bot-signals.js';
+import { HEARD_FROM_OPTIONS, PACKAGING_TYPES, type HeardFrom, type PackagingType } from '../constants.js';
 import { LEADS_TEXT } from '../leads.js';
 import { UI_TEXT } from '../messages.js';
 import { ORDER_STEP_LABELS, ORDER_UI } from '../order.js';
@@ -51,6 +52,11 @@ const enAdmin = {
     clear: 'Clear filters',
     exportCsv: LEADS_TEXT.exportCsv,
   },
+  /** The names of what a buyer chose in the quote form, as the administrators' screens show them (the value stays as sent). */
+  choices: {
+    packaging: Object.fromEntries(PACKAGING_TYPES.map((p) => [p.value, p.label])) as Record<PackagingType, string>,
+    heardFrom: Object.fromEntries(HEARD_FROM_OPTIONS.map((o) => [o, o])) as Record<HeardFrom, string>,
+  },
   /** An administrator's quote card in All Quotes. */
   quoteCardAdmin: {
     contact: 'Contact',
@@ -71,6 +77,8 @@ const enAdmin = {
     exportLabel: 'Export CSV of the filtered quotes',
     noMatches: LEADS_TEXT.noMatches,
     pages: 'Pages of quotes',
+    ordersLink: ORDER_UI.orders,
+    ordersLinkText: "What is in production, at sea and late, with each order's next step and documents.",
     statuses: { NEW: 'NEW', QUOTED: 'QUOTED', ACCEPTED: 'ACCEPTED', DECLINED: 'DECLINED', REJECTED: 'REJECTED', EXPIRED: 'EXPIRED' },
   },
   inquiries: {
@@ -280,6 +288,8 @@ const enAdmin = {
     quotedBy: 'Quoted By',
     createdAt: 'Created At',
     notAvailable: 'N/A',
+    yes: 'Yes',
+    no: 'No',
   },
   team: {
     title: 'Team',
@@ -441,6 +451,7 @@ const enAdmin = {
     required: 'Fields marked * are required.',
     submitAdd: 'Add Product',
     submitEdit: 'Save Changes',
+    cancel: 'Cancel',
     thumbnail: 'Product Thumbnail',
     thumbEditHint: 'Choose a file only to replace the current thumbnail (at most {{mb}} MB).',
     thumbAddHint: 'One image: {{formats}} or {{last}}, at most {{mb}} MB.',

@@ -213,7 +213,7 @@ export function ProductForm({ form, mode, onSubmit, busy, upload, current, trans
         </div>
         <div className="flex flex-col-reverse gap-3 sm:flex-row">
           <Link to="/products" className="btn-secondary">
-            Cancel
+            {t('productForm.cancel')}
           </Link>
           <button ref={submitButton} type="submit" className="btn-primary px-6" disabled={busy}>
             {busy && <Spinner />}

@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { API_BASE_URL } from '@/lib/config';
 import { OfferSummary } from './offer-summary';
 import { formatDate, formatNumber } from '@/lib/format';
+import { packagingName } from '@/lib/choices';
 import { t } from '@/lib/i18n';
 import { Ltr, LTR_SLOT, withLtr } from '@/components/ui/ltr';
 import { quantityText, quoteBadge, type QuoteBadge } from './quote-format';
@@ -79,7 +80,7 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
           </Ltr>
         </dd>
         <dt className="text-gray-600 ps-[21px]">{t('quoteCard.packaging')}</dt>
-        <dd className="text-gray-900">{packagingLabel(quote.packagingType)}</dd>
+        <dd className="text-gray-900">{admin ? packagingName(quote.packagingType) : packagingLabel(quote.packagingType)}</dd>
         <dt className="flex items-center gap-1.5 text-gray-600">
           <BuildingIcon size={15} /> {t('quoteCard.company')}
         </dt>

@@ -1,4 +1,4 @@
-import { packagingLabel, tradeTermsRows, type Quote } from '@agro/shared';
+import { tradeTermsRows, type Quote } from '@agro/shared';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ChevronLeftIcon, FileTextIcon } from '@/components/ui/icons';
@@ -6,8 +6,8 @@ import { Ltr } from '@/components/ui/ltr';
 import { PageHero } from '@/components/ui/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { formatDayAndTime } from '@/lib/format';
+import { heardFromName, packagingName } from '@/lib/choices';
 import { t } from '@/lib/i18n';
-import { yesNo } from './quote-format';
 import { QuoteDeskPanel } from './quote-desk-panel';
 
 function quoteFromState(state: unknown): Quote | null {
@@ -15,6 +15,9 @@ function quoteFromState(state: unknown): Quote | null {
   const quote = (state as { quote: unknown }).quote;
   return quote && typeof quote === 'object' && typeof (quote as { _id?: unknown })._id === 'string' ? (quote as Quote) : null;
 }
+
+/** 'Yes' or 'No' in the page's language. */
+const yesNo = (value: boolean): string => (value ? t('quoteDetails.yes') : t('quoteDetails.no'));
 
 /** Every field of a quote, in the order a person reads a request. */
 function rows(q: Quote): [string, ReactNode][] {
@@ -30,12 +33,12 @@ function rows(q: Quote): [string, ReactNode][] {
     [t('quoteDetails.productName'), q.productId?.productName ?? t('quoteDetails.productGone')],
     [t('quoteDetails.productType'), q.productId?.productType ?? none],
     [t('quoteDetails.requiredQuantity'), `${q.requiredQty} ${q.productId?.productQuantityType ?? ''}`.trim()],
-    [t('quoteDetails.packagingType'), packagingLabel(q.packagingType)],
+    [t('quoteDetails.packagingType'), packagingName(q.packagingType)],
     [t('quoteDetails.customPackaging'), yesNo(q.isCustomPackagingRequired)],
     [t('quoteDetails.deliveryLocation'), q.deliveryLocation],
     [t('quoteDetails.urgent'), yesNo(q.isUrgent)],
     [t('quoteDetails.additionalInfo'), q.additionalInfo || t('quoteDetails.none')],
-    [t('quoteDetails.heardFrom'), q.heardFrom],
+    [t('quoteDetails.heardFrom'), heardFromName(q.heardFrom)],
     // The buyer's export terms, when given.
     ...tradeTermsRows(q.tradeTerms),
     [t('quoteDetails.quotedBy'), q.quotedByEmail ? <Ltr key="quoted-by">{q.quotedByEmail}</Ltr> : q.quotedByEmail],

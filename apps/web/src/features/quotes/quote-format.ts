@@ -9,8 +9,6 @@ export function quoteBadge(product: Pick<QuoteProductRef, 'isPremium' | 'isOrgan
   return 'Standard';
 }
 
-export const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');
-
 /** "1,200 KG": the requested quantity with the product's unit. */
 export function quantityText(quote: Pick<Quote, 'requiredQty' | 'productId'>): string {
   return `${quote.requiredQty.toLocaleString('en-IN')} ${quote.productId?.productQuantityType ?? ''}`.trim();

@@ -24,7 +24,8 @@ import { QuoteCard } from './quote-card';
 import { formatDate, formatNumber } from '@/lib/format';
 import { quantityText } from './quote-format';
 import { decideOnQuote, deleteQuote, fetchAllQuotes, fetchUserQuotes, releaseQuote } from './quote-slice';
-import { loadAdminTexts, localizeMessage, t } from '@/lib/i18n';
+import { localizeMessage, t } from '@/lib/i18n';
+import { useAdminTexts } from '@/lib/use-admin-texts';
 
 /** What the buyer is deciding on, in one sentence. */
 function decisionSummary(quote: Quote): string {
@@ -61,11 +62,8 @@ export function QuoteList({ role }: { role: Role }) {
   const admin = role === 'ADMIN';
   const filters = useLeadFilters();
   const { query, page } = filters;
-  // An administrator's filters, counts and links speak from the administrators' texts: loaded for them only.
-  const [adminTexts, setAdminTexts] = useState(false);
-  useEffect(() => {
-    if (admin) void loadAdminTexts().then(() => setAdminTexts(true));
-  }, [admin]);
+  // An administrator's filters, counts, links and cards speak from the administrators' texts: loaded for them only.
+  const adminTexts = useAdminTexts(admin);
 
   const load = useCallback(async () => {
     setLoading(true);
