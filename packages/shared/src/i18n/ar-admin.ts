@@ -408,6 +408,17 @@ const arAdmin: AdminCatalogue = {
     notAvailable: 'غير متوفر',
     yes: 'نعم',
     no: 'لا',
+    tradeTerms: {
+      incoterm: 'شرط Incoterm المفضّل',
+      destinationPort: 'ميناء أو مكان الوجهة',
+      container: 'الحاوية',
+      targetPrice: 'السعر المستهدف',
+      price: '{{currency}} {{price}}',
+      pricePer: '{{currency}} {{price}} لكل {{unit}}',
+      certifications: 'الشهادات المطلوبة',
+      sampleFirst: 'عينة أولًا',
+      sampleFirstYes: 'نعم (عينات مجانية حتى 500 غ)',
+    },
   },
   team: {
     title: 'الفريق',

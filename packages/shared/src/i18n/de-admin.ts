@@ -399,6 +399,17 @@ const deAdmin: AdminCatalogue = {
     notAvailable: 'k. A.',
     yes: 'Ja',
     no: 'Nein',
+    tradeTerms: {
+      incoterm: 'Bevorzugter Incoterm',
+      destinationPort: 'Bestimmungshafen oder -ort',
+      container: 'Container',
+      targetPrice: 'Zielpreis',
+      price: '{{currency}} {{price}}',
+      pricePer: '{{currency}} {{price}} pro {{unit}}',
+      certifications: 'Erforderliche Zertifizierungen',
+      sampleFirst: 'Zuerst ein Muster',
+      sampleFirstYes: 'Ja (kostenlose Muster bis 500 g)',
+    },
   },
   team: {
     title: 'Team',

@@ -7,6 +7,7 @@ import { LEADS_TEXT } from '../leads.js';
 import { UI_TEXT } from '../messages.js';
 import { ORDER_STEP_LABELS, ORDER_UI } from '../order.js';
 import { QUOTE_DESK_MESSAGES, QUOTE_DESK_UI } from '../quote-desk-texts.js';
+import { TRADE_TERMS_ROW_TEXT } from '../trade-terms.js';
 import { plural, singularPlural } from './plural.js';
 
 /** The texts of QUOTE_DESK_MESSAGES (its refusals that take a status or a date are the server's, written whole). */
@@ -290,6 +291,18 @@ const enAdmin = {
     notAvailable: 'N/A',
     yes: 'Yes',
     no: 'No',
+    /** The buyer's export terms, as tradeTermsRows words them. */
+    tradeTerms: {
+      incoterm: TRADE_TERMS_ROW_TEXT.incoterm,
+      destinationPort: TRADE_TERMS_ROW_TEXT.destinationPort,
+      container: TRADE_TERMS_ROW_TEXT.container,
+      targetPrice: TRADE_TERMS_ROW_TEXT.targetPrice,
+      price: '{{currency}} {{price}}',
+      pricePer: `{{currency}} {{price}} ${TRADE_TERMS_ROW_TEXT.per} {{unit}}`,
+      certifications: TRADE_TERMS_ROW_TEXT.certifications,
+      sampleFirst: TRADE_TERMS_ROW_TEXT.sampleFirst,
+      sampleFirstYes: TRADE_TERMS_ROW_TEXT.sampleFirstYes,
+    },
   },
   team: {
     title: 'Team',

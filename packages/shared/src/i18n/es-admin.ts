@@ -399,6 +399,17 @@ const esAdmin: AdminCatalogue = {
     notAvailable: 'N/D',
     yes: 'Sí',
     no: 'No',
+    tradeTerms: {
+      incoterm: 'Incoterm preferido',
+      destinationPort: 'Puerto o lugar de destino',
+      container: 'Contenedor',
+      targetPrice: 'Precio objetivo',
+      price: '{{currency}} {{price}}',
+      pricePer: '{{currency}} {{price}} por {{unit}}',
+      certifications: 'Certificaciones requeridas',
+      sampleFirst: 'Primero una muestra',
+      sampleFirstYes: 'Sí (muestras gratuitas de hasta 500 g)',
+    },
   },
   team: {
     title: 'Equipo',

@@ -402,6 +402,17 @@ const frAdmin: AdminCatalogue = {
     notAvailable: 'N/D',
     yes: 'Oui',
     no: 'Non',
+    tradeTerms: {
+      incoterm: 'Incoterm souhaité',
+      destinationPort: 'Port ou lieu de destination',
+      container: 'Conteneur',
+      targetPrice: 'Prix cible',
+      price: '{{currency}} {{price}}',
+      pricePer: '{{currency}} {{price}} par {{unit}}',
+      certifications: 'Certifications exigées',
+      sampleFirst: 'Échantillon d’abord',
+      sampleFirstYes: 'Oui (échantillons gratuits jusqu’à 500 g)',
+    },
   },
   team: {
     title: 'Équipe',
