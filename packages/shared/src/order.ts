@@ -77,7 +77,6 @@ export const DOCUMENT_TYPE_VALUES = [
   'OTHER',
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPE_VALUES)[number];
-export const documentTypeLabel = (value: string): string => DOCUMENT_TYPES.find((d) => d.value === value)?.label ?? value;
 
 /** What a document may be, judged by its first bytes (never its name or declared type). */
 export const DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;

@@ -256,13 +256,7 @@ export function applySettingsPatch(current: SiteSettings, patch: SettingsPatch):
   return next as unknown as SiteSettings;
 }
 
-export const SETTINGS_TEXT = {
-  fetched: 'Settings fetched successfully',
-  saved: 'Settings saved successfully',
-  saving: 'Saving settings ...',
-  saveError: 'Error in saving settings !',
-  loadError: 'Error in loading settings !',
-} as const;
+export { SETTINGS_TEXT } from './admin-texts.js';
 
 const text = z.string();
 const dayOut = z.object({ open: text, close: text }).nullable();

@@ -10,23 +10,7 @@ import { isEmail, requiredString } from './validation.js';
 /** How long an invitation link works. */
 export const INVITE_TTL_HOURS = 72;
 
-export const TEAM_TEXT = {
-  fetched: 'Team fetched successfully',
-  invited: 'Invitation sent successfully',
-  accepted: 'Welcome to the team: you are now an administrator',
-  removed: 'Administrator removed: their sessions have ended',
-  cancelled: 'Invitation cancelled',
-  inviteInvalid: 'This invitation link is invalid, already used or has expired',
-  lastAdmin: 'The last administrator can never be removed',
-  alreadyAdmin: 'This person is already an administrator',
-  notFound: 'No administrator or pending invitation with this id',
-  inviting: 'Sending invitation ...',
-  inviteError: 'Error in sending the invitation !',
-  accepting: 'Joining the team ...',
-  acceptError: 'Error in joining the team !',
-  removing: 'Removing ...',
-  removeError: 'Error in removing !',
-} as const;
+export { TEAM_TEXT } from './admin-texts.js';
 
 export const inviteSchema = z.object({
   email: requiredString(V.emailRequired, 254).refine(isEmail, { error: V.invalidEmail }),

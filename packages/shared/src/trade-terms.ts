@@ -45,8 +45,6 @@ export const CERTIFICATION_VALUES = [
 ] as const;
 export type Certification = (typeof CERTIFICATION_VALUES)[number];
 
-export { TRADE_TERMS_TEXT } from './trade-terms-texts.js';
-
 /** One message per field the server can refuse (in this order after SPEC.md's quote messages). */
 export const TRADE_TERMS_MESSAGES = {
   incoterm: `Preferred Incoterm must be one of the Incoterms 2020: ${INCOTERM_CODES.join(', ')}`,
@@ -156,17 +154,30 @@ export type TradeTerms = z.infer<typeof tradeTermsRecordSchema>;
 export const containerLabel = (value: string): string => CONTAINER_TYPES.find((c) => c.value === value)?.label ?? value;
 export const certificationLabel = (value: string): string => CERTIFICATIONS.find((c) => c.value === value)?.label ?? value;
 
+/** The words of tradeTermsRows' lines (the administrators' catalogue part translates them for the quote's details page). */
+export const TRADE_TERMS_ROW_TEXT = {
+  incoterm: 'Preferred Incoterm',
+  destinationPort: 'Destination port or place',
+  container: 'Container',
+  targetPrice: 'Target price',
+  per: 'per',
+  certifications: 'Certifications required',
+  sampleFirst: 'Sample first',
+  sampleFirstYes: 'Yes (free samples up to 500 g)',
+} as const;
+
 /** Readable lines of trade terms ("Preferred Incoterm" -> "FOB"), for the detail table, mails and exports. */
 export function tradeTermsRows(t: TradeTerms | null | undefined): [string, string][] {
   if (!t) return [];
+  const T = TRADE_TERMS_ROW_TEXT;
   const rows: [string, string][] = [];
-  if (t.incoterm) rows.push(['Preferred Incoterm', t.incoterm]);
-  if (t.destinationPort) rows.push(['Destination port or place', t.destinationPort]);
-  if (t.container) rows.push(['Container', containerLabel(t.container)]);
+  if (t.incoterm) rows.push([T.incoterm, t.incoterm]);
+  if (t.destinationPort) rows.push([T.destinationPort, t.destinationPort]);
+  if (t.container) rows.push([T.container, containerLabel(t.container)]);
   if (t.targetPrice && t.targetCurrency) {
-    rows.push(['Target price', `${t.targetCurrency} ${t.targetPrice}${t.targetPriceUnit ? ` per ${t.targetPriceUnit}` : ''}`]);
+    rows.push([T.targetPrice, `${t.targetCurrency} ${t.targetPrice}${t.targetPriceUnit ? ` ${T.per} ${t.targetPriceUnit}` : ''}`]);
   }
-  if (t.certifications.length > 0) rows.push(['Certifications required', t.certifications.map(certificationLabel).join(', ')]);
-  if (t.sampleFirst) rows.push(['Sample first', 'Yes (free samples up to 500 g)']);
+  if (t.certifications.length > 0) rows.push([T.certifications, t.certifications.map(certificationLabel).join(', ')]);
+  if (t.sampleFirst) rows.push([T.sampleFirst, T.sampleFirstYes]);
   return rows;
 }

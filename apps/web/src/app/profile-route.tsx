@@ -2,17 +2,21 @@ import { ORDER_UI, type Role } from '@agro/shared';
 import { Link } from 'react-router';
 import ProfilePage from '@/features/profile/profile-page';
 import { QuoteList } from '@/features/quotes/quote-list';
+import { t } from '@/lib/i18n';
+import { useAdminTexts } from '@/lib/use-admin-texts';
 
-/** The way to the orders: a buyer's own ('My Orders'), every order for an administrator. */
+/** The way to the orders: a buyer's own ('My Orders'), every order for an administrator (in the administrators' texts). */
 function OrdersLink({ role }: { role: Role }) {
   const admin = role === 'ADMIN';
+  const adminTexts = useAdminTexts(admin);
+  if (admin && !adminTexts) return null;
   return (
     <p className="mt-12 rounded-2xl border border-brand-100 bg-brand-50 p-4 text-sm text-gray-800">
       <Link to={admin ? '/orders' : '/my-orders'} className="font-semibold text-brand-800 underline underline-offset-2">
-        {admin ? ORDER_UI.orders : ORDER_UI.myOrders}
+        {admin ? t('allQuotes.ordersLink') : ORDER_UI.myOrders}
       </Link>{' '}
       {admin
-        ? "What is in production, at sea and late, with each order's next step and documents."
+        ? t('allQuotes.ordersLinkText')
         : 'Follow each accepted quotation from the proforma invoice to delivery, with its export documents.'}
     </p>
   );

@@ -85,15 +85,20 @@ function addPart(part: 'app' | 'admin', load: () => Promise<{ default: object }>
 }
 
 /**
- * English message -> its key in the catalogue's `messages` section (SPEC's texts, en-app.ts), for
- * localizeMessage. Built from the English app part: on an English page nothing is needed (its
- * messages are already the English ones); on another language's page that part comes with the
- * page's own app part (private screens only, never on the public first page).
+ * English message -> its key in the catalogue (SPEC's texts: the app part's `messages` section,
+ * en-app.ts; the administrators' `adminMessages`, en-admin.ts), for localizeMessage. Built from the
+ * English parts: on an English page nothing is needed (its messages are already the English ones);
+ * on another language's page each comes with the page's own part (private screens only, never on
+ * the public first page).
  */
-let messageKeys: Map<string, string> | undefined;
+type MessageSection = 'messages' | 'adminMessages';
+const messageKeys = new Map<MessageSection, Map<string, string>>();
 
-/** Makes the `messages` section of the English app part the one localizeMessage looks texts up in. */
-export function setMessageSource(messages: object): void {
+/**
+ * Makes `messages` (a section of an English catalogue part, by default the app part's `messages`)
+ * one that localizeMessage looks texts up in, under the key `section`.
+ */
+export function setMessageSource(messages: object, section: MessageSection = 'messages'): void {
   const keys = new Map<string, string>();
   const walk = (value: unknown, path: string): void => {
     if (typeof value === 'string') {
@@ -102,21 +107,32 @@ export function setMessageSource(messages: object): void {
       for (const [key, inner] of Object.entries(value)) walk(inner, `${path}.${key}`);
     }
   };
-  walk(messages, 'messages');
-  messageKeys = keys;
+  walk(messages, section);
+  messageKeys.set(section, keys);
+}
+
+/**
+ * Adds a part of the page language's catalogue (its own chunk), once; on another language's page,
+ * the English part's `section` too, for localizeMessage.
+ */
+function loadPart(
+  part: 'app' | 'admin',
+  loaders: Record<Language, () => Promise<{ default: object }>>,
+  section: MessageSection,
+): Promise<void> {
+  const own = addPart(part, loaders[language]);
+  if (language === DEFAULT_LANGUAGE || messageKeys.has(section)) return own;
+  const english = loaders[DEFAULT_LANGUAGE]().then(({ default: texts }) =>
+    setMessageSource((texts as Record<MessageSection, object>)[section], section),
+  );
+  return Promise.all([own, english]).then(() => undefined);
 }
 
 /** Adds the private screens' texts of the page's language (their own chunk), once. */
-export const loadAppTexts = (): Promise<void> => {
-  const own = addPart('app', APP_LOADERS[language]);
-  if (language === DEFAULT_LANGUAGE || messageKeys) return own;
-  return Promise.all([
-    own,
-    APP_LOADERS[DEFAULT_LANGUAGE]().then(({ default: english }) => {
-      setMessageSource(english.messages);
-    }),
-  ]).then(() => undefined);
-};
+export const loadAppTexts = (): Promise<void> => loadPart('app', APP_LOADERS, 'messages');
+
+/** Adds the administrators' screens' texts of the page's language (their own chunk), once. */
+export const loadAdminTexts = (): Promise<void> => loadPart('admin', ADMIN_LOADERS, 'adminMessages');
 
 /**
  * A message a person sees (a validation message, a toast, the server's error), given in English as
@@ -125,10 +141,12 @@ export const loadAppTexts = (): Promise<void> => {
  * not loaded get the English text unchanged.
  */
 export function localizeMessage(english: string): string {
-  if (language === DEFAULT_LANGUAGE || !messageKeys || !instance || !translate) return english;
-  const key = messageKeys.get(english);
-  if (!key || !instance.exists(key, { lng: language })) return english;
-  return (translate as unknown as (k: string) => string)(key);
+  if (language === DEFAULT_LANGUAGE || !instance || !translate) return english;
+  for (const keys of messageKeys.values()) {
+    const key = keys.get(english);
+    if (key && instance.exists(key, { lng: language })) return (translate as unknown as (k: string) => string)(key);
+  }
+  return english;
 }
 
 /**
@@ -148,9 +166,6 @@ export function messagesReady(): Promise<void> {
   }
   return ready.done;
 }
-
-/** Adds the administrators' screens' texts of the page's language (their own chunk), once. */
-export const loadAdminTexts = (): Promise<void> => addPart('admin', ADMIN_LOADERS[language]);
 
 /** The `t` of another language than the page's (its chunk loaded on demand): the language suggestion's. */
 export async function translatorOf(lang: Language): Promise<Translate> {

@@ -53,10 +53,27 @@ const SAME_IN: Partial<Record<Language, string[]>> = {
     'Images',
     'litres',
     'tonnes',
+    'Spam',
   ],
   // The place names of the origin; Spanish writes India as English does.
-  es: ['Total', 'Premium', 'Email', 'Kolhapur', 'Maharashtra', 'India'],
-  de: ['Name', 'Status', 'Bank', 'Export', 'Code', 'Minimum', 'Premium', 'Team', 'Details', 'Dashboard', 'Port', 'Total', 'E-Mail'],
+  es: ['Total', 'Premium', 'Email', 'Kolhapur', 'Maharashtra', 'India', 'Spam', 'No'],
+  de: [
+    'Name',
+    'Status',
+    'Bank',
+    'Export',
+    'Code',
+    'Minimum',
+    'Premium',
+    'Team',
+    'Details',
+    'Dashboard',
+    'Port',
+    'Total',
+    'E-Mail',
+    'Spam',
+    'Container',
+  ],
 };
 
 function madeOfSameWords(text: string, language: Language): boolean {

@@ -1,13 +1,87 @@
 /** The English catalogue: the administrators' screens' texts (loaded with those screens, see catalogue.ts). */
+import { SETTINGS_TEXT, TEAM_TEXT } from '../admin-texts.js';
 import { AUDIT_ENTITY_TYPES, AUDIT_TEXT, type AuditEntityType } from '../audit.js';
 import { BOT_SIGNAL_TEXT, SPAM_REASON_TEXT } from '../bot-signals.js';
+import { HEARD_FROM_OPTIONS, PACKAGING_TYPES, type HeardFrom, type PackagingType } from '../constants.js';
 import { LEADS_TEXT } from '../leads.js';
 import { UI_TEXT } from '../messages.js';
 import { ORDER_STEP_LABELS, ORDER_UI } from '../order.js';
-import { QUOTE_DESK_UI } from '../quote-desk-texts.js';
+import { QUOTE_DESK_MESSAGES, QUOTE_DESK_UI } from '../quote-desk-texts.js';
+import { TRADE_TERMS_ROW_TEXT } from '../trade-terms.js';
 import { plural, singularPlural } from './plural.js';
 
+/** The texts of QUOTE_DESK_MESSAGES (its refusals that take a status or a date are the server's, written whole). */
+const {
+  offerExpired: _offerExpired,
+  offerReplaced: _offerReplaced,
+  alreadyDecided: _alreadyDecided,
+  notAllowed: _notAllowed,
+  ...QUOTE_DESK_TEXTS
+} = QUOTE_DESK_MESSAGES;
+/** QUOTE_DESK_UI's texts: its payment terms' suggestions are what an offer sends and prints, never translated. */
+const { paymentTermsSuggestions: _suggestions, ...QUOTE_DESK_SCREEN } = QUOTE_DESK_UI;
+
 const enAdmin = {
+  /**
+   * The administrators' messages (toasts, the server's answers, the offer form's validation), taken
+   * from the constants that hold them byte for byte: localizeMessage (web lib/i18n.ts) maps one of
+   * these English texts to the page language's text under the same key.
+   */
+  adminMessages: {
+    leads: LEADS_TEXT,
+    botSignals: BOT_SIGNAL_TEXT,
+    team: TEAM_TEXT,
+    settings: SETTINGS_TEXT,
+    quoteDesk: QUOTE_DESK_TEXTS,
+    quoteDeskScreen: QUOTE_DESK_SCREEN,
+  },
+  /** The filter bar of the inquiry inbox and All Quotes, and the CSV button. */
+  leadFilters: {
+    search: 'Search company, contact or email',
+    searchButton: 'Search',
+    status: 'Status',
+    anyStatus: 'Any status',
+    product: 'Product',
+    anyProduct: 'Any product',
+    country: 'Country',
+    anyCountry: 'Any country',
+    from: 'From',
+    to: 'To',
+    spam: BOT_SIGNAL_TEXT.spam,
+    spamOnly: BOT_SIGNAL_TEXT.spamFilterOnly,
+    hideSpam: BOT_SIGNAL_TEXT.spamFilterAll,
+    clear: 'Clear filters',
+    exportCsv: LEADS_TEXT.exportCsv,
+  },
+  /** The names of what a buyer chose in the quote form, as the administrators' screens show them (the value stays as sent). */
+  choices: {
+    packaging: Object.fromEntries(PACKAGING_TYPES.map((p) => [p.value, p.label])) as Record<PackagingType, string>,
+    heardFrom: Object.fromEntries(HEARD_FROM_OPTIONS.map((o) => [o, o])) as Record<HeardFrom, string>,
+  },
+  /** An administrator's quote card in All Quotes. */
+  quoteCardAdmin: {
+    contact: 'Contact',
+    offer: 'Offer',
+    offerLine: '{{total}} {{incoterm}}, valid until {{date}}',
+    notSpamLabel: `${BOT_SIGNAL_TEXT.notSpam}: the quote from {{company}}`,
+    view: 'View Details',
+    viewLabel: 'View details of the quote from {{company}}',
+    deleteLabel: 'Delete the quote from {{company}}',
+  },
+  /** An administrator's 'All Quotes' on the profile page. */
+  allQuotes: {
+    ...plural('count', singularPlural('{{n}} quote', '{{n}} quotes')),
+    inbox: 'Inquiry inbox',
+    dashboard: LEADS_TEXT.dashboard,
+    orders: 'Orders',
+    filterLabel: 'Filter quotes',
+    exportLabel: 'Export CSV of the filtered quotes',
+    noMatches: LEADS_TEXT.noMatches,
+    pages: 'Pages of quotes',
+    ordersLink: ORDER_UI.orders,
+    ordersLinkText: "What is in production, at sea and late, with each order's next step and documents.",
+    statuses: { NEW: 'NEW', QUOTED: 'QUOTED', ACCEPTED: 'ACCEPTED', DECLINED: 'DECLINED', REJECTED: 'REJECTED', EXPIRED: 'EXPIRED' },
+  },
   inquiries: {
     eyebrow: 'Leads',
     title: LEADS_TEXT.inbox,
@@ -215,6 +289,20 @@ const enAdmin = {
     quotedBy: 'Quoted By',
     createdAt: 'Created At',
     notAvailable: 'N/A',
+    yes: 'Yes',
+    no: 'No',
+    /** The buyer's export terms, as tradeTermsRows words them. */
+    tradeTerms: {
+      incoterm: TRADE_TERMS_ROW_TEXT.incoterm,
+      destinationPort: TRADE_TERMS_ROW_TEXT.destinationPort,
+      container: TRADE_TERMS_ROW_TEXT.container,
+      targetPrice: TRADE_TERMS_ROW_TEXT.targetPrice,
+      price: '{{currency}} {{price}}',
+      pricePer: `{{currency}} {{price}} ${TRADE_TERMS_ROW_TEXT.per} {{unit}}`,
+      certifications: TRADE_TERMS_ROW_TEXT.certifications,
+      sampleFirst: TRADE_TERMS_ROW_TEXT.sampleFirst,
+      sampleFirstYes: TRADE_TERMS_ROW_TEXT.sampleFirstYes,
+    },
   },
   team: {
     title: 'Team',
@@ -376,6 +464,7 @@ const enAdmin = {
     required: 'Fields marked * are required.',
     submitAdd: 'Add Product',
     submitEdit: 'Save Changes',
+    cancel: 'Cancel',
     thumbnail: 'Product Thumbnail',
     thumbEditHint: 'Choose a file only to replace the current thumbnail (at most {{mb}} MB).',
     thumbAddHint: 'One image: {{formats}} or {{last}}, at most {{mb}} MB.',

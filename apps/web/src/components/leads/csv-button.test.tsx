@@ -2,7 +2,13 @@ import { API, LEADS_TEXT } from '@agro/shared';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
+import ar from '@agro/shared/i18n/ar';
+import arAdmin from '@agro/shared/i18n/ar-admin';
+import en from '@agro/shared/i18n/en';
+import enAdmin from '@agro/shared/i18n/en-admin';
+import enApp from '@agro/shared/i18n/en-app';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setCatalogue, setMessageSource } from '@/lib/i18n';
 import { expectLoggedErrors } from '@/test/forms-harness';
 import { CsvButton } from './csv-button';
 
@@ -56,5 +62,21 @@ describe('CSV button', () => {
     expect(await screen.findByText('From must not be after To')).toBeInTheDocument();
     expect(clicked).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Export CSV of the filtered quotes' })).toBeEnabled();
+  });
+
+  it('speaks the page language on an Arabic page: its text and toasts', async () => {
+    setCatalogue('ar', { ...ar, ...arAdmin });
+    setMessageSource(enAdmin.adminMessages, 'adminMessages');
+    try {
+      const { clicked, user } = setup(new Response('a,b\r\n', { headers: { 'content-type': 'text/csv' } }));
+      const button = screen.getByRole('button', { name: 'Export CSV of the filtered quotes' });
+      expect(button).toHaveTextContent('تصدير CSV');
+      await user.click(button);
+      await waitFor(() => expect(clicked).toHaveLength(1));
+      expect(clicked[0]!.download).toBe('quotes.csv');
+      expect(await screen.findByText('تم تنزيل ملف CSV')).toBeInTheDocument();
+    } finally {
+      setCatalogue('en', { ...en, ...enApp, ...enAdmin });
+    }
   });
 });

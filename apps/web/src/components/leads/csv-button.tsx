@@ -4,6 +4,7 @@ import { DownloadIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, withToast } from '@/lib/api';
 import { API_BASE_URL } from '@/lib/config';
+import { t } from '@/lib/i18n';
 
 /** The file name the server proposes (Content-Disposition), else `fallback`. */
 function fileName(res: Response, fallback: string): string {
@@ -44,7 +45,10 @@ interface CsvButtonProps {
   label: string;
 }
 
-/** Downloads the filtered list as a CSV file, with the usual loading/success/error toasts. */
+/**
+ * Downloads the filtered list as a CSV file, with the usual loading/success/error toasts (in the
+ * page's language through showToast; its label from the administrators' texts).
+ */
 export function CsvButton({ path, fallbackName, label }: CsvButtonProps) {
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
@@ -64,7 +68,7 @@ export function CsvButton({ path, fallbackName, label }: CsvButtonProps) {
   return (
     <button type="button" className="btn-primary py-2 text-sm" onClick={() => void onClick()} disabled={busy} aria-label={label}>
       {busy ? <Spinner /> : <DownloadIcon size={16} />}
-      {LEADS_TEXT.exportCsv}
+      {t('leadFilters.exportCsv')}
     </button>
   );
 }

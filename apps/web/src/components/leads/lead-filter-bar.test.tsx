@@ -1,7 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import ar from '@agro/shared/i18n/ar';
+import arAdmin from '@agro/shared/i18n/ar-admin';
+import en from '@agro/shared/i18n/en';
+import enAdmin from '@agro/shared/i18n/en-admin';
+import enApp from '@agro/shared/i18n/en-app';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setCatalogue } from '@/lib/i18n';
 import { makeProduct } from '@/test/forms-harness';
 import { LeadFilterBar } from './lead-filter-bar';
 import { useLeadFilters } from './use-lead-filters';
@@ -80,5 +86,21 @@ describe('lead filters', () => {
   it('keeps a bookmarked country no lead has yet as the chosen option', () => {
     const { bar } = renderBar('?country=Peru');
     expect(within(bar).getByLabelText('Country')).toHaveValue('Peru');
+  });
+
+  describe('in Arabic', () => {
+    afterEach(() => setCatalogue('en', { ...en, ...enApp, ...enAdmin }));
+
+    it('names every control in the page language, the values sent unchanged', async () => {
+      setCatalogue('ar', { ...ar, ...arAdmin });
+      const { user, bar, out } = renderBar('?country=Spain');
+      expect(within(bar).getByLabelText('الدولة')).toHaveValue('Spain');
+      expect(within(bar).getByLabelText('ابحث بالشركة أو جهة الاتصال أو البريد الإلكتروني')).toBeInTheDocument();
+      expect(within(bar).getByRole('option', { name: 'أي منتج' })).toBeInTheDocument();
+      await user.selectOptions(within(bar).getByLabelText('الرسائل المزعجة'), 'الرسائل المزعجة فقط');
+      expect(out('url')).toHaveTextContent('?country=Spain&spam=true');
+      await user.click(within(bar).getByRole('button', { name: 'مسح عوامل التصفية' }));
+      expect(out('url').textContent).toBe('');
+    });
   });
 });

@@ -1,6 +1,7 @@
-import { BOT_SIGNAL_TEXT, type Product } from '@agro/shared';
+import type { Product } from '@agro/shared';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { asItems, Options, type OptionItem } from '@/components/ui/options';
+import { t } from '@/lib/i18n';
 import type { LeadFilterValues } from './use-lead-filters';
 
 interface LeadFilterBarProps {
@@ -67,7 +68,8 @@ function DateInput({ label, value, onChange }: { label: string; value: string; o
 /**
  * Filters of 'All Quotes' and the inquiry inbox: status, product, country, date range and a
  * search by company, contact or email. Every change goes to the URL at once; the search is sent
- * with Enter or the Search button.
+ * with Enter or the Search button. Its texts are the administrators' (leadFilters); the values sent
+ * stay as they are in every language.
  */
 export function LeadFilterBar({ label, values, onChange, onClear, products, countries, statuses, children }: LeadFilterBarProps) {
   const searchId = useId();
@@ -90,37 +92,37 @@ export function LeadFilterBar({ label, values, onChange, onClear, products, coun
       >
         <div className="min-w-0 flex-1">
           <label htmlFor={searchId} className="mb-1 block text-xs font-medium text-gray-700">
-            Search company, contact or email
+            {t('leadFilters.search')}
           </label>
           <input id={searchId} type="search" className="input py-2 text-sm" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
         <button type="submit" className="btn-secondary py-2 text-sm">
-          Search
+          {t('leadFilters.searchButton')}
         </button>
       </form>
       <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
         {statuses && (
-          <Select label="Status" value={values.status} onChange={(status) => onChange({ status })}>
-            <Options items={statuses} blank="Any status" />
+          <Select label={t('leadFilters.status')} value={values.status} onChange={(status) => onChange({ status })}>
+            <Options items={statuses} blank={t('leadFilters.anyStatus')} />
           </Select>
         )}
-        <Select label="Product" value={values.productId} onChange={(productId) => onChange({ productId })}>
-          <Options items={products.map((p) => ({ value: p._id, label: p.productName }))} blank="Any product" />
+        <Select label={t('leadFilters.product')} value={values.productId} onChange={(productId) => onChange({ productId })}>
+          <Options items={products.map((p) => ({ value: p._id, label: p.productName }))} blank={t('leadFilters.anyProduct')} />
         </Select>
-        <Select label="Country" value={values.country} onChange={(country) => onChange({ country })}>
-          <Options items={asItems(countryOptions)} blank="Any country" />
+        <Select label={t('leadFilters.country')} value={values.country} onChange={(country) => onChange({ country })}>
+          <Options items={asItems(countryOptions)} blank={t('leadFilters.anyCountry')} />
         </Select>
-        <DateInput label="From" value={values.from} onChange={(from) => onChange({ from })} />
-        <DateInput label="To" value={values.to} onChange={(to) => onChange({ to })} />
+        <DateInput label={t('leadFilters.from')} value={values.from} onChange={(from) => onChange({ from })} />
+        <DateInput label={t('leadFilters.to')} value={values.to} onChange={(to) => onChange({ to })} />
         {/* What is held as spam (issue 25) is out of the list until asked for here. */}
-        <Select label={BOT_SIGNAL_TEXT.spam} value={values.spam} onChange={(spam) => onChange({ spam })}>
-          <Options items={[{ value: 'true', label: BOT_SIGNAL_TEXT.spamFilterOnly }]} blank={BOT_SIGNAL_TEXT.spamFilterAll} />
+        <Select label={t('leadFilters.spam')} value={values.spam} onChange={(spam) => onChange({ spam })}>
+          <Options items={[{ value: 'true', label: t('leadFilters.spamOnly') }]} blank={t('leadFilters.hideSpam')} />
         </Select>
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-end gap-2">
         {active && (
           <button type="button" className="btn-secondary py-2 text-sm" onClick={onClear}>
-            Clear filters
+            {t('leadFilters.clear')}
           </button>
         )}
         {children}

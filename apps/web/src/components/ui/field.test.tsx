@@ -1,6 +1,10 @@
-import { SERVER_ERRORS, UI_TEXT, VALIDATION } from '@agro/shared';
+import { QUOTE_DESK_MESSAGES, SERVER_ERRORS, SETTINGS_TEXT, TEAM_TEXT, UI_TEXT, VALIDATION } from '@agro/shared';
 import ar from '@agro/shared/i18n/ar';
+import arAdmin from '@agro/shared/i18n/ar-admin';
 import arApp from '@agro/shared/i18n/ar-app';
+import esAdmin from '@agro/shared/i18n/es-admin';
+import esApp from '@agro/shared/i18n/es-app';
+import es from '@agro/shared/i18n/es';
 import en from '@agro/shared/i18n/en';
 import enAdmin from '@agro/shared/i18n/en-admin';
 import enApp from '@agro/shared/i18n/en-app';
@@ -27,6 +31,18 @@ describe('localizeMessage', () => {
     expect(localizeMessage(VALIDATION.quoteRequired.companyName)).toBe('اسم الشركة مطلوب');
     expect(localizeMessage(UI_TEXT.loginToContinue)).toBe('يُرجى تسجيل الدخول للمتابعة');
     expect(localizeMessage('Port of Jebel Ali is closed this week')).toBe('Port of Jebel Ali is closed this week');
+  });
+
+  it("knows the administrators' messages once their part is loaded, beside the buyers'", () => {
+    setCatalogue('ar', { ...ar, ...arApp, ...arAdmin });
+    setMessageSource(enApp.messages);
+    setMessageSource(enAdmin.adminMessages, 'adminMessages');
+    expect(localizeMessage(TEAM_TEXT.invited)).toBe('تم إرسال الدعوة بنجاح');
+    expect(localizeMessage(SETTINGS_TEXT.saved)).toBe('تم حفظ الإعدادات بنجاح');
+    expect(localizeMessage(QUOTE_DESK_MESSAGES.unitPriceRequired)).toBe('سعر الوحدة مطلوب');
+    expect(localizeMessage(VALIDATION.invalidEmail)).toBe('أدخل بريدًا إلكترونيًا صحيحًا!');
+    setCatalogue('es', { ...es, ...esApp, ...esAdmin });
+    expect(localizeMessage(TEAM_TEXT.lastAdmin)).toBe('El último administrador nunca puede eliminarse');
   });
 
   it('falls back to English while the private screens’ texts are not loaded', () => {

@@ -8,7 +8,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { uploadImages } from './gallery-slice';
 import { checkImageFiles, formatSize } from './image-files';
 import { formatNumber } from '@/lib/format';
-import { t } from '@/lib/i18n';
+import { localizeMessage, t } from '@/lib/i18n';
 
 interface Chosen {
   key: string;
@@ -193,7 +193,7 @@ export function AddImagesDialog({ open, onClose, onUploaded }: AddImagesDialogPr
               abortRef.current?.abort();
             }}
           >
-            {UI_TEXT.cancelUpload}
+            {localizeMessage(UI_TEXT.cancelUpload)}
           </button>
         </div>
       )}

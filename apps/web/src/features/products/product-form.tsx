@@ -20,7 +20,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { MissingMark } from '@/components/content-translations/missing-mark';
 import { ProductTranslationFields, isMissing, type useProductTranslations } from '@/components/content-translations/product-translations';
-import { t } from '@/lib/i18n';
+import { localizeMessage, t } from '@/lib/i18n';
 import type { ListFieldName, ProductFormValues } from './product-form-data';
 
 const PRODUCT_TYPES: readonly ProductType[] = ['AGRO', 'NONAGRO'];
@@ -202,18 +202,18 @@ export function ProductForm({ form, mode, onSubmit, busy, upload, current, trans
                   upload.cancel();
                 }}
               >
-                {UI_TEXT.cancelUpload}
+                {localizeMessage(UI_TEXT.cancelUpload)}
               </button>
             </div>
           ) : (
             <p role="status" className={`text-sm ${cancelled ? 'font-medium text-gray-900' : 'text-gray-600'}`}>
-              {cancelled ? UI_TEXT.uploadCancelledFormKept : t('productForm.required')}
+              {cancelled ? localizeMessage(UI_TEXT.uploadCancelledFormKept) : t('productForm.required')}
             </p>
           )}
         </div>
         <div className="flex flex-col-reverse gap-3 sm:flex-row">
           <Link to="/products" className="btn-secondary">
-            Cancel
+            {t('productForm.cancel')}
           </Link>
           <button ref={submitButton} type="submit" className="btn-primary px-6" disabled={busy}>
             {busy && <Spinner />}

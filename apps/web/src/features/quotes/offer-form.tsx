@@ -99,14 +99,15 @@ export function OfferForm({ initialValues, unit, submitLabel = t('offerForm.subm
           step={1}
         />
       </Field>
+      {/* Ports, payment terms and notes read in the direction of what is typed (dir=auto): Latin trade terms stay whole on an Arabic page. */}
       <Field label={t('offerForm.portOfLoading')} error={errors.portOfLoading?.message} required>
-        <input {...register('portOfLoading')} className="input" placeholder="Nhava Sheva (JNPT), India" />
+        <input {...register('portOfLoading')} className="input" dir="auto" placeholder="Nhava Sheva (JNPT), India" />
       </Field>
       <Field label={t('offerForm.destination')} error={errors.destination?.message} required>
-        <input {...register('destination')} className="input" />
+        <input {...register('destination')} className="input" dir="auto" />
       </Field>
       <Field label={t('offerForm.paymentTerms')} error={errors.paymentTerms?.message} required>
-        <input {...register('paymentTerms')} className="input" list={suggestionsId} />
+        <input {...register('paymentTerms')} className="input" dir="auto" list={suggestionsId} />
       </Field>
       <datalist id={suggestionsId}>
         {QUOTE_DESK_UI.paymentTermsSuggestions.map((s) => (
@@ -117,7 +118,7 @@ export function OfferForm({ initialValues, unit, submitLabel = t('offerForm.subm
         <input {...register('validUntil')} className="input" type="date" min={offerToday()} />
       </Field>
       <Field label={t('offerForm.note')} error={errors.note?.message} className="sm:col-span-2">
-        <textarea {...register('note')} className="input" rows={3} maxLength={OFFER_LIMITS.noteMax} />
+        <textarea {...register('note')} className="input" dir="auto" rows={3} maxLength={OFFER_LIMITS.noteMax} />
       </Field>
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={busy || isSubmitting}>

@@ -1,5 +1,5 @@
 import { WhatsAppButton } from '@/components/ui/whatsapp-button';
-import { API, BOT_SIGNAL_TEXT, SITE, SPAM_REASON_TEXT, formatMoney, type Quote } from '@agro/shared';
+import { API, SITE, formatMoney, type Quote } from '@agro/shared';
 import {
   BuildingIcon,
   CalendarIcon,
@@ -21,6 +21,9 @@ import { quantityText, quoteBadge, type QuoteBadge } from './quote-format';
 import { packagingText } from '@/lib/option-labels';
 import { StatusBadge } from './status-badge';
 
+/** SPAM_REASON_TEXT's keys in the administrators' catalogue (inquiries.spamReason). */
+const SPAM_KEY = { honeypot: 'honeypot', 'too-fast': 'tooFast', links: 'links', pattern: 'pattern' } as const;
+
 const BADGE_STYLE: Record<QuoteBadge, string> = {
   Premium: 'bg-amber-100 text-amber-900 ring-amber-300',
   Organic: 'bg-brand-100 text-brand-900 ring-brand-600/40',
@@ -29,7 +32,10 @@ const BADGE_STYLE: Record<QuoteBadge, string> = {
 
 interface QuoteCardProps {
   quote: Quote;
-  /** ADMIN cards show the contact person and the view/delete buttons; USER cards the badge. */
+  /**
+   * ADMIN cards show the contact person and the view/delete buttons, in the administrators' texts
+   * (loaded by the list before it shows them); USER cards the badge.
+   */
   admin: boolean;
   onView?: (quote: Quote) => void;
   onDelete?: (quote: Quote) => void;
@@ -55,7 +61,7 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
           <StatusBadge status={quote.status} />
           {admin && quote.spamReason && (
             <span className="shrink-0 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900 ring-1 ring-red-300">
-              {BOT_SIGNAL_TEXT.heldAsSpam}
+              {t('inquiries.heldAsSpam')}
             </span>
           )}
           {!admin && (
@@ -63,7 +69,7 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
           )}
         </div>
       </div>
-      {admin && quote.spamReason && <p className="mt-2 text-sm text-red-900">{SPAM_REASON_TEXT[quote.spamReason]}</p>}
+      {admin && quote.spamReason && <p className="mt-2 text-sm text-red-900">{t(`inquiries.spamReason.${SPAM_KEY[quote.spamReason]}`)}</p>}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
         <dt className="flex items-center gap-1.5 text-gray-600">
           <PackageIcon size={15} /> {t('quoteCard.quantity')}
@@ -82,7 +88,7 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
         {admin && (
           <>
             <dt className="flex items-center gap-1.5 text-gray-600">
-              <UserIcon size={15} /> Contact
+              <UserIcon size={15} /> {t('quoteCardAdmin.contact')}
             </dt>
             <dd className="break-words text-gray-900">{quote.contactPersonName}</dd>
           </>
@@ -93,9 +99,13 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
         <dd className="text-gray-900">{date ?? t('profile.notAvailable')}</dd>
         {admin && offer && (
           <>
-            <dt className="text-gray-600 ps-[21px]">Offer</dt>
+            <dt className="text-gray-600 ps-[21px]">{t('quoteCardAdmin.offer')}</dt>
             <dd className="text-gray-900">
-              {formatMoney(offer.totalMinor, offer.currency)} {offer.incoterm}, valid until {formatDate(`${offer.validUntil}T12:00:00Z`)}
+              {t('quoteCardAdmin.offerLine', {
+                total: formatMoney(offer.totalMinor, offer.currency),
+                incoterm: offer.incoterm,
+                date: formatDate(`${offer.validUntil}T12:00:00Z`) ?? '',
+              })}
             </dd>
           </>
         )}
@@ -155,24 +165,24 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
               className="btn-secondary py-1.5 text-sm"
               disabled={busy}
               onClick={() => onNotSpam?.(quote)}
-              aria-label={`${BOT_SIGNAL_TEXT.notSpam}: the quote from ${quote.companyName}`}
+              aria-label={t('quoteCardAdmin.notSpamLabel', { company: quote.companyName })}
             >
-              {BOT_SIGNAL_TEXT.notSpam}
+              {t('inquiries.notSpam')}
             </button>
           )}
           <button
             type="button"
             className="btn-secondary flex-1 py-1.5 text-sm"
             onClick={() => onView?.(quote)}
-            aria-label={`View details of the quote from ${quote.companyName}`}
+            aria-label={t('quoteCardAdmin.viewLabel', { company: quote.companyName })}
           >
-            <EyeIcon size={16} /> View Details
+            <EyeIcon size={16} /> {t('quoteCardAdmin.view')}
           </button>
           <button
             type="button"
             className="inline-flex items-center justify-center rounded-lg border border-red-200 px-3 py-1.5 text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
             onClick={() => onDelete?.(quote)}
-            aria-label={`Delete the quote from ${quote.companyName}`}
+            aria-label={t('quoteCardAdmin.deleteLabel', { company: quote.companyName })}
           >
             <TrashIcon size={16} />
           </button>

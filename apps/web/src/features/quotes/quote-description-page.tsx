@@ -1,4 +1,4 @@
-import { packagingLabel, tradeTermsRows, type Quote } from '@agro/shared';
+import { certificationLabel, containerLabel, type Quote } from '@agro/shared';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ChevronLeftIcon, FileTextIcon } from '@/components/ui/icons';
@@ -6,14 +6,38 @@ import { Ltr } from '@/components/ui/ltr';
 import { PageHero } from '@/components/ui/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { formatDayAndTime } from '@/lib/format';
+import { heardFromName, packagingName } from '@/lib/choices';
 import { t } from '@/lib/i18n';
-import { yesNo } from './quote-format';
 import { QuoteDeskPanel } from './quote-desk-panel';
 
 function quoteFromState(state: unknown): Quote | null {
   if (!state || typeof state !== 'object' || !('quote' in state)) return null;
   const quote = (state as { quote: unknown }).quote;
   return quote && typeof quote === 'object' && typeof (quote as { _id?: unknown })._id === 'string' ? (quote as Quote) : null;
+}
+
+/** 'Yes' or 'No' in the page's language. */
+const yesNo = (value: boolean): string => (value ? t('quoteDetails.yes') : t('quoteDetails.no'));
+
+/** The buyer's export terms, when given: tradeTermsRows' lines in the page's language (the values as the buyer chose them). */
+function tradeTermsLines(terms: Quote['tradeTerms']): [string, ReactNode][] {
+  if (!terms) return [];
+  const lines: [string, ReactNode][] = [];
+  if (terms.incoterm) lines.push([t('quoteDetails.tradeTerms.incoterm'), terms.incoterm]);
+  if (terms.destinationPort) lines.push([t('quoteDetails.tradeTerms.destinationPort'), terms.destinationPort]);
+  if (terms.container) lines.push([t('quoteDetails.tradeTerms.container'), containerLabel(terms.container)]);
+  if (terms.targetPrice && terms.targetCurrency) {
+    const price = { currency: terms.targetCurrency, price: terms.targetPrice, unit: terms.targetPriceUnit ?? '' };
+    lines.push([
+      t('quoteDetails.tradeTerms.targetPrice'),
+      terms.targetPriceUnit ? t('quoteDetails.tradeTerms.pricePer', price) : t('quoteDetails.tradeTerms.price', price),
+    ]);
+  }
+  if (terms.certifications.length > 0) {
+    lines.push([t('quoteDetails.tradeTerms.certifications'), terms.certifications.map(certificationLabel).join(', ')]);
+  }
+  if (terms.sampleFirst) lines.push([t('quoteDetails.tradeTerms.sampleFirst'), t('quoteDetails.tradeTerms.sampleFirstYes')]);
+  return lines;
 }
 
 /** Every field of a quote, in the order a person reads a request. */
@@ -30,14 +54,13 @@ function rows(q: Quote): [string, ReactNode][] {
     [t('quoteDetails.productName'), q.productId?.productName ?? t('quoteDetails.productGone')],
     [t('quoteDetails.productType'), q.productId?.productType ?? none],
     [t('quoteDetails.requiredQuantity'), `${q.requiredQty} ${q.productId?.productQuantityType ?? ''}`.trim()],
-    [t('quoteDetails.packagingType'), packagingLabel(q.packagingType)],
+    [t('quoteDetails.packagingType'), packagingName(q.packagingType)],
     [t('quoteDetails.customPackaging'), yesNo(q.isCustomPackagingRequired)],
     [t('quoteDetails.deliveryLocation'), q.deliveryLocation],
     [t('quoteDetails.urgent'), yesNo(q.isUrgent)],
     [t('quoteDetails.additionalInfo'), q.additionalInfo || t('quoteDetails.none')],
-    [t('quoteDetails.heardFrom'), q.heardFrom],
-    // The buyer's export terms, when given.
-    ...tradeTermsRows(q.tradeTerms),
+    [t('quoteDetails.heardFrom'), heardFromName(q.heardFrom)],
+    ...tradeTermsLines(q.tradeTerms),
     [t('quoteDetails.quotedBy'), q.quotedByEmail ? <Ltr key="quoted-by">{q.quotedByEmail}</Ltr> : q.quotedByEmail],
     [t('quoteDetails.createdAt'), created && !Number.isNaN(created.getTime()) && q.createdAt ? formatDayAndTime(q.createdAt) : none],
   ];

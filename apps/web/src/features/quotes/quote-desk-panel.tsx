@@ -21,7 +21,7 @@ import { offerPrefill } from './offer-prefill';
 import { OfferSummary } from './offer-summary';
 import { Ltr } from '@/components/ui/ltr';
 import { formatDayAndTime } from '@/lib/format';
-import { t } from '@/lib/i18n';
+import { localizeMessage, t } from '@/lib/i18n';
 import { quantityText } from './quote-format';
 import { fetchQuoteDetail, rejectQuote, sendOffer } from './quote-slice';
 import { StatusBadge } from './status-badge';
@@ -97,7 +97,7 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
   if (loadError) {
     return (
       <p role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-        {loadError}
+        {localizeMessage(loadError)}
       </p>
     );
   }
@@ -192,7 +192,7 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
           <h3 className="text-lg font-semibold text-gray-900">{t('quoteDesk.rejectHeading')}</h3>
           <p className="mt-1 text-sm text-gray-600">{t('quoteDesk.rejectHint')}</p>
           <Field label={t('quoteDesk.reason')} error={reasonError} required className="mt-4">
-            <textarea className="input" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+            <textarea className="input" dir="auto" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
           </Field>
           <button type="submit" className="btn-danger mt-4" disabled={busy}>
             {t('quoteDesk.rejectSubmit')}

@@ -10,8 +10,6 @@ export function quoteBadge(product: Pick<QuoteProductRef, 'isPremium' | 'isOrgan
   return 'Standard';
 }
 
-export const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');
-
 /** "1,200 KG": the requested quantity with the product's unit. */
 export function quantityText(quote: Pick<Quote, 'requiredQty' | 'productId'>): string {
   return `${formatNumber(quote.requiredQty)} ${quote.productId?.productQuantityType ?? ''}`.trim();

@@ -1,4 +1,4 @@
-import { API, LEAD_PAGE_SIZE, LEADS_TEXT, QUOTE_STATUSES, UI_TEXT, type LeadPage, type Quote, type Role } from '@agro/shared';
+import { API, LEAD_PAGE_SIZE, QUOTE_STATUSES, UI_TEXT, type LeadPage, type Quote, type Role } from '@agro/shared';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
@@ -11,12 +11,13 @@ import { FileTextIcon } from '@/components/ui/icons';
 import { Pagination } from '@/components/ui/pagination';
 import { DecisionDialog } from './decision-dialog';
 import { QuoteCard } from './quote-card';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { quantityText } from './quote-format';
 import { decideOnQuote, deleteQuote, fetchAllQuotes, fetchUserQuotes, releaseQuote } from './quote-slice';
 import { localizeMessage, t } from '@/lib/i18n';
 import { moneyText } from '@/lib/money';
 import { isolated } from '@/lib/isolate';
+import { useAdminTexts } from '@/lib/use-admin-texts';
 
 /** What the buyer is deciding on, in one sentence. */
 function decisionSummary(quote: Quote): string {
@@ -33,7 +34,8 @@ function decisionSummary(quote: Quote): string {
   });
 }
 
-const STATUS_OPTIONS = QUOTE_STATUSES.map((s) => ({ value: s, label: s }));
+/** The status filter's choices: the status sent as it is, its name in the page's language. */
+const statusOptions = () => QUOTE_STATUSES.map((s) => ({ value: s, label: t(`allQuotes.statuses.${s}`) }));
 
 /** Navigation state of /quote/description. */
 export interface QuoteDescriptionState {
@@ -59,6 +61,8 @@ export function QuoteList({ role }: { role: Role }) {
   const admin = role === 'ADMIN';
   const filters = useLeadFilters();
   const { query, page } = filters;
+  // An administrator's filters, counts, links and cards speak from the administrators' texts: loaded for them only.
+  const adminTexts = useAdminTexts(admin);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -133,45 +137,47 @@ export function QuoteList({ role }: { role: Role }) {
         <h2 id={headingId} className="text-2xl font-bold tracking-tight text-gray-900">
           {localizeMessage(admin ? UI_TEXT.allQuotes : UI_TEXT.yourQuotes)}
         </h2>
-        {!loading && quotes.length > 0 && (
+        {!loading && quotes.length > 0 && (!admin || adminTexts) && (
           <p className="text-sm text-gray-600" aria-live="polite">
-            {(pageFacts?.total ?? quotes.length).toLocaleString('en-IN')} {(pageFacts?.total ?? quotes.length) === 1 ? 'quote' : 'quotes'}
+            {admin
+              ? t('allQuotes.count', { count: pageFacts?.total ?? quotes.length, n: formatNumber(pageFacts?.total ?? quotes.length) })
+              : `${quotes.length.toLocaleString('en-IN')} ${quotes.length === 1 ? 'quote' : 'quotes'}`}
           </p>
         )}
       </div>
-      {admin && (
+      {admin && adminTexts && (
         <>
           <p className="mt-2 text-sm text-gray-600">
             <Link to="/inquiries" className="font-medium text-brand-800 underline underline-offset-2">
-              Inquiry inbox
+              {t('allQuotes.inbox')}
             </Link>{' '}
             ·{' '}
             <Link to="/dashboard" className="font-medium text-brand-800 underline underline-offset-2">
-              {LEADS_TEXT.dashboard}
+              {t('allQuotes.dashboard')}
             </Link>{' '}
             ·{' '}
             <Link to="/orders" className="font-medium text-brand-800 underline underline-offset-2">
-              Orders
+              {t('allQuotes.orders')}
             </Link>
           </p>
           <LeadFilterBar
-            label="Filter quotes"
+            label={t('allQuotes.filterLabel')}
             values={filters.values}
             onChange={filters.setFilters}
             onClear={filters.clear}
             products={products}
             countries={pageFacts?.countries ?? []}
-            statuses={STATUS_OPTIONS}
+            statuses={statusOptions()}
           >
             <CsvButton
               path={`${API.exportQuotes}${query ? `?${query}` : ''}`}
               fallbackName="quotes.csv"
-              label="Export CSV of the filtered quotes"
+              label={t('allQuotes.exportLabel')}
             />
           </LeadFilterBar>
         </>
       )}
-      {loading ? (
+      {loading || (admin && !adminTexts) ? (
         <div role="status" className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           <span className="sr-only">{t('quoteList.loading')}</span>
           {[0, 1, 2].map((i) => (
@@ -184,7 +190,7 @@ export function QuoteList({ role }: { role: Role }) {
             <FileTextIcon size={24} />
           </span>
           <p className="mt-4 font-medium text-gray-900">
-            {admin && filters.active ? LEADS_TEXT.noMatches : localizeMessage(UI_TEXT.noQuotes)}
+            {admin && filters.active && adminTexts ? t('allQuotes.noMatches') : localizeMessage(UI_TEXT.noQuotes)}
           </p>
           {!admin && <p className="mt-1 text-sm text-gray-600">{t('quoteList.empty')}</p>}
         </div>
@@ -206,11 +212,13 @@ export function QuoteList({ role }: { role: Role }) {
           ))}
         </ul>
       )}
-      {admin && pageFacts && <Pagination page={page} pageCount={pageFacts.pageCount} onChange={filters.setPage} label="Pages of quotes" />}
+      {admin && adminTexts && pageFacts && (
+        <Pagination page={page} pageCount={pageFacts.pageCount} onChange={filters.setPage} label={t('allQuotes.pages')} />
+      )}
       <ConfirmDialog
         open={toDelete !== null}
         message={UI_TEXT.deleteQuoteConfirm}
-        confirmLabel="Delete"
+        confirmLabel={adminTexts ? t('inquiries.delete') : 'Delete'}
         danger
         busy={deleting}
         onConfirm={() => void confirmDelete()}

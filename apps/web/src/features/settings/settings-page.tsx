@@ -21,7 +21,7 @@ import { PageHero } from '@/components/ui/page-hero';
 import { Tabs } from '@/components/ui/tabs';
 import { FaqTranslationFields } from '@/components/content-translations/faq-translations';
 import { MissingMark } from '@/components/content-translations/missing-mark';
-import { t } from '@/lib/i18n';
+import { localizeMessage, t } from '@/lib/i18n';
 import { ApiError, errorMessage, request, withToast } from '@/lib/api';
 import { siteSettingsSaved } from '@/lib/settings/settings-slice';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -119,7 +119,7 @@ export default function SettingsPage() {
         <PageHero eyebrow={t('settings.eyebrow')} title={t('settings.title')} />
         <div className="mx-auto max-w-5xl px-4 py-10">
           {loadError ? (
-            <p role="alert">{loadError}</p>
+            <p role="alert">{localizeMessage(loadError)}</p>
           ) : (
             <p role="status" className="text-gray-700">
               {t('settings.loading')}
@@ -138,8 +138,9 @@ export default function SettingsPage() {
       faq: from.map((j) => settings.faq[j]!),
       faqTranslations: followFaq(settings.faqTranslations, from),
     });
+  // In the direction of what it holds (dir=auto): a phone, an address or a bank's name in Latin letters stays whole on an Arabic page.
   const text = (value: string, onChange: (v: string) => void, type = 'text', extra: Record<string, string> = {}) => (
-    <input className="input" type={type} value={value} onChange={(e) => onChange(e.target.value)} {...extra} />
+    <input className="input" type={type} dir="auto" value={value} onChange={(e) => onChange(e.target.value)} {...extra} />
   );
 
   const save = async (event: FormEvent) => {
@@ -449,7 +450,7 @@ export default function SettingsPage() {
           </button>
           {problem && (
             <p role="alert" className="text-sm font-medium text-red-700">
-              {problem}
+              {localizeMessage(problem)}
             </p>
           )}
         </div>

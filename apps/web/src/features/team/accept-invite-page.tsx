@@ -7,7 +7,7 @@ import { PageHero } from '@/components/ui/page-hero';
 import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError, request, withToast } from '@/lib/api';
 import { getProfile } from '@/lib/auth/auth-slice';
-import { t } from '@/lib/i18n';
+import { localizeMessage, t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /team/accept/{token}: the invited colleague sets a name, phone and password and becomes an administrator. */
@@ -69,7 +69,7 @@ export default function AcceptInvitePage() {
         </button>
         {problem && (
           <p role="alert" className="text-sm font-medium text-red-700">
-            {problem}
+            {localizeMessage(problem)}
           </p>
         )}
       </form>

@@ -7,7 +7,7 @@ import { PageHero } from '@/components/ui/page-hero';
 import { errorMessage, request, withToast } from '@/lib/api';
 import { useAppSelector } from '@/app/store';
 import { formatDate } from '@/lib/format';
-import { t } from '@/lib/i18n';
+import { localizeMessage, t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const day = (iso: string) => formatDate(iso) ?? iso;
@@ -85,7 +85,7 @@ export default function TeamPage() {
           </button>
         </form>
 
-        {problem && <p role="alert">{problem}</p>}
+        {problem && <p role="alert">{localizeMessage(problem)}</p>}
         {!team && !problem && <p role="status">{t('team.loading')}</p>}
         {team && (
           <>
