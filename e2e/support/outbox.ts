@@ -8,12 +8,24 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-/** Text of every base64 body part (nodemailer picks base64 or quoted-printable per part). */
-function decodeBase64Parts(raw: string): string {
-  const parts = raw.split(/\r?\n\r?\n/);
+/**
+ * Text of every body part, decoded by its own Content-Transfer-Encoding (nodemailer picks base64 or
+ * quoted-printable per part: a long Arabic text comes as base64, its last line running into the
+ * next boundary, so parts are cut at the boundaries, not at blank lines).
+ */
+function decodeParts(raw: string): string {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const parts = boundary ? raw.split(`--${boundary}`).slice(1) : [raw];
   return parts
-    .filter((p) => /^[A-Za-z0-9+/=\r\n]+$/.test(p.trim()) && p.trim().length > 16)
-    .map((p) => Buffer.from(p.replace(/\s+/g, ''), 'base64').toString('utf8'))
+    .map((part) => {
+      const split = /\r?\n\r?\n/.exec(part);
+      if (!split) return '';
+      const head = part.slice(0, split.index);
+      const body = part.slice(split.index + split[0].length);
+      if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return decodeQuotedPrintable(body);
+      return body;
+    })
     .join('\n');
 }
 
@@ -49,7 +61,7 @@ export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
         file: name,
         to: headerValue(raw, 'To'),
         subject: headerValue(raw, 'Subject'),
-        body: `${decodeQuotedPrintable(raw)}\n${decodeBase64Parts(raw)}`,
+        body: `${decodeQuotedPrintable(raw)}\n${decodeParts(raw)}`,
       };
     }),
   );

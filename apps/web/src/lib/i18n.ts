@@ -150,14 +150,19 @@ export function localizeMessage(english: string): string {
 }
 
 /**
- * Ready to localize a message: on a page in another language than English, the private screens'
- * texts (which hold SPEC's messages) are fetched first, so a toast a public page shows ('Products
- * fetched successfully') reads in the page's language too. Toasts come after the first render, so
- * this chunk never weighs on the first page; if it cannot be fetched, the English text shows.
+ * A success toast's text: the server's message on an English page (SPEC.md shows it as the server
+ * words it), the catalogue's text for it on another language's page (the server writes English).
+ */
+export const serverTextOr = (server: string | undefined, own: string): string => (language === DEFAULT_LANGUAGE ? server || own : own);
+
+/**
+ * Ready to localize an error toast: the server's error message is English, and on a public page of
+ * another language the private screens' texts (which hold SPEC's messages) are not loaded yet; they
+ * are fetched first (after the first render, never on the first page's happy path) so the error
+ * reads in the page's language. If they cannot be fetched, the English text shows.
  */
 let ready: { language: Language; done: Promise<void> } | undefined;
 export function messagesReady(): Promise<void> {
-  // One promise per page: toasts wait on the same one, so they keep the order they were made in.
   if (ready?.language !== language) {
     ready = {
       language,

@@ -1,10 +1,10 @@
-import { SUCCESS, LOADING } from '@agro/shared';
+import { ERROR_DEFAULTS, SERVER_ERRORS } from '@agro/shared';
 import ar from '@agro/shared/i18n/ar';
 import en from '@agro/shared/i18n/en';
 import enAdmin from '@agro/shared/i18n/en-admin';
 import enApp from '@agro/shared/i18n/en-app';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setCatalogue } from './i18n';
+import { setCatalogue, t } from './i18n';
 import { showToast } from './toast';
 
 const shown = vi.hoisted(() => [] as Array<{ kind: string; text: string; id: unknown }>);
@@ -23,26 +23,27 @@ afterEach(() => {
   setCatalogue('en', { ...en, ...enApp, ...enAdmin });
 });
 
-const settle = () => vi.waitFor(() => expect(shown.length).toBe(2));
+const settle = (n: number) => vi.waitFor(() => expect(shown.length).toBe(n));
 
-describe('A toast on a public page', () => {
-  it("reads in the page's language although only the public texts were loaded with the page, in the order the toasts were made", async () => {
+describe('A toast on a public page of another language', () => {
+  it("shows the page's own texts at once, and the server's English error in the page's language once SPEC's messages are fetched, in the order the toasts were made", async () => {
     // A public Arabic page: its first render loads the public catalogue only (no SPEC messages).
     setCatalogue('ar', { ...ar });
-    const id = showToast('loading', LOADING.productList);
-    showToast('success', SUCCESS.productList, { id });
-    await settle();
-    expect(shown).toEqual([
-      { kind: 'loading', text: 'جارٍ التحميل...', id },
-      { kind: 'success', text: 'تم جلب المنتجات بنجاح', id },
-    ]);
+    const id = showToast('loading', t('toast.productsLoading'));
+    showToast('error', SERVER_ERRORS.productNotFound, { id });
+    const next = showToast('success', t('toast.productsLoaded'));
+    await settle(3);
+    expect(shown.map((s) => s.kind)).toEqual(['loading', 'success', 'error']);
+    expect(shown.map((s) => s.text)).toEqual([ar.toast.productsLoading, ar.toast.productsLoaded, expect.stringMatching(/[\u0600-\u06FF]/)]);
+    expect(shown[2]!.text).not.toBe(SERVER_ERRORS.productNotFound);
+    expect(shown[1]!.id).toBe(next);
   });
 
   it('stays exactly as SPEC.md words it on an English page', async () => {
     setCatalogue('en', { ...en });
-    const id = showToast('loading', LOADING.productList);
-    showToast('success', SUCCESS.productList, { id });
-    await settle();
-    expect(shown.map((s) => s.text)).toEqual([LOADING.productList, SUCCESS.productList]);
+    const id = showToast('loading', t('toast.productsLoading'));
+    showToast('error', ERROR_DEFAULTS.productList, { id });
+    await settle(2);
+    expect(shown.map((s) => s.text)).toEqual([en.toast.productsLoading, ERROR_DEFAULTS.productList]);
   });
 });

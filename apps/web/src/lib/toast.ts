@@ -24,7 +24,9 @@ let lastId = 0;
 /** Show (or, with the id of an earlier toast, replace) a toast, in the page's language (localizeMessage). Returns its id at once. */
 export function showToast(kind: ToastKind, message: string, options: { id?: ToastId } = {}): ToastId {
   const id = options.id ?? `toast-${(lastId += 1)}`;
-  void Promise.all([loadSonner(), messagesReady()]).then(([{ toast }]) => {
+  // An error waits for the texts that translate the server's messages; the others are the page's
+  // own texts already. Every toast waits on the same promises, so toasts keep the order they were made in.
+  void Promise.all([loadSonner(), kind === 'error' ? messagesReady() : undefined]).then(([{ toast }]) => {
     toast[kind](localizeMessage(message), { id });
   });
   return id;

@@ -1,7 +1,7 @@
 import { API, ERROR_DEFAULTS, LOADING, SUCCESS, type ApiResult, type GalleryImage, type GalleryResponse } from '@agro/shared';
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { request, upload, withToast } from '@/lib/api';
-import { t } from '@/lib/i18n';
+import { serverTextOr, t } from '@/lib/i18n';
 
 export interface GalleryState {
   galleryImages: GalleryImage[];
@@ -12,7 +12,7 @@ const initialState: GalleryState = { galleryImages: [] };
 export const fetchGallery = createAsyncThunk('gallery/fetch', () =>
   withToast(() => request<GalleryResponse>('GET', API.gallery), {
     loading: t('toast.imagesLoading'),
-    success: (r) => r.message || t('toast.imagesLoaded'),
+    success: (r) => serverTextOr(r.message, t('toast.imagesLoaded')),
     error: t('toast.imagesError'),
   }),
 );

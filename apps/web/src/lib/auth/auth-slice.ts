@@ -20,6 +20,7 @@ import {
 } from '@agro/shared';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { request, withToast } from '@/lib/api';
+import { messagesReady } from '@/lib/i18n';
 
 export interface AuthState {
   isLoggedIn: boolean;
@@ -97,6 +98,9 @@ export const secondFactor = createAsyncThunk('auth/secondFactor', async (code: s
 });
 
 export const logout = createAsyncThunk('auth/logout', async () => {
+  // The header's Logout can be pressed on a public page of another language, where SPEC's messages
+  // are not loaded yet: load them first, so its toasts read in the page's language.
+  await messagesReady();
   const res = await withToast(() => request<ApiResult>('GET', API.logout), {
     loading: LOADING.logout,
     success: serverMessage(SUCCESS.logout),

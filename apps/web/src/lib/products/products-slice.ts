@@ -10,7 +10,7 @@ import {
 } from '@agro/shared';
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { request, upload, withToast } from '@/lib/api';
-import { pageLanguage, t } from '@/lib/i18n';
+import { pageLanguage, serverTextOr, t } from '@/lib/i18n';
 
 /**
  * A product call in the page's language (issue 28): `?lang=ar` on an Arabic page, for the
@@ -31,7 +31,7 @@ const initialState: ProductsState = { products: [], productDetails: null };
 export const fetchProducts = createAsyncThunk('products/fetchAll', () =>
   withToast(() => request<ProductsResponse>('GET', inPageLanguage(API.productList)), {
     loading: t('toast.productsLoading'),
-    success: (r) => r.message || t('toast.productsLoaded'),
+    success: (r) => serverTextOr(r.message, t('toast.productsLoaded')),
     error: t('toast.productsError'),
   }),
 );
@@ -41,7 +41,7 @@ export const fetchProduct = createAsyncThunk('products/fetchOne', (arg: string |
   const id = typeof arg === 'string' ? arg : arg.id;
   return withToast(() => request<ProductResponse>('GET', typeof arg === 'string' ? inPageLanguage(API.product(id)) : API.product(id)), {
     loading: t('toast.productLoading'),
-    success: (r) => r.message || t('toast.productLoaded'),
+    success: (r) => serverTextOr(r.message, t('toast.productLoaded')),
     error: t('toast.productError', { id }),
   });
 });
