@@ -165,6 +165,21 @@ describe("the buyer's language", () => {
     expect(paid!.text).not.toMatch(/Order number|Step:|Follow your order/);
   });
 
+  it("answers a refusal that carries a status in the asking page's language; a SPEC client gets it in English", async () => {
+    const buyer = await t.loginUser();
+    const quoteId = await quoteOf(buyer.cookie);
+    expect((await call('POST', API.quoteOffer(quoteId), admin.cookie, offerBody())).statusCode).toBe(200);
+    expect((await call('POST', API.quoteAccept(quoteId), buyer.cookie, {})).statusCode).toBe(200);
+    const again = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: API.quoteAccept(quoteId), payload: {}, headers: { cookie: buyer.cookie, ...headers } });
+    const english = await again({});
+    expect(english.statusCode).toBe(409);
+    expect(english.json()).toEqual({ success: false, message: 'This quote is already ACCEPTED and can no longer change' });
+    const spanish = await again({ [LANGUAGE_HEADER]: 'es' });
+    expect(spanish.statusCode).toBe(409);
+    expect(spanish.json<{ message: string }>().message).toMatch(/^Esta cotización ya está «.+» y ya no puede cambiar$/);
+  });
+
   it('sends the password reset in it, with the reset page under its language', async () => {
     const buyer = await t.loginUser({}, { [LANGUAGE_HEADER]: 'fr' });
     const res = await call('POST', API.forgotPassword, undefined, { email: buyer.email });

@@ -2,6 +2,8 @@ import { SERVER_ERRORS, SITE } from '@agro/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, type ErrorBody } from '../lib/errors.js';
+import { requestLanguage } from '../lib/i18n.js';
+import { localizeRefusal } from '../lib/refusals.js';
 import { faultOf } from '../lib/faults.js';
 import { escapeHtml } from '../lib/html.js';
 
@@ -35,7 +37,10 @@ async function errorHandler(app: FastifyInstance): Promise<void> {
     const fault = error instanceof HttpError ? undefined : faultOf(error);
     if (error instanceof HttpError) {
       status = error.statusCode;
-      body = { success: false, message: error.message, ...(error.fields ? { errors: error.fields } : {}) };
+      // A refusal that carries a value, in the asking page's language (lib/refusals.ts); SPEC's as they are.
+      const language = requestLanguage(request.headers);
+      const fields = error.fields && Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, localizeRefusal(v, language)]));
+      body = { success: false, message: localizeRefusal(error.message, language), ...(fields ? { errors: fields } : {}) };
       // A guard's refusal (rate limit, proof of work, Idempotency-Key, bot signal) is counted.
       app.metrics?.refused(error.message);
       if (error.headers) reply.headers(error.headers);

@@ -142,6 +142,22 @@ const arServer: ServerCatalogue = {
     followHtml: 'تابعوا طلبيتكم ومستنداتها والفاتورة المبدئية على {{link}}.',
     itsPage: 'صفحتها',
   },
+  refusals: {
+    orderFinished: 'هذه الطلبية في مرحلة «{{step}}» ولم يعد بالإمكان تغييرها',
+    orderOutOfOrder: 'لا يمكن تسجيل «{{step}}» الآن: المرحلة التالية لهذه الطلبية هي «{{expected}}»',
+    orderCannotCancel: 'لم يعد بالإمكان إلغاء طلبية في مرحلة «{{step}}»',
+    orderDateBeforePrevious: 'يجب ألا يسبق التاريخ تاريخ المرحلة السابقة ({{day}})',
+    offerExpired: 'انتهت صلاحية هذا العرض: كان صالحًا حتى {{validUntil}}',
+    offerReplaced: 'استُبدل هذا العرض بعرض السعر {{current}}: راجعوا العرض الجديد قبل أن تقرروا',
+    alreadyDecided: 'حالة عرض السعر هذا «{{status}}» بالفعل ولم يعد بالإمكان تغييره',
+    notAllowed: 'لا يمكن {{action}} عرض سعر حالته «{{status}}»',
+    actions: {
+      offer: 'تقديم عرض على',
+      reject: 'رفض',
+      accept: 'قبول',
+      decline: 'الاعتذار عن',
+    },
+  },
 };
 
 export default arServer;

@@ -149,6 +149,22 @@ const deServer: ServerCatalogue = {
     followHtml: 'Verfolgen Sie Ihren Auftrag, seine Dokumente und die Proformarechnung auf {{link}}.',
     itsPage: 'seiner Seite',
   },
+  refusals: {
+    orderFinished: 'Dieser Auftrag ist im Schritt „{{step}}“ und kann nicht mehr geändert werden',
+    orderOutOfOrder: '„{{step}}“ kann jetzt nicht erfasst werden: Der nächste Schritt dieses Auftrags ist „{{expected}}“',
+    orderCannotCancel: 'Ein Auftrag im Schritt „{{step}}“ kann nicht mehr storniert werden',
+    orderDateBeforePrevious: 'Das Datum darf nicht vor dem des vorigen Schritts liegen ({{day}})',
+    offerExpired: 'Dieses Angebot ist abgelaufen: Es war gültig bis {{validUntil}}',
+    offerReplaced: 'Dieses Angebot wurde durch das Angebot {{current}} ersetzt: Prüfen Sie das neue Angebot, bevor Sie entscheiden',
+    alreadyDecided: 'Dieses Angebot ist bereits „{{status}}“ und kann nicht mehr geändert werden',
+    notAllowed: 'Ein Angebot im Status „{{status}}“ kann nicht {{action}} werden',
+    actions: {
+      offer: 'mit einem Angebot beantwortet',
+      reject: 'abgelehnt',
+      accept: 'angenommen',
+      decline: 'ausgeschlagen',
+    },
+  },
 };
 
 export default deServer;

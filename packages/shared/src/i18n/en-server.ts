@@ -140,6 +140,27 @@ const enServer = {
     followHtml: 'Follow your order, its documents and the proforma invoice on {{link}}.',
     itsPage: 'its page',
   },
+  /**
+   * The server's refusals that carry a value (a step, a status, a day), in the page's language when the web
+   * app names one (x-site-language): lib/refusals.ts. English equal to order.ts's and quote-desk-texts.ts's
+   * functions (refusals.test.ts).
+   */
+  refusals: {
+    orderFinished: 'This order is {{step}} and can no longer change',
+    orderOutOfOrder: '{{step}} cannot be recorded now: the next step of this order is {{expected}}',
+    orderCannotCancel: 'An order that is {{step}} can no longer be cancelled',
+    orderDateBeforePrevious: "Date must not be before the previous step's date ({{day}})",
+    offerExpired: 'This offer expired: it was valid until {{validUntil}}',
+    offerReplaced: 'This offer was replaced by quotation {{current}}: review the new offer before you decide',
+    alreadyDecided: 'This quote is already {{status}} and can no longer change',
+    notAllowed: 'A quote that is {{status}} cannot be {{action}}',
+    actions: {
+      offer: 'offered',
+      reject: 'rejected',
+      accept: 'accepted',
+      decline: 'declined',
+    },
+  },
 };
 
 export default enServer;

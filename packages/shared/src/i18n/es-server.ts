@@ -148,6 +148,22 @@ const esServer: ServerCatalogue = {
     followHtml: 'Siga su pedido, sus documentos y la factura proforma en {{link}}.',
     itsPage: 'su página',
   },
+  refusals: {
+    orderFinished: 'Este pedido está en «{{step}}» y ya no puede cambiar',
+    orderOutOfOrder: '«{{step}}» no puede registrarse ahora: la siguiente etapa de este pedido es «{{expected}}»',
+    orderCannotCancel: 'Un pedido en «{{step}}» ya no puede cancelarse',
+    orderDateBeforePrevious: 'La fecha no puede ser anterior a la de la etapa previa ({{day}})',
+    offerExpired: 'Esta oferta caducó: era válida hasta el {{validUntil}}',
+    offerReplaced: 'Esta oferta fue sustituida por la cotización {{current}}: revise la nueva oferta antes de decidir',
+    alreadyDecided: 'Esta cotización ya está «{{status}}» y ya no puede cambiar',
+    notAllowed: 'Una cotización «{{status}}» no puede {{action}}',
+    actions: {
+      offer: 'recibir una oferta',
+      reject: 'rechazarse',
+      accept: 'aceptarse',
+      decline: 'declinarse',
+    },
+  },
 };
 
 export default esServer;

@@ -149,6 +149,22 @@ const frServer: ServerCatalogue = {
     followHtml: 'Suivez votre commande, ses documents et la facture pro forma sur {{link}}.',
     itsPage: 'sa page',
   },
+  refusals: {
+    orderFinished: "Cette commande est à l'étape « {{step}} » et ne peut plus changer",
+    orderOutOfOrder: "« {{step}} » ne peut pas être enregistrée maintenant : l'étape suivante de cette commande est « {{expected}} »",
+    orderCannotCancel: "Une commande à l'étape « {{step}} » ne peut plus être annulée",
+    orderDateBeforePrevious: "La date ne peut pas précéder celle de l'étape précédente ({{day}})",
+    offerExpired: "Cette offre a expiré : elle était valable jusqu'au {{validUntil}}",
+    offerReplaced: 'Cette offre a été remplacée par le devis {{current}} : consultez la nouvelle offre avant de décider',
+    alreadyDecided: 'Ce devis est déjà « {{status}} » et ne peut plus changer',
+    notAllowed: 'Un devis « {{status}} » ne peut pas être {{action}}',
+    actions: {
+      offer: 'chiffré',
+      reject: 'refusé',
+      accept: 'accepté',
+      decline: 'décliné',
+    },
+  },
 };
 
 export default frServer;
