@@ -140,7 +140,7 @@ describe.skipIf(!hasPoppler)(
         ar.rowCertifications,
         ar.rowSample,
         ar.to,
-        ar.packaging.PP_BAG,
+        CATALOGUES.ar.packagingTypes.PP_BAG,
       ]) {
         // A label wholly in Arabic is read back whole; in one with a Latin code, each Arabic word
         // (pdftotext orders the brackets of such mixed runs its own way).

@@ -137,21 +137,6 @@ const arAdmin: AdminCatalogue = {
     clear: 'مسح عوامل التصفية',
     exportCsv: 'تصدير CSV',
   },
-  choices: {
-    packaging: {
-      PLASTIC_SHAKER: 'علبة رشّ بلاستيكية',
-      CORRUGATED_BOX: 'صندوق كرتون مموّج',
-      WOODEN_BOX: 'صندوق خشبي',
-      PALLET_PACKING: 'تعبئة على منصات نقّالة',
-      PLASTIC_PALLET: 'منصة نقّالة بلاستيكية',
-      FIBC_BAG: 'كيس FIBC (جامبو)',
-      PLASTIC_BAG: 'كيس بلاستيكي',
-      PP_BAG: 'كيس PP (بولي بروبيلين)',
-      THERMOCOL_BOX: 'صندوق فلّين (بوليسترين)',
-      BUBBLE_WRAP: 'غلاف فقاعي',
-    },
-    heardFrom: { Google: 'Google', Instagram: 'Instagram', LinkedIn: 'LinkedIn', Advertisement: 'إعلان', Friend: 'صديق', Other: 'أخرى' },
-  },
   quoteCardAdmin: {
     contact: 'جهة الاتصال',
     offer: 'العرض',

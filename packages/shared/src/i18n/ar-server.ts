@@ -95,18 +95,6 @@ const arServer: ServerCatalogue = {
     accountNumber: 'رقم الحساب',
     footer:
       'الأسعار بعملة {{currency}} لكل {{unit}}، {{incoterm}} كما هو مذكور أعلاه. يخضع عرض السعر هذا لقبول المشتري قبل انتهاء صلاحيته.',
-    packaging: {
-      PLASTIC_SHAKER: 'علبة رشّ بلاستيكية',
-      CORRUGATED_BOX: 'صندوق كرتون مموج',
-      WOODEN_BOX: 'صندوق خشبي',
-      PALLET_PACKING: 'تعبئة على منصات نقالة',
-      PLASTIC_PALLET: 'منصة نقالة بلاستيكية',
-      FIBC_BAG: 'كيس FIBC (كيس جامبو)',
-      PLASTIC_BAG: 'كيس بلاستيكي',
-      PP_BAG: 'كيس بولي بروبيلين (PP)',
-      THERMOCOL_BOX: 'صندوق فلين (ثيرموكول)',
-      BUBBLE_WRAP: 'غلاف فقاعي',
-    },
   },
   proforma: {
     title: 'فاتورة مبدئية',

@@ -127,28 +127,6 @@ const deAdmin: AdminCatalogue = {
     clear: 'Filter zurücksetzen',
     exportCsv: 'CSV exportieren',
   },
-  choices: {
-    packaging: {
-      PLASTIC_SHAKER: 'Streudose aus Kunststoff',
-      CORRUGATED_BOX: 'Wellpappkarton',
-      WOODEN_BOX: 'Holzkiste',
-      PALLET_PACKING: 'Palettenverpackung',
-      PLASTIC_PALLET: 'Kunststoffpalette',
-      FIBC_BAG: 'FIBC-Sack (Big Bag)',
-      PLASTIC_BAG: 'Kunststoffbeutel',
-      PP_BAG: 'PP-Sack',
-      THERMOCOL_BOX: 'Styroporbox',
-      BUBBLE_WRAP: 'Luftpolsterfolie',
-    },
-    heardFrom: {
-      Google: 'Google',
-      Instagram: 'Instagram',
-      LinkedIn: 'LinkedIn',
-      Advertisement: 'Werbung',
-      Friend: 'Empfehlung',
-      Other: 'Sonstiges',
-    },
-  },
   quoteCardAdmin: {
     contact: 'Kontakt',
     offer: 'Angebot',

@@ -100,18 +100,6 @@ const deServer: ServerCatalogue = {
     accountNumber: 'Kontonummer',
     footer:
       'Preise in {{currency}} pro {{unit}}, {{incoterm}} wie oben angegeben. Dieses Angebot gilt vorbehaltlich der Annahme durch den Käufer vor Ablauf der Gültigkeit.',
-    packaging: {
-      PLASTIC_SHAKER: 'Kunststoff-Streuer',
-      CORRUGATED_BOX: 'Wellpappkarton',
-      WOODEN_BOX: 'Holzkiste',
-      PALLET_PACKING: 'Palettenverpackung',
-      PLASTIC_PALLET: 'Kunststoffpalette',
-      FIBC_BAG: 'FIBC-Sack (Big Bag)',
-      PLASTIC_BAG: 'Kunststoffbeutel',
-      PP_BAG: 'PP-Sack',
-      THERMOCOL_BOX: 'Styroporbox',
-      BUBBLE_WRAP: 'Luftpolsterfolie',
-    },
   },
   proforma: {
     title: 'PROFORMARECHNUNG',

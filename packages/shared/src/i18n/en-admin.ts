@@ -2,7 +2,6 @@
 import { SETTINGS_TEXT, TEAM_TEXT } from '../admin-texts.js';
 import { AUDIT_ENTITY_TYPES, AUDIT_TEXT, type AuditEntityType } from '../audit.js';
 import { BOT_SIGNAL_TEXT, SPAM_REASON_TEXT } from '../bot-signals.js';
-import { HEARD_FROM_OPTIONS, PACKAGING_TYPES, type HeardFrom, type PackagingType } from '../constants.js';
 import { LEADS_TEXT } from '../leads.js';
 import { UI_TEXT } from '../messages.js';
 import { ORDER_STEP_LABELS, ORDER_UI } from '../order.js';
@@ -52,11 +51,6 @@ const enAdmin = {
     hideSpam: BOT_SIGNAL_TEXT.spamFilterAll,
     clear: 'Clear filters',
     exportCsv: LEADS_TEXT.exportCsv,
-  },
-  /** The names of what a buyer chose in the quote form, as the administrators' screens show them (the value stays as sent). */
-  choices: {
-    packaging: Object.fromEntries(PACKAGING_TYPES.map((p) => [p.value, p.label])) as Record<PackagingType, string>,
-    heardFrom: Object.fromEntries(HEARD_FROM_OPTIONS.map((o) => [o, o])) as Record<HeardFrom, string>,
   },
   /** An administrator's quote card in All Quotes. */
   quoteCardAdmin: {

@@ -1,5 +1,4 @@
 /** The English catalogue: texts only the server writes (mails, the quotation PDF; see catalogue.ts). */
-import { PACKAGING_TYPES, type PackagingType } from '../constants.js';
 
 const enServer = {
   mail: {
@@ -99,8 +98,6 @@ const enServer = {
     accountNumber: 'Account number',
     footer:
       "Prices are {{currency}} per {{unit}}, {{incoterm}} as stated above. This quotation is subject to the buyer's acceptance before it expires.",
-    /** The packaging types: English as SPEC.md writes them (PACKAGING_TYPES' labels, not copied). */
-    packaging: Object.fromEntries(PACKAGING_TYPES.map((p) => [p.value, p.label])) as Record<PackagingType, string>,
   },
   /** The proforma invoice PDF (apps/server/src/modules/order/proforma.ts), in the buyer's language; its other labels are the quotation's. */
   proforma: {

@@ -127,28 +127,6 @@ const esAdmin: AdminCatalogue = {
     clear: 'Borrar filtros',
     exportCsv: 'Exportar CSV',
   },
-  choices: {
-    packaging: {
-      PLASTIC_SHAKER: 'Bote dosificador de plástico',
-      CORRUGATED_BOX: 'Caja de cartón corrugado',
-      WOODEN_BOX: 'Caja de madera',
-      PALLET_PACKING: 'Embalaje en palés',
-      PLASTIC_PALLET: 'Palé de plástico',
-      FIBC_BAG: 'Saco FIBC (big bag)',
-      PLASTIC_BAG: 'Bolsa de plástico',
-      PP_BAG: 'Saco de PP',
-      THERMOCOL_BOX: 'Caja de poliestireno expandido',
-      BUBBLE_WRAP: 'Plástico de burbujas',
-    },
-    heardFrom: {
-      Google: 'Google',
-      Instagram: 'Instagram',
-      LinkedIn: 'LinkedIn',
-      Advertisement: 'Publicidad',
-      Friend: 'Un amigo',
-      Other: 'Otro',
-    },
-  },
   quoteCardAdmin: {
     contact: 'Contacto',
     offer: 'Oferta',

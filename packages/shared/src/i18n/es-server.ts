@@ -99,18 +99,6 @@ const esServer: ServerCatalogue = {
     accountNumber: 'Número de cuenta',
     footer:
       'Precios en {{currency}} por {{unit}}, {{incoterm}} según lo indicado arriba. Esta cotización está sujeta a la aceptación del comprador antes de su vencimiento.',
-    packaging: {
-      PLASTIC_SHAKER: 'Salero de plástico',
-      CORRUGATED_BOX: 'Caja de cartón corrugado',
-      WOODEN_BOX: 'Caja de madera',
-      PALLET_PACKING: 'Embalaje en palé',
-      PLASTIC_PALLET: 'Palé de plástico',
-      FIBC_BAG: 'Saco FIBC (big bag)',
-      PLASTIC_BAG: 'Bolsa de plástico',
-      PP_BAG: 'Saco de PP',
-      THERMOCOL_BOX: 'Caja de poliestireno expandido',
-      BUBBLE_WRAP: 'Plástico de burbujas',
-    },
   },
   proforma: {
     title: 'FACTURA PROFORMA',

@@ -127,28 +127,6 @@ const frAdmin: AdminCatalogue = {
     clear: 'Effacer les filtres',
     exportCsv: 'Exporter en CSV',
   },
-  choices: {
-    packaging: {
-      PLASTIC_SHAKER: 'Saupoudreuse en plastique',
-      CORRUGATED_BOX: 'Carton ondulé',
-      WOODEN_BOX: 'Caisse en bois',
-      PALLET_PACKING: 'Emballage sur palettes',
-      PLASTIC_PALLET: 'Palette en plastique',
-      FIBC_BAG: 'Sac FIBC (big bag)',
-      PLASTIC_BAG: 'Sac plastique',
-      PP_BAG: 'Sac en PP',
-      THERMOCOL_BOX: 'Caisse en polystyrène expansé',
-      BUBBLE_WRAP: 'Papier bulle',
-    },
-    heardFrom: {
-      Google: 'Google',
-      Instagram: 'Instagram',
-      LinkedIn: 'LinkedIn',
-      Advertisement: 'Publicité',
-      Friend: 'Un ami',
-      Other: 'Autre',
-    },
-  },
   quoteCardAdmin: {
     contact: 'Contact',
     offer: 'Offre',

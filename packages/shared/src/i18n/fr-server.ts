@@ -100,18 +100,6 @@ const frServer: ServerCatalogue = {
     accountNumber: 'Numéro de compte',
     footer:
       'Prix en {{currency}} par {{unit}}, {{incoterm}} comme indiqué ci-dessus. Ce devis est soumis à l’acceptation de l’acheteur avant son expiration.',
-    packaging: {
-      PLASTIC_SHAKER: 'Saupoudreuse en plastique',
-      CORRUGATED_BOX: 'Carton ondulé',
-      WOODEN_BOX: 'Caisse en bois',
-      PALLET_PACKING: 'Conditionnement sur palette',
-      PLASTIC_PALLET: 'Palette en plastique',
-      FIBC_BAG: 'Sac FIBC (big bag)',
-      PLASTIC_BAG: 'Sac en plastique',
-      PP_BAG: 'Sac en PP',
-      THERMOCOL_BOX: 'Caisse en polystyrène expansé',
-      BUBBLE_WRAP: 'Film à bulles',
-    },
   },
   proforma: {
     title: 'FACTURE PRO FORMA',

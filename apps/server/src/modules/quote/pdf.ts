@@ -182,7 +182,7 @@ export const penFor = (doc: PDFKit.PDFDocument, language: Language): Pen =>
   LANGUAGE_INFO[language].dir === 'rtl' ? arabicPen(doc) : latinPen(doc, language);
 
 export const packagingIn = (value: string, tr: Translate): string =>
-  (PACKAGING_TYPE_VALUES as readonly string[]).includes(value) ? tr(`pdf.packaging.${value as PackagingType}`) : packagingLabel(value);
+  (PACKAGING_TYPE_VALUES as readonly string[]).includes(value) ? tr(`packagingTypes.${value as PackagingType}`) : packagingLabel(value);
 
 /** The quotation in `language` (the buyer's: userLanguage, read by the route). */
 export async function quotationPdf(

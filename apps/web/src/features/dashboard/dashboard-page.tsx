@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PageHero } from '@/components/ui/page-hero';
 import { request, withToast } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
-import { heardFromName } from '@/lib/choices';
+import { heardFromText } from '@/lib/option-labels';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CountChart, counted, Figure, MonthlyChart, RankingChart } from './charts';
@@ -83,7 +83,7 @@ export default function DashboardPage() {
             <div className="grid gap-6 lg:grid-cols-3">
               <RankingChart title={t('dashboard.byCountry')} points={data.byCountry} what="countries" />
               <RankingChart title={t('dashboard.byProduct')} points={data.byProduct} what="products" />
-              <CountChart title={t('dashboard.heardFrom')} points={data.heardFrom.map((p) => ({ ...p, label: heardFromName(p.label) }))} />
+              <CountChart title={t('dashboard.heardFrom')} points={data.heardFrom.map((p) => ({ ...p, label: heardFromText(p.label) }))} />
             </div>
             <section aria-labelledby="dashboard-orders" className="space-y-4">
               <h2 id="dashboard-orders" className="text-2xl font-bold tracking-tight text-gray-900">

@@ -6,7 +6,7 @@ import { Ltr } from '@/components/ui/ltr';
 import { PageHero } from '@/components/ui/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { formatDayAndTime } from '@/lib/format';
-import { heardFromName, packagingName } from '@/lib/choices';
+import { heardFromText, packagingText } from '@/lib/option-labels';
 import { t } from '@/lib/i18n';
 import { QuoteDeskPanel } from './quote-desk-panel';
 
@@ -54,12 +54,12 @@ function rows(q: Quote): [string, ReactNode][] {
     [t('quoteDetails.productName'), q.productId?.productName ?? t('quoteDetails.productGone')],
     [t('quoteDetails.productType'), q.productId?.productType ?? none],
     [t('quoteDetails.requiredQuantity'), `${q.requiredQty} ${q.productId?.productQuantityType ?? ''}`.trim()],
-    [t('quoteDetails.packagingType'), packagingName(q.packagingType)],
+    [t('quoteDetails.packagingType'), packagingText(q.packagingType)],
     [t('quoteDetails.customPackaging'), yesNo(q.isCustomPackagingRequired)],
     [t('quoteDetails.deliveryLocation'), q.deliveryLocation],
     [t('quoteDetails.urgent'), yesNo(q.isUrgent)],
     [t('quoteDetails.additionalInfo'), q.additionalInfo || t('quoteDetails.none')],
-    [t('quoteDetails.heardFrom'), heardFromName(q.heardFrom)],
+    [t('quoteDetails.heardFrom'), heardFromText(q.heardFrom)],
     ...tradeTermsLines(q.tradeTerms),
     [t('quoteDetails.quotedBy'), q.quotedByEmail ? <Ltr key="quoted-by">{q.quotedByEmail}</Ltr> : q.quotedByEmail],
     [t('quoteDetails.createdAt'), created && !Number.isNaN(created.getTime()) && q.createdAt ? formatDayAndTime(q.createdAt) : none],
