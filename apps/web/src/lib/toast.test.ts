@@ -1,10 +1,11 @@
-import { ERROR_DEFAULTS, SERVER_ERRORS } from '@agro/shared';
+import { ERROR_DEFAULTS, QUOTE_DESK_MESSAGES, QUOTE_DESK_UI, SERVER_ERRORS } from '@agro/shared';
+import arApp from '@agro/shared/i18n/ar-app';
 import ar from '@agro/shared/i18n/ar';
 import en from '@agro/shared/i18n/en';
 import enAdmin from '@agro/shared/i18n/en-admin';
 import enApp from '@agro/shared/i18n/en-app';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setCatalogue, t } from './i18n';
+import { localizeMessage, setCatalogue, setMessageSource, t } from './i18n';
 import { showToast } from './toast';
 
 const shown = vi.hoisted(() => [] as Array<{ kind: string; text: string; id: unknown }>);
@@ -45,5 +46,16 @@ describe('A toast on a public page of another language', () => {
     showToast('error', ERROR_DEFAULTS.productList, { id });
     await settle(2);
     expect(shown.map((s) => s.text)).toEqual([en.toast.productsLoading, ERROR_DEFAULTS.productList]);
+  });
+});
+
+describe("The buyer's decision on an offer", () => {
+  it("has its toasts in the page's language on a private screen (loading, success, error)", () => {
+    setCatalogue('ar', { ...ar, ...arApp });
+    setMessageSource(enApp.messages);
+    expect(localizeMessage(QUOTE_DESK_UI.loading.accept)).toBe(arApp.messages.decision.accepting);
+    expect(localizeMessage(QUOTE_DESK_MESSAGES.offerAccepted)).toBe(arApp.messages.decision.accepted);
+    expect(localizeMessage(QUOTE_DESK_MESSAGES.offerDeclined)).toBe(arApp.messages.decision.declined);
+    expect(localizeMessage(QUOTE_DESK_UI.errors.decline)).toBe(arApp.messages.decision.declineError);
   });
 });

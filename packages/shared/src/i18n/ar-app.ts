@@ -234,6 +234,14 @@ const arApp: AppCatalogue = {
       verifyError: 'حدث خطأ أثناء التحقق من الرمز!',
     },
     forgotPasswordSent: 'تم إرسال رسالة إلى بريدك الإلكتروني المسجّل',
+    decision: {
+      accepting: 'جارٍ قبول العرض...',
+      declining: 'جارٍ الاعتذار عن العرض...',
+      accepted: 'تم قبول العرض بنجاح',
+      declined: 'تم الاعتذار عن العرض',
+      acceptError: 'حدث خطأ أثناء قبول العرض',
+      declineError: 'حدث خطأ أثناء الاعتذار عن العرض',
+    },
     order: {
       loading: {
         fetchOrders: 'جارٍ تحميل الطلبيات...',

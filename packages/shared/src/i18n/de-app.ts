@@ -228,6 +228,14 @@ const deApp: AppCatalogue = {
       verifyError: 'Fehler beim Prüfen des Codes!',
     },
     forgotPasswordSent: 'E-Mail an Ihre registrierte E-Mail-Adresse gesendet',
+    decision: {
+      accepting: 'Angebot wird angenommen...',
+      declining: 'Angebot wird abgelehnt...',
+      accepted: 'Angebot erfolgreich angenommen',
+      declined: 'Angebot abgelehnt',
+      acceptError: 'Fehler beim Annehmen des Angebots',
+      declineError: 'Fehler beim Ablehnen des Angebots',
+    },
     order: {
       loading: {
         fetchOrders: 'Aufträge werden geladen...',

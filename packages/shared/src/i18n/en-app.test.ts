@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_TYPES, MILESTONE_FIELD_LABELS, ORDER_MESSAGES, ORDER_STEP_LABELS, ORDER_UI } from '../order.js';
-import { QUOTE_DESK_UI, QUOTE_STATUS_LABELS } from '../quote-desk-texts.js';
+import { QUOTE_DESK_MESSAGES, QUOTE_DESK_UI, QUOTE_STATUS_LABELS } from '../quote-desk-texts.js';
 import { TRADE_TERMS_MESSAGES } from '../trade-terms.js';
 import enApp from './en-app.js';
 
@@ -15,6 +15,14 @@ describe('the English private screens’ catalogue', () => {
     expect(statuses).toEqual(QUOTE_STATUS_LABELS);
     expect(enApp.decision.acceptTitle).toBe(QUOTE_DESK_UI.acceptConfirm);
     expect(enApp.decision.declineTitle).toBe(QUOTE_DESK_UI.declineConfirm);
+    const d = enApp.messages.decision;
+    expect([d.accepting, d.declining, d.acceptError, d.declineError]).toEqual([
+      QUOTE_DESK_UI.loading.accept,
+      QUOTE_DESK_UI.loading.decline,
+      QUOTE_DESK_UI.errors.accept,
+      QUOTE_DESK_UI.errors.decline,
+    ]);
+    expect([d.accepted, d.declined]).toEqual([QUOTE_DESK_MESSAGES.offerAccepted, QUOTE_DESK_MESSAGES.offerDeclined]);
   });
 
   it('writes the trade-terms messages as trade-terms.ts does', () => {

@@ -29,6 +29,15 @@ const enApp = {
      * its other modules into this chunk's imports and split the first page's chunks
      * (en-app.test.ts keeps them equal).
      */
+    /** The buyer's decision on an offer (QUOTE_DESK_UI's and QUOTE_DESK_MESSAGES' texts, written out like the order's: en-app.test.ts). */
+    decision: {
+      accepting: 'Accepting offer...',
+      declining: 'Declining offer...',
+      accepted: 'Offer accepted successfully',
+      declined: 'Offer declined',
+      acceptError: 'Error in accepting offer',
+      declineError: 'Error in declining offer',
+    },
     order: {
       loading: {
         fetchOrders: 'Loading orders...',

@@ -225,6 +225,14 @@ const esApp: AppCatalogue = {
       verifyError: '¡Error al comprobar el código!',
     },
     forgotPasswordSent: 'Correo enviado a su dirección de correo registrada',
+    decision: {
+      accepting: 'Aceptando la oferta...',
+      declining: 'Declinando la oferta...',
+      accepted: 'Oferta aceptada correctamente',
+      declined: 'Oferta declinada',
+      acceptError: 'Error al aceptar la oferta',
+      declineError: 'Error al declinar la oferta',
+    },
     order: {
       loading: {
         fetchOrders: 'Cargando pedidos...',

@@ -225,6 +225,14 @@ const frApp: AppCatalogue = {
       verifyError: 'Erreur lors de la vérification du code !',
     },
     forgotPasswordSent: 'E-mail envoyé à votre adresse enregistrée',
+    decision: {
+      accepting: "Acceptation de l'offre...",
+      declining: "Refus de l'offre...",
+      accepted: 'Offre acceptée avec succès',
+      declined: 'Offre déclinée',
+      acceptError: "Erreur lors de l'acceptation de l'offre",
+      declineError: "Erreur lors du refus de l'offre",
+    },
     order: {
       loading: {
         fetchOrders: 'Chargement des commandes...',
