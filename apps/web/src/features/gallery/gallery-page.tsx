@@ -11,7 +11,7 @@ import { AddImagesDialog } from './add-images-dialog';
 import { deleteAllImages, deleteImage, fetchGallery } from './gallery-slice';
 import { Part } from '@/lib/hydrate-in-parts';
 import { formatNumber } from '@/lib/format';
-import { loadAdminTexts, t } from '@/lib/i18n';
+import { loadAdminTexts, loadAppTexts, t } from '@/lib/i18n';
 
 const PAGE_SIZE = 24;
 const TILE = 400;
@@ -74,7 +74,8 @@ export default function GalleryPage() {
   // The add-images dialog speaks from the administrators' texts: loaded for an administrator only.
   const [adminTexts, setAdminTexts] = useState(false);
   useEffect(() => {
-    if (isAdmin) void loadAdminTexts().then(() => setAdminTexts(true));
+    // The administrator's controls: their texts and SPEC's messages (the upload's Cancel, its toasts).
+    if (isAdmin) void Promise.all([loadAdminTexts(), loadAppTexts()]).then(() => setAdminTexts(true));
   }, [isAdmin]);
   const [loading, setLoading] = useState(true);
   const [page, setPage] = useState(1);
