@@ -27,7 +27,9 @@ test('a buyer switches to Arabic on a product page, registers, requests a quote 
   await expectPath(page, `/ar${englishPath}`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
-  expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('ar');
+  // Remembered by the link's click, or, when it was pressed before the app took the page over, by
+  // the Arabic page at its start: wait for it either way.
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('ar');
   const nav = page.getByRole('navigation', { name: 'القائمة الرئيسية' });
   await expect(nav.getByRole('link', { name: 'المنتجات' })).toBeVisible();
   // Mirrored: the company's name and mark stand at the right end of the header.

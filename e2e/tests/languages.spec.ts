@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, findProduct, loginAsNewUser, openPage, productPagePath, test } from '../support/fixtures';
+import { appTookOver, expect, findProduct, loginAsNewUser, openPage, productPagePath, test } from '../support/fixtures';
 
 const COMPANY = 'Sahyadri Agro Exports';
 
@@ -64,6 +64,24 @@ test('a buyer on an English product page switches to Arabic: the same page, righ
     const cookie = (await page.context().cookies()).find((c) => c.name === 'lang');
     expect(cookie?.value, 'the choice is remembered').toBe('ar');
     expect(cookie?.path).toBe('/');
+  } finally {
+    await close();
+  }
+});
+
+test('a switch pressed before the app took the page over is remembered too (the link works without scripts)', async ({ browser }) => {
+  const { page, close } = await openPage(browser, { locale: 'en-US' });
+  try {
+    // The English page without its scripts: only the server's HTML, the switcher a plain <details>.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/about');
+    await page.unroute('**/assets/*.js');
+    await page.locator('header summary').first().click();
+    await Promise.all([page.waitForURL('**/ar/about'), page.getByRole('link', { name: 'العربية' }).click()]);
+    await appTookOver(page);
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === 'lang')?.value, { message: 'the choice is remembered' })
+      .toBe('ar');
   } finally {
     await close();
   }

@@ -11,6 +11,7 @@ import { SNAPSHOT_ELEMENT_ID, snapshotLoaded, type ServerSnapshot } from '@/app/
 import { markHandledEvents, replayEarlyTap } from '@/lib/early-taps';
 import { holdParts, nextTask, releaseParts } from '@/lib/hydrate-in-parts';
 import { languageOfPath, loadLanguage, routerBase } from '@/lib/i18n';
+import { rememberSwitchFrom } from '@/components/layout/language-switcher';
 import { loadSonner } from '@/lib/toast';
 // Sonner's rules with the site's, before the first paint (vite.config.ts, sonnerStylesheetInBundle).
 import 'sonner/dist/styles.css';
@@ -70,6 +71,7 @@ async function start(): Promise<void> {
   // The page's language (its address says it): its catalogue is fetched at once, beside the steps below.
   const language = languageOfPath(window.location.pathname);
   const catalogue = loadLanguage(language);
+  rememberSwitchFrom(document.referrer, language);
   // Each step below in a task of its own, short enough not to hold up a tap (docs/decisions/016-hydration-in-parts.md).
   await nextTask();
   const toaster = mountToaster(language);

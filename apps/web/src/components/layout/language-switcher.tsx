@@ -1,4 +1,4 @@
-import { LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_INFO, localizedPath, type Language } from '@agro/shared';
+import { LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_INFO, localizedPath, splitLanguage, type Language } from '@agro/shared';
 import { useLocation } from 'react-router';
 import { ChevronDownIcon, GlobeIcon } from '@/components/ui/icons';
 import { pageLanguage, t } from '@/lib/i18n';
@@ -8,6 +8,22 @@ const REMEMBER_SECONDS = 365 * 24 * 60 * 60;
 
 export function rememberLanguage(language: Language): void {
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${REMEMBER_SECONDS}; SameSite=Lax`;
+}
+
+/**
+ * A switch made before the app took the page over: the link was followed but its onClick never ran.
+ * A page reached from this site's page in another language was reached through the switcher or the
+ * suggestion banner (the site's own links keep the language), so that choice is remembered here,
+ * at the start of the page it led to.
+ */
+export function rememberSwitchFrom(referrer: string, language: Language): void {
+  let from: URL;
+  try {
+    from = new URL(referrer);
+  } catch {
+    return; // none (typed, bookmarked) or not an address
+  }
+  if (from.origin === window.location.origin && splitLanguage(from.pathname).language !== language) rememberLanguage(language);
 }
 
 /**
