@@ -5,7 +5,20 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { appTookOver, expect, findProduct, loginAsNewUser, openPage, productPagePath, test } from '../support/fixtures';
+import {
+  appTookOver,
+  expect,
+  findProduct,
+  loginAsAdmin,
+  loginAsNewUser,
+  loginViaUi,
+  offerViaApi,
+  openPage,
+  productPagePath,
+  test,
+  uniqueId,
+  userWithQuote,
+} from '../support/fixtures';
 
 const COMPANY = 'Sahyadri Agro Exports';
 
@@ -210,4 +223,52 @@ test.describe("axe on the buyer's screens in Arabic and Spanish", () => {
       });
     }
   }
+});
+
+test.describe('axe on an order page and the product editor in Arabic and Spanish', () => {
+  test('the buyer and the administrator on the order page, the administrator on Edit Product (1280 px and 390 px)', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const product = await findProduct(request, (p) => p.productType === 'AGRO');
+    const company = `Lang Orders ${uniqueId()}`;
+    const buyerAccount = await userWithQuote(company, product._id);
+    const admin = await openPage(browser);
+    const buyer = await openPage(browser);
+    try {
+      await loginAsAdmin(admin.page);
+      const quoteId = await offerViaApi(admin.page.request, company, {
+        unitPrice: '2.40',
+        currency: 'USD',
+        incoterm: 'FOB',
+        destination: 'Jebel Ali',
+      });
+      await loginViaUi(buyer.page, buyerAccount);
+      const accepted = await buyer.page.request.post(`/api/v1/quote/${quoteId}/accept`, { data: {} });
+      expect(accepted.ok(), await accepted.text()).toBe(true);
+      const mine = (await (await buyer.page.request.get('/api/v1/order/mine')).json()) as { orders: { _id: string }[] };
+      const orderId = mine.orders[0]!._id;
+      for (const { prefix, lang, dir } of LANGUAGES) {
+        for (const [who, page, path] of [
+          ['buyer', buyer.page, `${prefix}/orders/${orderId}`],
+          ['administrator', admin.page, `${prefix}/orders/${orderId}`],
+          ['administrator', admin.page, `${prefix}/edit-product?id=${product._id}`],
+        ] as const) {
+          for (const viewport of VIEWPORTS) {
+            await page.setViewportSize(viewport);
+            await page.goto(path);
+            await expect(page.locator('html')).toHaveAttribute('lang', lang);
+            await expect(page.locator('html')).toHaveAttribute('dir', dir);
+            await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+            await page.waitForLoadState('networkidle');
+            await expectNoSeriousViolations(page, `${path} (${who}) at ${viewport.width} px`);
+          }
+        }
+      }
+    } finally {
+      await admin.close();
+      await buyer.close();
+    }
+  });
 });
