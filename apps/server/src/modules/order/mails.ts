@@ -1,7 +1,6 @@
 /** Mails of an order's steps: the buyer at every step, the company at DELIVERED. */
 import {
   DEFAULT_LANGUAGE,
-  LANGUAGE_INFO,
   MILESTONE_FIELD_LABELS,
   SITE,
   formatMoneyIn,
@@ -14,6 +13,7 @@ import {
 } from '@agro/shared';
 import { escapeHtml } from '../../lib/html.js';
 import { mailHtml, translator } from '../../lib/i18n.js';
+import { dayIn, quantityIn } from '../quote/index.js';
 import type { QueuedMail } from '../../lib/mailer.js';
 
 const signature = () => [SITE.companyName, `${SITE.phone} | ${SITE.email}`];
@@ -26,20 +26,9 @@ function stepSentence(o: Order, step: OrderStep, t: Translate, language: Languag
   return t(`orderMail.${step}`, { number });
 }
 
-/** A day (YYYY-MM-DD) as English always wrote it (the day itself), written out in the other languages. */
-const dayIn = (day: string, language: Language): string =>
-  language === DEFAULT_LANGUAGE
-    ? day
-    : new Date(`${day}T12:00:00.000Z`).toLocaleDateString(LANGUAGE_INFO[language].intl, {
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-        timeZone: 'UTC',
-      });
-
 function milestoneRows(order: Order, milestone: OrderMilestone | undefined, t: Translate, language: Language): [string, string][] {
-  const quantity =
-    language === DEFAULT_LANGUAGE ? String(order.terms.quantity) : order.terms.quantity.toLocaleString(LANGUAGE_INFO[language].intl);
+  // (English as the mail always wrote it, without grouping.)
+  const quantity = language === DEFAULT_LANGUAGE ? String(order.terms.quantity) : quantityIn(order.terms.quantity, language);
   const rows: [string, string][] = [
     [t('orderMail.rowOrderNumber'), order.orderNumber],
     [t('mail.rowProduct'), order.terms.productName],

@@ -8,7 +8,7 @@
  */
 import { DEFAULT_LANGUAGE, INCOTERMS, LANGUAGE_INFO, formatMoneyIn, type Language, type Order } from '@agro/shared';
 import { translator } from '../../lib/i18n.js';
-import { dateIn, packagingIn, penFor, quantityIn } from '../quote/index.js';
+import { dateIn, dayIn, packagingIn, penFor, quantityIn } from '../quote/index.js';
 import type { ProformaIssuer } from './company.js';
 
 const BRAND = '#2f6b2f';
@@ -40,8 +40,7 @@ export async function proformaPdf(order: Order, issuer: ProformaIssuer, language
   const terms = order.terms;
   const money = (minor: number) => formatMoneyIn(minor, terms.currency, language);
   const accepted = dateIn(order.createdAt, language);
-  // The ship-by day as the order stores it in English (YYYY-MM-DD), a written date in the others.
-  const shipBy = language === DEFAULT_LANGUAGE ? order.shipBy : dateIn(`${order.shipBy}T12:00:00.000Z`, language);
+  const shipBy = dayIn(order.shipBy, language);
 
   // Letterhead.
   pen.text(issuer.name, { size: 20, bold: true, color: BRAND }, { x: left, y: 50 });

@@ -60,6 +60,9 @@ export const dateText = (iso: string): string => new Date(iso).toLocaleDateStrin
 /** A date in `language` (English as dateText writes it). */
 export const dateIn = (iso: string, language: Language): string =>
   language === DEFAULT_LANGUAGE ? dateText(iso) : new Date(iso).toLocaleDateString(LANGUAGE_INFO[language].intl, DATE_OPTIONS);
+/** A calendar day (YYYY-MM-DD) in `language`: English as stored, written out in the others. */
+export const dayIn = (day: string, language: Language): string =>
+  language === DEFAULT_LANGUAGE ? day : dateIn(`${day}T12:00:00.000Z`, language);
 /** A quantity in `language`: English grouped as it always was (1,200), the others as Intl writes them. */
 export const quantityIn = (n: number, language: Language): string =>
   n.toLocaleString(language === DEFAULT_LANGUAGE ? 'en-US' : LANGUAGE_INFO[language].intl);
