@@ -2,17 +2,11 @@
 import { OFFER_LIMITS } from '../quote-desk-texts.js';
 import { CURRENCY_CODES, INCOTERM_CODES } from '../trade.js';
 import type { AdminCatalogue } from './catalogue.js';
+import { arabicCounts } from './ar-counts.js';
 import { plural } from './plural.js';
 
-/** A count's six Arabic forms: the singular after 0-2 and 100+, the plural for 3-10, the accusative singular for 11-99. */
-const ar6 = (one: string, few: string, many: string, n = '{{n}}') => ({
-  zero: `${n} ${one}`,
-  one: `${n} ${one}`,
-  two: `${n} ${one}`,
-  few: `${n} ${few}`,
-  many: `${n} ${many}`,
-  other: `${n} ${one}`,
-});
+/** A count's six Arabic forms (ar-counts.ts), the count written {{n}}. */
+const ar6 = (one: string, few: string, many: string, n = '{{n}}') => arabicCounts(one, few, many, n);
 
 const arAdmin: AdminCatalogue = {
   adminMessages: {

@@ -1,16 +1,10 @@
 /** The ar catalogue: the private screens' texts (loaded with those screens, see catalogue.ts). */
 import type { AppCatalogue } from './catalogue.js';
+import { arabicCounts } from './ar-counts.js';
 import { plural } from './plural.js';
 
-/** A count's six Arabic forms: the singular after 0-2 and 100+, the plural for 3-10, the accusative singular for 11-99. */
-const ar6 = (one: string, few: string, many: string, n = '{{count}}') => ({
-  zero: `${n} ${one}`,
-  one: `${n} ${one}`,
-  two: `${n} ${one}`,
-  few: `${n} ${few}`,
-  many: `${n} ${many}`,
-  other: `${n} ${one}`,
-});
+/** A count's six Arabic forms (ar-counts.ts), the count written {{count}}. */
+const ar6 = (one: string, few: string, many: string, n = '{{count}}') => arabicCounts(one, few, many, n);
 
 const arApp: AppCatalogue = {
   messages: {
