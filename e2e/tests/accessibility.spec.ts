@@ -2,7 +2,7 @@
  * axe-core on every public page and on the forms: no 'serious' or 'critical' violation
  * (each one is printed when the test fails).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousViolations, VIEWPORTS } from '../support/axe';
 import type { Page } from '@playwright/test';
 import {
   expect,
@@ -17,25 +17,6 @@ import {
   uniqueId,
   userWithQuote,
 } from '../support/fixtures';
-
-/** Every screen is checked at a desktop and a phone width. */
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
-
-async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
-    )
-    .join('\n');
-  if (bad.length > 0) console.log(`axe on ${what}:\n${report}`);
-  expect(bad, `serious/critical axe violations on ${what}:\n${report}`).toEqual([]);
-}
 
 /** Waits for the page's own content (lazy route chunk and first data) before axe looks. */
 async function settle(page: Page): Promise<void> {

@@ -5,26 +5,8 @@
  * 390 px. The filter bar, the CSV button's toast and the offer form's errors speak the page's
  * language; the values sent stay as they are. Texts are written here by hand, as in spec-texts.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations, VIEWPORTS } from '../support/axe';
 import { expect, expectToast, findProduct, loginAsAdmin, openPage, test, uniqueId, userWithQuote } from '../support/fixtures';
-
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
-
-async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
-    )
-    .join('\n');
-  expect(bad, `serious/critical axe violations on ${what}:\n${report}`).toEqual([]);
-}
 
 /** What each language's screens say where the test looks (by hand, from the catalogues' meaning). */
 const LANGUAGES = [

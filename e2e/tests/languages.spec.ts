@@ -3,8 +3,7 @@
  * Arabic and gets it right to left, mirrored, remembered; every public page in Arabic and Spanish
  * is axe-clean at 1280 and 390 px. Texts are written here by hand, as in spec-texts.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations, VIEWPORTS } from '../support/axe';
 import {
   appTookOver,
   expect,
@@ -21,11 +20,6 @@ import {
 } from '../support/fixtures';
 
 const COMPANY = 'Sahyadri Agro Exports';
-
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
 
 test('a buyer on an English product page switches to Arabic: the same page, right to left, mirrored, remembered', async ({
   browser,
@@ -131,18 +125,6 @@ test('the Arabic products page: Arabic texts, Latin product names isolated, no h
     await close();
   }
 });
-
-async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
-    )
-    .join('\n');
-  expect(bad, `serious/critical axe violations on ${what}:\n${report}`).toEqual([]);
-}
 
 const LANGUAGES = [
   { prefix: '/ar', lang: 'ar', dir: 'rtl', locale: 'ar-AE' },
