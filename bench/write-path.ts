@@ -18,6 +18,7 @@
  * shared machine's noise).
  */
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -192,6 +193,8 @@ interface Figures {
   sustainedP50: number;
   sustainedP99: number;
   perSecond: number;
+  /** CPU milliseconds per quote while buyers send back to back: the server process and, on PostgreSQL, the cluster. */
+  cpu: { server: number; database: number };
   /** What the database holds does not match the answers: each problem found. */
   mismatches: string[];
   firstError?: string;
@@ -258,6 +261,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
     let burst: Answer[] = [];
     const sustained: Answer[] = [];
     let sustainedSeconds = 0;
+    let cpu = { server: NaN, database: NaN };
     try {
       // One quote first: the JIT and the prepared statements are warm, as after a morning's use.
       answers.push(await post(agent, url, buyers[0]!, quoteBody(productId, 0, 0)));
@@ -269,12 +273,18 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
       burst = await Promise.all(buyers.map((buyer, b) => post(agent, url, buyer, quoteBody(productId, b, 1))));
       // Then each sends the rest back to back: the rate the server sustains (every buyer always waiting).
       const started = performance.now();
+      const cpuBefore = { server: cpuSeconds(server.pid), database: postgresCpuSeconds() };
       await Promise.all(
         buyers.map(async (buyer, b) => {
           for (let n = 2; n <= QUOTES_PER_BUYER; n++) sustained.push(await post(agent, url, buyer, quoteBody(productId, b, n)));
         }),
       );
       sustainedSeconds = (performance.now() - started) / 1000;
+      const quotes = sustained.length;
+      cpu = {
+        server: ((cpuSeconds(server.pid) - cpuBefore.server) * 1000) / quotes,
+        database: dialect === 'postgres' ? ((postgresCpuSeconds() - cpuBefore.database) * 1000) / quotes : NaN,
+      };
     } finally {
       agent.destroy();
       await server.stop();
@@ -294,6 +304,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
       sustainedP50: percentile(sustainedTimes, 50),
       sustainedP99: percentile(sustainedTimes, 99),
       perSecond: sustained.length / sustainedSeconds,
+      cpu,
       mismatches: await verify(handle, acknowledged),
       firstError: failed[0] ? `${failed[0].status} ${failed[0].error ?? ''}` : undefined,
     };
@@ -302,6 +313,34 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
     await dropDatabase?.();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user and system, every thread) a process has used so far: /proc/<pid>/stat. */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU seconds used so far by every `postgres` process of this machine (the cluster's backends). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(entry)) || 0;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
 }
 
 async function main(): Promise<void> {
@@ -321,6 +360,9 @@ async function main(): Promise<void> {
     console.log(
       `  ${name.padEnd(11)} peak of ${BUYERS}: p50 ${f.p50.toFixed(0)} ms, p99 ${f.p99.toFixed(0)} ms, max ${f.max.toFixed(0)} ms; ` +
         `back to back: ${f.perSecond.toFixed(0)} quotes/s, p50 ${f.sustainedP50.toFixed(0)} ms, p99 ${f.sustainedP99.toFixed(0)} ms; ` +
+        `CPU per quote: server ${f.cpu.server.toFixed(2)} ms` +
+        (Number.isNaN(f.cpu.database) ? '' : `, PostgreSQL ${f.cpu.database.toFixed(2)} ms`) +
+        ` (on a core of its own the peak's last answer comes after about ${BUYERS} x that); ` +
         `${f.answers} answers, ${f.errors} errors; ` +
         (f.mismatches.length === 0 ? 'every acknowledged quote stored once with its two mails' : f.mismatches.join('; ')),
     );

@@ -154,7 +154,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: rollbackTolerant(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: forKysely(sqlite) }) });
   // Prepared on first use: the table does not exist before the first migration. better-sqlite3
   // is synchronous, so the read cannot interleave with a statement of Kysely's on the connection.
   const readMetaStatements: Array<SQLite.Statement<string[], { key: string; value: string }>> = [];
@@ -211,7 +211,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-/** A statement that does nothing (see rollbackTolerant). */
+/** A statement that does nothing (see forKysely). */
 const NOTHING: SqliteStatement = {
   reader: false,
   all: () => [],
@@ -219,16 +219,40 @@ const NOTHING: SqliteStatement = {
   iterate: () => [][Symbol.iterator](),
 };
 
+/** How many distinct SQL texts keep their prepared statement (the app has a few hundred). */
+const STATEMENT_CACHE_SIZE = 500;
+
 /**
- * `sqlite` for Kysely, but for a rollback when no transaction is open: SQLite itself rolls a
- * transaction back on some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY: a full disk, a locked
- * file), and Kysely's rollback after it then failed with "no transaction is active", an error that
- * hid the real one (a full disk became a 500 instead of a 507).
+ * `sqlite` for Kysely, with two changes:
+ * - Each SQL text is prepared once and its statement kept (the least recently used beyond
+ *   STATEMENT_CACHE_SIZE dropped): Kysely's driver prepares every query it runs, which was 12% of
+ *   the quote request's CPU at a fair's peak (docs/decisions/025). SQLite re-prepares a kept
+ *   statement itself after a schema change; one still being iterated (a stream) is not shared: the
+ *   query gets a statement of its own.
+ * - A rollback when no transaction is open does nothing: SQLite itself rolls a transaction back on
+ *   some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY: a full disk, a locked file), and Kysely's
+ *   rollback after it then failed with "no transaction is active", an error that hid the real one
+ *   (a full disk became a 500 instead of a 507).
  */
-function rollbackTolerant(sqlite: SQLite.Database): SqliteDatabase {
+function forKysely(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  const prepare = (text: string): SQLite.Statement => {
+    const kept = statements.get(text);
+    if (kept && !kept.busy) {
+      // Most recently used last: a Map iterates in insertion order.
+      statements.delete(text);
+      statements.set(text, kept);
+      return kept;
+    }
+    const statement = sqlite.prepare(text);
+    if (kept) return statement;
+    statements.set(text, statement);
+    if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+    return statement;
+  };
   return {
     close: () => sqlite.close(),
-    prepare: (text) => (text === 'rollback' && !sqlite.inTransaction ? NOTHING : sqlite.prepare(text)),
+    prepare: (text) => (text === 'rollback' && !sqlite.inTransaction ? NOTHING : prepare(text)),
   };
 }
 
