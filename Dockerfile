@@ -51,4 +51,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Node flags: apps/server/src/node-flags.ts (the heap limit: docs/performance.md, "Memory").
-CMD ["node", "--enable-source-maps", "--max-old-space-size=1024", "apps/server/dist/main.js"]
+CMD ["node", "--enable-source-maps", "--max-old-space-size=1024", "--max-semi-space-size=4", "apps/server/dist/main.js"]

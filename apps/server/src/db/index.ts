@@ -12,7 +12,8 @@ import {
   type SqliteStatement,
   type Transaction,
 } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { migrations, type Dialect } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -99,7 +100,10 @@ function inOrder(keys: readonly string[], rows: ReadonlyArray<{ key: string; val
 
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    // Loaded only for PostgreSQL: a server on SQLite (a 1 GB server's setting) does not hold the
+    // driver (docs/deploy.md, "The smallest server"). CommonJS, so loaded synchronously.
+    const { Pool } = createRequire(import.meta.url)('pg') as typeof pg;
+    const pool = new Pool({
       connectionString: options.databaseUrl,
       max: options.pgPoolSize ?? 10,
       application_name: options.pgApplicationName ?? 'agro',

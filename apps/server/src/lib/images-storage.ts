@@ -6,18 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config, S3Config } from '../config.js';
 import { StorageFault } from './faults.js';
 
@@ -100,7 +91,19 @@ export function createLocalStorage(dir: string): ImageStorage {
   };
 }
 
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+let loadedSdk: S3Sdk | undefined;
+/**
+ * The AWS SDK, loaded when a bucket is first used: a server on the local disk (the default, and a
+ * 1 GB server's setting) never holds its several megabytes of code (docs/deploy.md, "The smallest
+ * server"). Loaded synchronously (it is CommonJS), so creating the storage stays synchronous.
+ */
+function sdk(): S3Sdk {
+  return (loadedSdk ??= createRequire(import.meta.url)('@aws-sdk/client-s3') as S3Sdk);
+}
+
 function isMissing(err: unknown): boolean {
+  const { NoSuchKey, NotFound, S3ServiceException } = sdk();
   return err instanceof NoSuchKey || err instanceof NotFound || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404);
 }
 
@@ -112,6 +115,7 @@ export interface ObjectOptions {
 const IMAGE_OBJECTS: ObjectOptions = { contentType: imageContentType, cacheControl: IMAGE_CACHE_CONTROL };
 
 export function createS3Storage(s3: S3Config, client = s3Client(s3), objects: ObjectOptions = IMAGE_OBJECTS): ImageStorage {
+  const { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } = sdk();
   const key = (name: string) => {
     assertSafe(name);
     return `${s3.prefix}${name}`;
@@ -189,7 +193,7 @@ export function createS3Storage(s3: S3Config, client = s3Client(s3), objects: Ob
 export const S3_LIMITS = { connectionTimeoutMs: 3_000, requestTimeoutMs: 15_000, maxAttempts: 2 } as const;
 
 export function s3Client(s3: S3Config): S3Client {
-  return new S3Client({
+  return new (sdk().S3Client)({
     region: s3.region,
     ...(s3.endpoint ? { endpoint: s3.endpoint, forcePathStyle: s3.forcePathStyle } : {}),
     ...(s3.credentials ? { credentials: s3.credentials } : {}),
