@@ -65,16 +65,19 @@ export interface BenchServerOptions {
   /** The temporary DATA_DIR; the server's log goes there. */
   dataDir: string;
   nodeArgs?: string[];
+  /** The compiled server, as `npm start` runs it (startServer). */
+  compiled?: boolean;
 }
 
 /**
  * The server as the bench runs it: production mode, access log on (info), and a rate-limit
  * window of a day so the 429 target stays refused for the whole run (10 logins per window).
  */
-export function startBenchServer({ port, env, dataDir, nodeArgs }: BenchServerOptions): Promise<Server> {
+export function startBenchServer({ port, env, dataDir, nodeArgs, compiled }: BenchServerOptions): Promise<Server> {
   return startServer({
     port,
     nodeArgs,
+    compiled,
     logFile: path.join(dataDir, 'server.log'),
     env: { ...env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', RATE_LIMIT_WINDOW_MS: '86400000' },
   });
