@@ -167,7 +167,7 @@ const PRIVATE_BUYER_SCREENS = ['/profile', '/quote', '/contact', '/my-orders'] a
 test.describe("axe on the buyer's screens in Arabic and Spanish", () => {
   for (const { prefix, lang, dir, locale } of LANGUAGES) {
     for (const viewport of VIEWPORTS) {
-      test(`${prefix}: sign-in screens, profile, quote and contact forms (with their messages), my orders (${viewport.width} px)`, async ({
+      test(`${prefix}: sign-in, reset, invitation and second-factor screens, profile, quote and contact forms (with their messages), my orders (${viewport.width} px)`, async ({
         browser,
         request,
       }) => {
@@ -180,7 +180,14 @@ test.describe("axe on the buyer's screens in Arabic and Spanish", () => {
           await page.waitForLoadState('networkidle');
         };
         try {
-          for (const path of ['/login', '/register', '/forgot-password']) {
+          for (const path of [
+            '/login',
+            '/register',
+            '/forgot-password',
+            '/reset-password/some-token',
+            '/team/accept/some-token',
+            '/login/second-factor',
+          ]) {
             await page.goto(`${prefix}${path}`);
             await settle(path);
             await expectNoSeriousViolations(page, `${prefix}${path} at ${viewport.width} px`);
