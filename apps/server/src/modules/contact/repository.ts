@@ -107,11 +107,18 @@ export async function listInquiries(db: DbOrTx, filter: InquiryListFilter): Prom
   if (!wantsPage(filter)) return { inquiries: (await query.execute()).map(toInquiry) };
 
   const page = pageOf(filter, 0, []);
+  // Deferred join (as listQuotes): the page's ids from `contacts` alone, by its indexes, and only
+  // those rows joined with their product. A deep page (offset 49,000) had joined every row it skipped.
+  const pageIds = db
+    .selectFrom('contacts')
+    .select('contacts.id')
+    .where(where)
+    .orderBy('contacts.created_at', 'desc')
+    .orderBy('contacts.id', 'desc')
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
   const [rows, count, countries] = await Promise.all([
-    query
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit)
-      .execute(),
+    selectInquiries(db).where('contacts.id', 'in', pageIds).orderBy('contacts.created_at', 'desc').orderBy('contacts.id', 'desc').execute(),
     db
       .selectFrom('contacts')
       .where(where)
