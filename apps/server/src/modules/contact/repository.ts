@@ -76,9 +76,7 @@ export async function* inquiryBatches(db: DbOrTx, filter: InquiryListFilter, siz
   for (;;) {
     const conditions = inquiryConditions(db, filter);
     if (after) {
-      conditions.push(
-        sql<boolean>`(contacts.created_at < ${after.createdAt} or (contacts.created_at = ${after.createdAt} and contacts.id < ${after.id}))`,
-      );
+      conditions.push(sql<boolean>`(contacts.created_at, contacts.id) < (${after.createdAt}, ${after.id})`);
     }
     const rows = await selectInquiries(db)
       .where(allOf(conditions))

@@ -238,10 +238,10 @@ export async function* quoteBatches(
   let after: { createdAt: string; id: string } | undefined;
   for (;;) {
     const conditions = quoteConditions(db, filter, now);
-    if (after)
-      conditions.push(
-        sql<SqlBool>`(quotes.created_at < ${after.createdAt} or (quotes.created_at = ${after.createdAt} and quotes.id < ${after.id}))`,
-      );
+    // A row value, which both databases seek in the index (the indexes without the id by its
+    // created_at): PostgreSQL read the OR of two comparisons as a filter, skipping every row
+    // exported before (90,000 for the last batches: 100 ms a batch, against 1.5).
+    if (after) conditions.push(sql<SqlBool>`(quotes.created_at, quotes.id) < (${after.createdAt}, ${after.id})`);
     const rows = await selectQuotes(db)
       .where(allOf(conditions))
       .orderBy('quotes.created_at', 'desc')
