@@ -13,6 +13,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import { migrations, type Dialect } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -119,7 +120,8 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     pool.on('connect', (client) => client.on('error', (err) => connectionError(err)));
     // The pool re-emits an idle client's error (already logged by the client's own listener).
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // The cursor serves Kysely's `.stream()`, by which the exports read each keyset batch (readBatch).
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
     const readMeta = async (keys: readonly string[]): Promise<Array<string | undefined>> => {
       // A named statement: each pooled connection parses and plans it once.
       // query_timeout per query is read by node-postgres (client.js) but not in its types.

@@ -3,7 +3,17 @@ import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import { fromFlag, nowIso, toQuoteProductRef, toTradeTerms } from '../../db/mappers.js';
 import type { NewQuoteRow, QuoteOfferRow, QuoteRow } from '../../db/schema.js';
-import { allOf, countriesOf, distinctCountries, leadConditions, pageOf, wantsPage, type LeadFilter } from '../../lib/lead-filters.js';
+import {
+  allOf,
+  countriesOf,
+  distinctCountries,
+  leadConditions,
+  pageOf,
+  readBatch,
+  wantsPage,
+  EXPORT_BATCH,
+  type LeadFilter,
+} from '../../lib/lead-filters.js';
 import { toQuoteOffer } from './offer-repository.js';
 
 /** Quote columns plus the product fields a quote shows (null when the product is gone) and its current offer. */
@@ -221,9 +231,6 @@ export async function listQuotes(
   };
 }
 
-/** Rows read per batch by an export. */
-export const EXPORT_BATCH = 500;
-
 /**
  * Every quote that matches, newest first, a batch at a time (keyset pagination on (created_at,
  * id), served by the same indexes as the list): an export in flat memory, which a client that goes
@@ -242,12 +249,11 @@ export async function* quoteBatches(
     // created_at): PostgreSQL read the OR of two comparisons as a filter, skipping every row
     // exported before (90,000 for the last batches: 100 ms a batch, against 1.5).
     if (after) conditions.push(sql<SqlBool>`(quotes.created_at, quotes.id) < (${after.createdAt}, ${after.id})`);
-    const rows = await selectQuotes(db)
-      .where(allOf(conditions))
-      .orderBy('quotes.created_at', 'desc')
-      .orderBy('quotes.id', 'desc')
-      .limit(size)
-      .execute();
+    const rows = await readBatch(
+      db,
+      selectQuotes(db).where(allOf(conditions)).orderBy('quotes.created_at', 'desc').orderBy('quotes.id', 'desc').limit(size),
+      size,
+    );
     if (rows.length === 0) return;
     yield rows.map((row) => toQuote(row, now));
     if (rows.length < size) return;
