@@ -7,24 +7,31 @@
  *
  *   node --import tsx bench/leads.ts        (npm run bench runs it after the load benchmarks)
  *
+ * One quote in 25 was accepted and has its offer and order (4,000 orders with milestones), for the
+ * orders list.
+ *
  * Environment: BENCH_LEADS_QUOTES (100000), BENCH_LEADS_INQUIRIES (50000), BENCH_LEADS_RUNS (30).
  * A measurement, never a test: the goals are reported (p99 of a filtered, searched or deep page
  * under 50 ms; the whole quotes export over HTTP: first byte within 200 ms, resident memory
  * growing by less than 50 MB).
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API, type ProductInput } from '@agro/shared';
+import { promisify } from 'node:util';
+import { API, ORDER_FLOW, type OrderStep, type ProductInput } from '@agro/shared';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../apps/server/src/db/index.js';
 import { newId } from '../apps/server/src/db/ids.js';
 import { nowIso } from '../apps/server/src/db/mappers.js';
-import type { NewContactRow, NewQuoteRow } from '../apps/server/src/db/schema.js';
+import type { NewContactRow, NewOrderRow, NewQuoteOfferRow, NewQuoteRow, OrderMilestoneRow } from '../apps/server/src/db/schema.js';
 import { productRow } from '../apps/server/src/modules/product/repository.js';
 import { createUserService } from '../apps/server/src/modules/user/service.js';
+
+const execFileAsync = promisify(execFile);
 
 /** BENCH_QUICK=1 (CI): 10,000 quotes, one lead-list target, no export; fails on a tenfold regression. */
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -36,6 +43,10 @@ const GOAL_EXPORT_GROWTH_MB = 50;
 const RUNS = Number(process.env.BENCH_LEADS_RUNS ?? (QUICK ? 10 : 30));
 const GOAL_P99_MS = 50;
 const BATCH = 500;
+/** One quote in ORDER_EVERY was accepted and became an order (4,000 orders at 100,000 quotes). */
+const ORDER_EVERY = 25;
+const DAY_MS = 86_400_000;
+const orderCount = (quotes: number) => Math.ceil(quotes / ORDER_EVERY);
 
 const COUNTRIES = [
   'Spain',
@@ -97,10 +108,14 @@ async function seed(handle: DatabaseHandle): Promise<{ productId: string; adminP
   // Spread over the last 18 months, so date ranges and the dashboard's 12 months cut through them.
   const when = () => nowIso(now - Math.floor(rnd() * 548 * 86_400_000));
 
+  let orderCount = 0;
   for (let done = 0; done < QUOTES; done += BATCH) {
     const rows: NewQuoteRow[] = [];
+    const offers: NewQuoteOfferRow[] = [];
+    const orders: NewOrderRow[] = [];
+    const milestones: OrderMilestoneRow[] = [];
     for (let i = done; i < Math.min(QUOTES, done + BATCH); i++) {
-      rows.push({
+      const quote: NewQuoteRow = {
         id: newId(),
         company_name: `Company ${i} ${pick(['Foods', 'Trading', 'Imports', 'Spices'])}`,
         contact_person_name: `Buyer Person ${i}`,
@@ -123,9 +138,19 @@ async function seed(handle: DatabaseHandle): Promise<{ productId: string; adminP
         trade_target_price_minor: i % 3 === 0 ? 125 : null,
         trade_target_currency: i % 3 === 0 ? 'USD' : null,
         trade_target_unit: i % 3 === 0 ? 'KG' : null,
-      });
+        // Every row of a multi-row insert names the same columns (SQLite has no DEFAULT there).
+        status: 'NEW',
+        current_offer_id: null,
+        offer_expires_at: null,
+        status_changed_at: null,
+      };
+      rows.push(quote);
+      if (i % ORDER_EVERY === 0) accepted(quote, ++orderCount, offers, orders, milestones);
     }
     await db.insertInto('quotes').values(rows).execute();
+    if (offers.length > 0) await db.insertInto('quote_offers').values(offers).execute();
+    if (orders.length > 0) await db.insertInto('orders').values(orders).execute();
+    if (milestones.length > 0) await db.insertInto('order_milestones').values(milestones).execute();
   }
   for (let done = 0; done < INQUIRIES; done += BATCH) {
     const rows: NewContactRow[] = [];
@@ -150,6 +175,101 @@ async function seed(handle: DatabaseHandle): Promise<{ productId: string; adminP
   return { productId: productIds[3]!, adminEmail: 'bench-admin@example.com', adminPassword: 'Bench!Passw0rd' };
 }
 
+/**
+ * An accepted quote as the quote desk and the order module leave it (without their mails and
+ * events): its offer, the order made of it two days later, and that order's milestones up to a step
+ * spread over the flow (one order in ten cancelled before shipment).
+ */
+function accepted(quote: NewQuoteRow, n: number, offers: NewQuoteOfferRow[], orders: NewOrderRow[], milestones: OrderMilestoneRow[]) {
+  const quotedMs = Date.parse(quote.created_at) + DAY_MS;
+  const orderedMs = Math.min(Date.now(), quotedMs + DAY_MS);
+  const day = (ms: number) => nowIso(ms).slice(0, 10);
+  const offerId = newId(quotedMs);
+  const unitPriceMinor = 125 + (n % 50);
+  offers.push({
+    id: offerId,
+    quote_id: quote.id,
+    revision: 1,
+    currency: 'USD',
+    unit_price_minor: unitPriceMinor,
+    price_basis: 'KG',
+    incoterm: 'FOB',
+    port_of_loading: 'Nhava Sheva',
+    destination: quote.delivery_location,
+    lead_time_days: 30,
+    payment_terms: '30% advance, 70% against documents',
+    valid_until: day(quotedMs + 14 * DAY_MS),
+    expires_at: nowIso(quotedMs + 14 * DAY_MS),
+    note: '',
+    created_by: null,
+    created_at: nowIso(quotedMs),
+  });
+  Object.assign(quote, {
+    status: 'ACCEPTED',
+    current_offer_id: offerId,
+    offer_expires_at: nowIso(quotedMs + 14 * DAY_MS),
+    status_changed_at: nowIso(orderedMs),
+  });
+  const cancelled = n % 10 === 0;
+  const reached = cancelled ? 1 : 1 + (n % ORDER_FLOW.length);
+  const steps: OrderStep[] = [...ORDER_FLOW.slice(0, reached), ...(cancelled ? (['CANCELLED'] as const) : [])];
+  const shippedMs = orderedMs + 35 * DAY_MS;
+  const shipped = steps.includes('SHIPPED');
+  const id = newId(orderedMs);
+  orders.push({
+    id,
+    order_number: `ORD-${nowIso(orderedMs).slice(0, 4)}-${String(n).padStart(5, '0')}`,
+    quote_id: quote.id,
+    user_id: null,
+    step: steps[steps.length - 1]!,
+    offer_id: offerId,
+    quotation_number: `Q-${n}-1`,
+    product_id: quote.product_id,
+    product_name: 'Bench Product',
+    hs_code: '',
+    quantity: quote.required_qty,
+    unit: 'KG',
+    packaging_type: quote.packaging_type,
+    currency: 'USD',
+    unit_price_minor: unitPriceMinor,
+    total_minor: unitPriceMinor * quote.required_qty,
+    incoterm: 'FOB',
+    port_of_loading: 'Nhava Sheva',
+    destination: quote.delivery_location,
+    lead_time_days: 30,
+    payment_terms: '30% advance, 70% against documents',
+    company_name: quote.company_name,
+    contact_person_name: quote.contact_person_name,
+    company_email: quote.company_email,
+    mobile_number: quote.mobile_number,
+    country: quote.country,
+    address: quote.address,
+    delivery_location: quote.delivery_location,
+    account_email: quote.quoted_by_email,
+    ship_by: day(orderedMs + 30 * DAY_MS),
+    shipped_on: shipped ? day(shippedMs) : null,
+    etd: shipped ? day(shippedMs) : null,
+    eta: shipped ? day(shippedMs + 25 * DAY_MS) : null,
+    tracking_url: null,
+    created_at: nowIso(orderedMs),
+    step_changed_at: nowIso(orderedMs),
+  });
+  steps.forEach((step, k) => {
+    const atMs = Math.min(Date.now(), orderedMs + k * 7 * DAY_MS);
+    milestones.push({
+      id: newId(atMs),
+      order_id: id,
+      step,
+      at: day(atMs),
+      note: '',
+      details: '{}',
+      actor: 'COMPANY',
+      user_id: null,
+      created_at: nowIso(atMs),
+    });
+  });
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 interface ExportFigures {
@@ -160,10 +280,29 @@ interface ExportFigures {
 }
 
 /**
- * Every quote as CSV over real HTTP (the export streams: lib/csv.ts): the time to its first byte
- * and how much the process's resident memory grows while it is read (sampled every 5 ms).
+ * The reader of the export: a process of its own, so the resident memory measured is the
+ * server's alone (read in this process, fetch's own buffers of the download counted too, up to
+ * ~75 MB, and they varied from run to run). Prints its figures as JSON.
  */
-async function measureExport(app: Awaited<ReturnType<typeof buildApp>>, headers: Record<string, string>): Promise<ExportFigures> {
+const EXPORT_READER = `
+const started = performance.now();
+const res = await fetch(process.argv[1], { headers: { cookie: process.argv[2] } });
+if (res.status !== 200 || !res.body) throw new Error('export: ' + res.status);
+let firstByteMs = 0;
+let bytes = 0;
+for await (const chunk of res.body) {
+  if (bytes === 0) firstByteMs = performance.now() - started;
+  bytes += chunk.byteLength;
+}
+console.log(JSON.stringify({ firstByteMs, bytes, totalMs: performance.now() - started }));
+`;
+
+/**
+ * Every quote as CSV over real HTTP (the export streams: lib/csv.ts), read by another process:
+ * the time to its first byte and how much this (the server's) process's resident memory grows
+ * while it is read (sampled every 5 ms).
+ */
+async function measureExport(app: Awaited<ReturnType<typeof buildApp>>, headers: { cookie: string }): Promise<ExportFigures> {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
@@ -171,20 +310,19 @@ async function measureExport(app: Awaited<ReturnType<typeof buildApp>>, headers:
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 5);
-  const started = performance.now();
-  let firstByteMs = 0;
-  let bytes = 0;
   try {
-    const res = await fetch(`${base}${API.exportQuotes}`, { headers });
-    if (res.status !== 200 || !res.body) throw new Error(`export: ${res.status}`);
-    for await (const chunk of res.body) {
-      if (bytes === 0) firstByteMs = performance.now() - started;
-      bytes += (chunk as Uint8Array).byteLength;
-    }
+    const { stdout } = await execFileAsync(process.execPath, [
+      '--input-type=module',
+      '-e',
+      EXPORT_READER,
+      `${base}${API.exportQuotes}`,
+      headers.cookie,
+    ]);
+    const read = JSON.parse(stdout) as Omit<ExportFigures, 'rssGrowthMb'>;
+    return { ...read, rssGrowthMb: (peak - rssBefore) / 1024 / 1024 };
   } finally {
     clearInterval(sampler);
   }
-  return { firstByteMs, totalMs: performance.now() - started, bytes, rssGrowthMb: (peak - rssBefore) / 1024 / 1024 };
 }
 
 async function benchDialect(
@@ -224,7 +362,7 @@ async function benchDialect(
     const seeded = Date.now();
     const { productId, adminEmail, adminPassword } = await seed(database);
     console.log(
-      `  seeded ${QUOTES.toLocaleString('en-US')} quotes and ${INQUIRIES.toLocaleString('en-US')} inquiries in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+      `  seeded ${QUOTES.toLocaleString('en-US')} quotes, ${orderCount(QUOTES).toLocaleString('en-US')} orders and ${INQUIRIES.toLocaleString('en-US')} inquiries in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
     );
     // A year's rows arrive over a year, which autovacuum follows; seeded in seconds, PostgreSQL
     // would plan and read without statistics or a visibility map (no index-only scans).
@@ -252,6 +390,10 @@ async function benchDialect(
         ['inbox, open, by country', `${API.allInquiries}?status=OPEN&country=spain&page=1&limit=12`],
         ['inbox, search', `${API.allInquiries}?q=company 4217&page=1&limit=12`],
         ['inbox, deep page', `${API.allInquiries}?page=${Math.max(1, Math.floor(INQUIRIES / 12) - 1)}&limit=12`],
+        ['orders, page 1', `${API.allOrders}?page=1&limit=12`],
+        ['orders, by step', `${API.allOrders}?step=IN_PRODUCTION&page=1&limit=12`],
+        ['orders, late', `${API.allOrders}?late=true&page=1&limit=12`],
+        ['orders, deep page', `${API.allOrders}?page=${Math.max(1, Math.floor(orderCount(QUOTES) / 12) - 1)}&limit=12`],
         ['CSV export, one country', `${API.exportQuotes}?country=kenya`],
         ['dashboard', API.dashboard],
       ];

@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
+import type Cursor from 'pg-cursor';
 import { migrations, type Dialect } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -102,7 +103,8 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     // Loaded only for PostgreSQL: a server on SQLite (a 1 GB server's setting) does not hold the
     // driver (docs/deploy.md, "The smallest server"). CommonJS, so loaded synchronously.
-    const { Pool } = createRequire(import.meta.url)('pg') as typeof pg;
+    const require = createRequire(import.meta.url);
+    const { Pool } = require('pg') as typeof pg;
     const pool = new Pool({
       connectionString: options.databaseUrl,
       max: options.pgPoolSize ?? 10,
@@ -123,7 +125,10 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     pool.on('connect', (client) => client.on('error', (err) => connectionError(err)));
     // The pool re-emits an idle client's error (already logged by the client's own listener).
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // The cursor serves Kysely's `.stream()`, by which the exports read each keyset batch (readBatch).
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool, cursor: require('pg-cursor') as typeof Cursor }),
+    });
     const readMeta = async (keys: readonly string[]): Promise<Array<string | undefined>> => {
       // A named statement: each pooled connection parses and plans it once.
       // query_timeout per query is read by node-postgres (client.js) but not in its types.

@@ -2,7 +2,17 @@ import type { Inquiry, InquiryStatus, LeadPage, QuantityType } from '@agro/share
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import type { ContactRow, NewContactRow } from '../../db/schema.js';
-import { allOf, countriesOf, distinctCountries, leadConditions, pageOf, wantsPage, type LeadFilter } from '../../lib/lead-filters.js';
+import {
+  allOf,
+  countriesOf,
+  distinctCountries,
+  leadConditions,
+  pageOf,
+  readBatch,
+  wantsPage,
+  EXPORT_BATCH,
+  type LeadFilter,
+} from '../../lib/lead-filters.js';
 
 export async function insertContact(db: DbOrTx, row: NewContactRow): Promise<ContactRow> {
   await db.insertInto('contacts').values(row).execute();
@@ -71,21 +81,18 @@ function inquiryConditions(db: DbOrTx, filter: InquiryListFilter) {
 }
 
 /** Every inquiry that matches, newest first, a batch at a time (keyset pagination; see quoteBatches). */
-export async function* inquiryBatches(db: DbOrTx, filter: InquiryListFilter, size = 500): AsyncGenerator<Inquiry[]> {
+export async function* inquiryBatches(db: DbOrTx, filter: InquiryListFilter, size = EXPORT_BATCH): AsyncGenerator<Inquiry[]> {
   let after: { createdAt: string; id: string } | undefined;
   for (;;) {
     const conditions = inquiryConditions(db, filter);
     if (after) {
-      conditions.push(
-        sql<boolean>`(contacts.created_at < ${after.createdAt} or (contacts.created_at = ${after.createdAt} and contacts.id < ${after.id}))`,
-      );
+      conditions.push(sql<boolean>`(contacts.created_at, contacts.id) < (${after.createdAt}, ${after.id})`);
     }
-    const rows = await selectInquiries(db)
-      .where(allOf(conditions))
-      .orderBy('contacts.created_at', 'desc')
-      .orderBy('contacts.id', 'desc')
-      .limit(size)
-      .execute();
+    const rows = await readBatch(
+      db,
+      selectInquiries(db).where(allOf(conditions)).orderBy('contacts.created_at', 'desc').orderBy('contacts.id', 'desc').limit(size),
+      size,
+    );
     if (rows.length === 0) return;
     yield rows.map(toInquiry);
     if (rows.length < size) return;
@@ -107,11 +114,18 @@ export async function listInquiries(db: DbOrTx, filter: InquiryListFilter): Prom
   if (!wantsPage(filter)) return { inquiries: (await query.execute()).map(toInquiry) };
 
   const page = pageOf(filter, 0, []);
+  // Deferred join (as listQuotes): the page's ids from `contacts` alone, by its indexes, and only
+  // those rows joined with their product. A deep page (offset 49,000) had joined every row it skipped.
+  const pageIds = db
+    .selectFrom('contacts')
+    .select('contacts.id')
+    .where(where)
+    .orderBy('contacts.created_at', 'desc')
+    .orderBy('contacts.id', 'desc')
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
   const [rows, count, countries] = await Promise.all([
-    query
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit)
-      .execute(),
+    selectInquiries(db).where('contacts.id', 'in', pageIds).orderBy('contacts.created_at', 'desc').orderBy('contacts.id', 'desc').execute(),
     db
       .selectFrom('contacts')
       .where(where)

@@ -3,7 +3,17 @@ import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import { fromFlag, nowIso, toQuoteProductRef, toTradeTerms } from '../../db/mappers.js';
 import type { NewQuoteRow, QuoteOfferRow, QuoteRow } from '../../db/schema.js';
-import { allOf, countriesOf, distinctCountries, leadConditions, pageOf, wantsPage, type LeadFilter } from '../../lib/lead-filters.js';
+import {
+  allOf,
+  countriesOf,
+  distinctCountries,
+  leadConditions,
+  pageOf,
+  readBatch,
+  wantsPage,
+  EXPORT_BATCH,
+  type LeadFilter,
+} from '../../lib/lead-filters.js';
 import { toQuoteOffer } from './offer-repository.js';
 
 /** Quote columns plus the product fields a quote shows (null when the product is gone) and its current offer. */
@@ -196,6 +206,8 @@ export async function listQuotes(
   const page = pageOf(filter, 0, []);
   // Deferred join: the page's ids come from `quotes` alone (its indexes), and only those rows are
   // joined with their product and offer. A deep page then skips index entries, not joined rows.
+  // The outer query selects by those ids alone: repeating the filter there made SQLite walk the
+  // filter's index (96,000 rows for status NEW) and test each id against the page's twelve.
   const pageIds = db
     .selectFrom('quotes')
     .select('quotes.id')
@@ -205,7 +217,7 @@ export async function listQuotes(
     .limit(page.limit)
     .offset((page.page - 1) * page.limit);
   const [rows, count, countries] = await Promise.all([
-    query.where('quotes.id', 'in', pageIds).execute(),
+    selectQuotes(db).where('quotes.id', 'in', pageIds).orderBy('quotes.created_at', 'desc').orderBy('quotes.id', 'desc').execute(),
     db
       .selectFrom('quotes')
       .where(where)
@@ -218,9 +230,6 @@ export async function listQuotes(
     page: pageOf(filter, Number(count.n), distinctCountries(countries)),
   };
 }
-
-/** Rows read per batch by an export. */
-export const EXPORT_BATCH = 500;
 
 /**
  * Every quote that matches, newest first, a batch at a time (keyset pagination on (created_at,
@@ -236,16 +245,15 @@ export async function* quoteBatches(
   let after: { createdAt: string; id: string } | undefined;
   for (;;) {
     const conditions = quoteConditions(db, filter, now);
-    if (after)
-      conditions.push(
-        sql<SqlBool>`(quotes.created_at < ${after.createdAt} or (quotes.created_at = ${after.createdAt} and quotes.id < ${after.id}))`,
-      );
-    const rows = await selectQuotes(db)
-      .where(allOf(conditions))
-      .orderBy('quotes.created_at', 'desc')
-      .orderBy('quotes.id', 'desc')
-      .limit(size)
-      .execute();
+    // A row value, which both databases seek in the index (the indexes without the id by its
+    // created_at): PostgreSQL read the OR of two comparisons as a filter, skipping every row
+    // exported before (90,000 for the last batches: 100 ms a batch, against 1.5).
+    if (after) conditions.push(sql<SqlBool>`(quotes.created_at, quotes.id) < (${after.createdAt}, ${after.id})`);
+    const rows = await readBatch(
+      db,
+      selectQuotes(db).where(allOf(conditions)).orderBy('quotes.created_at', 'desc').orderBy('quotes.id', 'desc').limit(size),
+      size,
+    );
     if (rows.length === 0) return;
     yield rows.map((row) => toQuote(row, now));
     if (rows.length < size) return;
