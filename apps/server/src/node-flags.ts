@@ -13,7 +13,8 @@
  * modules, the caches warmed) up to 2 x 16 MB by default and stays that size when the server then
  * idles: in two starts of three the compiled server held 32 MB of new space and 150 MB resident
  * instead of 118 MB. Bounded to 2 x 4 MB, resident memory after start is 106-110 MB (goal 120:
- * docs/deploy.md, "The smallest server"); the write path's rate and the pages' were the same
- * within the machine's noise.
+ * docs/deploy.md, "The smallest server"). The cost, more frequent young collections: the same
+ * write-path rate on SQLite within the machine's noise; on PostgreSQL (whose driver allocates more
+ * per query) 5-10% more server CPU per quote request (bench/write-path.ts, four runs alternated).
  */
 export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-old-space-size=1024', '--max-semi-space-size=4'] as const;
