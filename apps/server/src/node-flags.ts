@@ -12,7 +12,7 @@
  * --max-semi-space-size=4 (MB): the young generation grows under the start's allocations (the
  * modules, the caches warmed) up to 2 x 16 MB by default and stays that size when the server then
  * idles: in two starts of three the compiled server held 32 MB of new space and 150 MB resident
- * instead of 118 MB. Bounded to 2 x 4 MB, resident memory after start is 106-110 MB (goal 120:
+ * instead of 118 MB. Bounded to 2 x 4 MB, resident memory after start is 115-117 MB (goal 120:
  * docs/deploy.md, "The smallest server"). The cost, more frequent young collections: the same
  * write-path rate on SQLite within the machine's noise; on PostgreSQL (whose driver allocates more
  * per query) 5-10% more server CPU per quote request (bench/write-path.ts, four runs alternated).
