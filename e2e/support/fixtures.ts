@@ -356,3 +356,26 @@ export async function offerViaApi(api: APIRequestContext, company: string, offer
   expect(res.ok(), await res.text()).toBe(true);
   return quote._id;
 }
+
+/** The screens whose form carries a proof of work (ALTCHA, solved in Web Workers), in any language. */
+const PROOF_OF_WORK_SCREEN = /^(?:\/(?:ar|es|fr|de))?\/(?:register|forgot-password)$/;
+
+/**
+ * Waits until the page has fetched what it fetches by itself (lazy chunks, first data) before axe
+ * looks. Playwright's 'networkidle' is the signal, but for the proof-of-work screens: ALTCHA ends
+ * its spare workers once one has found the answer, and a worker ended while its script was still
+ * loading leaves that request pending in Playwright's view for good, so 'networkidle' never came
+ * (a 180 s timeout in CI on /es/register; 10 of 120 loads of it under load here, with the
+ * worker's script the request left pending each time). There the widget's
+ * verified state is the signal: its chunks and its challenge were fetched and a worker solved it.
+ */
+export async function settled(page: Page): Promise<void> {
+  if (!PROOF_OF_WORK_SCREEN.test(new URL(page.url()).pathname)) {
+    await page.waitForLoadState('networkidle');
+    return;
+  }
+  await page.waitForFunction(() => {
+    const widget = document.querySelector('altcha-widget') as (Element & { getState?: () => string }) | null;
+    return widget?.getState?.() === 'verified';
+  });
+}

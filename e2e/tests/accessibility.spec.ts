@@ -13,6 +13,7 @@ import {
   loginViaUi,
   offerViaApi,
   openPage,
+  settled,
   test,
   uniqueId,
   userWithQuote,
@@ -21,7 +22,7 @@ import {
 /** Waits for the page's own content (lazy route chunk and first data) before axe looks. */
 async function settle(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 }
 
 test.describe('public pages', () => {

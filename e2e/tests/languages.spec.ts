@@ -14,6 +14,7 @@ import {
   offerViaApi,
   openPage,
   productPagePath,
+  settled,
   test,
   uniqueId,
   userWithQuote,
@@ -177,7 +178,7 @@ test.describe("axe on the buyer's screens in Arabic and Spanish", () => {
           await expect(page.locator('html')).toHaveAttribute('lang', lang);
           await expect(page.locator('html')).toHaveAttribute('dir', dir);
           await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
-          await page.waitForLoadState('networkidle');
+          await settled(page);
         };
         try {
           for (const path of [

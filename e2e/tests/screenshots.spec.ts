@@ -14,6 +14,7 @@ import {
   loginAsAdmin,
   loginAsNewUser,
   openPage,
+  settled,
   test,
   uniqueId,
   userWithQuote,
@@ -36,7 +37,7 @@ async function loadEverything(page: Page): Promise<void> {
   // after the network went quiet on a loaded machine: a list changed then shows images that are
   // still loading, not broken ones.
   await appTookOver(page);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await page.evaluate(() => {
     document.querySelectorAll('img[loading="lazy"]').forEach((img) => {
       (img as HTMLImageElement).loading = 'eager';
