@@ -357,6 +357,17 @@ export async function offerViaApi(api: APIRequestContext, company: string, offer
   return quote._id;
 }
 
+/**
+ * The buyer accepts the offer on `quoteId` through the API in the buyer session of `api` (a
+ * logged-in buyer page's `page.request`). Returns the order it became, the buyer's newest.
+ */
+export async function acceptViaApi(api: APIRequestContext, quoteId: string): Promise<{ _id: string; orderNumber: string }> {
+  const accepted = await api.post(`/api/v1/quote/${quoteId}/accept`, { data: {} });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+  const mine = (await (await api.get('/api/v1/order/mine')).json()) as { orders: { _id: string; orderNumber: string }[] };
+  return mine.orders[0]!;
+}
+
 /** The screens whose form carries a proof of work (ALTCHA, solved in Web Workers), in any language. */
 const PROOF_OF_WORK_SCREEN = /^(?:\/(?:ar|es|fr|de))?\/(?:register|forgot-password)$/;
 

@@ -5,6 +5,7 @@
  */
 import { expectNoSeriousViolations, VIEWPORTS } from '../support/axe';
 import {
+  acceptViaApi,
   appTookOver,
   expect,
   findProduct,
@@ -235,10 +236,7 @@ test.describe('axe on an order page and the product editor in Arabic and Spanish
         destination: 'Jebel Ali',
       });
       await loginViaUi(buyer.page, buyerAccount);
-      const accepted = await buyer.page.request.post(`/api/v1/quote/${quoteId}/accept`, { data: {} });
-      expect(accepted.ok(), await accepted.text()).toBe(true);
-      const mine = (await (await buyer.page.request.get('/api/v1/order/mine')).json()) as { orders: { _id: string }[] };
-      const orderId = mine.orders[0]!._id;
+      const { _id: orderId } = await acceptViaApi(buyer.page.request, quoteId);
       for (const { prefix, lang, dir } of LANGUAGES) {
         for (const [who, page, path] of [
           ['buyer', buyer.page, `${prefix}/orders/${orderId}`],

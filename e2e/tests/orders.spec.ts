@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
+  acceptViaApi,
   expect,
   expectToast,
   findProduct,
@@ -67,10 +68,7 @@ test('an administrator takes an accepted quote to SHIPPED with a bill of lading;
       destination: 'Felixstowe',
     });
     await loginViaUi(buyer.page, buyerAccount);
-    const accepted = await buyer.page.request.post(`/api/v1/quote/${quoteId}/accept`, { data: {} });
-    expect(accepted.ok(), await accepted.text()).toBe(true);
-    const mine = (await (await buyer.page.request.get('/api/v1/order/mine')).json()) as { orders: { _id: string; orderNumber: string }[] };
-    const { _id: orderId, orderNumber } = mine.orders[0]!;
+    const { _id: orderId, orderNumber } = await acceptViaApi(buyer.page.request, quoteId);
     expect(orderNumber).toMatch(/^ORD-\d{4}-\d{4}$/);
 
     // The administrator finds it in Orders and opens it.
