@@ -12,7 +12,11 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
   workers: 2,
+  // Under CI a failed test runs once more, for its trace and to tell a flaky test from a broken one,
+  // and a test that passed only on its retry still fails the run: a flaky test is a bug of the test
+  // or the code, never retried until green.
   retries: CI ? 1 : 0,
+  failOnFlakyTests: CI,
   forbidOnly: CI,
   reporter: 'list',
   timeout: 60_000,
