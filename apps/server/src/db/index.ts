@@ -15,6 +15,7 @@ import {
 import { createRequire } from 'node:module';
 import type pg from 'pg';
 import type Cursor from 'pg-cursor';
+import { closableCursor } from './pg-cursor.js';
 import { migrations, type Dialect } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -125,9 +126,10 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     pool.on('connect', (client) => client.on('error', (err) => connectionError(err)));
     // The pool re-emits an idle client's error (already logged by the client's own listener).
     pool.on('error', () => undefined);
-    // The cursor serves Kysely's `.stream()`, by which the exports read each keyset batch (readBatch).
+    // The cursor serves Kysely's `.stream()`, by which the exports read each keyset batch (readBatch);
+    // closableCursor: a cursor whose connection failed under it ends (db/pg-cursor.ts).
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool, cursor: require('pg-cursor') as typeof Cursor }),
+      dialect: new PostgresDialect({ pool, cursor: closableCursor(require('pg-cursor') as typeof Cursor) }),
     });
     const readMeta = async (keys: readonly string[]): Promise<Array<string | undefined>> => {
       // A named statement: each pooled connection parses and plans it once.

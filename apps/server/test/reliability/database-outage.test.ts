@@ -8,12 +8,14 @@
  * answer 503 with Retry-After and change nothing, cached public answers keep answering marked
  * stale, and within two seconds of the database's return everything answers normally.
  */
+import http from 'node:http';
 import { API, LANGUAGE_HEADER, SERVER_ERRORS } from '@agro/shared';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/db/ids.js';
 import { STALE_HEADER, STALE_VALUE } from '../../src/lib/last-known.js';
 import { insertTestProduct, quoteBody } from '../fixtures.js';
 import { buildTestApp, type TestApp, type TestUser } from '../helper.js';
@@ -185,6 +187,114 @@ describe.skipIf(!databaseUrl)('PostgreSQL goes away and comes back', () => {
     await proxy.restore();
     expect(await msUntilReady(t.app)).toBeLessThan(2000);
   }, 40_000);
+});
+
+/** What a download of `url` received, and whether it ended as HTTP says a whole body ends. */
+interface Download {
+  status: number;
+  bytes: number;
+  complete: boolean;
+}
+
+/**
+ * Downloads `url`, reading its first piece, then nothing while `whilePaused` runs (the server's
+ * writes fill the socket's buffers and wait), then the rest.
+ */
+function pausedDownload(url: string, cookie: string, whilePaused: () => Promise<void>): Promise<Download> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { cookie } }, (res) => {
+        let bytes = 0;
+        let paused = false;
+        const done = () => resolve({ status: res.statusCode ?? 0, bytes, complete: res.complete });
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (paused) return;
+          paused = true;
+          res.pause();
+          whilePaused().then(() => res.resume(), reject);
+        });
+        res.on('end', done);
+        // The server ended the connection mid-body: what came is all there is.
+        res.on('error', done);
+        res.on('aborted', done);
+      })
+      .on('error', reject);
+  });
+}
+
+describe.skipIf(!databaseUrl)('PostgreSQL goes away during a CSV export', () => {
+  let proxy: TcpProxy;
+  let t: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    const url = new URL(databaseUrl!);
+    proxy = await TcpProxy.start({ host: url.hostname, port: Number(url.port || 5432) });
+    url.hostname = proxy.address.host;
+    url.port = String(proxy.address.port);
+    t = await buildTestApp({ DATABASE_URL: url.toString() });
+    const buyer = await t.loginUser();
+    const productId = await insertTestProduct(t.db);
+    // One quote through the API, then 6,000 copies of its row with the longest note the form takes:
+    // about 15 MB of CSV, several times what the sockets' buffers hold.
+    const asked = await askQuote(t, buyer, productId);
+    expect(asked.statusCode).toBe(200);
+    const row = await t.db.selectFrom('quotes').selectAll().executeTakeFirstOrThrow();
+    const start = Date.parse(row.created_at);
+    for (let batch = 0; batch < 12; batch += 1) {
+      const rows = Array.from({ length: 500 }, (_, i) => {
+        const at = start - (batch * 500 + i + 1) * 1000;
+        return {
+          ...row,
+          id: newId(at),
+          created_at: new Date(at).toISOString(),
+          additional_info: 'x'.repeat(2000),
+          trade_target_price_minor: row.trade_target_price_minor === null ? null : Number(row.trade_target_price_minor),
+        };
+      });
+      await t.db.insertInto('quotes').values(rows).execute();
+    }
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  }, 60_000);
+  afterEach(() => proxy.restore());
+  afterAll(async () => {
+    await proxy.restore();
+    await t.close();
+    await proxy.close();
+  });
+
+  /** The database goes away `afterMs` after the first piece of the download came. */
+  async function cutDuringExport(afterMs: number): Promise<void> {
+    const admin = await t.loginAdmin();
+    const url = `${base}${API.exportQuotes}`;
+    const cut = await pausedDownload(url, admin.cookie, async () => {
+      await new Promise((resolve) => setTimeout(resolve, afterMs));
+      await proxy.cut();
+    });
+    expect(cut.status).toBe(200);
+    // Chunked, the body ends only with its last chunk: a browser marks this download failed.
+    expect(cut.complete).toBe(false);
+    // The process lives on: 503 while the database is away, then everything again.
+    const away = await t.app.inject({ method: 'GET', url: API.exportQuotes, headers: { cookie: admin.cookie } });
+    expectUnavailable(away);
+    await proxy.restore();
+    expect(await msUntilReady(t.app)).toBeLessThan(2000);
+    const whole = await pausedDownload(url, admin.cookie, () => Promise.resolve());
+    expect(whole).toMatchObject({ status: 200, complete: true });
+    expect(whole.bytes).toBeGreaterThan(cut.bytes);
+    expect(whole.bytes).toBeGreaterThan(12_000_000);
+  }
+
+  // Both never ended before (pg-cursor's close() waited for a connection that was gone: db/pg-cursor.ts).
+  it('while it reads a batch: cuts the download (never a file that looks whole), keeps serving, exports again once back', async () => {
+    await cutDuringExport(0);
+  }, 30_000);
+
+  it('while it waits for a slow reader: the same', async () => {
+    // The server has sent what the sockets' buffers hold (about 4.6 MB here) and waits to write more.
+    await cutDuringExport(300);
+  }, 30_000);
 });
 
 describe.skipIf(Boolean(databaseUrl))('SQLite locked by another process', () => {
