@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { outboxState } from '../lib/mailer.js';
+import { withinMs } from '../lib/time-limit.js';
 
 /** A readiness check taking longer than this counts as failed. */
 const READY_TIMEOUT_MS = 3000;
 
-function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
+const withTimeout = <T>(work: Promise<T>, what: string): Promise<T> => withinMs(work, READY_TIMEOUT_MS, what);
 
 /**
  * For load balancers and orchestrators, outside /api:

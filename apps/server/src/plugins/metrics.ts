@@ -3,6 +3,7 @@ import { SERVER_ERRORS } from '@agro/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { outboxState } from '../lib/mailer.js';
+import { withinMs } from '../lib/time-limit.js';
 import { Metrics, type PoolStats } from '../lib/metrics.js';
 
 export interface MetricsOptions {
@@ -22,6 +23,9 @@ function sameToken(given: string, expected: string): boolean {
  * with `METRICS_TOKEN` as its bearer token. Without the token (or with a wrong one) it is the site's
  * 404: nothing tells a visitor it exists. Unset, nothing is measured at all (no cost per request).
  */
+/** How long a scrape waits for the database's figures. */
+const SCRAPE_DATABASE_MS = 2000;
+
 async function metricsPlugin(app: FastifyInstance, options: MetricsOptions): Promise<void> {
   const { token } = options;
   const notFound = { success: false, message: SERVER_ERRORS.notFound };
@@ -30,7 +34,10 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions): Pro
     app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => reply.code(404).send(notFound));
     return;
   }
-  const metrics = new Metrics({ outbox: () => outboxState(app.db), pool: options.pool });
+  // A scrape answers in time while the database hangs (Prometheus gives up after 10 s by default,
+  // and the process would look down with every figure lost): the outbox's are then unknown.
+  const outbox = () => withinMs(outboxState(app.db), SCRAPE_DATABASE_MS, 'mail outbox');
+  const metrics = new Metrics({ outbox, pool: options.pool });
   app.decorate('metrics', metrics);
   app.frontLane.observe((route, status, seconds) => metrics.observe('GET', route, status, seconds));
   app.addHook('onResponse', async (request, reply) => {
