@@ -30,6 +30,7 @@ import { nowIso } from '../apps/server/src/db/mappers.js';
 import type { NewContactRow, NewOrderRow, NewQuoteOfferRow, NewQuoteRow, OrderMilestoneRow } from '../apps/server/src/db/schema.js';
 import { productRow } from '../apps/server/src/modules/product/repository.js';
 import { createUserService } from '../apps/server/src/modules/user/service.js';
+import { tempPgDatabase } from './lib/pg-database.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -332,21 +333,9 @@ async function benchDialect(
   let pgCleanup: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
   if (dialect === 'postgres') {
-    const base = process.env.DATABASE_URL!;
-    const name = `agro_bench_leads_${process.pid}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    pgCleanup = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const temp = await tempPgDatabase(process.env.DATABASE_URL!, 'agro_bench_leads');
+    databaseUrl = temp.url;
+    pgCleanup = temp.drop;
   }
   const config = loadConfig({
     ...process.env,

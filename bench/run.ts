@@ -31,7 +31,6 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { fetchRaw, startCeiling } from './lib/ceiling.js';
 import {
   REPO_ROOT,
@@ -54,6 +53,7 @@ import {
   type Seeded,
   type Target,
 } from './lib/targets.js';
+import { tempPgDatabase } from './lib/pg-database.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 3 : 5));
@@ -144,26 +144,6 @@ const median = (values: number[]): number => {
 function wrongAnswers(result: LoadResult, expected: number): number {
   const right = result.statusCodeStats?.[expected]?.count ?? 0;
   return result.requests.total - right + result.errors;
-}
-
-/** A fresh PostgreSQL database next to the one DATABASE_URL names; dropped by `drop()`. */
-async function tempPgDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `agro_bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 /** Seed `size` products, start the server; `work(server, seeded, dataDir)`; stop and clean up. */

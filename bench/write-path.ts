@@ -24,7 +24,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { API, FILL_TIME_FIELD, type ProductInput } from '@agro/shared';
-import pg from 'pg';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../apps/server/src/db/index.js';
 import { newId } from '../apps/server/src/db/ids.js';
 import { nowIso } from '../apps/server/src/db/mappers.js';
@@ -33,6 +32,7 @@ import { SESSION_COOKIE } from '../apps/server/src/plugins/auth.js';
 import { productRow } from '../apps/server/src/modules/product/repository.js';
 import { insertSession } from '../apps/server/src/modules/user/session-repository.js';
 import { startServer, stopOnInterrupt, tempDir, type Stopper } from './lib/processes.js';
+import { tempPgDatabase } from './lib/pg-database.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const BUYERS = Number(process.env.BENCH_WRITE_BUYERS ?? 200);
@@ -232,21 +232,9 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
   let databaseUrl = '';
   let dropDatabase: (() => Promise<void>) | undefined;
   if (dialect === 'postgres') {
-    const base = process.env.DATABASE_URL!;
-    const name = `agro_bench_write_${process.pid}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const temp = await tempPgDatabase(process.env.DATABASE_URL!, 'agro_bench_write');
+    databaseUrl = temp.url;
+    dropDatabase = temp.drop;
   }
   const sqliteFile = path.join(dataDir, 'agro.sqlite');
   const handle = createDatabase({ databaseUrl: databaseUrl || undefined, sqliteFile });
