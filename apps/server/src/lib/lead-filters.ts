@@ -111,6 +111,34 @@ export function pageOf(filter: LeadFilter, total: number, countries: string[]): 
 }
 
 /**
+ * One page of a lead list, newest first (the id breaks ties), with its facts (total, countries).
+ * Deferred join: the page's ids come from `table` alone, by its indexes, and only those rows are
+ * read whole by `rowsOf` (joined with their product, offer...): a deep page (offset 49,000) skips
+ * index entries, not joined rows. `rowsOf` selects by those ids alone: repeating the filter there
+ * made SQLite walk the filter's index (96,000 rows for status NEW) and test each id against the
+ * page's twelve.
+ */
+export async function leadPage<Row>(
+  db: DbOrTx,
+  table: 'quotes' | 'contacts',
+  where: Condition,
+  filter: LeadFilter,
+  rowsOf: (pageIds: RawBuilder<string>) => Promise<Row[]>,
+): Promise<{ rows: Row[]; page: LeadPage }> {
+  const t = sql.table(table);
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  const { page, limit } = pageOf(filter, 0, []);
+  const pageIds = sql<string>`(select ${column('id')} from ${t} where ${where}
+    order by ${column('created_at')} desc, ${column('id')} desc limit ${limit} offset ${(page - 1) * limit})`;
+  const [rows, count, countries] = await Promise.all([
+    rowsOf(pageIds),
+    sql<{ n: number | string }>`select count(*) as n from ${t} where ${where}`.execute(db),
+    countriesOf(db, table),
+  ]);
+  return { rows, page: pageOf(filter, Number(count.rows[0]?.n ?? 0), distinctCountries(countries)) };
+}
+
+/**
  * Every country spelling of a list, by a loose index scan (a recursive query that jumps from one
  * value of the country index to the next): a few index lookups per distinct value, where
  * `select distinct` read every row (100,000 at a year's leads).

@@ -2,17 +2,7 @@ import type { Inquiry, InquiryStatus, LeadPage, QuantityType } from '@agro/share
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import type { ContactRow, NewContactRow } from '../../db/schema.js';
-import {
-  allOf,
-  countriesOf,
-  distinctCountries,
-  leadConditions,
-  pageOf,
-  readBatch,
-  wantsPage,
-  EXPORT_BATCH,
-  type LeadFilter,
-} from '../../lib/lead-filters.js';
+import { allOf, EXPORT_BATCH, leadConditions, leadPage, readBatch, type LeadFilter, wantsPage } from '../../lib/lead-filters.js';
 
 export async function insertContact(db: DbOrTx, row: NewContactRow): Promise<ContactRow> {
   await db.insertInto('contacts').values(row).execute();
@@ -113,30 +103,11 @@ export async function listInquiries(db: DbOrTx, filter: InquiryListFilter): Prom
   const query = selectInquiries(db).where(where).orderBy('contacts.created_at', 'desc').orderBy('contacts.id', 'desc');
   if (!wantsPage(filter)) return { inquiries: (await query.execute()).map(toInquiry) };
 
-  const page = pageOf(filter, 0, []);
-  // Deferred join (as listQuotes): the page's ids from `contacts` alone, by its indexes, and only
-  // those rows joined with their product. A deep page (offset 49,000) had joined every row it skipped.
-  const pageIds = db
-    .selectFrom('contacts')
-    .select('contacts.id')
-    .where(where)
-    .orderBy('contacts.created_at', 'desc')
-    .orderBy('contacts.id', 'desc')
-    .limit(page.limit)
-    .offset((page.page - 1) * page.limit);
-  const [rows, count, countries] = await Promise.all([
+  // One page: its ids from `contacts` alone, then only those rows joined (lib/lead-filters.ts).
+  const { rows, page } = await leadPage(db, 'contacts', where, filter, (pageIds) =>
     selectInquiries(db).where('contacts.id', 'in', pageIds).orderBy('contacts.created_at', 'desc').orderBy('contacts.id', 'desc').execute(),
-    db
-      .selectFrom('contacts')
-      .where(where)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
-    countriesOf(db, 'contacts'),
-  ]);
-  return {
-    inquiries: rows.map(toInquiry),
-    page: pageOf(filter, Number(count.n), distinctCountries(countries)),
-  };
+  );
+  return { inquiries: rows.map(toInquiry), page };
 }
 
 export async function findInquiry(db: DbOrTx, id: string): Promise<Inquiry | undefined> {

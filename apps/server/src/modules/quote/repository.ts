@@ -3,17 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import { fromFlag, nowIso, toQuoteProductRef, toTradeTerms } from '../../db/mappers.js';
 import type { NewQuoteRow, QuoteOfferRow, QuoteRow } from '../../db/schema.js';
-import {
-  allOf,
-  countriesOf,
-  distinctCountries,
-  leadConditions,
-  pageOf,
-  readBatch,
-  wantsPage,
-  EXPORT_BATCH,
-  type LeadFilter,
-} from '../../lib/lead-filters.js';
+import { allOf, EXPORT_BATCH, leadConditions, leadPage, readBatch, type LeadFilter, wantsPage } from '../../lib/lead-filters.js';
 import { toQuoteOffer } from './offer-repository.js';
 
 /** Quote columns plus the product fields a quote shows (null when the product is gone) and its current offer. */
@@ -203,32 +193,11 @@ export async function listQuotes(
   const query = selectQuotes(db).where(where).orderBy('quotes.created_at', 'desc').orderBy('quotes.id', 'desc');
   if (!wantsPage(filter)) return { quotes: (await query.execute()).map((row) => toQuote(row, now)) };
 
-  const page = pageOf(filter, 0, []);
-  // Deferred join: the page's ids come from `quotes` alone (its indexes), and only those rows are
-  // joined with their product and offer. A deep page then skips index entries, not joined rows.
-  // The outer query selects by those ids alone: repeating the filter there made SQLite walk the
-  // filter's index (96,000 rows for status NEW) and test each id against the page's twelve.
-  const pageIds = db
-    .selectFrom('quotes')
-    .select('quotes.id')
-    .where(where)
-    .orderBy('quotes.created_at', 'desc')
-    .orderBy('quotes.id', 'desc')
-    .limit(page.limit)
-    .offset((page.page - 1) * page.limit);
-  const [rows, count, countries] = await Promise.all([
+  // One page: its ids from `quotes` alone, then only those rows joined (lib/lead-filters.ts).
+  const { rows, page } = await leadPage(db, 'quotes', where, filter, (pageIds) =>
     selectQuotes(db).where('quotes.id', 'in', pageIds).orderBy('quotes.created_at', 'desc').orderBy('quotes.id', 'desc').execute(),
-    db
-      .selectFrom('quotes')
-      .where(where)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
-    countriesOf(db, 'quotes'),
-  ]);
-  return {
-    quotes: rows.map((row) => toQuote(row, now)),
-    page: pageOf(filter, Number(count.n), distinctCountries(countries)),
-  };
+  );
+  return { quotes: rows.map((row) => toQuote(row, now)), page };
 }
 
 /**
