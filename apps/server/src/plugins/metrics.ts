@@ -18,14 +18,14 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** How long a scrape waits for the database's figures. */
+const SCRAPE_DATABASE_MS = 2000;
+
 /**
  * GET /metrics in Prometheus's text format (lib/metrics.ts), outside /api, for a Prometheus server
  * with `METRICS_TOKEN` as its bearer token. Without the token (or with a wrong one) it is the site's
  * 404: nothing tells a visitor it exists. Unset, nothing is measured at all (no cost per request).
  */
-/** How long a scrape waits for the database's figures. */
-const SCRAPE_DATABASE_MS = 2000;
-
 async function metricsPlugin(app: FastifyInstance, options: MetricsOptions): Promise<void> {
   const { token } = options;
   const notFound = { success: false, message: SERVER_ERRORS.notFound };
