@@ -179,7 +179,8 @@ describe.skipIf(!databaseUrl)('PostgreSQL goes away and comes back', () => {
 
   it("answers /metrics within 3 s while the database hangs: the pool's figures, the outbox's left unknown", async () => {
     const scrape = () => t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-    expect((await scrape()).body).toMatch(/^agro_mail_outbox_pending 0$/m);
+    // The outbox read while the database answers (its count depends on the mails earlier tests queued).
+    expect((await scrape()).body).toMatch(/^agro_mail_outbox_pending \d+$/m);
     proxy.hang();
     const started = Date.now();
     const res = await scrape();
