@@ -4,11 +4,14 @@
  * server process, without stopping a database other test files share.
  */
 import net from 'node:net';
+import { Transform } from 'node:stream';
 
 export class TcpProxy {
   private server: net.Server | undefined;
   private readonly sockets = new Set<net.Socket>();
   private hanging = false;
+  /** The client's message that cuts the server (cutWhenClientSends), and whom it tells. */
+  private trigger: { matches: (data: Buffer) => boolean; fired: () => void } | undefined;
 
   private constructor(
     private readonly target: { host: string; port: number },
@@ -44,7 +47,7 @@ export class TcpProxy {
     if (this.hanging) return;
     const upstream = net.connect(this.target.port, this.target.host);
     this.track(upstream);
-    client.pipe(upstream);
+    client.pipe(this.watch()).pipe(upstream);
     upstream.pipe(client);
     const end = () => {
       client.destroy();
@@ -52,6 +55,22 @@ export class TcpProxy {
     };
     client.on('error', end).on('close', end);
     upstream.on('error', end).on('close', end);
+  }
+
+  /** What the client sends, passed on unless it is the message that cuts the server. */
+  private watch(): Transform {
+    return new Transform({
+      transform: (data: Buffer, _encoding, next) => {
+        const trigger = this.trigger;
+        if (trigger?.matches(data)) {
+          this.trigger = undefined;
+          void this.cut().then(trigger.fired);
+          next();
+          return;
+        }
+        next(null, data);
+      },
+    });
   }
 
   private track(socket: net.Socket): void {
@@ -68,6 +87,16 @@ export class TcpProxy {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
+  /**
+   * The server goes away the moment a client sends what `matches` finds: those bytes never reach
+   * it, as in a cut at that instant. Resolves once it was cut.
+   */
+  cutWhenClientSends(matches: (data: Buffer) => boolean): Promise<void> {
+    return new Promise((fired) => {
+      this.trigger = { matches, fired };
+    });
+  }
+
   /** The server hangs: open connections stop answering, new ones are taken and never answered. */
   hang(): void {
     this.hanging = true;
@@ -81,6 +110,7 @@ export class TcpProxy {
     // next test's first query races the pool's removal of them ("Connection terminated unexpectedly").
     if (this.hanging) for (const socket of this.sockets) socket.destroy();
     this.hanging = false;
+    this.trigger = undefined;
     if (!this.server) await this.listen();
   }
 

@@ -1,29 +1,66 @@
 /**
  * The cursor Kysely's `.stream()` reads PostgreSQL through (the exports' batches, lib/lead-filters.ts):
- * pg-cursor, whose `close()` never resolves once its connection has failed.
+ * pg-cursor, whose read or close never ends once its connection fails at the wrong moment.
  */
 import type Cursor from 'pg-cursor';
 
+/** What of pg-cursor's state this file reads (not in its types). */
+interface CursorState {
+  state: 'initialized' | 'submitted' | 'idle' | 'busy' | 'done' | 'error';
+  /** The read waiting for its rows. */
+  _cb: ((err: Error) => void) | null;
+}
+
 /**
- * pg-cursor's `close()` sends Close and waits for the connection's next ReadyForQuery; a connection
- * that ended under the cursor (a restart, a failover, a cut network) never sends one, so Kysely's
- * `.stream()`, which closes its cursor when the reading stops, never ended: the export's download
- * hung and its connection never went back to the pool (node-postgres issues 2588 and 2642, open).
- * A cursor in its error state needs no Close: its error already sent Sync on a live connection
- * (which ends the statement and its portal), and a dead one has nothing left to close.
+ * pg-cursor waits for a ReadyForQuery, which a connection that ended under it (a restart, a failover,
+ * a cut network) never sends, in two places, so Kysely's `.stream()` never ended: the export's
+ * download hung and its connection never went back to the pool.
+ * - `close()` sends Close and Sync and waits for it (node-postgres issues 2588 and 2642, open). A
+ *   cursor in its error state needs no Close: its error already sent Sync on a live connection
+ *   (which ends the statement and its portal), and a dead one has nothing left to close.
+ * - The read after the last row: the CommandComplete makes the cursor send Close and Sync and mark
+ *   itself done, and the read is answered at the ReadyForQuery. pg-cursor ignores an error that
+ *   comes in between (the cursor is done); the read and any close() then waiting get it here.
  */
 export function closableCursor(PgCursor: typeof Cursor): typeof Cursor {
   return class ClosableCursor<Row> extends PgCursor<Row> {
+    /** close() calls waiting for the ReadyForQuery. */
+    #closing: Array<() => void> = [];
+
     override close(): Promise<void>;
     override close(callback: (err: Error) => void): undefined;
     override close(callback?: (err: Error) => void): Promise<void> | undefined {
-      if ((this as { state?: unknown }).state === 'error') {
-        if (!callback) return Promise.resolve();
-        // pg-cursor's own callbacks of close() get no argument.
-        setImmediate(callback as () => void);
-        return undefined;
+      const { state } = this as unknown as CursorState;
+      // pg-cursor's own callbacks of close() get no argument.
+      const settled = new Promise<void>((resolve) => {
+        if (state === 'error') setImmediate(resolve);
+        else if (state === 'done') void super.close().then(resolve);
+        else {
+          let waiting = true;
+          const done = (): void => {
+            if (waiting) resolve();
+            waiting = false;
+          };
+          this.#closing.push(done);
+          super.close(done);
+        }
+      });
+      if (!callback) return settled;
+      void settled.then(callback as () => void);
+      return undefined;
+    }
+
+    /** Called by the client with the connection's error (pg's client.js, `_errorAllQueries`). */
+    handleError(error: Error): void {
+      const cursor = this as unknown as CursorState;
+      if (cursor.state !== 'done') {
+        (PgCursor.prototype as unknown as { handleError(this: unknown, error: Error): void }).handleError.call(this, error);
+        return;
       }
-      return callback ? super.close(callback) : super.close();
+      const read = cursor._cb;
+      cursor._cb = null;
+      read?.(error);
+      for (const done of this.#closing.splice(0)) done();
     }
   };
 }
