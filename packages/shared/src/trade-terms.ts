@@ -8,6 +8,9 @@ import { z } from 'zod';
 import { QUANTITY_TYPES, type QuantityType } from './constants.js';
 import { CURRENCY_CODES, INCOTERM_CODES, minorDigits, parseMinorUnits, type Currency, type Incoterm } from './trade.js';
 import { booleanish } from './validation.js';
+import { TRADE_TERMS_MESSAGES } from './trade-terms-texts.js';
+
+export * from './trade-terms-texts.js';
 
 export const CONTAINER_TYPES = [
   { value: 'FCL_20', label: "20' FCL" },
@@ -46,19 +49,6 @@ export const CERTIFICATION_VALUES = [
 export type Certification = (typeof CERTIFICATION_VALUES)[number];
 
 /** One message per field the server can refuse (in this order after SPEC.md's quote messages). */
-export const TRADE_TERMS_MESSAGES = {
-  incoterm: `Preferred Incoterm must be one of the Incoterms 2020: ${INCOTERM_CODES.join(', ')}`,
-  destinationPort: 'Destination port or place must be at most 200 characters',
-  container: "Container must be 20' FCL, 40' FCL, 40' HC FCL, LCL or air freight",
-  targetPrice: 'Target price must be an amount above 0 with at most 2 decimals (e.g. 1.25)',
-  targetCurrency: `Target price currency must be one of ${CURRENCY_CODES.join(', ')}`,
-  targetCurrencyRequired: 'Choose the currency of the target price',
-  targetPriceUnit: `Target price unit must be one of ${QUANTITY_TYPES.join(', ')}`,
-  targetPriceUnitRequired: 'Choose the unit the target price is for',
-  targetPriceRequired: 'Enter a target price, or clear its currency and unit',
-  certifications: 'Certifications must be chosen from the list',
-  tradeTerms: 'Trade terms must be an object',
-} as const;
 const M = TRADE_TERMS_MESSAGES;
 export const tradeTermsMessageOrder = Object.values(M);
 

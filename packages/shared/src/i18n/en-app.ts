@@ -2,11 +2,15 @@
 import { ERROR_DEFAULTS, FORGOT_PASSWORD_DEFAULT_SUCCESS, LOADING, SERVER_ERRORS, SUCCESS, UI_TEXT, VALIDATION } from '../messages.js';
 import { TWO_FACTOR_TEXT } from '../two-factor-texts.js';
 import { HEARD_FROM_OPTIONS, PACKAGING_TYPES, type HeardFrom, type PackagingType } from '../constants.js';
-import { TRADE_TERMS_TEXT } from '../trade-terms-texts.js';
+import { TRADE_TERMS_MESSAGES, TRADE_TERMS_TEXT } from '../trade-terms-texts.js';
+import { DOCUMENT_TYPES, MILESTONE_FIELD_LABELS, ORDER_MESSAGES, ORDER_STEP_LABELS, ORDER_UI } from '../order-texts.js';
+import { QUOTE_DESK_MESSAGES, QUOTE_DESK_UI, QUOTE_STATUS_LABELS } from '../quote-desk-texts.js';
 import { plural, singularPlural } from './plural.js';
 
 /** ERROR_DEFAULTS' texts (its `product` is a function of the product's id, shown on public pages only). */
 const { product: _productError, ...ERROR_TEXTS } = ERROR_DEFAULTS;
+/** ORDER_MESSAGES' texts (those naming a step are functions: the server's own words, not translated). */
+const { dateBeforePrevious: _d, finished: _f, outOfOrder: _o, cannotCancel: _c, ...ORDER_SERVER_TEXTS } = ORDER_MESSAGES;
 
 const enApp = {
   /**
@@ -23,90 +27,19 @@ const enApp = {
     server: SERVER_ERRORS,
     twoFactor: TWO_FACTOR_TEXT,
     forgotPasswordSent: FORGOT_PASSWORD_DEFAULT_SUCCESS,
-    /**
-     * The order screens' toasts (ORDER_UI) and the server's order messages (ORDER_MESSAGES' texts;
-     * those naming a step are the server's own words), written out: order.ts would bring zod and
-     * its other modules into this chunk's imports and split the first page's chunks
-     * (en-app.test.ts keeps them equal).
-     */
-    /** The buyer's decision on an offer (QUOTE_DESK_UI's and QUOTE_DESK_MESSAGES' texts, written out like the order's: en-app.test.ts). */
+    /** The buyer's decision on an offer (the quote desk's toasts and messages). */
     decision: {
-      accepting: 'Accepting offer...',
-      declining: 'Declining offer...',
-      accepted: 'Offer accepted successfully',
-      declined: 'Offer declined',
-      acceptError: 'Error in accepting offer',
-      declineError: 'Error in declining offer',
+      accepting: QUOTE_DESK_UI.loading.accept,
+      declining: QUOTE_DESK_UI.loading.decline,
+      accepted: QUOTE_DESK_MESSAGES.offerAccepted,
+      declined: QUOTE_DESK_MESSAGES.offerDeclined,
+      acceptError: QUOTE_DESK_UI.errors.accept,
+      declineError: QUOTE_DESK_UI.errors.decline,
     },
-    order: {
-      loading: {
-        fetchOrders: 'Loading orders...',
-        fetchOrder: 'Loading order...',
-        milestone: 'Recording step...',
-        delivered: 'Confirming delivery...',
-        upload: 'Uploading document...',
-        deleteDocument: 'Deleting document...',
-      },
-      errors: {
-        fetchOrders: 'Error in fetching orders !',
-        fetchOrder: 'Error in loading order !',
-        milestone: 'Error in recording step',
-        delivered: 'Error in confirming delivery',
-        upload: 'Error in uploading document',
-        deleteDocument: 'Error in deleting document',
-      },
-      server: {
-        stepRequired: 'Step is required',
-        stepInvalid:
-          'Step must be one of ADVANCE_RECEIVED, IN_PRODUCTION, QUALITY_CHECKED, PACKED, SHIPPED, DOCUMENTS_SENT, DELIVERED, CLOSED, CANCELLED',
-        dateInvalid: 'Date must be a date (YYYY-MM-DD)',
-        dateFuture: 'Date must be today or earlier',
-        amountRequired: 'Amount received is required',
-        amountInvalid: 'Amount must be an amount greater than 0 with at most 2 decimals',
-        containerNumberRequired: 'Container number is required',
-        sealNumberRequired: 'Seal number is required',
-        carrierRequired: 'Vessel and voyage, or a flight, are required',
-        transportDocumentRequired: 'Bill of lading or air waybill number is required',
-        etdRequired: 'ETD is required',
-        etaRequired: 'ETA is required',
-        etaBeforeEtd: 'ETA must not be before ETD',
-        trackingUrlInvalid: 'Tracking link must be an http(s) address',
-        courierRequired: 'Courier is required',
-        courierTrackingRequired: 'Courier tracking number is required',
-        reasonRequired: 'A reason is required to cancel an order',
-        reasonMin: 'Reason must be at least 5 characters long',
-        documentTypeRequired: 'Document type is required',
-        documentTypeInvalid: 'Document type must be chosen from the list',
-        documentRequired: 'Choose a file to attach',
-        documentNotAllowed: 'Only PDF, JPEG, PNG or WebP documents are accepted',
-        documentTooLarge: 'Document is larger than 20 MB',
-        ordersFetched: 'Orders fetched successfully',
-        orderFetched: 'Order fetched successfully',
-        milestoneRecorded: 'Order step recorded',
-        deliveryConfirmed: 'Delivery confirmed, thank you',
-        documentAdded: 'Document attached',
-        documentDeleted: 'Document deleted',
-        orderNotFound: 'Order not found',
-        documentNotFound: 'Document not found',
-        noProforma: 'This order has no proforma invoice',
-        alreadyDelivered: 'This order is already marked delivered',
-        notShipped: 'This order has not been shipped yet',
-      },
-    },
-    /** The quote form's trade-terms messages (TRADE_TERMS_MESSAGES, written out as en-app.test.ts checks). */
-    tradeTerms: {
-      incoterm: 'Preferred Incoterm must be one of the Incoterms 2020: EXW, FCA, CPT, CIP, DAP, DPU, DDP, FAS, FOB, CFR, CIF',
-      destinationPort: 'Destination port or place must be at most 200 characters',
-      container: "Container must be 20' FCL, 40' FCL, 40' HC FCL, LCL or air freight",
-      targetPrice: 'Target price must be an amount above 0 with at most 2 decimals (e.g. 1.25)',
-      targetCurrency: 'Target price currency must be one of USD, EUR, GBP, AED, INR',
-      targetCurrencyRequired: 'Choose the currency of the target price',
-      targetPriceUnit: 'Target price unit must be one of KG, LTR, NOS, TONS',
-      targetPriceUnitRequired: 'Choose the unit the target price is for',
-      targetPriceRequired: 'Enter a target price, or clear its currency and unit',
-      certifications: 'Certifications must be chosen from the list',
-      tradeTerms: 'Trade terms must be an object',
-    },
+    /** The order screens' toasts and the server's order messages. */
+    order: { loading: ORDER_UI.loading, errors: ORDER_UI.errors, server: ORDER_SERVER_TEXTS },
+    /** The quote form's trade-terms messages. */
+    tradeTerms: TRADE_TERMS_MESSAGES,
   },
   auth: {
     email: 'Email',
@@ -292,20 +225,8 @@ const enApp = {
     saved: 'Language saved',
     error: 'Could not save the language. Please try again.',
   },
-  /**
-   * A quote's status on its badge: English writes the status itself (QUOTE_STATUS_LABELS). Written
-   * out here, as the decision's questions below (QUOTE_DESK_UI's): quote-desk-texts.ts would bring
-   * trade.ts into this chunk's imports and split the first page's chunks (en-app.test.ts keeps them equal).
-   */
-  quoteStatus: {
-    prefix: 'Status:',
-    NEW: 'NEW',
-    QUOTED: 'QUOTED',
-    ACCEPTED: 'ACCEPTED',
-    DECLINED: 'DECLINED',
-    REJECTED: 'REJECTED',
-    EXPIRED: 'EXPIRED',
-  },
+  /** A quote's status on its badge: English writes the status itself (QUOTE_STATUS_LABELS). */
+  quoteStatus: { prefix: 'Status:', ...QUOTE_STATUS_LABELS },
   /** An offer's lines (the buyer's quote card, the decision dialog, the quote desk). */
   offer: {
     unitPrice: 'Unit price',
@@ -322,8 +243,8 @@ const enApp = {
   },
   /** The buyer's accept / decline confirmation. */
   decision: {
-    acceptTitle: 'Do you want to accept this offer?',
-    declineTitle: 'Do you want to decline this offer?',
+    acceptTitle: QUOTE_DESK_UI.acceptConfirm,
+    declineTitle: QUOTE_DESK_UI.declineConfirm,
     summary: 'Quotation {{number}}: {{total}} for {{quantity}} of {{product}}, {{incoterm}} {{destination}}, valid until {{validUntil}}.',
     theProduct: 'the product',
     note: 'Note to the company (optional)',
@@ -367,78 +288,46 @@ const enApp = {
     isOn: 'Two-step sign-in is on.',
     turnOff: 'Turn off two-step sign-in',
   },
-  /** An order's steps (ORDER_STEP_LABELS, as en-app.test.ts checks). */
-  orderSteps: {
-    PROFORMA_ISSUED: 'Proforma issued',
-    ADVANCE_RECEIVED: 'Advance received',
-    IN_PRODUCTION: 'In production',
-    QUALITY_CHECKED: 'Quality checked',
-    PACKED: 'Packed',
-    SHIPPED: 'Shipped',
-    DOCUMENTS_SENT: 'Documents sent',
-    DELIVERED: 'Delivered',
-    CLOSED: 'Closed',
-    CANCELLED: 'Cancelled',
-  },
-  /** The export documents' types (DOCUMENT_TYPES' labels, as en-app.test.ts checks). */
-  documentTypes: {
-    COMMERCIAL_INVOICE: 'Commercial invoice',
-    PACKING_LIST: 'Packing list',
-    CERTIFICATE_OF_ORIGIN: 'Certificate of origin',
-    PHYTOSANITARY_CERTIFICATE: 'Phytosanitary certificate',
-    CERTIFICATE_OF_ANALYSIS: 'Certificate of analysis',
-    FUMIGATION_CERTIFICATE: 'Fumigation certificate',
-    BILL_OF_LADING: 'Bill of lading',
-    INSURANCE_CERTIFICATE: 'Insurance certificate',
-    OTHER: 'Other',
-  },
-  /** What a step records (MILESTONE_FIELD_LABELS, as en-app.test.ts checks). */
-  milestoneFields: {
-    amount: 'Amount received',
-    containerNumber: 'Container number',
-    sealNumber: 'Seal number',
-    vessel: 'Vessel',
-    voyage: 'Voyage',
-    flight: 'Flight',
-    billOfLading: 'Bill of lading',
-    airWaybill: 'Air waybill',
-    etd: 'ETD',
-    eta: 'ETA',
-    trackingUrl: 'Tracking link',
-    courier: 'Courier',
-    courierTracking: 'Courier tracking number',
-  },
-  /** My Orders and the order page (issue 27; ORDER_UI's texts among them, as en-app.test.ts checks). */
+  /** An order's steps. */
+  orderSteps: ORDER_STEP_LABELS,
+  /** The export documents' types. */
+  documentTypes: Object.fromEntries(DOCUMENT_TYPES.map((d) => [d.value, d.label])) as Record<
+    (typeof DOCUMENT_TYPES)[number]['value'],
+    string
+  >,
+  /** What a step records. */
+  milestoneFields: MILESTONE_FIELD_LABELS,
+  /** My Orders and the order page (issue 27). */
   order: {
-    myOrders: 'My Orders',
+    myOrders: ORDER_UI.myOrders,
     eyebrow: 'After the deal',
     intro: 'Every accepted quotation becomes an order: follow it from the proforma invoice to delivery, with every export document.',
     backToProfile: 'Back to your profile and quotes',
     loadingOrders: 'Loading orders',
-    noOrders: 'No orders yet',
+    noOrders: ORDER_UI.noOrders,
     listLabel: 'Your orders, newest first',
     order: 'Order',
     title: 'Order {{number}}',
     accepted: 'Accepted {{date}}',
     acceptedAgainst: 'Accepted {{date}} against quotation {{number}} · ship by {{shipBy}}',
-    late: 'Late',
-    timeline: 'Timeline',
+    late: ORDER_UI.late,
+    timeline: ORDER_UI.timeline,
     timelineOf: 'Timeline of order {{number}}',
     currentStep: '(current step)',
     toCome: '(to come)',
     line: '{{label}}: {{value}}',
     reason: 'Reason',
     note: 'Note',
-    eta: 'ETA',
-    trackNewTab: 'Track shipment (opens in a new tab)',
-    documents: 'Documents',
+    eta: ORDER_UI.eta,
+    trackNewTab: `${ORDER_UI.track} (opens in a new tab)`,
+    documents: ORDER_UI.documents,
     documentsOf: 'Documents of order {{number}}',
-    noDocuments: 'No documents yet',
-    proforma: 'Proforma invoice (PDF)',
+    noDocuments: ORDER_UI.noDocuments,
+    proforma: ORDER_UI.proforma,
     document: '{{type}}: {{name}}',
     delete: 'Delete',
     deleteDocument: 'Delete {{document}}',
-    deleteDocumentConfirm: 'Are you sure you want to delete this document ?',
+    deleteDocumentConfirm: ORDER_UI.deleteDocumentConfirm,
     loadingOrder: 'Loading order',
     notLoaded: 'This order could not be loaded.',
     termsLabel: 'Order terms',
@@ -456,16 +345,16 @@ const enApp = {
     leadTime: 'Lead time',
     ...plural('leadTimeDays', singularPlural('{{count}} days', '{{count}} days')),
     allOrders: 'All orders',
-    confirmDelivery: 'Confirm delivery',
-    confirmDeliveryQuestion: 'Has your order arrived?',
-    recordStep: 'Record the next step',
+    confirmDelivery: ORDER_UI.confirmDelivery,
+    confirmDeliveryQuestion: ORDER_UI.confirmDeliveryQuestion,
+    recordStep: ORDER_UI.recordStep,
     step: 'Step',
     date: 'Date (today when left empty)',
     amountIn: '{{label}} ({{currency}})',
     noteOptional: 'Note (optional)',
     cancelOrder: 'Cancel the order',
     record: 'Record {{step}}',
-    attach: 'Attach document',
+    attach: ORDER_UI.attach,
     documentType: 'Document type',
     file: 'File (PDF, JPEG, PNG or WebP, up to 20 MB)',
   },
