@@ -2,15 +2,20 @@
  * Content-addressed files (stored images are named by the hash of their bytes) kept in memory,
  * so a request for one costs a map lookup instead of stat, open, read and close on the thread
  * pool (docs/performance.md, cost table, "file system"). Bounded by total bytes, least recently
- * used out first. An entry is re-read after `maxAgeMs`, so a deleted file stops being served
- * within that time even when another process deleted it.
+ * used out first. An entry is read again in the background once `maxAgeMs` old, so a file another
+ * process deleted stops being served soon after; meanwhile, and when that read fails (the object
+ * store is away or hangs), the bytes held are served: a file never changes under its name, and an
+ * outage of the store must not take away the images a page shows (docs/decisions/019).
  */
 import fs from 'node:fs/promises';
 
 interface Entry {
   data: Promise<Buffer | undefined>;
+  /** 0 until the first read brought the file. */
   size: number;
   readAt: number;
+  /** A read again is under way. */
+  checking: boolean;
 }
 
 export class ImmutableFiles {
@@ -26,13 +31,14 @@ export class ImmutableFiles {
 
   get(name: string, now = Date.now()): Promise<Buffer | undefined> {
     const hit = this.entries.get(name);
-    if (hit && now - hit.readAt < this.maxAgeMs) {
+    if (hit) {
       this.entries.delete(name);
       this.entries.set(name, hit);
+      if (hit.size > 0 && !hit.checking && now - hit.readAt >= this.maxAgeMs) this.check(name, hit, now);
+      // A first read still under way is shared (it fails within the storage's own limits).
       return hit.data;
     }
-    if (hit) this.remove(name, hit);
-    const entry: Entry = { data: this.read(name), size: 0, readAt: now };
+    const entry: Entry = { data: this.read(name), size: 0, readAt: now, checking: false };
     this.entries.set(name, entry);
     entry.data.then(
       (data) => {
@@ -50,6 +56,20 @@ export class ImmutableFiles {
       () => this.remove(name, entry),
     );
     return entry.data;
+  }
+
+  /** Reads a held file again: gone, it is no longer served; unreadable, it is kept and asked again later. */
+  private check(name: string, entry: Entry, now: number): void {
+    entry.checking = true;
+    const done = (gone: boolean) => {
+      entry.checking = false;
+      entry.readAt = now;
+      if (gone) this.remove(name, entry);
+    };
+    this.read(name).then(
+      (data) => done(data === undefined),
+      () => done(false),
+    );
   }
 
   /** Forget `name` (e.g. after this process deleted the file). */
