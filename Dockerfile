@@ -47,7 +47,7 @@ RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000
-# Liveness only: /readyz (database and storage) is for the load balancer's rotation.
+# Liveness only: /readyz (database and storage, shared by every process) is for deploys and alerts (docs/deploy.md).
 HEALTHCHECK --interval=15s --timeout=3s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Node flags: apps/server/src/node-flags.ts (the heap limit: docs/performance.md, "Memory").

@@ -12,7 +12,8 @@ const withTimeout = <T>(work: Promise<T>, what: string): Promise<T> => withinMs(
  * For load balancers and orchestrators, outside /api:
  *   GET /healthz  200 while the process runs (liveness);
  *   GET /readyz   200 when the database answers and the image storage takes a write, else 503
- *                 naming what failed (readiness: take the process out of rotation, don't kill it);
+ *                 naming what failed (for deploys and alerts, not rotation: the parts it checks are
+ *                 shared, so every process fails it at once; docs/deploy.md), don't kill it;
  *                 the 200 tells the mail outbox's depth and age, with a warning when mail waits long.
  */
 async function health(app: FastifyInstance): Promise<void> {
