@@ -19,9 +19,9 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { API } from '@agro/shared';
 import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.js';
-import { REPO_ROOT, run, stopOnInterrupt, tempDir, type Stopper } from './lib/processes.js';
+import { BENCH_DEFAULT_PORT, REPO_ROOT, run, stopOnInterrupt, type Stopper, tempDir } from './lib/processes.js';
 
-const PORT = Number(process.env.BENCH_PORT ?? 47001) + 20;
+const PORT = Number(process.env.BENCH_PORT ?? BENCH_DEFAULT_PORT) + 20;
 const SETTLE_MS = Number(process.env.BENCH_FOOTPRINT_SETTLE_MS ?? 5_000);
 const GOAL_AFTER_START_MB = 120;
 const GOAL_PEAK_MB = 256;

@@ -10,7 +10,7 @@
  *
  * Environment: PROFILE_TARGETS (keys from bench/lib/targets.ts, default
  * "detail,list-br,html-home,image,404,401,429"), PROFILE_SIZE (products, 100),
- * PROFILE_DURATION (seconds per target, 5), BENCH_CONNECTIONS (100), BENCH_PORT (47010).
+ * PROFILE_DURATION (seconds per target, 5), BENCH_CONNECTIONS (100), BENCH_PORT (27010).
  * The profile itself is kept in bench/results/.
  */
 import fs from 'node:fs';
@@ -19,14 +19,14 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startCeiling, type Ceiling } from './lib/ceiling.js';
 import { costTable, isCpuProfile, type CostTable, type CostWindow } from './lib/cost-table.js';
-import { REPO_ROOT, buildWebIfStale, stopOnInterrupt, tempDir, type Stopper } from './lib/processes.js';
+import { BENCH_DEFAULT_PORT, buildWebIfStale, REPO_ROOT, stopOnInterrupt, type Stopper, tempDir } from './lib/processes.js';
 import { seedCatalogue, startBenchServer, targets, type RequestSpec } from './lib/targets.js';
 
 const KEYS = (process.env.PROFILE_TARGETS ?? 'detail,list-br,html-home,image,404,401,429').split(',');
 const SIZE = Number(process.env.PROFILE_SIZE ?? 100);
 const DURATION = Number(process.env.PROFILE_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
-const PORT = Number(process.env.BENCH_PORT ?? 47010);
+const PORT = Number(process.env.BENCH_PORT ?? BENCH_DEFAULT_PORT + 9);
 
 type Side = 'server' | 'ceiling';
 

@@ -22,7 +22,7 @@
  * Environment: BENCH_QUICK=1 (100 products only, one target of each kind, 3 rounds of 0.5 s turns,
  * no memory run, one lead list over 10,000 quotes and the write path: run by .ci/run), BENCH_ROUNDS (5), BENCH_TURN (seconds per turn, 1), BENCH_CONNECTIONS
  * (100), BENCH_SIZES ("5,100"), BENCH_MEMORY_SIZE (10000; 0 skips the memory run), BENCH_TARGETS
- * (keys of bench/lib/targets.ts), BENCH_PORT (47001, and the next one), BENCH_SKIP_BUILD=1,
+ * (keys of bench/lib/targets.ts), BENCH_PORT (27001, and the next one), BENCH_SKIP_BUILD=1,
  * DATABASE_URL (postgres://...: PostgreSQL instead of SQLite), LOG_LEVEL (the server's, info),
  * BENCH_LEADS=0 and BENCH_WRITE=0 (skip bench/leads.ts, bench/write-path.ts).
  */
@@ -33,15 +33,16 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { fetchRaw, startCeiling } from './lib/ceiling.js';
 import {
-  REPO_ROOT,
+  BENCH_DEFAULT_PORT,
   buildWeb,
   buildWebIfStale,
+  REPO_ROOT,
   run,
+  type Server,
   stopOnInterrupt,
+  type Stopper,
   tempDir,
   tsNodeArgs,
-  type Server,
-  type Stopper,
 } from './lib/processes.js';
 import {
   DEMO_SIZE,
@@ -65,7 +66,7 @@ const MEMORY_GOAL_MB = 256;
 /** The quick mode's targets: one of each kind (the full run loads every public page and both encodings). */
 const QUICK_TARGETS = ['html-home', 'detail', 'detail-br', 'list-br', 'gallery', 'image', '404', '401', '429'];
 const ONLY = process.env.BENCH_TARGETS?.split(',') ?? (QUICK ? QUICK_TARGETS : undefined);
-const PORT = Number(process.env.BENCH_PORT ?? 47001);
+const PORT = Number(process.env.BENCH_PORT ?? BENCH_DEFAULT_PORT);
 
 type Side = 'server' | 'ceiling';
 type LoadResult = autocannon.Result;

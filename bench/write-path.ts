@@ -31,13 +31,13 @@ import { hashToken, newToken } from '../apps/server/src/lib/tokens.js';
 import { SESSION_COOKIE } from '../apps/server/src/plugins/auth.js';
 import { productRow } from '../apps/server/src/modules/product/repository.js';
 import { insertSession } from '../apps/server/src/modules/user/session-repository.js';
-import { startServer, stopOnInterrupt, tempDir, type Stopper } from './lib/processes.js';
+import { BENCH_DEFAULT_PORT, startServer, stopOnInterrupt, type Stopper, tempDir } from './lib/processes.js';
 import { tempPgDatabase } from './lib/pg-database.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const BUYERS = Number(process.env.BENCH_WRITE_BUYERS ?? 200);
 const QUOTES_PER_BUYER = Number(process.env.BENCH_WRITE_QUOTES ?? (QUICK ? 2 : 5));
-const PORT = Number(process.env.BENCH_PORT ?? 47001) + 10;
+const PORT = Number(process.env.BENCH_PORT ?? BENCH_DEFAULT_PORT) + 10;
 const GOAL_P99_MS = 100;
 
 const live = new Set<Stopper>();

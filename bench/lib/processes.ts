@@ -11,6 +11,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags.js';
 
+/**
+ * The first port the bench's servers listen on (each script adds its own offset): below Linux's
+ * ephemeral range (32768-60999), where at 47001 a client socket of an earlier run (left in
+ * TIME_WAIT) or of another program could hold the port and the server failed with EADDRINUSE
+ * (seen 26 Nov 2026).
+ */
+export const BENCH_DEFAULT_PORT = 27001;
+
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
 const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
