@@ -96,6 +96,10 @@ describe.skipIf(!databaseUrl)('PostgreSQL goes away and comes back', () => {
     expect(staleDetail.statusCode).toBe(200);
     expect(staleDetail.headers[STALE_HEADER.toLowerCase()]).toBe(STALE_VALUE);
     expect(staleDetail.body).toBe(detail.body);
+    // A signed-in buyer's browser sends its session cookie with these calls too.
+    const signedIn = await t.app.inject({ method: 'GET', url: API.productList, headers: { cookie: buyer.cookie } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toBe(list.body);
 
     // What needs the database: a session, a write, an answer never cached.
     expectUnavailable(await askQuote(t, buyer, productId));
