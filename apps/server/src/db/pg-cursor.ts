@@ -33,17 +33,10 @@ export function closableCursor(PgCursor: typeof Cursor): typeof Cursor {
       const { state } = this as unknown as CursorState;
       // pg-cursor's own callbacks of close() get no argument.
       const settled = new Promise<void>((resolve) => {
-        if (state === 'error') setImmediate(resolve);
-        else if (state === 'done') void super.close().then(resolve);
-        else {
-          let waiting = true;
-          const done = (): void => {
-            if (waiting) resolve();
-            waiting = false;
-          };
-          this.#closing.push(done);
-          super.close(done);
-        }
+        if (state === 'error') return void setImmediate(resolve);
+        // Ended by the ReadyForQuery, or by handleError below when the connection fails first.
+        this.#closing.push(resolve);
+        super.close(() => resolve());
       });
       if (!callback) return settled;
       void settled.then(callback as () => void);
