@@ -1,7 +1,8 @@
 /**
  * After the deal (issue 27): an accepted quote becomes an order that moves through export
- * milestones, with private documents. Steps, transitions, schemas and texts live here so the
- * server, the web app and other clients agree on them (docs/decisions/023-orders.md).
+ * milestones, with private documents. Transitions and schemas live here, the steps, fields and
+ * texts in order-texts.ts (without zod, re-exported here), so the server, the web app and other
+ * clients agree on them (docs/decisions/023-orders.md).
  */
 import { z } from 'zod';
 import { QUANTITY_TYPES } from './constants.js';

@@ -10,7 +10,7 @@ export const TRADE_TERMS_TEXT = {
   sampleFirst: 'Send me a sample first',
 } as const;
 
-/** What the trade terms' validation answers (trade-terms.ts). */
+/** One message per field the server can refuse (trade-terms.ts validates with them). */
 export const TRADE_TERMS_MESSAGES = {
   incoterm: `Preferred Incoterm must be one of the Incoterms 2020: ${INCOTERM_CODES.join(', ')}`,
   destinationPort: 'Destination port or place must be at most 200 characters',

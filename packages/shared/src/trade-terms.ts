@@ -48,8 +48,8 @@ export const CERTIFICATION_VALUES = [
 ] as const;
 export type Certification = (typeof CERTIFICATION_VALUES)[number];
 
-/** One message per field the server can refuse (in this order after SPEC.md's quote messages). */
 const M = TRADE_TERMS_MESSAGES;
+/** The trade terms' messages in the order the server reports them, after SPEC.md's quote messages. */
 export const tradeTermsMessageOrder = Object.values(M);
 
 const blankToUndefined = (v: unknown): unknown => {
