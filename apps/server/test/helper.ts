@@ -19,6 +19,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDatabase, migrateToLatest, type DatabaseHandle, type Db } from '../src/db/index.js';
 import { createUserService } from '../src/modules/user/service.js';
+import type { ImageStorage } from '../src/lib/images-storage.js';
 import { solveFor } from './altcha-solver.js';
 import { parseEml, type ParsedMail } from './eml.js';
 
@@ -80,6 +81,8 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 export interface TestAppOptions {
   /** Runs after the app is built and before it is ready (e.g. to add a test-only route). */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** The image storage, when not the configuration's own (e.g. an object store with short time limits). */
+  imageStorage?: ImageStorage;
 }
 
 export async function buildTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -117,7 +120,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
   });
   if (config.databaseUrl) await withSchemaLock(config.databaseUrl, () => migrateToLatest(database));
   else await migrateToLatest(database);
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, ...(options.imageStorage ? { imageStorage: options.imageStorage } : {}) });
   await options.beforeReady?.(app);
   await app.ready();
 

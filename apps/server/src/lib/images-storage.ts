@@ -189,18 +189,33 @@ export function createS3Storage(s3: S3Config, client = s3Client(s3), objects: Ob
   };
 }
 
-/** The object store's time limits: connecting, one request, and the tries of a call (the SDK's backoff between). */
-export const S3_LIMITS = { connectionTimeoutMs: 3_000, requestTimeoutMs: 15_000, maxAttempts: 2 } as const;
+/**
+ * The object store's time limits: connecting, waiting for an answer's headers, a silence while its
+ * body comes, and the tries of a call (the SDK's backoff between).
+ */
+export interface S3Limits {
+  connectionTimeoutMs: number;
+  requestTimeoutMs: number;
+  socketTimeoutMs: number;
+  maxAttempts: number;
+}
+export const S3_LIMITS: S3Limits = { connectionTimeoutMs: 3_000, requestTimeoutMs: 15_000, socketTimeoutMs: 15_000, maxAttempts: 2 };
 
-export function s3Client(s3: S3Config): S3Client {
+export function s3Client(s3: S3Config, limits: S3Limits = S3_LIMITS): S3Client {
   return new (sdk().S3Client)({
     region: s3.region,
     ...(s3.endpoint ? { endpoint: s3.endpoint, forcePathStyle: s3.forcePathStyle } : {}),
     ...(s3.credentials ? { credentials: s3.credentials } : {}),
     // An object store that is away fails a call within seconds, one that hangs within these limits
-    // (docs/decisions/019): never a request that waits forever.
-    requestHandler: { connectionTimeout: S3_LIMITS.connectionTimeoutMs, requestTimeout: S3_LIMITS.requestTimeoutMs },
-    maxAttempts: S3_LIMITS.maxAttempts,
+    // (docs/decisions/019): never a request that waits forever. `requestTimeout` alone only logs a
+    // warning since @smithy/node-http-handler 4.x: `throwOnRequestTimeout` makes it end the call.
+    requestHandler: {
+      connectionTimeout: limits.connectionTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      throwOnRequestTimeout: true,
+      socketTimeout: limits.socketTimeoutMs,
+    },
+    maxAttempts: limits.maxAttempts,
     // Checksums on every request are AWS-only extensions some compatible stores refuse.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',

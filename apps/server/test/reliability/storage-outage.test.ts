@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp, type TestUser } from '../helper.js';
 import { file, makeImage, multipart } from '../images-fixtures.js';
 import { createDocumentStorage } from '../../src/lib/documents-storage.js';
-import { createImageStorage } from '../../src/lib/images-storage.js';
+import { createImageStorage, createS3Storage, s3Client, type S3Limits } from '../../src/lib/images-storage.js';
+import type { S3Config } from '../../src/config.js';
+import { TcpProxy } from '../tcp-proxy.js';
 import { insertTestProduct, offerBody, quoteBody } from '../fixtures.js';
 import { PRODUCT_TEXT_FIELDS } from '../security/endpoints.js';
 import { startS3Server, type S3TestServer } from '../servers.js';
@@ -149,5 +151,74 @@ describe('the object store goes away', () => {
     });
     expect(gone.statusCode).toBe(200);
     expect(await createDocumentStorage(t.config).list()).not.toContain(row.storage_name);
+  }, 60_000);
+});
+
+describe('the object store hangs', () => {
+  // The client's limits, short for the test (S3_LIMITS in production: 3 s, 15 s, 15 s, 2 tries).
+  const LIMITS: S3Limits = { connectionTimeoutMs: 500, requestTimeoutMs: 1_000, socketTimeoutMs: 1_000, maxAttempts: 2 };
+  let s3: S3TestServer;
+  let proxy: TcpProxy;
+  let t: TestApp;
+  let admin: TestUser;
+  let direct: S3Config;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    proxy = await TcpProxy.start({ host: '127.0.0.1', port: Number(new URL(s3.endpoint).port) });
+    const endpoint = `http://127.0.0.1:${proxy.address.port}`;
+    direct = {
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY! },
+      prefix: '',
+      documentsPrefix: 'documents/',
+      forcePathStyle: true,
+    };
+    const behindProxy = { ...direct, endpoint };
+    t = await buildTestApp(
+      { ...s3.env, S3_ENDPOINT: endpoint },
+      { imageStorage: createS3Storage(behindProxy, s3Client(behindProxy, LIMITS)) },
+    );
+    admin = await t.loginAdmin();
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxy.close();
+    await s3.close();
+  });
+
+  const timed = async <T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> => {
+    const started = Date.now();
+    const value = await fn();
+    return { value, ms: Date.now() - started };
+  };
+
+  it('an image never read and an upload answer 503 within the time limits, and both work once it answers again', async () => {
+    // A file this process never read (another process stored it, or this one just restarted).
+    const name = `${'a'.repeat(64)}.webp`;
+    await createS3Storage(direct).put(name, await makeImage('webp', 32, 32, 7));
+    proxy.hang();
+    try {
+      // Two tries of at most a second each (plus the SDK's backoff): well under 10 s, never forever.
+      const image = await timed(() => t.app.inject({ method: 'GET', url: `/uploads/${name}` }));
+      expect(image.value.statusCode).toBe(503);
+      expect(image.value.json()).toEqual({ success: false, message: SERVER_ERRORS.storageUnreachable });
+      expect(image.ms).toBeLessThan(10_000);
+      const { payload, headers } = await multipart([['galleryImages', file(await makeImage('jpeg', 320, 240, 8), 'g.jpg', 'image/jpeg')]]);
+      const upload = await timed(() =>
+        t.app.inject({ method: 'POST', url: API.addImages, payload, headers: { ...headers, cookie: admin.cookie } }),
+      );
+      expect(upload.value.statusCode).toBe(503);
+      expect(upload.value.json()).toEqual({ success: false, message: SERVER_ERRORS.storageUnavailable });
+      expect(upload.ms).toBeLessThan(10_000);
+    } finally {
+      await proxy.restore();
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/${name}` })).statusCode).toBe(200);
+    const { payload, headers } = await multipart([['galleryImages', file(await makeImage('jpeg', 320, 240, 9), 'g.jpg', 'image/jpeg')]]);
+    expect(
+      (await t.app.inject({ method: 'POST', url: API.addImages, payload, headers: { ...headers, cookie: admin.cookie } })).statusCode,
+    ).toBe(200);
   }, 60_000);
 });
