@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { sql } from 'kysely';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from './db/index.js';
-import { isDatabaseAway } from './lib/faults.js';
+import { isDatabaseAway, isStorageAway } from './lib/faults.js';
 import { addMissingShareImages } from './lib/images.js';
 import { createUserService } from './modules/user/service.js';
 import { seedDemoData } from './seed/seed.js';
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   try {
     // Several processes may start at once on one PostgreSQL database: one at a time migrates,
     // seeds and sets up the admin; the others wait, then find it done.
-    await untilDatabaseAnswers(app.log, () =>
+    await untilPartsAnswer(app.log, () =>
       withStartupLock(database, async () => {
         const applied = await migrateToLatest(database);
         if (applied.length > 0) app.log.info({ applied }, 'database migrated');
@@ -100,17 +100,20 @@ async function main(): Promise<void> {
 const STARTUP_RETRY_MS = [500, 1000, 2000, 5000];
 
 /**
- * Runs `fn` (migrate, seed) again while it fails because the database is away: a server started
- * before its database (a reboot, a managed database's maintenance) waits for it instead of exiting.
+ * Runs `fn` (migrate, seed) again while it fails because the database or the object store is away
+ * (the very first start seeds the demo images into the store): a server started before them (a
+ * reboot, a managed database's maintenance) waits for them instead of exiting. A store that refuses
+ * us (no such bucket, denied) is a configuration to fix: that still ends the start.
  */
-async function untilDatabaseAnswers(log: { warn: (obj: object, msg: string) => void }, fn: () => Promise<void>): Promise<void> {
+async function untilPartsAnswer(log: { warn: (obj: object, msg: string) => void }, fn: () => Promise<void>): Promise<void> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await fn();
     } catch (err) {
-      if (!isDatabaseAway(err)) throw err;
+      const part = isDatabaseAway(err) ? 'database' : isStorageAway(err) ? 'object store' : undefined;
+      if (!part) throw err;
       const wait = STARTUP_RETRY_MS[Math.min(attempt, STARTUP_RETRY_MS.length - 1)]!;
-      log.warn({ err, retryInMs: wait }, 'the database is not answering yet: waiting for it');
+      log.warn({ err, retryInMs: wait }, `the ${part} is not answering yet: waiting for it`);
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }

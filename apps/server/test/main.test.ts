@@ -3,9 +3,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API, SUCCESS } from '@agro/shared';
+import { API, SUCCESS, type ProductsResponse } from '@agro/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withPgClient } from './helper.js';
+import { startS3Server } from './servers.js';
+import { TcpProxy } from './tcp-proxy.js';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];
@@ -32,44 +34,78 @@ async function databaseFor(): Promise<Record<string, string>> {
   return { DATABASE_URL: url.toString() };
 }
 
+/** The server process (`src/main.ts` through tsx) with its output, as an operator starts it. */
+async function startMain(extraEnv: Record<string, string>) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'agro-main-test-'));
+  dirs.push(dataDir);
+  const { DATABASE_URL: _suiteDatabase, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'none'),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      ADMIN_EMAIL: 'boss@example.com',
+      ADMIN_PASSWORD: 'Str0ng!Pass',
+      PASSWORD_HASH_COST: '12',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const onData = (d: Buffer) => {
+    output += d.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  cleanups.push(async () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await exited;
+  });
+  /** The first match of `pattern` in the output, waited for (the process's exit ends the wait). */
+  const waitFor = (pattern: RegExp, timeoutMs = 45_000) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const check = () => {
+        const match = pattern.exec(output);
+        if (!match) return;
+        done();
+        resolve(match);
+      };
+      const done = () => {
+        clearTimeout(timer);
+        listeners.delete(check);
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`no ${String(pattern)} in the output:\n${output}`));
+      }, timeoutMs);
+      listeners.add(check);
+      void exited.then(() =>
+        setTimeout(() => {
+          if (!listeners.has(check)) return;
+          done();
+          reject(new Error(`exited before ${String(pattern)}:\n${output}`));
+        }, 100),
+      );
+      check();
+    });
+  const listening = async () => (await waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/))[1]!;
+  return { child, dataDir, exited, waitFor, listening, output: () => output };
+}
+
 describe('main.ts', () => {
   it('migrates, creates the admin from the environment, serves, and exits 0 on SIGTERM', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'agro-main-test-'));
-    dirs.push(dataDir);
-    const { DATABASE_URL: _suiteDatabase, ...env } = process.env;
     const database = await databaseFor();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
-      env: {
-        ...env,
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_DIST: path.join(dataDir, 'none'),
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'info',
-        ADMIN_EMAIL: 'boss@example.com',
-        ADMIN_PASSWORD: 'Str0ng!Pass',
-        PASSWORD_HASH_COST: '12',
-        ...database,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
-      child.stdout.on('data', (d: Buffer) => {
-        output += d.toString();
-        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (match) {
-          clearTimeout(timer);
-          resolve(match[1]!);
-        }
-      });
-    });
+    const main = await startMain(database);
+    const url = await main.listening();
 
     const login = await fetch(`${url}${API.login}`, {
       method: 'POST',
@@ -81,9 +117,64 @@ describe('main.ts', () => {
     expect(body.message).toBe(SUCCESS.login);
     expect(body.user.role).toBe('ADMIN');
 
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(output).toContain('shutting down');
-    if (!database.DATABASE_URL) await expect(fs.stat(path.join(dataDir, 'agro.sqlite'))).resolves.toBeDefined();
+    main.child.kill('SIGTERM');
+    expect(await main.exited).toBe(0);
+    expect(main.output()).toContain('shutting down');
+    if (!database.DATABASE_URL) await expect(fs.stat(path.join(main.dataDir, 'agro.sqlite'))).resolves.toBeDefined();
   }, 60_000);
+
+  it('a first start while the object store is away waits for it, then seeds the demo images and serves them', async () => {
+    const s3 = await startS3Server();
+    cleanups.push(() => s3.close());
+    await s3.stop();
+    const main = await startMain({ ...(await databaseFor()), ...s3.env, SEED_DEMO: 'true' });
+    await main.waitFor(/the object store is not answering yet: waiting for it/);
+    expect(main.child.exitCode).toBeNull();
+    await s3.start();
+    const url = await main.listening();
+    const list = (await (await fetch(`${url}${API.productList}`)).json()) as ProductsResponse;
+    expect(list.products.length).toBeGreaterThan(0);
+    const image = await fetch(list.products[0]!.productThumbnail.secure_url.replace(/^https?:\/\/[^/]+/, url));
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    // The store is asked before the images are drawn: the wait did not draw them at every try.
+    expect(main.output().match(/seeding demo data \(first start/g)).toHaveLength(1);
+    main.child.kill('SIGTERM');
+    expect(await main.exited).toBe(0);
+  }, 90_000);
+
+  it('a store that refuses the bucket is a configuration to fix: the start ends with its reason', async () => {
+    const s3 = await startS3Server();
+    cleanups.push(() => s3.close());
+    const main = await startMain({ ...(await databaseFor()), ...s3.env, S3_BUCKET: 'no-such-bucket', SEED_DEMO: 'true' });
+    expect(await main.exited).toBe(1);
+    expect(main.output()).toContain('start-up failed');
+    expect(main.output()).toContain('The specified bucket does not exist');
+    expect(main.output()).not.toContain('not answering yet');
+  }, 60_000);
+
+  it.runIf(process.env.DATABASE_URL)(
+    'a start while PostgreSQL is away waits for it, then migrates and serves',
+    async () => {
+      const database = new URL((await databaseFor()).DATABASE_URL!);
+      const proxy = await TcpProxy.start({ host: database.hostname, port: Number(database.port) });
+      cleanups.push(() => proxy.close());
+      await proxy.cut();
+      database.host = `${proxy.address.host}:${proxy.address.port}`;
+      const main = await startMain({ DATABASE_URL: database.toString() });
+      await main.waitFor(/the database is not answering yet: waiting for it/);
+      expect(main.child.exitCode).toBeNull();
+      await proxy.restore();
+      const url = await main.listening();
+      const login = await fetch(`${url}${API.login}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'boss@example.com', password: 'Str0ng!Pass' }),
+      });
+      expect(login.status).toBe(200);
+      main.child.kill('SIGTERM');
+      expect(await main.exited).toBe(0);
+    },
+    60_000,
+  );
 });

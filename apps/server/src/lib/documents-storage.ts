@@ -5,14 +5,14 @@
  * stored with Cache-Control private). The images' orphan clean-up never lists these names.
  */
 import type { Config } from '../config.js';
-import { createLocalStorage, createS3Storage, s3Client, type ImageStorage } from './images-storage.js';
+import { createLocalStorage, createS3Storage, type ImageStorage } from './images-storage.js';
 
 const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
 export function createDocumentStorage(config: Config): ImageStorage {
   if (!config.s3) return createLocalStorage(config.documentsDir);
   const s3 = { ...config.s3, prefix: config.s3.documentsPrefix };
-  return createS3Storage(s3, s3Client(s3), {
+  return createS3Storage(s3, {
     contentType: (name) => CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
     cacheControl: 'private, no-store',
   });

@@ -1,6 +1,6 @@
 import { SERVER_ERRORS } from '@agro/shared';
 import { describe, expect, it } from 'vitest';
-import { StorageFault, faultOf } from './faults.js';
+import { StorageFault, faultOf, isStorageAway } from './faults.js';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -38,5 +38,34 @@ describe('faultOf', () => {
     ['a thrown string', 'oops'],
   ])('%s is not a fault (it stays a 500 or its own answer)', (_name, err) => {
     expect(faultOf(err)).toBeUndefined();
+  });
+});
+
+describe('isStorageAway (a start-up waits for it; anything else ends the start)', () => {
+  /** What the AWS SDK throws: the store's answer with its HTTP status, or a network error. */
+  const answered = (name: string, httpStatusCode: number) =>
+    Object.assign(new Error(name), { name, $metadata: { httpStatusCode, attempts: 1 } });
+  const timedOut = () => Object.assign(new Error('the request socket timed out'), { name: 'TimeoutError' });
+
+  it.each([
+    ['a refused connection', withCode('ECONNREFUSED')],
+    ['a connection cut', withCode('ECONNRESET')],
+    ['a store that hangs (the SDK time-out)', timedOut()],
+    ['an address that does not resolve yet', withCode('EAI_AGAIN')],
+    ['the store overloaded (503 SlowDown)', answered('SlowDown', 503)],
+    ['the store failing (500 InternalError)', answered('InternalError', 500)],
+  ])('%s: away', (_name, cause) => {
+    expect(isStorageAway(new StorageFault(cause, 'write'))).toBe(true);
+  });
+
+  it.each([
+    ['no such bucket (404)', new StorageFault(answered('NoSuchBucket', 404), 'write')],
+    ['access denied (403)', new StorageFault(answered('AccessDenied', 403), 'write')],
+    ['a bad access key (403)', new StorageFault(answered('InvalidAccessKeyId', 403), 'write')],
+    ['a local folder it may not write', new StorageFault(withCode('EACCES'), 'write')],
+    ['a full disk', new StorageFault(withCode('ENOSPC'), 'write')],
+    ['the database refusing a connection', withCode('ECONNREFUSED')],
+  ])('%s: not away', (_name, err) => {
+    expect(isStorageAway(err)).toBe(false);
   });
 });

@@ -149,3 +149,15 @@ export function faultOf(err: unknown): Fault | undefined {
 export function isDatabaseAway(err: unknown): boolean {
   return faultOf(err)?.part === 'database';
 }
+
+/**
+ * True when `err` says the image storage is away or hangs: a refused, cut or timed-out connection,
+ * or the object store's own 5xx (overloaded, starting). Not when it refuses us (no such bucket,
+ * denied, a bad key: 4xx) nor a local disk's refusal: configuration for an operator to fix.
+ */
+export function isStorageAway(err: unknown): boolean {
+  if (!(err instanceof StorageFault)) return false;
+  const status = (err.cause as { $metadata?: { httpStatusCode?: unknown } } | undefined)?.$metadata?.httpStatusCode;
+  if (typeof status === 'number') return status >= 500;
+  return NETWORK_CODES.has(codeOf(err.cause));
+}

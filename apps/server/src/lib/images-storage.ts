@@ -114,7 +114,8 @@ export interface ObjectOptions {
 }
 const IMAGE_OBJECTS: ObjectOptions = { contentType: imageContentType, cacheControl: IMAGE_CACHE_CONTROL };
 
-export function createS3Storage(s3: S3Config, client = s3Client(s3), objects: ObjectOptions = IMAGE_OBJECTS): ImageStorage {
+export function createS3Storage(s3: S3Config, objects: ObjectOptions = IMAGE_OBJECTS, limits: S3Limits = S3_LIMITS): ImageStorage {
+  const client = s3Client(s3, limits);
   const { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } = sdk();
   const key = (name: string) => {
     assertSafe(name);
@@ -138,7 +139,10 @@ export function createS3Storage(s3: S3Config, client = s3Client(s3), objects: Ob
     async get(name) {
       if (!SAFE_NAME.test(name)) return undefined;
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key(name) }));
+        // A reader (a page's image) waits less for the answer to begin than a write does.
+        const out = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key(name) }), {
+          requestTimeout: limits.readTimeoutMs,
+        });
         return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : undefined;
       } catch (err) {
         if (isMissing(err)) return undefined;
@@ -190,16 +194,23 @@ export function createS3Storage(s3: S3Config, client = s3Client(s3), objects: Ob
 }
 
 /**
- * The object store's time limits: connecting, waiting for an answer's headers, a silence while its
- * body comes, and the tries of a call (the SDK's backoff between).
+ * The object store's time limits: connecting, waiting for an answer's headers (a file's read waits
+ * less), a silence while its body comes, and the tries of a call (the SDK's backoff between).
  */
 export interface S3Limits {
   connectionTimeoutMs: number;
   requestTimeoutMs: number;
+  readTimeoutMs: number;
   socketTimeoutMs: number;
   maxAttempts: number;
 }
-export const S3_LIMITS: S3Limits = { connectionTimeoutMs: 3_000, requestTimeoutMs: 15_000, socketTimeoutMs: 15_000, maxAttempts: 2 };
+export const S3_LIMITS: S3Limits = {
+  connectionTimeoutMs: 3_000,
+  requestTimeoutMs: 15_000,
+  readTimeoutMs: 5_000,
+  socketTimeoutMs: 15_000,
+  maxAttempts: 2,
+};
 
 export function s3Client(s3: S3Config, limits: S3Limits = S3_LIMITS): S3Client {
   return new (sdk().S3Client)({

@@ -30,6 +30,9 @@ export async function seedDemoData(
     return false;
   }
 
+  // The storage takes a write before seconds of drawing: a start that waits for an object store
+  // that is away (main.ts) asks it again every few seconds without drawing the images each time.
+  await storage.checkWritable();
   const started = Date.now();
   log.info('seeding demo data (first start: drawing and storing images takes a few seconds)');
   // Draw and encode first (CPU work), so the transaction below only stores and inserts. Every
