@@ -194,8 +194,10 @@ export function createS3Storage(s3: S3Config, objects: ObjectOptions = IMAGE_OBJ
 }
 
 /**
- * The object store's time limits: connecting, waiting for an answer's headers (a file's read waits
- * less), a silence while its body comes, and the tries of a call (the SDK's backoff between).
+ * The object store's time limits. A store that hangs is caught by the silence limit (no byte either
+ * way, while a body goes up or comes down); the answer limits cap a call that trickles: a file's read
+ * (a page's image) within 5 s of asking, any other call (an upload of up to 20 MB included: the
+ * clock runs while its body is sent) within a minute. Two tries, the SDK's backoff between.
  */
 export interface S3Limits {
   connectionTimeoutMs: number;
@@ -206,7 +208,7 @@ export interface S3Limits {
 }
 export const S3_LIMITS: S3Limits = {
   connectionTimeoutMs: 3_000,
-  requestTimeoutMs: 15_000,
+  requestTimeoutMs: 60_000,
   readTimeoutMs: 5_000,
   socketTimeoutMs: 15_000,
   maxAttempts: 2,
