@@ -101,17 +101,21 @@ async function startMain(extraEnv: Record<string, string>) {
   return { child, dataDir, exited, waitFor, listening, output: () => output };
 }
 
+/** The administrator the environment names (ADMIN_EMAIL, ADMIN_PASSWORD in startMain) logs in. */
+const logInAsTheAdmin = (url: string) =>
+  fetch(`${url}${API.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'boss@example.com', password: 'Str0ng!Pass' }),
+  });
+
 describe('main.ts', () => {
   it('migrates, creates the admin from the environment, serves, and exits 0 on SIGTERM', async () => {
     const database = await databaseFor();
     const main = await startMain(database);
     const url = await main.listening();
 
-    const login = await fetch(`${url}${API.login}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'boss@example.com', password: 'Str0ng!Pass' }),
-    });
+    const login = await logInAsTheAdmin(url);
     expect(login.status).toBe(200);
     const body = (await login.json()) as { message: string; user: { role: string } };
     expect(body.message).toBe(SUCCESS.login);
@@ -166,11 +170,7 @@ describe('main.ts', () => {
       expect(main.child.exitCode).toBeNull();
       await proxy.restore();
       const url = await main.listening();
-      const login = await fetch(`${url}${API.login}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'boss@example.com', password: 'Str0ng!Pass' }),
-      });
+      const login = await logInAsTheAdmin(url);
       expect(login.status).toBe(200);
       main.child.kill('SIGTERM');
       expect(await main.exited).toBe(0);
