@@ -120,7 +120,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
   });
   if (config.databaseUrl) await withSchemaLock(config.databaseUrl, () => migrateToLatest(database));
   else await migrateToLatest(database);
-  const app = await buildApp(config, { database, ...(options.imageStorage ? { imageStorage: options.imageStorage } : {}) });
+  const app = await buildApp(config, { database, imageStorage: options.imageStorage });
   await options.beforeReady?.(app);
   await app.ready();
 

@@ -58,45 +58,31 @@ async function startMain(extraEnv: Record<string, string>) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const listeners = new Set<() => void>();
-  const onData = (d: Buffer) => {
-    output += d.toString();
-    for (const listener of listeners) listener();
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  // 'close', not 'exit': its output is all read by then ('exit' may come before the last of it).
+  let closed = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      closed = true;
+      resolve(code);
+    }),
+  );
   cleanups.push(async () => {
     if (child.exitCode === null) child.kill('SIGKILL');
     await exited;
   });
-  /** The first match of `pattern` in the output, waited for (the process's exit ends the wait). */
-  const waitFor = (pattern: RegExp, timeoutMs = 45_000) =>
-    new Promise<RegExpExecArray>((resolve, reject) => {
-      const check = () => {
-        const match = pattern.exec(output);
-        if (!match) return;
-        done();
-        resolve(match);
-      };
-      const done = () => {
-        clearTimeout(timer);
-        listeners.delete(check);
-      };
-      const timer = setTimeout(() => {
-        done();
-        reject(new Error(`no ${String(pattern)} in the output:\n${output}`));
-      }, timeoutMs);
-      listeners.add(check);
-      void exited.then(() =>
-        setTimeout(() => {
-          if (!listeners.has(check)) return;
-          done();
-          reject(new Error(`exited before ${String(pattern)}:\n${output}`));
-        }, 100),
-      );
-      check();
-    });
+  /** The first match of `pattern` in the output, waited for (the process's end ends the wait). */
+  const waitFor = async (pattern: RegExp, timeoutMs = 45_000): Promise<RegExpExecArray> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const match = pattern.exec(output);
+      if (match) return match;
+      if (closed) throw new Error(`exited before ${String(pattern)}:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`no ${String(pattern)} in the output:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
   const listening = async () => (await waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/))[1]!;
   return { child, dataDir, exited, waitFor, listening, output: () => output };
 }
