@@ -13,6 +13,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContextOptions,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { ADMIN, ENV_BASE_URL, ENV_DATA_DIR } from './constants';
@@ -110,6 +111,16 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await expectToastSeen(page, text);
   const region = page.getByRole('region', { name: /^Notifications/ });
   await expect(region.getByText(text.trim(), { exact: true }).first()).toBeVisible();
+}
+
+/**
+ * The image has loaded and is not broken. Waited for: a visible `<img>` may still be loading (a
+ * one-shot check failed now and then in CI while the file was on its way, answered 200).
+ */
+export async function expectImageLoaded(image: Locator): Promise<void> {
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the image loaded' })
+    .toBe(true);
 }
 
 /** The page's path (and search) reached `expected`. */

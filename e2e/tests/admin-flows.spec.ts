@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import {
   expect,
+  expectImageLoaded,
   expectPath,
   expectToast,
   findProduct,
@@ -64,7 +65,7 @@ test.describe('products', () => {
     const card = page.getByRole('article', { name, exact: true });
     await expect(card).toBeVisible();
     await expect(card.getByRole('listitem')).toHaveText(['Single-serve cubes', 'No chemicals added']);
-    expect(await card.getByRole('img', { name }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expectImageLoaded(card.getByRole('img', { name }));
 
     // Premium: on the home page, for the admin and for a new visitor.
     await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Home' }).click();

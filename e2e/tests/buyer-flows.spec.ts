@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import {
   expect,
+  expectImageLoaded,
   expectPath,
   expectToast,
   expectToastSeen,
@@ -134,7 +135,7 @@ test.describe('catalogue and product detail', () => {
     await expect(page.getByRole('button', { name: 'Show image 1' })).toHaveAttribute('aria-pressed', 'false');
     const main = page.getByRole('img', { name: `${product.productName}, image 2 of ${count}` });
     await expect(main).toBeVisible();
-    expect(await main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expectImageLoaded(main);
 
     await expect(page.getByRole('button', { name: 'Download Brochure' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Request Quote' }).click();
