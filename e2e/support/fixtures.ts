@@ -106,10 +106,20 @@ export async function expectToastSeen(page: Page, text: string): Promise<void> {
   await expect.poll(() => toastLog(page), { message: `toast ${JSON.stringify(text)}` }).toContain(text);
 }
 
+/** The toasts' region by the page's language (SPEC.md's 'Notifications' in English; sonner adds its hotkey). */
+const TOAST_REGION: Record<string, string> = {
+  en: 'Notifications',
+  ar: 'الإشعارات',
+  es: 'Notificaciones',
+  fr: 'Notifications',
+  de: 'Benachrichtigungen',
+};
+
 /** A toast with exactly `text` is on screen now (and was logged with its exact spacing). */
 export async function expectToast(page: Page, text: string): Promise<void> {
   await expectToastSeen(page, text);
-  const region = page.getByRole('region', { name: /^Notifications/ });
+  const language = (await page.locator('html').getAttribute('lang'))?.slice(0, 2) ?? 'en';
+  const region = page.getByRole('region', { name: new RegExp(`^${TOAST_REGION[language] ?? TOAST_REGION.en}`) });
   await expect(region.getByText(text.trim(), { exact: true }).first()).toBeVisible();
 }
 

@@ -55,6 +55,8 @@ test('a buyer switches to Arabic on a product page, registers, requests a quote 
 
   // The quote request, still under /ar/.
   await page.goto(`/ar/quote`);
+  // Before a product is chosen the quantity's unit box says so in Arabic too.
+  await expect(field(page, 'requiredQty').locator('xpath=..')).toContainText('الوحدة');
   const company = `Gulf Dates Trading ${uniqueId()}`;
   await field(page, 'companyName').fill(company);
   await field(page, 'contactPersonName').fill('Omar Al Farsi');
@@ -71,6 +73,15 @@ test('a buyer switches to Arabic on a product page, registers, requests a quote 
   const sent = page.waitForResponse((r) => r.url().endsWith('/api/v1/quote/add') && r.request().method() === 'POST');
   await page.locator('form button[type="submit"]').click();
   expect((await sent).status()).toBe(200);
+  // The toasts speak Arabic to a screen reader as well: their region and close button.
+  await expect(page.getByRole('region', { name: /^الإشعارات/ })).toBeAttached();
+  await expect(page.getByRole('button', { name: 'إغلاق الإشعار' }).first()).toBeAttached();
+
+  // The profile: the buyer's quote counted and the way to the orders, in Arabic.
+  await page.goto('/ar/profile');
+  await expect(page.getByText('1 عرض سعر', { exact: true })).toBeVisible();
+  await expect(page.getByText('تابع كل عرض سعر مقبول من الفاتورة المبدئية حتى التسليم', { exact: false })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'طلبياتي' })).toBeVisible();
 
   // The welcome mail at registration and the acknowledgement, both in Arabic.
   const mailsTo = async () =>

@@ -10,7 +10,7 @@ import { rendersAsTheServerDid } from '@/app/store';
 import { SNAPSHOT_ELEMENT_ID, snapshotLoaded, type ServerSnapshot } from '@/app/server-snapshot';
 import { markHandledEvents, replayEarlyTap } from '@/lib/early-taps';
 import { holdParts, nextTask, releaseParts } from '@/lib/hydrate-in-parts';
-import { languageOfPath, loadLanguage, routerBase } from '@/lib/i18n';
+import { languageOfPath, loadLanguage, routerBase, t } from '@/lib/i18n';
 import { rememberSwitchFrom } from '@/components/layout/language-switcher';
 import { loadSonner } from '@/lib/toast';
 // Sonner's rules with the site's, before the first paint (vite.config.ts, sonnerStylesheetInBundle).
@@ -39,32 +39,40 @@ function Mounted({ onMount }: { onMount: () => void }) {
   return null;
 }
 
+/** The toasts' accessible names: SPEC.md's English ones until the page's catalogue is in. */
+interface ToastLabels {
+  region: string;
+  close: string;
+}
+
 /**
  * Mounts the toasts in a root of their own (beside the server's HTML rather than inside it) and
  * resolves once they listen. The app starts after that: with the page's HTML already there, its
  * first calls go out at once, and each "loading" toast must be on screen before its answer
- * replaces it (SPEC.md section 7).
+ * replaces it (SPEC.md section 7). `relabel` gives them the page language's names.
  */
-function mountToaster(language: Language): Promise<void> {
-  return new Promise((resolve) => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    createRoot(container).render(
+function mountToaster(language: Language): { listening: Promise<void>; relabel: (labels: ToastLabels) => void } {
+  const root = createRoot(document.body.appendChild(document.createElement('div')));
+  let onMount = () => {};
+  const listening = new Promise<void>((resolve) => (onMount = resolve));
+  const show = (labels: ToastLabels) =>
+    root.render(
       <Suspense fallback={null}>
         <Toaster
           position={TOAST.position}
           // The page's direction, said outright: 'auto' reads the page's computed style, a forced style
           // recalculation on every render.
           dir={LANGUAGE_INFO[language].dir}
-          containerAriaLabel={TOAST.regionLabel}
+          containerAriaLabel={labels.region}
           hotkey={[...TOAST.hotkey]}
           closeButton
-          toastOptions={{ closeButtonAriaLabel: TOAST.closeLabel }}
+          toastOptions={{ closeButtonAriaLabel: labels.close }}
         />
-        <Mounted onMount={resolve} />
+        <Mounted onMount={onMount} />
       </Suspense>,
     );
-  });
+  show({ region: TOAST.regionLabel, close: TOAST.closeLabel });
+  return { listening, relabel: show };
 }
 
 async function start(): Promise<void> {
@@ -80,7 +88,8 @@ async function start(): Promise<void> {
   const snapshot = readSnapshot();
   if (snapshot) store.dispatch(snapshotLoaded(snapshot));
   // What <PersistGate> did: the app renders with the persisted state already read back.
-  await Promise.all([persistedStateRead(), toaster, catalogue]);
+  await Promise.all([persistedStateRead(), toaster.listening, catalogue]);
+  if (language !== 'en') toaster.relabel({ region: t('language.toastRegion'), close: t('language.toastClose') });
 
   const app = (
     <StrictMode>

@@ -1,4 +1,4 @@
-import { ORDER_UI, type Role } from '@agro/shared';
+import type { Role } from '@agro/shared';
 import { Link } from 'react-router';
 import ProfilePage from '@/features/profile/profile-page';
 import { QuoteList } from '@/features/quotes/quote-list';
@@ -13,11 +13,9 @@ function OrdersLink({ role }: { role: Role }) {
   return (
     <p className="mt-12 rounded-2xl border border-brand-100 bg-brand-50 p-4 text-sm text-gray-800">
       <Link to={admin ? '/orders' : '/my-orders'} className="font-semibold text-brand-800 underline underline-offset-2">
-        {admin ? t('allQuotes.ordersLink') : ORDER_UI.myOrders}
+        {t(admin ? 'allQuotes.ordersLink' : 'order.myOrders')}
       </Link>{' '}
-      {admin
-        ? t('allQuotes.ordersLinkText')
-        : 'Follow each accepted quotation from the proforma invoice to delivery, with its export documents.'}
+      {admin ? t('allQuotes.ordersLinkText') : t('order.profileLinkText')}
     </p>
   );
 }

@@ -251,8 +251,6 @@ const arAdmin: AdminCatalogue = {
     colName: 'الاسم',
     colAnswer: 'الإجابة',
     colOrders: 'الطلبيات',
-    barQuotes: '{{n}} طلبات تسعير',
-    barInquiries: '{{n}} استفسارات',
     count: {
       ...plural('quotes', ar6('طلب تسعير', 'طلبات تسعير', 'طلب تسعير')),
       ...plural('inquiries', ar6('استفسار', 'استفسارات', 'استفسارًا')),

@@ -160,7 +160,7 @@ const arApp: AppCatalogue = {
       whatHappensNext: 'ماذا يحدث بعد ذلك',
       loginToProceed: 'يُرجى تسجيل الدخول للمتابعة!',
       redirectingToLogin: 'جارٍ التحويل إلى صفحة تسجيل الدخول...',
-      passwordHint: '8 أحرف على الأقل، تتضمن حروفًا كبيرة وصغيرة ورقمًا وأحد الرموز @$!%*?&#^',
+      passwordHint: '8 أحرف على الأقل، تتضمن حروفًا كبيرة وصغيرة ورقمًا وأحد الرموز ⁦@$!%*?&#^⁩',
       uploadCancelled: 'تم إلغاء الرفع',
       uploadCancelledFormKept: 'تم إلغاء الرفع. كل ما أدخلته لا يزال هنا: أرسل مرة أخرى لإرساله.',
       cancelUpload: 'إلغاء الرفع',
@@ -472,12 +472,14 @@ const arApp: AppCatalogue = {
     decline: 'رفض',
     followOrder: 'تابع الطلب',
     pdf: 'عرض السعر بصيغة PDF',
+    whatsappText: 'مرحبًا {{company}}، بخصوص عرض السعر {{number}}.',
   },
   quoteList: {
     loading: 'جارٍ تحميل عروض الأسعار',
     empty: 'ستظهر هنا عروض الأسعار التي تطلبها.',
     acceptOffer: 'قبول العرض',
     declineOffer: 'رفض العرض',
+    ...plural('count', ar6('عرض سعر', 'عروض أسعار', 'عرض سعر', '{{n}}')),
   },
   profileLanguage: {
     heading: 'اللغة',
@@ -611,6 +613,7 @@ const arApp: AppCatalogue = {
   },
   order: {
     myOrders: 'طلبياتي',
+    profileLinkText: 'تابع كل عرض سعر مقبول من الفاتورة المبدئية حتى التسليم، مع مستندات التصدير الخاصة به.',
     eyebrow: 'بعد إتمام الصفقة',
     intro: 'يصبح كل عرض سعر مقبول طلبية: تابعها من الفاتورة المبدئية حتى التسليم، مع كل مستندات التصدير.',
     backToProfile: 'العودة إلى ملفك الشخصي وعروض الأسعار',

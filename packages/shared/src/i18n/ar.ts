@@ -19,6 +19,8 @@ const ar: PublicCatalogue = {
     suggestion: 'هذه الصفحة متوفرة أيضًا باللغة العربية.',
     suggestionLink: 'اقرأها بالعربية',
     dismiss: 'إغلاق',
+    toastRegion: 'الإشعارات',
+    toastClose: 'إغلاق الإشعار',
   },
   nav: {
     skipToContent: 'انتقل إلى المحتوى',

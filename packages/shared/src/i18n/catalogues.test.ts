@@ -28,6 +28,7 @@ const TRADE_WORDS = [
 const SAME_IN: Partial<Record<Language, string[]>> = {
   fr: [
     'Contact',
+    'Notifications',
     'Description',
     'Type',
     'Message',

@@ -240,8 +240,6 @@ const deAdmin: AdminCatalogue = {
     colName: 'Name',
     colAnswer: 'Antwort',
     colOrders: 'Aufträge',
-    barQuotes: '{{n}} Angebotsanfragen',
-    barInquiries: '{{n}} Anfragen',
     count: {
       ...plural('quotes', singularPlural('{{n}} Angebotsanfrage', '{{n}} Angebotsanfragen')),
       ...plural('inquiries', singularPlural('{{n}} Anfrage', '{{n}} Anfragen')),

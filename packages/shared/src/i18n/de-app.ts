@@ -472,12 +472,14 @@ const deApp: AppCatalogue = {
     decline: 'Ablehnen',
     followOrder: 'Auftrag verfolgen',
     pdf: 'Angebot als PDF',
+    whatsappText: 'Hallo {{company}}, zum Angebot {{number}}.',
   },
   quoteList: {
     loading: 'Angebote werden geladen',
     empty: 'Ihre Angebotsanfragen erscheinen hier.',
     acceptOffer: 'Angebot annehmen',
     declineOffer: 'Angebot ablehnen',
+    ...plural('count', singularPlural('{{n}} Angebotsanfrage', '{{n}} Angebotsanfragen')),
   },
   profileLanguage: {
     heading: 'Sprache',
@@ -611,6 +613,7 @@ const deApp: AppCatalogue = {
   },
   order: {
     myOrders: 'Meine Aufträge',
+    profileLinkText: 'Verfolgen Sie jedes angenommene Angebot von der Proformarechnung bis zur Lieferung, mit seinen Exportdokumenten.',
     eyebrow: 'Nach dem Abschluss',
     intro:
       'Jedes angenommene Angebot wird zu einem Auftrag: Verfolgen Sie ihn von der Proformarechnung bis zur Lieferung, mit allen Exportdokumenten.',

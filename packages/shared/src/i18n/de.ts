@@ -13,6 +13,8 @@ const de: PublicCatalogue = {
     suggestion: 'Diese Seite gibt es auch auf Deutsch.',
     suggestionLink: 'Auf Deutsch lesen',
     dismiss: 'Schließen',
+    toastRegion: 'Benachrichtigungen',
+    toastClose: 'Benachrichtigung schließen',
   },
   nav: {
     skipToContent: 'Zum Inhalt springen',

@@ -160,8 +160,6 @@ const enAdmin = {
     colName: 'Name',
     colAnswer: 'Answer',
     colOrders: 'Orders',
-    barQuotes: '{{n}} quotes',
-    barInquiries: '{{n}} inquiries',
     count: {
       ...plural('quotes', singularPlural('{{n}} quote', '{{n}} quotes')),
       ...plural('inquiries', singularPlural('{{n}} inquiry', '{{n}} inquiries')),

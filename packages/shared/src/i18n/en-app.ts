@@ -209,12 +209,14 @@ const enApp = {
     decline: 'Decline',
     followOrder: 'Follow the order',
     pdf: 'Quotation PDF',
+    whatsappText: 'Hello {{company}}, about quotation {{number}}.',
   },
   quoteList: {
     loading: 'Loading quotes',
     empty: 'Quotes you request will appear here.',
     acceptOffer: 'Accept offer',
     declineOffer: 'Decline offer',
+    ...plural('count', singularPlural('{{n}} quote', '{{n}} quotes')),
   },
   profileLanguage: {
     heading: 'Language',
@@ -300,6 +302,7 @@ const enApp = {
   /** My Orders and the order page (issue 27). */
   order: {
     myOrders: ORDER_UI.myOrders,
+    profileLinkText: 'Follow each accepted quotation from the proforma invoice to delivery, with its export documents.',
     eyebrow: 'After the deal',
     intro: 'Every accepted quotation becomes an order: follow it from the proforma invoice to delivery, with every export document.',
     backToProfile: 'Back to your profile and quotes',

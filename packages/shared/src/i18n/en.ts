@@ -7,6 +7,7 @@
  */
 import { ERROR_DEFAULTS, LOADING, SUCCESS, UI_TEXT } from '../messages.js';
 import { CLOSED_LABEL, WEEKDAY_LABELS } from '../settings.js';
+import { TOAST } from '../constants.js';
 import { SITE } from '../site.js';
 import { plural, singularPlural } from './plural.js';
 
@@ -18,6 +19,9 @@ const en = {
     suggestion: 'This page is also available in English.',
     suggestionLink: 'Read it in English',
     dismiss: 'Dismiss',
+    /** The toasts' region and close button (SPEC.md section 9 in English). */
+    toastRegion: TOAST.regionLabel,
+    toastClose: TOAST.closeLabel,
   },
   nav: {
     skipToContent: 'Skip to content',

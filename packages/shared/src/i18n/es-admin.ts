@@ -240,8 +240,6 @@ const esAdmin: AdminCatalogue = {
     colName: 'Nombre',
     colAnswer: 'Respuesta',
     colOrders: 'Pedidos',
-    barQuotes: '{{n}} cotizaciones',
-    barInquiries: '{{n}} consultas',
     count: {
       ...plural('quotes', singularPlural('{{n}} cotización', '{{n}} cotizaciones')),
       ...plural('inquiries', singularPlural('{{n}} consulta', '{{n}} consultas')),

@@ -470,12 +470,14 @@ const esApp: AppCatalogue = {
     decline: 'Rechazar',
     followOrder: 'Seguir el pedido',
     pdf: 'Cotización en PDF',
+    whatsappText: 'Hola, {{company}}: sobre la cotización {{number}}.',
   },
   quoteList: {
     loading: 'Cargando cotizaciones',
     empty: 'Las cotizaciones que solicite aparecerán aquí.',
     acceptOffer: 'Aceptar la oferta',
     declineOffer: 'Rechazar la oferta',
+    ...plural('count', singularPlural('{{n}} cotización', '{{n}} cotizaciones')),
   },
   profileLanguage: {
     heading: 'Idioma',
@@ -610,6 +612,7 @@ const esApp: AppCatalogue = {
   },
   order: {
     myOrders: 'Mis pedidos',
+    profileLinkText: 'Siga cada cotización aceptada desde la factura proforma hasta la entrega, con sus documentos de exportación.',
     eyebrow: 'Después del acuerdo',
     intro:
       'Cada cotización aceptada se convierte en un pedido: sígalo desde la factura proforma hasta la entrega, con todos los documentos de exportación.',

@@ -13,6 +13,8 @@ const es: PublicCatalogue = {
     suggestion: 'Esta página también está disponible en español.',
     suggestionLink: 'Leerla en español',
     dismiss: 'Cerrar',
+    toastRegion: 'Notificaciones',
+    toastClose: 'Cerrar la notificación',
   },
   nav: {
     skipToContent: 'Saltar al contenido',

@@ -240,8 +240,6 @@ const frAdmin: AdminCatalogue = {
     colName: 'Nom',
     colAnswer: 'Réponse',
     colOrders: 'Commandes',
-    barQuotes: '{{n}} devis',
-    barInquiries: '{{n}} demandes',
     count: {
       ...plural('quotes', singularPlural('{{n}} demande de devis', '{{n}} demandes de devis', '{{n}} demande de devis')),
       ...plural('inquiries', singularPlural('{{n}} demande de contact', '{{n}} demandes de contact', '{{n}} demande de contact')),

@@ -471,12 +471,14 @@ const frApp: AppCatalogue = {
     decline: 'Refuser',
     followOrder: 'Suivre la commande',
     pdf: 'Devis en PDF',
+    whatsappText: 'Bonjour {{company}}, au sujet du devis {{number}}.',
   },
   quoteList: {
     loading: 'Chargement des devis',
     empty: 'Les devis que vous demandez apparaîtront ici.',
     acceptOffer: "Accepter l'offre",
     declineOffer: "Refuser l'offre",
+    ...plural('count', singularPlural('{{n}} devis', '{{n}} devis', '{{n}} devis')),
   },
   profileLanguage: {
     heading: 'Langue',
@@ -612,6 +614,7 @@ const frApp: AppCatalogue = {
   },
   order: {
     myOrders: 'Mes commandes',
+    profileLinkText: 'Suivez chaque devis accepté, de la facture pro forma à la livraison, avec ses documents d’exportation.',
     eyebrow: 'Après l’accord',
     intro:
       'Chaque devis accepté devient une commande : suivez-la de la facture pro forma à la livraison, avec tous les documents d’exportation.',

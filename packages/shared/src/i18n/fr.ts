@@ -13,6 +13,8 @@ const fr: PublicCatalogue = {
     suggestion: 'Cette page existe aussi en français.',
     suggestionLink: 'La lire en français',
     dismiss: 'Fermer',
+    toastRegion: 'Notifications',
+    toastClose: 'Fermer la notification',
   },
   nav: {
     skipToContent: 'Aller au contenu',

@@ -1,4 +1,5 @@
 import type { ComponentPropsWithRef } from 'react';
+import { t } from '@/lib/i18n';
 
 type UnitInputProps = ComponentPropsWithRef<'input'> & { unit: string | undefined };
 
@@ -14,7 +15,7 @@ export function UnitInput({ unit, className, ...props }: UnitInputProps) {
         aria-hidden="true"
         className="inline-flex min-w-16 items-center justify-center rounded-e-lg border border-s-0 border-gray-300 bg-gray-50 px-3 text-sm font-semibold text-gray-700"
       >
-        {unit ?? 'Unit'}
+        {unit ?? t('product.unit')}
       </span>
     </div>
   );

@@ -11,6 +11,9 @@ import { DEFAULT_PUBLIC_SETTINGS } from '@/lib/settings/settings-slice';
 import { makeProduct, renderRoute, stubFetch } from '@/test/forms-harness';
 import { serverHtml } from '@/test/hydration-fixtures';
 import { WhatsAppButton } from './whatsapp-button';
+import { setCatalogue } from '@/lib/i18n';
+import ar from '@agro/shared/i18n/ar';
+import en from '@agro/shared/i18n/en';
 
 /** Not the page's own origin (jsdom's): a link built on the wrong one shows. */
 const SITE_ORIGIN = 'https://shop.example';
@@ -35,7 +38,10 @@ function snapshot(overrides: Partial<ServerSnapshot> = {}): ServerSnapshot {
 const messageOf = (href: string | null | undefined) => new URL(href ?? '').searchParams.get('text');
 const hrefIn = (html: string) => /href="(https:\/\/wa\.me\/[^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setCatalogue('en', { ...en });
+});
 
 describe('WhatsApp button (issue 26)', () => {
   it("names the server's origin in its render and in the browser's first one: the same markup", () => {
@@ -95,5 +101,23 @@ describe('WhatsApp button (issue 26)', () => {
     expect(messageOf(link.getAttribute('href'))).toBe(
       `Hello ${SITE.companyName}, I am interested in Organic Jaggery Powder: ${window.location.origin}/products/description?id=p1`,
     );
+  });
+
+  it("says 'Chat on WhatsApp' in the page's language when no label is given (the contact page, a quote's offer)", () => {
+    setCatalogue('ar', { ...ar });
+    const container = document.createElement('div');
+    document.body.append(container);
+    try {
+      render(
+        <Provider store={makeStore()}>
+          <WhatsAppButton text="مرحبًا" />
+        </Provider>,
+        container,
+      );
+      expect(container.querySelector('a')?.textContent?.trim()).toBe('تواصل عبر WhatsApp');
+    } finally {
+      render(null, container);
+      container.remove();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { localizedPath, whatsappLink } from '@agro/shared';
 import { selectSiteOrigin, useAppSelector, useSiteSettings } from '@/app/store';
-import { pageLanguage } from '@/lib/i18n';
+import { pageLanguage, t } from '@/lib/i18n';
 import { WhatsAppIcon } from './icons';
 
 interface WhatsAppButtonProps {
@@ -8,6 +8,7 @@ interface WhatsAppButtonProps {
   text: string;
   /** A path of this site the message names (made absolute on the site's origin). */
   path?: string;
+  /** The link's text: 'Chat on WhatsApp' in the page's language unless given. */
   label?: string;
   className?: string;
 }
@@ -18,7 +19,7 @@ interface WhatsAppButtonProps {
  * names the origin its snapshot carries (the one of its canonical link), so the server's HTML,
  * the browser's first render and every later one hold the same link.
  */
-export function WhatsAppButton({ text, path, label = 'Chat on WhatsApp', className = 'btn-secondary' }: WhatsAppButtonProps) {
+export function WhatsAppButton({ text, path, label, className = 'btn-secondary' }: WhatsAppButtonProps) {
   const { whatsapp } = useSiteSettings();
   const origin = useAppSelector(selectSiteOrigin);
   if (!whatsapp) return null;
@@ -26,7 +27,7 @@ export function WhatsAppButton({ text, path, label = 'Chat on WhatsApp', classNa
   const message = path === undefined ? text : text.replace('{url}', `${origin}${localizedPath(path, pageLanguage())}`);
   return (
     <a href={whatsappLink(whatsapp, message)} target="_blank" rel="noopener noreferrer" className={className}>
-      <WhatsAppIcon size={18} /> {label}
+      <WhatsAppIcon size={18} /> {label ?? t('product.whatsappLabel')}
     </a>
   );
 }

@@ -127,12 +127,12 @@ export function MonthlyChart({ months }: { months: { month: string; quotes: numb
             <div
               className="w-1/2 max-w-4 rounded-t bg-brand-700"
               style={{ height: `${(m.quotes / max) * 100}%` }}
-              title={t('dashboard.barQuotes', { n: m.quotes })}
+              title={counted(m.quotes, 'quotes')}
             />
             <div
               className="w-1/2 max-w-4 rounded-t bg-accent-400"
               style={{ height: `${(m.inquiries / max) * 100}%` }}
-              title={t('dashboard.barInquiries', { n: m.inquiries })}
+              title={counted(m.inquiries, 'inquiries')}
             />
           </div>
         ))}

@@ -152,7 +152,7 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
             </a>
             <WhatsAppButton
               className="btn-secondary py-1.5 text-sm"
-              text={`Hello ${SITE.companyName}, about quotation ${offer.quotationNumber}.`}
+              text={t('quoteCard.whatsappText', { company: SITE.companyName, number: offer.quotationNumber })}
             />
           </div>
         </section>

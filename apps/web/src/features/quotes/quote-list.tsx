@@ -141,7 +141,7 @@ export function QuoteList({ role }: { role: Role }) {
           <p className="text-sm text-gray-600" aria-live="polite">
             {admin
               ? t('allQuotes.count', { count: pageFacts?.total ?? quotes.length, n: formatNumber(pageFacts?.total ?? quotes.length) })
-              : `${quotes.length.toLocaleString('en-IN')} ${quotes.length === 1 ? 'quote' : 'quotes'}`}
+              : t('quoteList.count', { count: quotes.length, n: formatNumber(quotes.length) })}
           </p>
         )}
       </div>

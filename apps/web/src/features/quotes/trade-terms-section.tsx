@@ -1,4 +1,4 @@
-import { CERTIFICATIONS, CONTAINER_TYPES, QUANTITY_TYPES } from '@agro/shared';
+import { CERTIFICATIONS, CONTAINER_TYPES, QUANTITY_TYPES, TRADE_TERMS_MESSAGES } from '@agro/shared';
 import { useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -119,7 +119,7 @@ export function TradeTermsSection({ open, onToggle, register, errors }: TradeTer
               </div>
               {errors?.certifications && (
                 <p id={`${certId}-error`} role="alert" className="mt-1 text-sm text-red-700">
-                  {localizeMessage(errors.certifications.message ?? 'Certifications must be chosen from the list')}
+                  {localizeMessage(errors.certifications.message ?? TRADE_TERMS_MESSAGES.certifications)}
                 </p>
               )}
             </fieldset>
