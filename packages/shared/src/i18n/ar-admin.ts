@@ -610,6 +610,9 @@ const arAdmin: AdminCatalogue = {
       many: '{{n}} صورة مختارة',
       other: '{{n}} صورة مختارة',
     }),
+    notImage: '«{{name}}» ليس صورة.',
+    tooLarge: '«{{name}}» أكبر من {{mb}} ميغابايت.',
+    tooMany: 'يمكنك رفع {{max}} صورة على الأكثر في المرة الواحدة؛ لم تُضف {{n}}.',
   },
 };
 

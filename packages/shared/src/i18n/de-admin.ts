@@ -594,6 +594,9 @@ const deAdmin: AdminCatalogue = {
     remove: '{{name}} entfernen',
     progress: 'Upload-Fortschritt',
     ...plural('selectedCount', singularPlural('{{n}} Bild ausgewählt', '{{n}} Bilder ausgewählt')),
+    notImage: '„{{name}}“ ist kein Bild.',
+    tooLarge: '„{{name}}“ ist größer als {{mb}} MB.',
+    tooMany: 'Sie können höchstens {{max}} Bilder auf einmal hochladen; {{n}} nicht hinzugefügt.',
   },
 };
 

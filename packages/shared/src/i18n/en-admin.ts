@@ -491,6 +491,9 @@ const enAdmin = {
     remove: 'Remove {{name}}',
     progress: 'Upload progress',
     ...plural('selectedCount', singularPlural('{{n}} image selected', '{{n}} images selected')),
+    notImage: '"{{name}}" is not an image.',
+    tooLarge: '"{{name}}" is larger than {{mb}} MB.',
+    tooMany: 'You can upload at most {{max}} images at a time; {{n}} not added.',
   },
 };
 

@@ -593,6 +593,9 @@ const esAdmin: AdminCatalogue = {
     remove: 'Quitar {{name}}',
     progress: 'Progreso de la subida',
     ...plural('selectedCount', singularPlural('{{n}} imagen seleccionada', '{{n}} imágenes seleccionadas')),
+    notImage: '«{{name}}» no es una imagen.',
+    tooLarge: '«{{name}}» ocupa más de {{mb}} MB.',
+    tooMany: 'Puede subir como máximo {{max}} imágenes a la vez; {{n}} no se añadieron.',
   },
 };
 

@@ -597,6 +597,9 @@ const frAdmin: AdminCatalogue = {
     remove: 'Retirer {{name}}',
     progress: 'Progression de l’envoi',
     ...plural('selectedCount', singularPlural('{{n}} image sélectionnée', '{{n}} images sélectionnées', '{{n}} image sélectionnée')),
+    notImage: '« {{name}} » n’est pas une image.',
+    tooLarge: '« {{name}} » dépasse {{mb}} Mo.',
+    tooMany: 'Vous pouvez envoyer au plus {{max}} images à la fois ; {{n}} non ajoutées.',
   },
 };
 

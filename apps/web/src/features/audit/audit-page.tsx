@@ -8,7 +8,7 @@ import { PageHero } from '@/components/ui/page-hero';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage, request } from '@/lib/api';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import { t } from '@/lib/i18n';
+import { localizeMessage, t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const FILTERS = ['actor', 'type', 'from', 'to'] as const;
@@ -116,7 +116,7 @@ export default function AuditPage() {
 
         {problem && (
           <p role="alert" className="mt-6 text-red-700">
-            {problem}
+            {localizeMessage(problem)}
           </p>
         )}
         {!answer && !problem && (

@@ -142,11 +142,14 @@ export function AddImagesDialog({ open, onClose, onUploaded }: AddImagesDialogPr
       </Field>
 
       {problems.length > 0 && (
-        <ul role="alert" className="mt-3 space-y-1 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {problems.map((p, i) => (
-            <li key={i}>{p}</li>
-          ))}
-        </ul>
+        // The alert around the list: a list with role="alert" is no list to a screen reader (axe: aria-allowed-role, listitem).
+        <div role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          <ul className="space-y-1">
+            {problems.map((p, i) => (
+              <li key={i}>{p}</li>
+            ))}
+          </ul>
+        </div>
       )}
 
       {chosen.length > 0 && (

@@ -227,6 +227,9 @@ function DocumentForm({ order, onSaved }: { order: Order; onSaved: (o: Order) =>
 }
 
 /** /orders/{id}: the order (its buyer or an administrator); administrators record its next step here. */
+/** The order's terms that are words typed by the buyer or the company, not the page's own texts. */
+const TYPED_TERMS: ReadonlySet<string> = new Set(['buyer', 'product', 'incoterm', 'portOfLoading', 'paymentTerms']);
+
 export default function OrderPage() {
   const { id = '' } = useParams();
   const role = useAppSelector((s) => s.auth.role);
@@ -329,7 +332,10 @@ export default function OrderPage() {
                 ).map(([k, v]) => (
                   <div key={k} className="flex gap-2">
                     <dt className="font-semibold text-gray-800">{t('order.termLabel', { label: t(`order.${k}`) })}</dt>
-                    <dd className="break-words text-gray-700">{v}</dd>
+                    {/* The buyer's and the company's own words keep their own direction ('30% advance' on an Arabic page). */}
+                    <dd dir={TYPED_TERMS.has(k) ? 'auto' : undefined} className="break-words text-gray-700">
+                      {v}
+                    </dd>
                   </div>
                 ))}
               </dl>

@@ -114,6 +114,9 @@ describe('the order page (an administrator)', () => {
     const { user } = renderRoute(`/orders/${ORDER._id}`);
     const form = await screen.findByRole('form', { name: 'Record the next step' });
     const step = within(form).getByLabelText('Step');
+    // The terms typed by the company keep their own direction; the page's own sentences keep the page's.
+    expect(screen.getByText('LC at sight')).toHaveAttribute('dir', 'auto');
+    expect(screen.getByText('Lead time:').nextSibling).not.toHaveAttribute('dir');
     expect(step).toHaveValue('SHIPPED');
     // Before shipment the order may still be cancelled.
     expect(within(step).getByRole('option', { name: 'Cancelled' })).toBeInTheDocument();

@@ -1,4 +1,10 @@
 import { API, UI_TEXT, VALIDATION as V } from '@agro/shared';
+import ar from '@agro/shared/i18n/ar';
+import arAdmin from '@agro/shared/i18n/ar-admin';
+import arApp from '@agro/shared/i18n/ar-app';
+import en from '@agro/shared/i18n/en';
+import enAdmin from '@agro/shared/i18n/en-admin';
+import enApp from '@agro/shared/i18n/en-app';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -12,6 +18,7 @@ import {
   stubXhr,
   type RecordedCall,
 } from '@/test/forms-harness';
+import { setCatalogue, setMessageSource } from '@/lib/i18n';
 
 const R = V.productRequired;
 
@@ -281,5 +288,24 @@ describe('edit product', () => {
     renderRoute('/edit-product');
     expect(await screen.findByText('No product was chosen to edit.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Products' })).toHaveAttribute('href', '/products');
+  });
+});
+
+describe('add product in Arabic', () => {
+  afterEach(() => setCatalogue('en', { ...en, ...enApp, ...enAdmin }));
+
+  it("shows every required message in Arabic, the lists' too", async () => {
+    setCatalogue('ar', { ...ar, ...arApp, ...arAdmin });
+    setMessageSource(enApp.messages);
+    logIn('ADMIN');
+    stubFetch(listStub);
+    stubXhr({ body: {} });
+    const { user } = renderRoute('/add-product');
+    await user.click(await screen.findByRole('button', { name: arAdmin.productForm.submitAdd }));
+    const messages = arApp.messages.validation.productRequired;
+    for (const m of [messages.productName, messages.nutrientContent, messages.keyFeatures, messages.applications]) {
+      expect(await screen.findByText(m)).toBeInTheDocument();
+    }
+    expect(screen.queryByText(R.keyFeatures)).not.toBeInTheDocument();
   });
 });

@@ -290,7 +290,7 @@ function ListField({ form, name, title, itemLabel, placeholder, error }: ListFie
       </ol>
       {error && (
         <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
-          {error}
+          {localizeMessage(error)}
         </p>
       )}
       <button

@@ -64,6 +64,11 @@ describe("a quote's badge and offer in the page's language", () => {
     expect(screen.getByText('مدة التجهيز').nextSibling).toHaveTextContent('21 يومًا');
     expect(screen.getByText('شرط التسليم (Incoterm)').nextSibling).toHaveTextContent('FOB (Free on Board)');
     expect(screen.getByText('سعر الوحدة').nextSibling).toHaveTextContent(/1,234\.50.*لكل KG/);
+    // The company's own words keep their direction ('30% advance...' would otherwise read backwards);
+    // the page's own sentences keep the page's.
+    expect(screen.getByText('شروط الدفع').nextSibling).toHaveAttribute('dir', 'auto');
+    expect(screen.getByText('LC at sight')).toHaveAttribute('dir', 'auto');
+    expect(screen.getByText('سعر الوحدة').nextSibling).not.toHaveAttribute('dir');
     expect(packagingText('CORRUGATED_BOX')).toBe('صندوق كرتون مموج');
     expect(heardFromText('Google')).toBe('Google');
     expect(heardFromText('Friend')).toBe('صديق');
