@@ -109,7 +109,7 @@ function operation(method: string, path: string, op: Operation, id: string): str
   return `<section aria-labelledby="${id}">${parts.join('')}</section>`;
 }
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;max-width:60rem;margin:0 auto;padding:1rem}
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;max-width:60rem;margin:0 auto;padding:1rem;overflow-wrap:anywhere}
 code{font-family:ui-monospace,monospace;background:#f2f2f2;padding:0 .2em}
 section{border-top:1px solid #ccc;padding:.5rem 0}.method{color:#0b5394}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left}
