@@ -7,7 +7,7 @@ export const VIEWPORTS = [
   { width: 390, height: 844 },
 ];
 
-/** No serious or critical axe violation on `page` as it stands (`what` names it in the report). */
+/** No serious or critical axe violation on `page` as it stands, and no sideways scroll (`what` names it in the report). */
 export async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -19,4 +19,17 @@ export async function expectNoSeriousViolations(page: Page, what: string): Promi
     .join('\n');
   if (bad.length > 0) console.log(`axe on ${what}:\n${report}`);
   expect(bad, `serious/critical axe violations on ${what}:\n${report}`).toEqual([]);
+  // And nothing wider than the screen: the page never scrolls sideways (/api/docs did at 390 px).
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(sideways, `${what} scrolls sideways by ${sideways} px`).toBeLessThanOrEqual(0);
+}
+
+/** The page as it stands, at each of VIEWPORTS in turn (resized in place, the size put back after). */
+export async function expectCleanAtBothWidths(page: Page, what: string): Promise<void> {
+  const size = page.viewportSize();
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await expectNoSeriousViolations(page, `${what} at ${viewport.width} px`);
+  }
+  if (size) await page.setViewportSize(size);
 }

@@ -5,24 +5,10 @@
  * English name. The product form with its tabs is axe-clean at 1280 and 390 px. The translation is
  * cleared afterwards: the other specs share this server.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations, VIEWPORTS } from '../support/axe';
 import { appTookOver, expect, expectPath, findProduct, loginAsAdmin, openPage, productPagePath, test } from '../support/fixtures';
 
 const ARABIC_NAME = 'كتل السكر الطبيعي';
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
-
-async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`)
-    .join('\n');
-  expect(bad, `serious/critical axe violations on ${what}:\n${report}`).toEqual([]);
-}
 
 test('an administrator names a product in Arabic; a buyer reads it on /ar/products/{slug}', async ({ browser, request }) => {
   const product = await findProduct(request, (p) => p.productType === 'AGRO');

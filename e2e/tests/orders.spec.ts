@@ -4,7 +4,7 @@
  * buyer cannot; the new screens are axe-clean at 1280 and 390 px.
  * Texts are written out here (not imported from the app) so a wrong text in the app fails the suite.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectCleanAtBothWidths } from '../support/axe';
 import type { Page } from '@playwright/test';
 import {
   acceptViaApi,
@@ -23,21 +23,6 @@ import {
 } from '../support/fixtures';
 
 const TEXT = { recorded: 'Order step recorded', attached: 'Document attached' };
-
-async function expectAxeClean(page: Page, what: string): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    const report = bad
-      .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`)
-      .join('\n');
-    expect(bad, `serious/critical axe violations on ${what} at ${width} px:\n${report}`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `horizontal scroll on ${what} at ${width} px`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** Record the step the form offers first (the next one), filling `fields` by their labels. */
 async function recordNext(page: Page, step: string, fields: Record<string, string> = {}): Promise<void> {
@@ -76,7 +61,7 @@ test('an administrator takes an accepted quote to SHIPPED with a bill of lading;
     await page.goto('/orders?step=PROFORMA_ISSUED');
     await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: orderNumber })).toBeVisible();
-    await expectAxeClean(page, '/orders');
+    await expectCleanAtBothWidths(page, '/orders');
     await page.getByRole('link', { name: `Open order ${orderNumber}` }).click();
     await expect(page.getByRole('heading', { name: `Order ${orderNumber}`, level: 1 })).toBeVisible();
 
@@ -103,7 +88,7 @@ test('an administrator takes an accepted quote to SHIPPED with a bill of lading;
     await expectToast(page, TEXT.attached);
     await expect(page.getByRole('link', { name: 'Bill of lading: MEDU12345678.pdf' })).toBeVisible();
     await expect(page.getByText('Shipped', { exact: false }).first()).toBeVisible();
-    await expectAxeClean(page, '/orders/{id} (admin)');
+    await expectCleanAtBothWidths(page, '/orders/{id} (admin)');
 
     // The buyer follows it from the profile.
     await buyer.page.goto('/profile');
@@ -126,10 +111,10 @@ test('an administrator takes an accepted quote to SHIPPED with a bill of lading;
     const path = await download.path();
     const { readFile } = await import('node:fs/promises');
     expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
-    await expectAxeClean(buyer.page, '/my-orders');
+    await expectCleanAtBothWidths(buyer.page, '/my-orders');
     await buyer.page.goto(`/orders/${orderId}`);
     await expect(buyer.page.getByRole('heading', { name: `Order ${orderNumber}`, level: 1 })).toBeVisible();
-    await expectAxeClean(buyer.page, '/orders/{id} (buyer)');
+    await expectCleanAtBothWidths(buyer.page, '/orders/{id} (buyer)');
 
     // Another buyer can neither open the order nor download its document.
     await loginAsNewUser(other.page, request, 'stranger');

@@ -4,8 +4,7 @@
  * without JavaScript) and a buyer's contact page show both at once, with no restart. The settings
  * are put back afterwards: the other specs share this server. Every new screen is axe-clean.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations, VIEWPORTS } from '../support/axe';
 import {
   appTookOver,
   dataDir,
@@ -39,19 +38,6 @@ async function inviteLink(email: string): Promise<string> {
 }
 
 const SETTINGS = '/api/v1/settings';
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
-
-async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`)
-    .join('\n');
-  expect(bad, `serious/critical axe violations on ${what}:\n${report}`).toEqual([]);
-}
 
 function organization(html: string): Record<string, unknown> | undefined {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]

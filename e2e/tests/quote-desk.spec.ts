@@ -62,14 +62,18 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** Mails to `to` whose subject contains `subject` (mails are written just after the answer: wait for them). */
-async function expectMail(to: string, subject: string): Promise<string> {
+/**
+ * The mail to `to` whose subject contains `subject` and whose body contains `about` (the company's
+ * own address gets the mails of every test running beside this one). Mails are written just after
+ * the answer: waited for.
+ */
+async function expectMail(to: string, subject: string, about = ''): Promise<string> {
   let body = '';
   await expect
     .poll(
       async () => {
         const mail = (await readOutbox(dataDir())).find(
-          (m) => m.to.toLowerCase().includes(to.toLowerCase()) && m.subject.includes(subject),
+          (m) => m.to.toLowerCase().includes(to.toLowerCase()) && m.subject.includes(subject) && m.body.includes(about),
         );
         body = mail?.body ?? '';
         return Boolean(mail);
@@ -168,7 +172,7 @@ test('an offer goes from the admin to the buyer, who downloads the PDF and accep
     await expectToast(b, TEXT.offerAccepted);
     await expect(statusOf(card)).toHaveText(/ACCEPTED/);
     await expect(card.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
-    const decision = await expectMail('info@sahyadriagroexports.com', `ACCEPTED: quotation`);
+    const decision = await expectMail('info@sahyadriagroexports.com', `ACCEPTED: quotation`, company);
     expect(decision).toContain('Please ship in March.');
 
     // The administrator sees ACCEPTED on the card and on the quote's page.

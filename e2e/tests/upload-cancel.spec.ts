@@ -5,7 +5,7 @@
  * then the request is aborted, nothing is stored, the page says so and keeps what was chosen.
  * axe looks at the form and the dialog with their progress bar and button, at 1280 and 390 px.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectCleanAtBothWidths } from '../support/axe';
 import type { Page, Request, Route } from '@playwright/test';
 import { expect, expectToast, listProducts, loginAsAdmin, TEST_PRODUCT_PREFIX, test, uniqueId } from '../support/fixtures';
 import { pngFile, randomColor } from '../support/png';
@@ -18,10 +18,6 @@ const FORM_KEPT = 'Upload cancelled. Everything you entered is still here: submi
 
 const ADD_PRODUCT = '/api/v1/product/add';
 const ADD_IMAGES = '/api/v1/gallery/add';
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
 
 const label = (page: Page, text: string) => page.getByLabel(text, { exact: true });
 
@@ -38,20 +34,6 @@ function holdUpload(page: Page, path: string): Promise<Route> {
 /** The upload to `path` failing in the browser, and how. */
 async function abortedUpload(page: Page, path: string): Promise<Request> {
   return page.waitForEvent('requestfailed', (r) => new URL(r.url()).pathname === path && r.method() === 'POST');
-}
-
-async function expectAxeClean(page: Page, what: string): Promise<void> {
-  const size = page.viewportSize();
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    const report = bad
-      .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`)
-      .join('\n');
-    expect(bad, `serious/critical axe violations on ${what} at ${viewport.width} px:\n${report}`).toEqual([]);
-  }
-  if (size) await page.setViewportSize(size);
 }
 
 async function galleryIds(page: Page): Promise<string[]> {
@@ -90,7 +72,7 @@ test('cancelling a product upload stops it, stores nothing and keeps the form as
   await expect(page.getByRole('progressbar', { name: 'Uploading product' })).toBeVisible();
   // SPEC.md: the add form resets at submit.
   await expect(label(page, 'Product Name')).toHaveValue('');
-  await expectAxeClean(page, 'add product form while uploading');
+  await expectCleanAtBothWidths(page, 'add product form while uploading');
 
   const failed = abortedUpload(page, ADD_PRODUCT);
   await page.getByRole('button', { name: CANCEL_UPLOAD }).click();
@@ -110,7 +92,7 @@ test('cancelling a product upload stops it, stores nothing and keeps the form as
   await expect(page.getByRole('img', { name: 'New image first.png' })).toBeVisible();
   expect(await label(page, 'Product Thumbnail').evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe('thumb.png');
   await expect(page.getByRole('button', { name: 'Add Product', exact: true })).toBeFocused();
-  await expectAxeClean(page, 'add product form after a cancelled upload');
+  await expectCleanAtBothWidths(page, 'add product form after a cancelled upload');
 
   // Nothing was stored.
   expect((await listProducts(request)).map((p) => p.productName)).not.toContain(name);
@@ -143,7 +125,7 @@ test('cancelling a gallery upload stops it, stores nothing and keeps the chosen 
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await held;
   await expect(dialog.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
-  await expectAxeClean(page, 'add images dialog while uploading');
+  await expectCleanAtBothWidths(page, 'add images dialog while uploading');
 
   const failed = abortedUpload(page, ADD_IMAGES);
   await dialog.getByRole('button', { name: CANCEL_UPLOAD }).click();
