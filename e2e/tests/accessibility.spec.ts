@@ -166,10 +166,10 @@ test.describe('forms behind the login', () => {
       await settle(page);
       await expectNoSeriousViolations(page, 'gallery (ADMIN)');
       await page.getByRole('button', { name: '+ Add Images', exact: true }).click();
-      await expect(page.getByRole('dialog', { name: 'Add Images' })).toBeVisible();
+      const dialog = page.getByRole('dialog', { name: 'Add Images' });
+      await expect(dialog).toBeVisible();
       await expectNoSeriousViolations(page, 'add images dialog');
       // A file that is not an image: the dialog lists what it refused.
-      const dialog = page.getByRole('dialog', { name: 'Add Images' });
       await dialog.locator('input[type=file]').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') }]);
       await expect(dialog.getByRole('alert')).toHaveText('"notes.txt" is not an image.');
       await expectNoSeriousViolations(page, 'add images dialog with a refused file');

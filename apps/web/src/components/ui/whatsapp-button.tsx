@@ -8,8 +8,6 @@ interface WhatsAppButtonProps {
   text: string;
   /** A path of this site the message names (made absolute on the site's origin). */
   path?: string;
-  /** The link's text: 'Chat on WhatsApp' in the page's language unless given. */
-  label?: string;
   className?: string;
 }
 
@@ -19,7 +17,7 @@ interface WhatsAppButtonProps {
  * names the origin its snapshot carries (the one of its canonical link), so the server's HTML,
  * the browser's first render and every later one hold the same link.
  */
-export function WhatsAppButton({ text, path, label, className = 'btn-secondary' }: WhatsAppButtonProps) {
+export function WhatsAppButton({ text, path, className = 'btn-secondary' }: WhatsAppButtonProps) {
   const { whatsapp } = useSiteSettings();
   const origin = useAppSelector(selectSiteOrigin);
   if (!whatsapp) return null;
@@ -27,7 +25,7 @@ export function WhatsAppButton({ text, path, label, className = 'btn-secondary' 
   const message = path === undefined ? text : text.replace('{url}', `${origin}${localizedPath(path, pageLanguage())}`);
   return (
     <a href={whatsappLink(whatsapp, message)} target="_blank" rel="noopener noreferrer" className={className}>
-      <WhatsAppIcon size={18} /> {label ?? t('product.whatsappLabel')}
+      <WhatsAppIcon size={18} /> {t('product.whatsappLabel')}
     </a>
   );
 }

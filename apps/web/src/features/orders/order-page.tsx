@@ -226,10 +226,10 @@ function DocumentForm({ order, onSaved }: { order: Order; onSaved: (o: Order) =>
   );
 }
 
-/** /orders/{id}: the order (its buyer or an administrator); administrators record its next step here. */
 /** The order's terms that are words typed by the buyer or the company, not the page's own texts. */
 const TYPED_TERMS: ReadonlySet<string> = new Set(['buyer', 'product', 'incoterm', 'portOfLoading', 'paymentTerms']);
 
+/** /orders/{id}: the order (its buyer or an administrator); administrators record its next step here. */
 export default function OrderPage() {
   const { id = '' } = useParams();
   const role = useAppSelector((s) => s.auth.role);

@@ -228,7 +228,6 @@ const ProductDetail = memo(function ProductDetail({ product }: { product: Produc
               <WhatsAppButton
                 className="btn-secondary px-6 py-3"
                 text={t('product.whatsappText', { name: product.productName })}
-                label={t('product.whatsappLabel')}
                 path={pagePath}
               />
             </div>
