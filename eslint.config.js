@@ -44,6 +44,30 @@ const serverZones = serverModules.map((module) => ({
   message: 'A module reads another only through its repository.ts or index.ts, never its routes, services or mails.',
 }));
 
+// import-x/no-cycle skips type-only imports (`import type`, `export type ... from`): they vanish at
+// run time, and the rule has no option to follow them. A cycle of types still ties its files into
+// one, and both cycles the server and shared packages had were of types (a migration and the
+// migrations' list; shared's content translations and settings). So their files are parsed with
+// every import and re-export read as a value one, for the file linted and for the files no-cycle
+// follows from it (languageOptions.parser; no import-x/parsers). The scope analysis other rules use
+// is made from the real kinds, before the change.
+const followingTypeImports = {
+  meta: { name: 'typescript-eslint-parser-following-type-imports' },
+  parseForESLint(code, options) {
+    const result = tseslint.parser.parseForESLint(code, options);
+    for (const node of result.ast.body) {
+      if (node.type === 'ImportDeclaration') {
+        node.importKind = 'value';
+        for (const specifier of node.specifiers) if (specifier.type === 'ImportSpecifier') specifier.importKind = 'value';
+      } else if ((node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') && node.source) {
+        node.exportKind = 'value';
+        for (const specifier of node.specifiers ?? []) specifier.exportKind = 'value';
+      }
+    }
+    return result;
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -101,13 +125,27 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts'],
     plugins: { 'import-x': importX },
+    languageOptions: { parser: followingTypeImports },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
-      // no-cycle parses the files it follows: with TypeScript's parser, or it sees no imports in them.
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      // no-cycle follows only the files of these extensions (it sees no imports in the others).
+      'import-x/extensions': ['.ts'],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: serverZones }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    files: ['packages/shared/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    languageOptions: { parser: followingTypeImports },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'packages/shared/tsconfig.json' })],
+      // no-cycle follows only the files of these extensions (it sees no imports in the others).
+      'import-x/extensions': ['.ts'],
+    },
+    rules: {
       'import-x/no-cycle': 'error',
     },
   },

@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import { PREFIXED_LANGUAGES, type Language } from './languages.js';
-import type { FaqEntry } from './settings.js';
 import { isSingleLine } from './validation.js';
 
 /** The languages content is translated into (every one but English). */
@@ -148,6 +147,12 @@ export function missingProductFields(
     const has = Array.isArray(source) ? source.length > 0 : source.trim() !== '';
     return empty && has;
   });
+}
+
+/** A question of the FAQ and its answer: the English one of the site settings, or a translation of it. */
+export interface FaqEntry {
+  question: string;
+  answer: string;
 }
 
 /** The FAQ translations: per language, entry i translates English entry i ('' = English shown). */

@@ -4,7 +4,7 @@
  * shown; the zod schema that validates a change is settings-schema.ts (it carries the phone
  * number library, which only the settings screen and the server need).
  */
-import type { FaqTranslations } from './content-translations.js';
+import type { FaqEntry, FaqTranslations } from './content-translations.js';
 import { SITE } from './site.js';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -47,11 +47,6 @@ export interface PostalAddress {
   state: string;
   postalCode: string;
   country: string;
-}
-
-export interface FaqEntry {
-  question: string;
-  answer: string;
 }
 
 export interface SiteCertification {

@@ -10,7 +10,8 @@
  * Frozen in time: imports nothing from the app.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from './index.js';
+
+type Dialect = 'sqlite' | 'postgres';
 
 const SEARCHED = {
   quotes: { fts: 'quote_search', key: 'quote_id', columns: ['company_name', 'contact_person_name', 'company_email', 'quoted_by_email'] },
