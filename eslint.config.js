@@ -6,8 +6,9 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// Web zones (STYLE.md "One-way imports"): shared code (lib/, components/) -> features/ -> app/.
-// A feature never imports another feature: app/ composes them, or what they share moves down.
+// Web zones (docs/conventions.md, 'Which rule lives where'; apps/web/README.md, 'Layers'): the
+// flow is lib/ -> store/ -> components/ -> features/ -> app/, never back. A feature never imports
+// another feature: app/ composes them, or what they share moves down.
 const WEB = 'apps/web/src';
 const webFeatures = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -26,8 +27,18 @@ const webZones = [
   },
   {
     target: `./${WEB}/lib`,
-    from: [`./${WEB}/components`, `./${WEB}/app`],
-    message: 'lib/ is the bottom layer: it never imports components/ or app/.',
+    from: [`./${WEB}/store`, `./${WEB}/components`, `./${WEB}/app`],
+    message: 'lib/ is the bottom layer: it never imports store/, components/ or app/.',
+  },
+  {
+    target: `./${WEB}/store`,
+    from: [`./${WEB}/components`, `./${WEB}/features`, `./${WEB}/app`],
+    message: 'store/ (slices, the store, typed hooks, selectors) builds on lib/ alone: never components/, features/ or app/.',
+  },
+  {
+    target: [`./${WEB}/components`, `./${WEB}/features`],
+    from: `./${WEB}/app`,
+    message: 'Shared components and features never import app/: state and its hooks come from store/.',
   },
 ];
 

@@ -9,8 +9,8 @@ import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router';
 import { AppRoutes, preloadRoute } from '@/app/router';
-import { snapshotLoaded, SNAPSHOT_ELEMENT_ID, type ServerSnapshot } from '@/app/server-snapshot';
-import { makeStore } from '@/app/store';
+import { snapshotLoaded, SNAPSHOT_ELEMENT_ID, type ServerSnapshot } from '@/store/server-snapshot';
+import { makeStore } from '@/store/store';
 import { routerBase, setCatalogue } from '@/lib/i18n';
 
 export { SNAPSHOT_ELEMENT_ID, type ServerSnapshot };

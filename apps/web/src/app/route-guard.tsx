@@ -1,7 +1,7 @@
 import { UI_TEXT, type Role } from '@agro/shared';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/store/store';
 import { AccessDeniedPage } from '@/features/errors/access-denied-page';
 import { showToast } from '@/lib/toast';
 

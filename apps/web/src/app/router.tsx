@@ -1,7 +1,7 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
 import { matchRoutes, useParams, useRoutes, type RouteObject } from 'react-router';
 import { splitLanguage, type Role } from '@agro/shared';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/store/store';
 import { Layout } from '@/components/layout/layout';
 import { loadAdminTexts, loadAppTexts } from '@/lib/i18n';
 import { RouteGuard } from '@/app/route-guard';

@@ -1,7 +1,7 @@
 import { API, type ProductTranslation } from '@agro/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logIn, makeProduct, renderRoute, stubFetch, stubXhr } from '@/test/forms-harness';
+import { logIn, makeProduct, renderRoute, stubFetch, stubXhr } from '@/test/render-harness';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,6 @@
 import { businessHoursSpans, formatPostalAddress, SITE, telHref, timeZoneLabel, type BusinessHours } from '@agro/shared';
 import { Link } from 'react-router';
-import { selectShownProducts, useAppSelector, useSiteSettings } from '@/app/store';
+import { selectShownProducts, useAppSelector, useSiteSettings } from '@/store/store';
 import { ClockIcon, LogoMark, MailIcon, MapPinIcon, PhoneIcon } from '@/components/ui/icons';
 import { Ltr } from '@/components/ui/ltr';
 import { SocialLinks } from '@/components/ui/social-links';

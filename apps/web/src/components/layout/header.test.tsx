@@ -1,7 +1,7 @@
 import { API, UI_TEXT } from '@agro/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, logIn, renderRoute, stubFetch } from '@/test/forms-harness';
+import { callsTo, logIn, renderRoute, stubFetch } from '@/test/render-harness';
 
 afterEach(() => vi.unstubAllGlobals());
 

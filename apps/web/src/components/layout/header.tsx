@@ -1,14 +1,14 @@
 import { SITE, telHref } from '@agro/shared';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector, useSiteSettings } from '@/app/store';
+import { useAppDispatch, useAppSelector, useSiteSettings } from '@/store/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon } from '@/components/ui/icons';
 import { Ltr } from '@/components/ui/ltr';
 import { SocialLinks } from '@/components/ui/social-links';
 import { Part } from '@/lib/hydrate-in-parts';
 import { t } from '@/lib/i18n';
-import { logout } from '@/lib/auth/auth-slice';
+import { logout } from '@/store/auth-slice';
 import { LanguageSwitcher } from './language-switcher';
 import { useNavItems, type NavItem } from './nav-items';
 

@@ -1,7 +1,7 @@
 import { API } from '@agro/shared';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeProduct, renderRoute, stubFetch } from '@/test/forms-harness';
+import { makeProduct, renderRoute, stubFetch } from '@/test/render-harness';
 
 afterEach(() => vi.unstubAllGlobals());
 

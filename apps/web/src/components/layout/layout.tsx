@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/store';
-import { fetchSiteSettings } from '@/lib/settings/settings-slice';
+import { useAppDispatch, useAppSelector } from '@/store/store';
+import { fetchSiteSettings } from '@/store/settings-slice';
 import { Part } from '@/lib/hydrate-in-parts';
 import { t } from '@/lib/i18n';
 import { useScrollReveal } from '@/lib/reveal';
@@ -12,7 +12,7 @@ import { ScrollToTop } from './scroll-to-top';
 
 export function Layout() {
   useScrollReveal();
-  // A page the server did not render has no settings yet: ask once (lib/settings/settings-slice.ts).
+  // A page the server did not render has no settings yet: ask once (store/settings-slice.ts).
   const dispatch = useAppDispatch();
   const settingsKnown = useAppSelector((s) => s.siteSettings.value !== null || s.serverSnapshot.settings !== null);
   useEffect(() => {

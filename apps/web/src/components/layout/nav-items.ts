@@ -1,4 +1,4 @@
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/store/store';
 import { t } from '@/lib/i18n';
 
 export interface NavItem {

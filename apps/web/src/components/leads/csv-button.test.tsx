@@ -9,7 +9,7 @@ import enAdmin from '@agro/shared/i18n/en-admin';
 import enApp from '@agro/shared/i18n/en-app';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCatalogue, setMessageSource } from '@/lib/i18n';
-import { expectLoggedErrors } from '@/test/forms-harness';
+import { expectLoggedErrors } from '@/test/render-harness';
 import { CsvButton } from './csv-button';
 
 afterEach(() => vi.unstubAllGlobals());

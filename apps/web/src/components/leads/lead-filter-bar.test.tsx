@@ -8,7 +8,7 @@ import enAdmin from '@agro/shared/i18n/en-admin';
 import enApp from '@agro/shared/i18n/en-app';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setCatalogue } from '@/lib/i18n';
-import { makeProduct } from '@/test/forms-harness';
+import { makeProduct } from '@/test/render-harness';
 import { LeadFilterBar } from './lead-filter-bar';
 import { useLeadFilters } from './use-lead-filters';
 

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '@/app/store';
-import { callsTo, logIn, makeProduct, stubFetch } from '@/test/forms-harness';
+import { makeStore } from '@/store/store';
+import { callsTo, logIn, makeProduct, stubFetch } from '@/test/render-harness';
 import { ProductCard } from './product-card';
 
 afterEach(() => vi.unstubAllGlobals());

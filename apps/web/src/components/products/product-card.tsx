@@ -1,13 +1,13 @@
 import { LIMITS, type Product } from '@agro/shared';
 import { memo, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch, useAppSelector } from '@/store/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ArrowRightIcon, CheckIcon, EditIcon, TrashIcon } from '@/components/ui/icons';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { t } from '@/lib/i18n';
-import { deleteProduct, fetchProducts } from '@/lib/products/products-slice';
-import { productDetailPath } from './product-links';
+import { deleteProduct, fetchProducts } from '@/store/products-slice';
+import { productDetailPath } from '@/lib/product-links';
 
 interface ProductCardProps {
   product: Product;

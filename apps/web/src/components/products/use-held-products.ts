@@ -1,7 +1,7 @@
 import type { Product } from '@agro/shared';
 import { useEffect, useRef } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/store';
-import { fetchProducts } from '@/lib/products/products-slice';
+import { useAppDispatch, useAppSelector } from '@/store/store';
+import { fetchProducts } from '@/store/products-slice';
 
 /**
  * The catalogue held in the store, loaded once per visit when none is held and `enabled` (a failed

@@ -1,6 +1,6 @@
 import { SOCIAL_LABELS, socialProfiles, type SocialNetwork } from '@agro/shared';
 import type { ComponentType } from 'react';
-import { useSiteSettings } from '@/app/store';
+import { useSiteSettings } from '@/store/store';
 import { t } from '@/lib/i18n';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XBrandIcon, YouTubeIcon } from './icons';
 

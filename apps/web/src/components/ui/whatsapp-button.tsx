@@ -1,5 +1,5 @@
 import { localizedPath, whatsappLink } from '@agro/shared';
-import { selectSiteOrigin, useAppSelector, useSiteSettings } from '@/app/store';
+import { selectSiteOrigin, useAppSelector, useSiteSettings } from '@/store/store';
 import { pageLanguage, t } from '@/lib/i18n';
 import { WhatsAppIcon } from './icons';
 

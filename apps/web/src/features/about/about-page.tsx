@@ -1,7 +1,7 @@
 import { SITE } from '@agro/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSiteSettings } from '@/app/store';
+import { useSiteSettings } from '@/store/store';
 import { AwardIcon, EyeIcon, GlobeIcon, HeartIcon, LeafIcon, MapPinIcon, ShieldIcon, TargetIcon, UsersIcon } from '@/components/ui/icons';
 import { fill } from '@/components/ui/fill';
 import { Ltr } from '@/components/ui/ltr';

@@ -17,7 +17,7 @@ import enApp from '@agro/shared/i18n/en-app';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCatalogue, setMessageSource } from '@/lib/i18n';
-import { atLeast, byLabel, callsTo, expectLoggedErrors, renderRoute, stubFetch, TEST_USER } from '@/test/forms-harness';
+import { atLeast, byLabel, callsTo, expectLoggedErrors, renderRoute, stubFetch, TEST_USER } from '@/test/render-harness';
 
 type User = ReturnType<typeof renderRoute>['user'];
 

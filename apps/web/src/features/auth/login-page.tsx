@@ -3,12 +3,12 @@ import { loginSchema, SITE } from '@agro/shared';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/store/store';
 import { Field } from '@/components/ui/field';
 import { FormShell } from '@/components/ui/form-shell';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
-import { login, TWO_FACTOR_SETUP_FLAG } from '@/lib/auth/auth-slice';
+import { login, TWO_FACTOR_SETUP_FLAG } from '@/store/auth-slice';
 import { Honeypot, useBotSignals } from '@/lib/bot-signals';
 import { t } from '@/lib/i18n';
 

@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/store/store';
 import { Field } from '@/components/ui/field';
 import { FormShell } from '@/components/ui/form-shell';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
-import { clearAuth, resetPassword } from '@/lib/auth/auth-slice';
+import { clearAuth, resetPassword } from '@/store/auth-slice';
 import { Honeypot, useBotSignals } from '@/lib/bot-signals';
 import { localizeMessage, t } from '@/lib/i18n';
 

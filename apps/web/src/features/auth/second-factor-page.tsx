@@ -1,10 +1,10 @@
 import { TWO_FACTOR_TEXT } from '@agro/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/store/store';
 import { Field } from '@/components/ui/field';
 import { FormShell } from '@/components/ui/form-shell';
-import { secondFactor } from '@/lib/auth/auth-slice';
+import { secondFactor } from '@/store/auth-slice';
 import { localizeMessage, t } from '@/lib/i18n';
 
 /** /login/second-factor: the code after the password (two-step sign-in, within 5 minutes of it). */

@@ -11,7 +11,7 @@ import {
 } from '@agro/shared';
 import { useId, type ReactNode } from 'react';
 import { ChevronDownIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon, WhatsAppIcon } from '@/components/ui/icons';
-import { useSiteSettings } from '@/app/store';
+import { useSiteSettings } from '@/store/store';
 import { formatClock } from '@/lib/format';
 import { pageLanguage, t } from '@/lib/i18n';
 import { reveal } from '@/lib/reveal';

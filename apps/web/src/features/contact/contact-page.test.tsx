@@ -17,7 +17,7 @@ import enApp from '@agro/shared/i18n/en-app';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCatalogue, setMessageSource } from '@/lib/i18n';
-import { atLeast, byLabel, callsTo, logIn, makeProduct, renderRoute, stubFetch } from '@/test/forms-harness';
+import { atLeast, byLabel, callsTo, logIn, makeProduct, renderRoute, stubFetch } from '@/test/render-harness';
 
 afterEach(() => vi.unstubAllGlobals());
 

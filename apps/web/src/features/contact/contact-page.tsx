@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { contactSchema } from '@agro/shared';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/store/store';
 import { useHeldProducts } from '@/components/products/use-held-products';
 import { Field } from '@/components/ui/field';
 import { ProductSelect } from '@/components/ui/product-select';
@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { UnitInput } from '@/components/ui/unit-input';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { BusinessHours, ContactDetails, ContactFaq } from './contact-info';
-import { sendContact } from './contact-slice';
+import { sendContact } from '@/store/contact-slice';
 import { Honeypot, useBotSignals } from '@/lib/bot-signals';
 import { t } from '@/lib/i18n';
 

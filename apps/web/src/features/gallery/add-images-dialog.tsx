@@ -1,11 +1,11 @@
 import { IMAGE_FORMAT_NAMES, LIMITS, UI_TEXT } from '@agro/shared';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/store/store';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { CloseIcon } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { uploadImages } from './gallery-slice';
+import { uploadImages } from '@/store/gallery-slice';
 import { checkImageFiles, formatSize } from './image-files';
 import { formatNumber } from '@/lib/format';
 import { localizeMessage, t } from '@/lib/i18n';

@@ -2,7 +2,7 @@ import { API, UI_TEXT, type GalleryImage } from '@agro/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, logIn, renderRoute, stubFetch, stubHeldXhr, stubXhr } from '@/test/forms-harness';
+import { callsTo, logIn, renderRoute, stubFetch, stubHeldXhr, stubXhr } from '@/test/render-harness';
 
 const images: GalleryImage[] = [
   { _id: 'g1', secure_url: '/uploads/g1.webp', width: 1200, height: 900 },

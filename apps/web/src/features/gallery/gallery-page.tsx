@@ -1,6 +1,6 @@
 import type { GalleryImage } from '@agro/shared';
 import { useEffect, useState } from 'react';
-import { selectShownGallery, useAppDispatch, useAppSelector } from '@/app/store';
+import { selectShownGallery, useAppDispatch, useAppSelector } from '@/store/store';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { ChevronLeftIcon, ChevronRightIcon, ImageIcon, TrashIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
@@ -8,7 +8,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AddImagesDialog } from './add-images-dialog';
-import { deleteAllImages, deleteImage, fetchGallery } from './gallery-slice';
+import { deleteAllImages, deleteImage, fetchGallery } from '@/store/gallery-slice';
 import { Part } from '@/lib/hydrate-in-parts';
 import { formatNumber } from '@/lib/format';
 import { loadAdminTexts, loadAppTexts, t } from '@/lib/i18n';

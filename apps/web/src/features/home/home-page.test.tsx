@@ -4,7 +4,7 @@ import en from '@agro/shared/i18n/en';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCatalogue } from '@/lib/i18n';
-import { callsTo, makeProduct, renderRoute, stubFetch } from '@/test/forms-harness';
+import { callsTo, makeProduct, renderRoute, stubFetch } from '@/test/render-harness';
 
 afterEach(() => vi.unstubAllGlobals());
 

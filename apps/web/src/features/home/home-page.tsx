@@ -1,7 +1,7 @@
 import { SITE, type Product } from '@agro/shared';
 import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { selectRenderedByServer, selectShownProducts, useAppDispatch, useAppSelector, useSiteSettings } from '@/app/store';
+import { selectRenderedByServer, selectShownProducts, useAppDispatch, useAppSelector, useSiteSettings } from '@/store/store';
 import {
   ArrowRightIcon,
   AwardIcon,
@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/icons';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { ProductGrid } from '@/components/products/product-grid';
-import { fetchProducts } from '@/lib/products/products-slice';
+import { fetchProducts } from '@/store/products-slice';
 import { formatNumber } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { Part } from '@/lib/hydrate-in-parts';

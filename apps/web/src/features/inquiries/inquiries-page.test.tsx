@@ -8,7 +8,7 @@ import enApp from '@agro/shared/i18n/en-app';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCatalogue } from '@/lib/i18n';
-import { logIn, renderRoute, stubFetch } from '@/test/forms-harness';
+import { logIn, renderRoute, stubFetch } from '@/test/render-harness';
 
 const INQUIRY: Inquiry = {
   _id: 'i1',

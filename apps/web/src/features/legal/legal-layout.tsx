@@ -1,6 +1,6 @@
 import { formatPostalAddress, SITE } from '@agro/shared';
 import type { ReactNode } from 'react';
-import { useSiteSettings } from '@/app/store';
+import { useSiteSettings } from '@/store/store';
 import { Ltr } from '@/components/ui/ltr';
 import { PageHero } from '@/components/ui/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -13,7 +13,7 @@ import {
 } from '@agro/shared';
 import { useEffect, useId, useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/store/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { PageHero } from '@/components/ui/page-hero';
 import { formatDate, formatNumber } from '@/lib/format';

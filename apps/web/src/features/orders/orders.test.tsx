@@ -7,7 +7,7 @@ import enApp from '@agro/shared/i18n/en-app';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCatalogue, setMessageSource } from '@/lib/i18n';
-import { callsTo, logIn, renderRoute, stubFetch, TEST_USER } from '@/test/forms-harness';
+import { callsTo, logIn, renderRoute, stubFetch, TEST_USER } from '@/test/render-harness';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/store/store';
 import { PageHero } from '@/components/ui/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ProductForm } from './product-form';
@@ -10,7 +10,7 @@ import { useProductUpload } from './use-product-upload';
 import { useProductTranslations } from '@/components/content-translations/product-translations';
 import { showToast } from '@/lib/toast';
 import { t } from '@/lib/i18n';
-import { addProduct } from '@/lib/products/products-slice';
+import { addProduct } from '@/store/products-slice';
 
 const resolver = productResolver(true);
 

@@ -2,7 +2,7 @@ import type { Product } from '@agro/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/store/store';
 import { PageHero } from '@/components/ui/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ProductForm } from './product-form';
@@ -11,7 +11,7 @@ import { useProductUpload } from './use-product-upload';
 import { useProductTranslations } from '@/components/content-translations/product-translations';
 import { showToast } from '@/lib/toast';
 import { t } from '@/lib/i18n';
-import { fetchProduct, updateProduct } from '@/lib/products/products-slice';
+import { fetchProduct, updateProduct } from '@/store/products-slice';
 
 const resolver = productResolver(false);
 

@@ -2,14 +2,14 @@ import { WhatsAppButton } from '@/components/ui/whatsapp-button';
 import { PRODUCT_ID_PARAM, type ImageRef, type Product } from '@agro/shared';
 import { memo, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { selectProductPagePath, useAppDispatch, useAppSelector } from '@/app/store';
+import { selectProductPagePath, useAppDispatch, useAppSelector } from '@/store/store';
 import { CheckIcon, ChevronRightIcon, ClockIcon, DownloadIcon, LeafIcon, MapPinIcon, PackageIcon, StarIcon } from '@/components/ui/icons';
 import { Ltr } from '@/components/ui/ltr';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { downloadBrochure } from './brochure';
-import { fetchProduct } from '@/lib/products/products-slice';
+import { fetchProduct } from '@/store/products-slice';
 import { Part } from '@/lib/hydrate-in-parts';
 import { t } from '@/lib/i18n';
 

@@ -17,7 +17,7 @@ import {
   stubHeldXhr,
   stubXhr,
   type RecordedCall,
-} from '@/test/forms-harness';
+} from '@/test/render-harness';
 import { setCatalogue, setMessageSource } from '@/lib/i18n';
 
 const R = V.productRequired;

@@ -1,13 +1,13 @@
 import { PRODUCT_LIST_PARAMS, type ProductType } from '@agro/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { selectShownProducts, useAppDispatch, useAppSelector } from '@/app/store';
+import { selectShownProducts, useAppDispatch, useAppSelector } from '@/store/store';
 import { Field } from '@/components/ui/field';
 import { PackageIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { reveal } from '@/lib/reveal';
 import { ProductGrid } from '@/components/products/product-grid';
-import { fetchProducts } from '@/lib/products/products-slice';
+import { fetchProducts } from '@/store/products-slice';
 import { Part } from '@/lib/hydrate-in-parts';
 import { formatNumber } from '@/lib/format';
 import { t } from '@/lib/i18n';

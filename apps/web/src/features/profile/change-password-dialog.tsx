@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordSchema, UI_TEXT } from '@agro/shared';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/store/store';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
-import { changePassword, getProfile } from '@/lib/auth/auth-slice';
+import { changePassword, getProfile } from '@/store/auth-slice';
 import { localizeMessage, t } from '@/lib/i18n';
 
 type PasswordIn = z.input<typeof changePasswordSchema>;

@@ -1,7 +1,7 @@
 import { API, UI_TEXT, VALIDATION as V } from '@agro/shared';
 import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byLabel, callsTo, logIn, renderRoute, stubFetch, TEST_USER } from '@/test/forms-harness';
+import { byLabel, callsTo, logIn, renderRoute, stubFetch, TEST_USER } from '@/test/render-harness';
 import { makeQuote } from '@/test/quote-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,14 +3,14 @@ import { UI_TEXT, updateProfileSchema, type PublicUser, type Role } from '@agro/
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch, useAppSelector } from '@/store/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { KeyIcon, MailIcon, PhoneIcon } from '@/components/ui/icons';
 import { Ltr, LTR_SLOT, withLtr } from '@/components/ui/ltr';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { getProfile, updateProfile } from '@/lib/auth/auth-slice';
+import { getProfile, updateProfile } from '@/store/auth-slice';
 import { formatDate } from '@/lib/format';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { LanguageSection } from './language-section';

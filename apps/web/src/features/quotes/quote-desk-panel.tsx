@@ -12,7 +12,7 @@ import {
   type SiteSettings,
 } from '@agro/shared';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/store/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { errorMessage, request } from '@/lib/api';
@@ -23,7 +23,7 @@ import { Ltr } from '@/components/ui/ltr';
 import { formatDayAndTime } from '@/lib/format';
 import { localizeMessage, t } from '@/lib/i18n';
 import { quantityText } from './quote-format';
-import { fetchQuoteDetail, rejectQuote, sendOffer } from './quote-slice';
+import { fetchQuoteDetail, rejectQuote, sendOffer } from '@/store/quote-slice';
 import { StatusBadge } from './status-badge';
 
 const dateTime = formatDayAndTime;

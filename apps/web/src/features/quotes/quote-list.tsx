@@ -1,7 +1,7 @@
 import { API, LEAD_PAGE_SIZE, QUOTE_STATUSES, UI_TEXT, type LeadPage, type Quote, type Role } from '@agro/shared';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch, useAppSelector } from '@/store/store';
 import { useHeldProducts } from '@/components/products/use-held-products';
 import { CsvButton } from '@/components/leads/csv-button';
 import { LeadFilterBar } from '@/components/leads/lead-filter-bar';
@@ -13,7 +13,7 @@ import { DecisionDialog } from './decision-dialog';
 import { QuoteCard } from './quote-card';
 import { formatDate, formatNumber } from '@/lib/format';
 import { quantityText } from './quote-format';
-import { decideOnQuote, deleteQuote, fetchAllQuotes, fetchUserQuotes, releaseQuote } from './quote-slice';
+import { decideOnQuote, deleteQuote, fetchAllQuotes, fetchUserQuotes, releaseQuote } from '@/store/quote-slice';
 import { localizeMessage, t } from '@/lib/i18n';
 import { moneyText } from '@/lib/money';
 import { isolated } from '@/lib/isolate';

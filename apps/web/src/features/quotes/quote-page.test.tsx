@@ -1,7 +1,7 @@
 import { API, ERROR_DEFAULTS, FORM_MIN_FILL_MS, SUCCESS, HEARD_FROM_OPTIONS, UI_TEXT, VALIDATION as V } from '@agro/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { atLeast, byLabel, callsTo, expectLoggedErrors, logIn, makeProduct, renderRoute, stubFetch } from '@/test/forms-harness';
+import { atLeast, byLabel, callsTo, expectLoggedErrors, logIn, makeProduct, renderRoute, stubFetch } from '@/test/render-harness';
 
 const R = V.quoteRequired;
 const jaggery = makeProduct();

@@ -12,7 +12,7 @@ import {
 } from '@agro/shared';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/store/store';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field } from '@/components/ui/field';
 import { FormSection } from '@/components/ui/form-section';
@@ -23,7 +23,7 @@ import { FaqTranslationFields } from '@/components/content-translations/faq-tran
 import { MissingMark } from '@/components/content-translations/missing-mark';
 import { localizeMessage, t } from '@/lib/i18n';
 import { ApiError, errorMessage, request, withToast } from '@/lib/api';
-import { siteSettingsSaved } from '@/lib/settings/settings-slice';
+import { siteSettingsSaved } from '@/store/settings-slice';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 type SettingsAnswer = { success: boolean; message: string; settings: SiteSettings };

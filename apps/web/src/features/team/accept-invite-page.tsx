@@ -1,12 +1,12 @@
 import { API, COUNTRY_CODES, TEAM_TEXT, formatPhoneNumber, type UserResponse } from '@agro/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/store/store';
 import { Field } from '@/components/ui/field';
 import { PageHero } from '@/components/ui/page-hero';
 import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError, request, withToast } from '@/lib/api';
-import { getProfile } from '@/lib/auth/auth-slice';
+import { getProfile } from '@/store/auth-slice';
 import { localizeMessage, t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

@@ -5,7 +5,7 @@ import { Field } from '@/components/ui/field';
 import { Ltr } from '@/components/ui/ltr';
 import { PageHero } from '@/components/ui/page-hero';
 import { errorMessage, request, withToast } from '@/lib/api';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/store/store';
 import { formatDate } from '@/lib/format';
 import { localizeMessage, t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -5,17 +5,17 @@ import { useDispatch, useSelector } from 'react-redux';
 import { FLUSH, PAUSE, PERSIST as PERSIST_ACTION, PURGE, REGISTER, REHYDRATE } from 'redux-persist/es/constants';
 import persistReducer from 'redux-persist/es/persistReducer';
 import type { WebStorage } from 'redux-persist';
-import { productDetailPath } from '@/components/products/product-links';
+import { productDetailPath } from '@/lib/product-links';
 import { setUnauthorizedHandler } from '@/lib/api';
 import { keepEqual } from '@/lib/keep-equal';
 import { productsPersistLimit } from './persist-limits';
 import { serverSnapshotReducer } from './server-snapshot';
-import { authReducer, sessionEnded } from '@/lib/auth/auth-slice';
-import { contactReducer } from '@/features/contact/contact-slice';
-import { fetchGallery, galleryReducer } from '@/features/gallery/gallery-slice';
-import { fetchProduct, fetchProducts, productsReducer } from '@/lib/products/products-slice';
-import { quoteReducer } from '@/features/quotes/quote-slice';
-import { DEFAULT_PUBLIC_SETTINGS, siteSettingsReducer } from '@/lib/settings/settings-slice';
+import { authReducer, sessionEnded } from './auth-slice';
+import { contactReducer } from './contact-slice';
+import { fetchGallery, galleryReducer } from './gallery-slice';
+import { fetchProduct, fetchProducts, productsReducer } from './products-slice';
+import { quoteReducer } from './quote-slice';
+import { DEFAULT_PUBLIC_SETTINGS, siteSettingsReducer } from './settings-slice';
 
 const sliceReducer = combineReducers({
   products: productsReducer,
@@ -116,7 +116,7 @@ export const selectShownGallery = (s: RootState): GalleryImage[] => shownGallery
 export const selectSiteSettings = (s: RootState): PublicSettings =>
   s.siteSettings.value ?? s.serverSnapshot.settings ?? DEFAULT_PUBLIC_SETTINGS;
 
-/** The site settings the page shows (lib/settings/settings-slice.ts). */
+/** The site settings the page shows (settings-slice.ts). */
 export const useSiteSettings = (): PublicSettings => useAppSelector(selectSiteSettings);
 
 /**

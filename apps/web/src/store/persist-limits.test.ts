@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBrowserStore } from '@/app/client-store';
-import { fetchProducts } from '@/lib/products/products-slice';
-import { makeProduct } from '@/test/forms-harness';
+import { createBrowserStore } from './client-store';
+import { fetchProducts } from './products-slice';
+import { makeProduct } from '@/test/render-harness';
 import { PERSISTED_PRODUCTS_MAX_CHARS, boundedProducts } from './persist-limits';
 
 const { store, persistor } = createBrowserStore();

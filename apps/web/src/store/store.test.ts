@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBrowserStore } from '@/app/client-store';
-import { login, logout } from '@/lib/auth/auth-slice';
-import { TEST_USER } from '@/test/forms-harness';
+import { createBrowserStore } from './client-store';
+import { login, logout } from './auth-slice';
+import { TEST_USER } from '@/test/render-harness';
 
 const { store, persistor } = createBrowserStore();
 

@@ -8,8 +8,8 @@
  */
 import type { ServerSnapshot } from '@agro/shared';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { fetchGallery } from '@/features/gallery/gallery-slice';
-import { fetchProduct, fetchProducts } from '@/lib/products/products-slice';
+import { fetchGallery } from './gallery-slice';
+import { fetchProduct, fetchProducts } from './products-slice';
 
 export type { ServerSnapshot };
 

@@ -1,5 +1,5 @@
 import type { Transform } from 'redux-persist';
-import type { ProductsState } from '@/lib/products/products-slice';
+import type { ProductsState } from './products-slice';
 
 /**
  * Most characters of product list kept in localStorage. The browser's quota (about 5 MB for the

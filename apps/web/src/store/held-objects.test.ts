@@ -5,11 +5,11 @@
  */
 import type { GalleryImage, Product, ServerSnapshot } from '@agro/shared';
 import { describe, expect, it } from 'vitest';
-import { snapshotLoaded } from '@/app/server-snapshot';
-import { makeStore, selectShownGallery, selectShownProducts } from '@/app/store';
-import { fetchGallery } from '@/features/gallery/gallery-slice';
-import { fetchProduct, fetchProducts } from '@/lib/products/products-slice';
-import { makeProduct } from '@/test/forms-harness';
+import { snapshotLoaded } from './server-snapshot';
+import { makeStore, selectShownGallery, selectShownProducts } from './store';
+import { fetchGallery } from './gallery-slice';
+import { fetchProduct, fetchProducts } from './products-slice';
+import { makeProduct } from '@/test/render-harness';
 
 const copy = <T>(value: T): T => structuredClone(value);
 const jaggery = makeProduct({ _id: 'p1', productName: 'Jaggery Blocks' });

@@ -6,9 +6,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { routes } from '@/app/router';
-import { makeStore } from '@/app/store';
+import { makeStore } from '@/store/store';
 
-/** Test helpers for the form pages: a fresh store, a memory router, and a fake network. */
+/**
+ * The web tests' kit: the app rendered at a route (its real routes, a fresh store, a memory router,
+ * the toasts) over a fake network (fetch and upload stubs that record every call), sample data, a
+ * logged-in person, and a label finder. Page, component and store tests share it.
+ */
 
 // Pages are lazy chunks: on a busy 2-core machine their first load can take over the 1 s default
 // (and, with the browser suite running beside, over 4 s).
@@ -114,7 +118,7 @@ export function stubFetch(replies: Record<string, Reply>): RecordedCall[] {
       if (typeof body === 'string') body = JSON.parse(body) as unknown;
       const call: RecordedCall = { method, path: url.pathname, ...(url.search ? { search: url.search.slice(1) } : {}), body };
       const reply = replies[`${method} ${url.pathname}`];
-      // The layout asks for the site settings once (lib/settings/settings-slice.ts): not a call of
+      // The layout asks for the site settings once (store/settings-slice.ts): not a call of
       // the page under test, unless the test answers it.
       if (!(method === 'GET' && url.pathname === API.settings && !reply)) calls.push(call);
       const answer = typeof reply === 'function' ? reply(call) : (reply ?? { status: 404, body: { success: false, message: 'Not found' } });
