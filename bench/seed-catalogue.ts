@@ -16,7 +16,7 @@ import { createDatabase, migrateToLatest } from '../apps/server/src/db/index.js'
 import { nowIso } from '../apps/server/src/db/mappers.js';
 import type { NewProductRow, ProductImagesTable } from '../apps/server/src/db/schema.js';
 import { encodeTrustedImage, storeProcessedImage, type StoredImage } from '../apps/server/src/lib/images.js';
-import { createImageStorage } from '../apps/server/src/lib/images-storage.js';
+import { createImageStorage } from '../apps/server/src/storage/stores.js';
 import { ensureSlugs, productRow } from '../apps/server/src/modules/product/repository.js';
 import { DEMO_PRODUCTS } from '../apps/server/src/seed/demo-data.js';
 

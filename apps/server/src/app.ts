@@ -10,7 +10,8 @@ import { createDatabase, type DatabaseHandle, type Db, type Dialect } from './db
 import { AccessLog } from './lib/access-log.js';
 import { FrontLane } from './lib/front-lane.js';
 import { lastKnownMeta } from './lib/last-known.js';
-import { createImageStorage, guardStorage, type ImageStorage } from './lib/images-storage.js';
+import { guardStorage, type FileStorage } from './storage/file-storage.js';
+import { createImageStorage } from './storage/stores.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { serializerCompiler, validatorCompiler } from './lib/route-schemas.js';
 import altchaRoutes, { altchaService } from './modules/altcha/routes.js';
@@ -50,8 +51,8 @@ declare module 'fastify' {
     /** See DatabaseHandle.probe (readiness). */
     probeDatabase: DatabaseHandle['probe'];
     mailer: Mailer;
-    /** Where image files live (lib/images-storage.ts). */
-    imageStorage: ImageStorage;
+    /** Where image files live (storage/stores.ts). */
+    imageStorage: FileStorage;
     /** Answers repeated GETs of cached public answers before routing (lib/front-lane.ts). */
     frontLane: FrontLane;
   }
@@ -63,7 +64,7 @@ export interface AppDeps {
   /** By default a mailer from SMTP_URL / the outbox. */
   mailer?: Mailer;
   /** By default the local uploads folder, or S3 when S3_BUCKET is set. */
-  imageStorage?: ImageStorage;
+  imageStorage?: FileStorage;
 }
 
 /** JSON bodies are small forms; uploads have their own multipart limits. */

@@ -19,7 +19,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDatabase, migrateToLatest, type DatabaseHandle, type Db } from '../src/db/index.js';
 import { createUserService } from '../src/modules/user/service.js';
-import type { ImageStorage } from '../src/lib/images-storage.js';
+import type { FileStorage } from '../src/storage/file-storage.js';
 import { solveFor } from './altcha-solver.js';
 import { parseEml, type ParsedMail } from './eml.js';
 
@@ -82,7 +82,7 @@ export interface TestAppOptions {
   /** Runs after the app is built and before it is ready (e.g. to add a test-only route). */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** The image storage, when not the configuration's own (e.g. an object store with short time limits). */
-  imageStorage?: ImageStorage;
+  imageStorage?: FileStorage;
 }
 
 export async function buildTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {

@@ -1,7 +1,7 @@
 /**
  * Backup and restore of everything the site stores: the database, the images (DATA_DIR/uploads
- * or the S3 bucket, read and written through lib/images-storage.ts) and the private order
- * documents (lib/documents-storage.ts; written before their row and removed after it, like images).
+ * or the S3 bucket) and the private order documents (both read and written through
+ * storage/stores.ts; documents are written before their row and removed after it, like images).
  *
  * SQLite: `VACUUM INTO` writes a consistent snapshot (one read transaction) through a connection of
  * our own, while the server keeps reading and writing (WAL mode). PostgreSQL: `pg_dump` (custom
@@ -19,8 +19,8 @@ import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../config.js';
 import { fileNamesOf } from './images-repository.js';
-import { createDocumentStorage } from './documents-storage.js';
-import { createImageStorage, type ImageStorage } from './images-storage.js';
+import type { FileStorage } from '../storage/file-storage.js';
+import { createDocumentStorage, createImageStorage } from '../storage/stores.js';
 
 const run = promisify(execFile);
 
@@ -47,7 +47,7 @@ export function defaultBackupDir(config: Config, now = new Date()): string {
 }
 
 /** Copy every stored image (disk or bucket, writes in progress excluded) not yet in `to`. */
-async function copyNewUploads(from: ImageStorage, to: string): Promise<void> {
+async function copyNewUploads(from: FileStorage, to: string): Promise<void> {
   const names = await from.list();
   const present = new Set(await fs.readdir(to));
   for (const name of names) {

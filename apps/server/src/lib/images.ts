@@ -1,6 +1,6 @@
 /**
  * Storing images: the pipeline (images-pipeline.ts) makes the files, the storage
- * (images-storage.ts: local disk or S3) keeps them, the `images` table (images-repository.ts)
+ * (storage/, a FileStorage: local disk or S3) keeps them, the `images` table (images-repository.ts)
  * records them and products / gallery entries reference its rows; images-api.ts maps them to the
  * API. Files are named after the hash of their bytes, so a name never changes meaning and can be
  * cached forever.
@@ -16,7 +16,7 @@ import { encodeShare, processImage, renditions, shareFileName, type ProcessedIma
 import { deleteUnreferenced, existingImageIds, fileNamesOf, insertImageRows } from './images-repository.js';
 import { StorageFault } from './faults.js';
 import { markApplied } from './idempotency-claims.js';
-import type { ImageStorage } from './images-storage.js';
+import type { FileStorage } from '../storage/file-storage.js';
 
 export { imageBaseUrl, toImageRef } from './images-api.js';
 export { MAX_WIDTH, encodeTrustedImage, loadSharp, processImage, type ProcessedImage } from './images-pipeline.js';
@@ -34,7 +34,7 @@ export interface WrittenFiles {
 }
 
 /** Store every rendition that is not stored yet (content-named, so existing files are identical). */
-export async function writeImageFiles(storage: ImageStorage, images: readonly ProcessedImage[]): Promise<WrittenFiles> {
+export async function writeImageFiles(storage: FileStorage, images: readonly ProcessedImage[]): Promise<WrittenFiles> {
   const written: WrittenFiles = { created: new Map() };
   try {
     for (const image of images) {
@@ -60,7 +60,7 @@ export async function writeImageFiles(storage: ImageStorage, images: readonly Pr
  */
 export async function saveImages<T>(
   db: Db,
-  storage: ImageStorage,
+  storage: FileStorage,
   images: readonly ProcessedImage[],
   reference: (tx: DbOrTx) => Promise<T>,
 ): Promise<T> {
@@ -93,7 +93,7 @@ export async function saveImages<T>(
 }
 
 /** Undo `writeImageFiles` for images that have no row (a row means someone else stored them). */
-export async function discardWrittenFiles(db: DbOrTx, storage: ImageStorage, written: WrittenFiles): Promise<void> {
+export async function discardWrittenFiles(db: DbOrTx, storage: FileStorage, written: WrittenFiles): Promise<void> {
   const ids = [...written.created.keys()];
   if (ids.length === 0) return;
   const kept = await existingImageIds(db, ids);
@@ -104,12 +104,12 @@ export async function discardWrittenFiles(db: DbOrTx, storage: ImageStorage, wri
  * Process and store one image (idempotent on content: same bytes give the same id). Used by the
  * seed, which then inserts the referencing rows itself.
  */
-export async function storeImage(db: DbOrTx, storage: ImageStorage, input: Buffer): Promise<StoredImage> {
+export async function storeImage(db: DbOrTx, storage: FileStorage, input: Buffer): Promise<StoredImage> {
   return storeProcessedImage(db, storage, await processImage(input));
 }
 
 /** Store an already processed image (idempotent on content, as storeImage). */
-export async function storeProcessedImage(db: DbOrTx, storage: ImageStorage, image: ProcessedImage): Promise<StoredImage> {
+export async function storeProcessedImage(db: DbOrTx, storage: FileStorage, image: ProcessedImage): Promise<StoredImage> {
   const written = await writeImageFiles(storage, [image]);
   try {
     await insertImageRows(db, [image]);
@@ -126,7 +126,7 @@ export async function storeProcessedImage(db: DbOrTx, storage: ImageStorage, ima
  * after removing references). The reference check and the delete are one statement, so an image
  * referenced again meanwhile is kept, and only files of rows actually deleted are removed.
  */
-export async function releaseImages(db: DbOrTx, storage: ImageStorage, candidateIds: readonly string[]): Promise<number> {
+export async function releaseImages(db: DbOrTx, storage: FileStorage, candidateIds: readonly string[]): Promise<number> {
   const ids = [...new Set(candidateIds)];
   if (ids.length === 0) return 0;
   const deleted = await deleteUnreferenced(db).where('images.id', 'in', ids).returning(['file_name', 'variants']).execute();
@@ -135,7 +135,7 @@ export async function releaseImages(db: DbOrTx, storage: ImageStorage, candidate
 }
 
 /** Delete every image row and file that no product or gallery entry references any more. */
-export async function removeUnreferencedImages(db: Db, storage: ImageStorage): Promise<number> {
+export async function removeUnreferencedImages(db: Db, storage: FileStorage): Promise<number> {
   const deleted = await deleteUnreferenced(db).returning(['file_name', 'variants']).execute();
   await storage.remove(fileNamesOf(deleted));
   return deleted.length;
@@ -146,7 +146,7 @@ export async function removeUnreferencedImages(db: Db, storage: ImageStorage): P
  * only files whose image id has no row (an upload that died between its files and its
  * transaction). Returns the names removed.
  */
-export async function removeOrphanFiles(db: Db, storage: ImageStorage): Promise<string[]> {
+export async function removeOrphanFiles(db: Db, storage: FileStorage): Promise<string[]> {
   const rows = await db.selectFrom('images').select(['file_name', 'variants']).execute();
   const referenced = new Set(fileNamesOf(rows));
   const orphans = (await storage.list()).filter((name) => !referenced.has(name));
@@ -160,7 +160,7 @@ export async function removeOrphanFiles(db: Db, storage: ImageStorage): Promise<
  * doing it at once write the same bytes. Loads the image library only when something is missing.
  * Returns the names written.
  */
-export async function addMissingShareImages(db: Db, storage: ImageStorage): Promise<string[]> {
+export async function addMissingShareImages(db: Db, storage: FileStorage): Promise<string[]> {
   const stored = new Set(await storage.list());
   const rows = await db.selectFrom('images').select(['id', 'file_name']).execute();
   const written: string[] = [];

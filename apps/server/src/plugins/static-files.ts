@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import { matchesIfNoneMatch } from '../lib/etag.js';
 import { escapeHtml, htmlInLanguage } from '../lib/html.js';
 import { ImmutableFiles, readFileIfExists } from '../lib/immutable-files.js';
-import { IMAGE_CACHE_CONTROL } from '../lib/images-storage.js';
+import { IMAGE_CACHE_CONTROL } from '../storage/stores.js';
 import { sendCached, toCachedJson, type CachedJson } from '../lib/json-cache.js';
 import { UPLOADS_PREFIX } from '../lib/request-origin.js';
 
@@ -100,7 +100,7 @@ export interface StaticFilesOptions {
 
 async function staticFiles(app: FastifyInstance, { config, notFoundPage }: StaticFilesOptions): Promise<void> {
   // Stored images are named by their content's hash, so they never change: served from memory
-  // (lib/immutable-files.ts) in front of the image storage (local disk or S3, lib/images-storage.ts),
+  // (lib/immutable-files.ts) in front of the image storage (local disk or S3, storage/stores.ts),
   // with no storage call per request once read.
   const storage = app.imageStorage;
   const uploads = new ImmutableFiles((name) => storage.get(name), UPLOADS_MEMORY_BYTES, UPLOADS_MEMORY_MS);

@@ -4,7 +4,8 @@ import type { Db } from '../db/index.js';
 import { newId } from '../db/ids.js';
 import { nowIso } from '../db/mappers.js';
 import { encodeTrustedImage, loadSharp, storeProcessedImage } from '../lib/images.js';
-import { createImageStorage, type ImageStorage } from '../lib/images-storage.js';
+import type { FileStorage } from '../storage/file-storage.js';
+import { createImageStorage } from '../storage/stores.js';
 import { insertProduct, productRow } from '../modules/product/repository.js';
 import { DEMO_GALLERY, DEMO_PRODUCTS } from './demo-data.js';
 import { ensureSlugs } from '../modules/product/repository.js';
@@ -20,7 +21,7 @@ export async function seedDemoData(
   db: Db,
   config: Config,
   log: FastifyBaseLogger,
-  storage: ImageStorage = createImageStorage(config),
+  storage: FileStorage = createImageStorage(config),
 ): Promise<boolean> {
   const marker = await db.selectFrom('app_meta').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
   if (marker) return false;

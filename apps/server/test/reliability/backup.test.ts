@@ -96,7 +96,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (SQLite)'
     // 1 backup of 25.
     const doomed: string[] = [];
     for (let i = 0; i < 16; i += 1) doomed.push(await addImage());
-    // A private order document (lib/documents-storage.ts) goes along with the images.
+    // A private order document (storage/stores.ts) goes along with the images.
     await fs.mkdir(t.config.documentsDir, { recursive: true });
     await fs.writeFile(path.join(t.config.documentsDir, `${'ab'.repeat(24)}.pdf`), '%PDF-1.4\n% order document\n');
 

@@ -9,8 +9,8 @@ import { API, SERVER_ERRORS, type GalleryResponse, type Order, type Quote } from
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp, type TestUser } from '../helper.js';
 import { file, makeImage, multipart } from '../images-fixtures.js';
-import { createDocumentStorage } from '../../src/lib/documents-storage.js';
-import { createImageStorage, createS3Storage, type S3Limits } from '../../src/lib/images-storage.js';
+import { createS3Storage, type S3Limits } from '../../src/storage/file-storage.js';
+import { IMAGE_OBJECTS, createDocumentStorage, createImageStorage } from '../../src/storage/stores.js';
 import { loadConfig, type S3Config } from '../../src/config.js';
 import { TcpProxy } from '../tcp-proxy.js';
 import { insertTestProduct, offerBody, quoteBody } from '../fixtures.js';
@@ -174,7 +174,7 @@ describe('the object store hangs', () => {
     proxy = await TcpProxy.start({ host: '127.0.0.1', port: Number(new URL(s3.endpoint).port) });
     const env = { ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${proxy.address.port}` };
     direct = loadConfig(s3.env).s3!;
-    t = await buildTestApp(env, { imageStorage: createS3Storage(loadConfig(env).s3!, undefined, LIMITS) });
+    t = await buildTestApp(env, { imageStorage: createS3Storage(loadConfig(env).s3!, IMAGE_OBJECTS, LIMITS) });
     admin = await t.loginAdmin();
   });
   afterAll(async () => {
@@ -196,7 +196,7 @@ describe('the object store hangs', () => {
   it('an image never read and an upload answer 503 within the time limits, and both work once it answers again', async () => {
     // A file this process never read (another process stored it, or this one just restarted).
     const name = `${'a'.repeat(64)}.webp`;
-    await createS3Storage(direct).put(name, await makeImage('webp', 32, 32, 7));
+    await createS3Storage(direct, IMAGE_OBJECTS).put(name, await makeImage('webp', 32, 32, 7));
     proxy.hang();
     try {
       // Two tries of at most the read's second each (plus the SDK's backoff), never forever; a

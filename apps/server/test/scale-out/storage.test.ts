@@ -9,7 +9,8 @@ import { API, type GalleryImage, type GalleryResponse } from '@agro/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { createLocalStorage, createS3Storage, s3Client, type ImageStorage } from '../../src/lib/images-storage.js';
+import { createLocalStorage, createS3Storage, s3Client, type FileStorage } from '../../src/storage/file-storage.js';
+import { IMAGE_OBJECTS } from '../../src/storage/stores.js';
 import { removeOrphanFiles } from '../../src/lib/images.js';
 import { buildTestApp, type TestApp, type TestUser } from '../helper.js';
 import { file, makeImage, multipart } from '../images-fixtures.js';
@@ -21,9 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => s3.close());
 
-const kinds: [string, () => ImageStorage][] = [
+const kinds: [string, () => FileStorage][] = [
   ['local disk', () => createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'agro-storage-')))],
-  ['S3 (s3rver)', () => createS3Storage(loadConfig({ ...s3.env, S3_PREFIX: `t${Date.now()}` }).s3!)],
+  ['S3 (s3rver)', () => createS3Storage(loadConfig({ ...s3.env, S3_PREFIX: `t${Date.now()}` }).s3!, IMAGE_OBJECTS)],
 ];
 
 describe.each(kinds)('image storage on %s', (_kind, make) => {

@@ -1,7 +1,7 @@
 /**
  * Private order documents: judged by their first bytes (PDF, JPEG, PNG or WebP; never by name or
  * declared type) and stored under a random name in the private document storage
- * (lib/documents-storage.ts). Only the order's route reads them back, after checking who asks.
+ * (storage/stores.ts). Only the order's route reads them back, after checking who asks.
  */
 import { randomBytes } from 'node:crypto';
 import type { DocumentContentType } from '@agro/shared';

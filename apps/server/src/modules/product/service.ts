@@ -20,7 +20,7 @@ import type { Db } from '../../db/index.js';
 import { nowIso, toFlag, toJsonList } from '../../db/mappers.js';
 import type { ProductUpdate } from '../../db/schema.js';
 import { badRequest, notFound, parseInput } from '../../lib/errors.js';
-import type { ImageStorage } from '../../lib/images-storage.js';
+import type { FileStorage } from '../../storage/file-storage.js';
 import type { UploadForm } from '../../lib/images-upload.js';
 import { releaseImages, saveImages } from '../../lib/images.js';
 import * as repo from './repository.js';
@@ -53,7 +53,7 @@ function auditFields(row: Record<string, unknown>): Record<string, unknown> {
   return fields;
 }
 
-export function createProductService(db: Db, storage: ImageStorage) {
+export function createProductService(db: Db, storage: FileStorage) {
   return {
     async add(form: UploadForm, baseUrl: string, actor: AuditActor): Promise<Product> {
       const input = parseAddForm(form);

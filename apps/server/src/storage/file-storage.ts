@@ -1,22 +1,18 @@
 /**
- * Where image files live, behind one interface: the local disk (DATA_DIR/uploads, the default) or
- * an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO) when S3_BUCKET is set. Files are
- * content-named and immutable: written once (atomically), read many times, deleted when no row
- * references them. Uploads, deletes, clean-up, backup, readiness and serving all go through here.
+ * Where stored files live, behind one interface (FileStorage): the local disk or an S3-compatible
+ * bucket (AWS S3, Cloudflare R2, MinIO). Files are named by their writer and written once
+ * (atomically), read many times, deleted when nothing refers to them. The server keeps two such
+ * stores (stores.ts): the public images and the private order documents.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { Config, S3Config } from '../config.js';
-import { StorageFault } from './faults.js';
+import type { S3Config } from '../config.js';
+import { StorageFault } from '../lib/faults.js';
 
-/** Stored images are WebP, but for each one's link-preview JPEG (images-pipeline.ts, encodeShare). */
-const imageContentType = (name: string): string => (name.endsWith('.jpg') ? 'image/jpeg' : 'image/webp');
-export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-
-export interface ImageStorage {
+export interface FileStorage {
   readonly kind: 'local' | 's3';
   /** Local storage only: the folder holding the files (served straight from disk). */
   readonly localDir: string | undefined;
@@ -42,7 +38,7 @@ function assertSafe(name: string): void {
 const TEMP_SUFFIX = '.tmp';
 const probeName = () => `.ready-${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
 
-export function createLocalStorage(dir: string): ImageStorage {
+export function createLocalStorage(dir: string): FileStorage {
   const file = (name: string) => {
     assertSafe(name);
     return path.join(dir, name);
@@ -107,14 +103,13 @@ function isMissing(err: unknown): boolean {
   return err instanceof NoSuchKey || err instanceof NotFound || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404);
 }
 
-/** How objects are stored: images are public and immutable; private documents (orders) are not. */
+/** How objects are stored: images are public and immutable; private documents (orders) are not (stores.ts). */
 export interface ObjectOptions {
   contentType(name: string): string;
   cacheControl: string;
 }
-const IMAGE_OBJECTS: ObjectOptions = { contentType: imageContentType, cacheControl: IMAGE_CACHE_CONTROL };
 
-export function createS3Storage(s3: S3Config, objects: ObjectOptions = IMAGE_OBJECTS, limits: S3Limits = S3_LIMITS): ImageStorage {
+export function createS3Storage(s3: S3Config, objects: ObjectOptions, limits: S3Limits = S3_LIMITS): FileStorage {
   const client = s3Client(s3, limits);
   const { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } = sdk();
   const key = (name: string) => {
@@ -235,17 +230,12 @@ export function s3Client(s3: S3Config, limits: S3Limits = S3_LIMITS): S3Client {
   });
 }
 
-/** The storage the configuration asks for. */
-export function createImageStorage(config: Config): ImageStorage {
-  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.uploadsDir);
-}
-
 /**
  * `storage` whose failures are StorageFaults (lib/faults.ts): the object store refusing a
  * connection is told apart from the database doing so, and answered as the storage's fault (503,
  * or 507 for a full disk) with a message that says nothing was saved.
  */
-export function guardStorage(storage: ImageStorage, holds: 'images' | 'documents' = 'images'): ImageStorage {
+export function guardStorage(storage: FileStorage, holds: 'images' | 'documents' = 'images'): FileStorage {
   const guard =
     <A extends unknown[], R>(operation: 'read' | 'write', fn: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> =>
