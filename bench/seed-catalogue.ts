@@ -15,7 +15,7 @@ import { newId } from '../apps/server/src/db/ids.js';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/index.js';
 import { nowIso } from '../apps/server/src/db/mappers.js';
 import type { NewProductRow, ProductImagesTable } from '../apps/server/src/db/schema.js';
-import { encodeTrustedImage, storeProcessedImage, type StoredImage } from '../apps/server/src/lib/images.js';
+import { encodeTrustedImage, storeProcessedImage, type StoredImage } from '../apps/server/src/modules/images/index.js';
 import { createImageStorage } from '../apps/server/src/storage/stores.js';
 import { ensureSlugs, productRow } from '../apps/server/src/modules/product/repository.js';
 import { DEMO_PRODUCTS } from '../apps/server/src/seed/demo-data.js';

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { sql } from 'kysely';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from './db/index.js';
 import { isDatabaseAway, isStorageAway } from './lib/faults.js';
-import { addMissingShareImages } from './lib/images.js';
+import { addMissingShareImages } from './modules/images/index.js';
 import { createUserService } from './modules/user/service.js';
 import { seedDemoData } from './seed/seed.js';
 

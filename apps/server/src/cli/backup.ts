@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
 import { parseCommandLine } from './args.js';
-import { backupData, defaultBackupDir, restoreData } from '../lib/backup.js';
+import { backupData, defaultBackupDir, restoreData } from '../backup/backup.js';
 
 const USAGE = 'Usage: npm run backup -- [--to <folder>]\n       npm run restore -- --from <backup folder> [--force]';
 

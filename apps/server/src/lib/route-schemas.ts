@@ -23,7 +23,7 @@ export function specInput<S extends z.ZodType>(schema: S, order: readonly string
 
 /**
  * The text fields of a multipart/form-data body, for the document only: the handler reads the
- * form with its files (lib/images-upload.ts) and validates it with the same schema and order.
+ * form with its files (modules/images/upload.ts) and validates it with the same schema and order.
  * Routes using it also declare `consumes: ['multipart/form-data']`.
  */
 export function multipartForm<S extends z.ZodType>(schema: S, order: readonly string[], description: string): S {

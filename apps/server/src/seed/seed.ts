@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { newId } from '../db/ids.js';
 import { nowIso } from '../db/mappers.js';
-import { encodeTrustedImage, loadSharp, storeProcessedImage } from '../lib/images.js';
+import { encodeTrustedImage, loadSharp, storeProcessedImage } from '../modules/images/index.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { createImageStorage } from '../storage/stores.js';
 import { insertProduct, productRow } from '../modules/product/repository.js';

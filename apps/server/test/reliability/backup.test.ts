@@ -11,8 +11,8 @@ import { promisify } from 'node:util';
 import { API, type GalleryResponse, type Product, type Quote } from '@agro/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BackupManifest } from '../../src/lib/backup.js';
-import { backupData, sqliteIntegrity } from '../../src/lib/backup.js';
+import type { BackupManifest } from '../../src/backup/backup.js';
+import { backupData, sqliteIntegrity } from '../../src/backup/backup.js';
 import { buildTestApp, type TestApp, type TestUser } from '../helper.js';
 import { file, makeImage, multipart } from '../images-fixtures.js';
 import { PRODUCT_TEXT_FIELDS, quoteBody } from '../security/endpoints.js';
@@ -92,7 +92,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (SQLite)'
     // Images the writers delete during the backup: all stored before it starts. An image added AND
     // deleted within one backup may be referenced by the snapshot and gone before the second copy
     // of the uploads; the backup reports it missing and the command fails ("run the backup again"),
-    // as designed (lib/backup.ts). Deleting the writer's own new images made that happen in about
+    // as designed (src/backup/backup.ts). Deleting the writer's own new images made that happen in about
     // 1 backup of 25.
     const doomed: string[] = [];
     for (let i = 0; i < 16; i += 1) doomed.push(await addImage());

@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/config.js';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createLocalStorage, createS3Storage, s3Client, type FileStorage } from '../../src/storage/file-storage.js';
 import { IMAGE_OBJECTS } from '../../src/storage/stores.js';
-import { removeOrphanFiles } from '../../src/lib/images.js';
+import { removeOrphanFiles } from '../../src/modules/images/index.js';
 import { buildTestApp, type TestApp, type TestUser } from '../helper.js';
 import { file, makeImage, multipart } from '../images-fixtures.js';
 import { startS3Server, type S3TestServer } from '../servers.js';

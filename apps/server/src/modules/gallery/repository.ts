@@ -1,7 +1,7 @@
 /** SQL for the gallery: each entry references a stored image (several entries may share one). */
 import type { GalleryImage } from '@agro/shared';
 import type { DbOrTx } from '../../db/index.js';
-import { toImageRef } from '../../lib/images.js';
+import { toImageRef } from '../images/index.js';
 
 /** Gallery entries in upload order (oldest first), URLs built on `baseUrl`. */
 export async function listGalleryImages(db: DbOrTx, baseUrl: string): Promise<GalleryImage[]> {

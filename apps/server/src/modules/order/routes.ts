@@ -23,7 +23,7 @@ import { isId, newId } from '../../db/ids.js';
 import { nowIso } from '../../db/mappers.js';
 import { badRequest, forbidden, notFound, parseInput, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
-import { isSafeFileName, uploadError } from '../../lib/images-upload.js';
+import { isSafeFileName, uploadError } from '../images/index.js';
 import { guardStorage } from '../../storage/file-storage.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { multipartForm, replies, specInput } from '../../lib/route-schemas.js';

@@ -16,7 +16,7 @@ import {
 } from '@agro/shared';
 import { escapeHtml } from '../../lib/html.js';
 import { translator } from '../../lib/i18n.js';
-import { shareImage } from '../../lib/images-api.js';
+import { shareImage } from '../images/index.js';
 
 export interface PageHead {
   /** The page's language: its addresses (canonical, alternates) carry its prefix. */

@@ -27,7 +27,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isId } from '../../db/ids.js';
 import { escapeHtml } from '../../lib/html.js';
-import { imageBaseUrl } from '../../lib/images.js';
+import { imageBaseUrl } from '../images/index.js';
 import {
   KeyedVersions,
   VersionedValue,

@@ -6,7 +6,7 @@ import { slugify, type ImageRef, type Product, type ProductInput } from '@agro/s
 import type { DbOrTx } from '../../db/index.js';
 import { fromFlag, fromJsonList, nowIso, toFlag, toJsonList } from '../../db/mappers.js';
 import type { ImageRow, NewProductRow, ProductRow, ProductUpdate } from '../../db/schema.js';
-import { toImageRef } from '../../lib/images.js';
+import { toImageRef } from '../images/index.js';
 
 type ImageColumns = Pick<ImageRow, 'file_name' | 'width' | 'height' | 'variants'>;
 

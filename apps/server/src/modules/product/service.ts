@@ -21,8 +21,7 @@ import { nowIso, toFlag, toJsonList } from '../../db/mappers.js';
 import type { ProductUpdate } from '../../db/schema.js';
 import { badRequest, notFound, parseInput } from '../../lib/errors.js';
 import type { FileStorage } from '../../storage/file-storage.js';
-import type { UploadForm } from '../../lib/images-upload.js';
-import { releaseImages, saveImages } from '../../lib/images.js';
+import { releaseImages, saveImages, type UploadForm } from '../images/index.js';
 import * as repo from './repository.js';
 
 /** Multipart file fields of the add and update forms. */

@@ -4,22 +4,13 @@ import path from 'node:path';
 import { SERVER_ERRORS } from '@agro/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helper.js';
-import { hostileUploads, makeImage } from '../../test/images-fixtures.js';
-import { newId } from '../db/ids.js';
-import { HttpError } from './errors.js';
-import { shareImage } from './images-api.js';
-import {
-  addMissingShareImages,
-  MAX_WIDTH,
-  processImage,
-  releaseImages,
-  removeOrphanFiles,
-  removeUnreferencedImages,
-  saveImages,
-  storeImage,
-  toImageRef,
-} from './images.js';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { hostileUploads, makeImage } from '../../../test/images-fixtures.js';
+import { newId } from '../../db/ids.js';
+import { HttpError } from '../../lib/errors.js';
+import { shareImage, toImageRef } from './api.js';
+import { MAX_WIDTH, processImage } from './pipeline.js';
+import { addMissingShareImages, releaseImages, removeOrphanFiles, removeUnreferencedImages, saveImages, storeImage } from './service.js';
 
 let t: TestApp;
 beforeAll(async () => {

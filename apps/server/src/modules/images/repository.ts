@@ -1,8 +1,8 @@
 /** SQL of the `images` table: rows of stored images, and which of them nothing references. */
-import type { DbOrTx } from '../db/index.js';
-import { nowIso } from '../db/mappers.js';
-import type { ImageRow } from '../db/schema.js';
-import { shareFileName, type ProcessedImage } from './images-pipeline.js';
+import type { DbOrTx } from '../../db/index.js';
+import { nowIso } from '../../db/mappers.js';
+import type { ImageRow } from '../../db/schema.js';
+import { shareFileName, type ProcessedImage } from './pipeline.js';
 
 export interface StoredVariant {
   width: number;

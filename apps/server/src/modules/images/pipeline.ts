@@ -8,7 +8,7 @@ import { SERVER_ERRORS, type ImageMime } from '@agro/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import type sharp from 'sharp';
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
-import { HttpError, payloadTooLarge, unsupportedMediaType } from './errors.js';
+import { HttpError, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
 
 /** The link-preview JPEG of an image (encodeShare below), named after its main file. */
 export function shareFileName(mainFileName: string): string {

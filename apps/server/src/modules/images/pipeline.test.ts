@@ -7,10 +7,10 @@ const libvipsLoaded = () => /libvips/.test(fs.readFileSync('/proc/self/maps', 'u
 describe('loadSharp', () => {
   it.skipIf(process.platform !== 'linux')('loads libvips with the first image processed, not with the server', async () => {
     // Everything the server process imports at start-up (main.ts), the seed included.
-    await import('../app.js');
-    await import('../seed/seed.js');
+    await import('../../app.js');
+    await import('../../seed/seed.js');
     expect(libvipsLoaded()).toBe(false);
-    const { loadSharp } = await import('./images-pipeline.js');
+    const { loadSharp } = await import('./pipeline.js');
     const sharp = await loadSharp();
     expect(await loadSharp()).toBe(sharp);
     expect(libvipsLoaded()).toBe(true);

@@ -6,8 +6,8 @@
 import multipart from '@fastify/multipart';
 import { LIMITS, SERVER_ERRORS } from '@agro/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError, badRequest, payloadTooLarge } from './errors.js';
-import { processImage, type ProcessedImage } from './images-pipeline.js';
+import { HttpError, badRequest, payloadTooLarge } from '../../lib/errors.js';
+import { processImage, type ProcessedImage } from './pipeline.js';
 
 /** Longest text field accepted (descriptions are limited to 5000 characters by the schemas). */
 const FIELD_MAX_BYTES = 64 * 1024;

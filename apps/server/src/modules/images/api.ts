@@ -1,11 +1,10 @@
 /** The API shape of stored images: URLs (through this server, or IMAGE_BASE_URL) and srcset. */
 import type { ImageRef } from '@agro/shared';
 import type { FastifyRequest } from 'fastify';
-import type { ImageRow } from '../db/schema.js';
-import { UPLOADS_PREFIX, requestOrigin } from './request-origin.js';
-import { SHARE_MAX_WIDTH } from './images-pipeline.js';
-import { shareFileName } from './images-pipeline.js';
-import { parseVariants } from './images-repository.js';
+import type { ImageRow } from '../../db/schema.js';
+import { UPLOADS_PREFIX, requestOrigin } from '../../lib/request-origin.js';
+import { SHARE_MAX_WIDTH, shareFileName } from './pipeline.js';
+import { parseVariants } from './repository.js';
 
 /**
  * The API shape of a stored image. `baseUrl` is an origin without a trailing slash (files are
@@ -36,7 +35,7 @@ export function imageBaseUrl(request: FastifyRequest): string {
 }
 
 /**
- * The image link previews get: the JPEG stored beside each WebP image (images-pipeline.ts,
+ * The image link previews get: the JPEG stored beside each WebP image (pipeline.ts,
  * encodeShare; LinkedIn takes no WebP), at most SHARE_MAX_WIDTH wide, scaled as sharp scales it.
  */
 export function shareImage(image: ImageRef): { url: string; type?: string; width?: number; height?: number } {

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../config.js';
-import { fileNamesOf } from './images-repository.js';
+import { fileNamesOf } from '../modules/images/index.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { createDocumentStorage, createImageStorage } from '../storage/stores.js';
 

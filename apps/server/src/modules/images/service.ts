@@ -1,25 +1,16 @@
 /**
- * Storing images: the pipeline (images-pipeline.ts) makes the files, the storage
- * (storage/, a FileStorage: local disk or S3) keeps them, the `images` table (images-repository.ts)
- * records them and products / gallery entries reference its rows; images-api.ts maps them to the
- * API. Files are named after the hash of their bytes, so a name never changes meaning and can be
- * cached forever.
- *
- * Writing order for a request: process every file first (nothing is stored), then store the
- * files, then insert rows and references in one transaction; on failure the files this request
- * created are removed again.
+ * Storing and releasing images. Writing order for a request: process every file first (nothing is
+ * stored), then store the files, then insert rows and references in one transaction; on failure
+ * the files this request created are removed again. The clean-ups remove what nothing references.
  */
 import type { ImageRef } from '@agro/shared';
-import type { Db, DbOrTx } from '../db/index.js';
-import { toImageRef } from './images-api.js';
-import { encodeShare, processImage, renditions, shareFileName, type ProcessedImage } from './images-pipeline.js';
-import { deleteUnreferenced, existingImageIds, fileNamesOf, insertImageRows } from './images-repository.js';
-import { StorageFault } from './faults.js';
-import { markApplied } from './idempotency-claims.js';
-import type { FileStorage } from '../storage/file-storage.js';
-
-export { imageBaseUrl, toImageRef } from './images-api.js';
-export { MAX_WIDTH, encodeTrustedImage, loadSharp, processImage, type ProcessedImage } from './images-pipeline.js';
+import type { Db, DbOrTx } from '../../db/index.js';
+import { toImageRef } from './api.js';
+import { encodeShare, processImage, renditions, shareFileName, type ProcessedImage } from './pipeline.js';
+import { deleteUnreferenced, existingImageIds, fileNamesOf, insertImageRows } from './repository.js';
+import { StorageFault } from '../../lib/faults.js';
+import { markApplied } from '../../lib/idempotency-claims.js';
+import type { FileStorage } from '../../storage/file-storage.js';
 
 export interface StoredImage {
   /** images.id: reference it from products.thumbnail_image_id, product_images, gallery_images. */
