@@ -113,15 +113,17 @@ export default tseslint.config(
       },
     },
   },
-  // Server zones (apps/server/README.md, Layout): lib/, db/ and storage/ are the bottom layer and
-  // never import plugins/ or modules/; plugins/ never import modules/ (the app passes them what they need).
+  // Server zones (apps/server/README.md, Layout): lib/, db/, storage/ and speed/ are the bottom layer
+  // and never import plugins/ or modules/; plugins/ never import modules/ (the app passes them what they need).
   {
-    files: ['apps/server/src/lib/**/*.ts', 'apps/server/src/db/**/*.ts', 'apps/server/src/storage/**/*.ts'],
+    files: ['apps/server/src/{lib,db,storage,speed}/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['**/plugins/**', '**/modules/**'], message: 'lib/, db/ and storage/ never import plugins/ or modules/.' }],
+          patterns: [
+            { group: ['**/plugins/**', '**/modules/**'], message: 'lib/, db/, storage/ and speed/ never import plugins/ or modules/.' },
+          ],
         },
       ],
     },

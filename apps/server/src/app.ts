@@ -8,8 +8,8 @@ import zlib from 'node:zlib';
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle, type Db, type Dialect } from './db/index.js';
 import { AccessLog } from './lib/access-log.js';
-import { FrontLane } from './lib/front-lane.js';
-import { lastKnownMeta } from './lib/last-known.js';
+import { FrontLane } from './speed/front-lane.js';
+import { lastKnownMeta } from './speed/last-known.js';
 import { guardStorage, type FileStorage } from './storage/file-storage.js';
 import { createImageStorage } from './storage/stores.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -44,7 +44,7 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     dialect: Dialect;
-    /** See DatabaseHandle.readMeta; while the database is away, the values last read (lib/last-known.ts). */
+    /** See DatabaseHandle.readMeta; while the database is away, the values last read (speed/last-known.ts). */
     readMeta: DatabaseHandle['readMeta'];
     /** True while cached answers are made from the last content versions known (the database is away). */
     contentStale: () => boolean;
@@ -53,7 +53,7 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Where image files live (storage/stores.ts). */
     imageStorage: FileStorage;
-    /** Answers repeated GETs of cached public answers before routing (lib/front-lane.ts). */
+    /** Answers repeated GETs of cached public answers before routing (speed/front-lane.ts). */
     frontLane: FrontLane;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The front lane (lib/front-lane.ts) over real HTTP: a repeated GET of a cached public answer is
+ * The front lane (speed/front-lane.ts) over real HTTP: a repeated GET of a cached public answer is
  * answered before Fastify routes it, with the very status, headers and bytes Fastify sent; a write
  * by any route or SQL statement shows at the next request; what the lane cannot answer exactly as
  * Fastify would (CORS, conditional requests, another Host) goes on to Fastify.

@@ -11,7 +11,7 @@ import { buildApp } from '../src/app.js';
 import { createDatabase, type DatabaseHandle } from '../src/db/index.js';
 import { newId } from '../src/db/ids.js';
 import { nowIso } from '../src/db/mappers.js';
-import { pickEncoding } from '../src/lib/json-cache.js';
+import { pickEncoding } from '../src/speed/json-cache.js';
 import { insertTestProduct } from './fixtures.js';
 import { buildTestApp, type TestApp } from './helper.js';
 

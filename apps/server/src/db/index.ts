@@ -139,7 +139,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
         text: READ_META_SQL.postgres,
         values: [keys],
         // A primary-key read: a database that hangs is given up on soon, and cached answers are
-        // served from the last version known (lib/last-known.ts) instead of waiting.
+        // served from the last version known (speed/last-known.ts) instead of waiting.
         query_timeout: PG_LIMITS.metaQueryTimeoutMillis,
       };
       const result = await pool.query<{ key: string; value: string }, [readonly string[]]>(query);

@@ -52,7 +52,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) 
  * Responses are serialized with JSON.stringify, as without a schema: no extra pass in production.
  * With `checkResponses` (development and tests) each answer is first checked against its
  * schema, so a schema that drifts from what the route sends fails loudly (500 + log).
- * Cached answers (lib/json-cache.ts) and sendWithEtag send ready bytes and are never serialized.
+ * Cached answers (speed/json-cache.ts) and sendWithEtag send ready bytes and are never serialized.
  */
 export function serializerCompiler(checkResponses: boolean): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url, httpStatus }) => {

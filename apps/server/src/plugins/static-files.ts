@@ -5,11 +5,11 @@ import { PREFIXED_LANGUAGES, SERVER_ERRORS, SITE, type Language } from '@agro/sh
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { matchesIfNoneMatch } from '../lib/etag.js';
+import { matchesIfNoneMatch } from '../speed/etag.js';
 import { escapeHtml, htmlInLanguage } from '../lib/html.js';
-import { ImmutableFiles, readFileIfExists } from '../lib/immutable-files.js';
+import { ImmutableFiles, readFileIfExists } from '../speed/immutable-files.js';
 import { IMAGE_CACHE_CONTROL } from '../storage/stores.js';
-import { sendCached, toCachedJson, type CachedJson } from '../lib/json-cache.js';
+import { sendCached, toCachedJson, type CachedJson } from '../speed/json-cache.js';
 import { UPLOADS_PREFIX } from '../lib/request-origin.js';
 
 const IMMUTABLE = IMAGE_CACHE_CONTROL;
@@ -100,7 +100,7 @@ export interface StaticFilesOptions {
 
 async function staticFiles(app: FastifyInstance, { config, notFoundPage }: StaticFilesOptions): Promise<void> {
   // Stored images are named by their content's hash, so they never change: served from memory
-  // (lib/immutable-files.ts) in front of the image storage (local disk or S3, storage/stores.ts),
+  // (speed/immutable-files.ts) in front of the image storage (local disk or S3, storage/stores.ts),
   // with no storage call per request once read.
   const storage = app.imageStorage;
   const uploads = new ImmutableFiles((name) => storage.get(name), UPLOADS_MEMORY_BYTES, UPLOADS_MEMORY_MS);
@@ -128,7 +128,7 @@ async function staticFiles(app: FastifyInstance, { config, notFoundPage }: Stati
     });
   });
   // The shell of a screen under a language's prefix: the same with <html lang dir> of that language
-  // (compressed on first use: lib/json-cache.ts).
+  // (compressed on first use: speed/json-cache.ts).
   const languageShells = Object.fromEntries(
     PREFIXED_LANGUAGES.map((language) => [
       language,

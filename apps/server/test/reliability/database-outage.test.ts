@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/ids.js';
-import { STALE_HEADER, STALE_VALUE } from '../../src/lib/last-known.js';
+import { STALE_HEADER, STALE_VALUE } from '../../src/speed/last-known.js';
 import { insertTestProduct, quoteBody } from '../fixtures.js';
 import { buildTestApp, type TestApp, type TestUser } from '../helper.js';
 import { TcpProxy } from '../tcp-proxy.js';

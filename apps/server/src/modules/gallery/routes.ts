@@ -7,7 +7,7 @@ import { isId, newId } from '../../db/ids.js';
 import { nowIso } from '../../db/mappers.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { imageBaseUrl, readUploadForm, registerImageUploads, releaseImages, saveImages } from '../images/index.js';
-import { JsonCache, contentVersion, freshAt, sendCachedJson } from '../../lib/json-cache.js';
+import { JsonCache, contentVersion, freshAt, sendCachedJson } from '../../speed/json-cache.js';
 import { multipartForm, replies } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import * as repo from './repository.js';

@@ -37,7 +37,7 @@ import {
   toCachedJson,
   type CachedJson,
   type ContentKind,
-} from '../../lib/json-cache.js';
+} from '../../speed/json-cache.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { listGalleryImages } from '../gallery/repository.js';
 import * as products from '../product/repository.js';

@@ -22,9 +22,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isId } from '../../db/ids.js';
 import { notFound } from '../../lib/errors.js';
-import { sendWithEtag } from '../../lib/etag.js';
+import { sendWithEtag } from '../../speed/etag.js';
 import { imageBaseUrl, readUploadForm, registerImageUploads } from '../images/index.js';
-import { JsonCache, JsonListWriter, VersionedValue, contentVersion, freshAt, sendCachedJson, versionReader } from '../../lib/json-cache.js';
+import {
+  JsonCache,
+  JsonListWriter,
+  VersionedValue,
+  contentVersion,
+  freshAt,
+  sendCachedJson,
+  versionReader,
+} from '../../speed/json-cache.js';
 import { multipartForm, replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import * as repo from './repository.js';
@@ -230,7 +238,7 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
   );
 
   // Registered last: static paths (/all) win over this parameter anyway, but keep it readable.
-  // An id unknown at the current version is refused by the front lane too (lib/front-lane.ts).
+  // An id unknown at the current version is refused by the front lane too (speed/front-lane.ts).
   // Only well-formed ids: other segments may be routes of their own (`/all`), which Fastify finds.
   const isUnknownId = async (id: string, version: string): Promise<boolean> =>
     isId(id) && !(await knownIds.get(version, () => repo.listProductIds(app.db))).has(id);

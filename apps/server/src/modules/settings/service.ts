@@ -5,7 +5,7 @@
  */
 import type { SiteSettings } from '@agro/shared';
 import type { FastifyInstance } from 'fastify';
-import { VersionedValue, contentVersion } from '../../lib/json-cache.js';
+import { VersionedValue, contentVersion } from '../../speed/json-cache.js';
 import { readSettings } from './repository.js';
 
 declare module 'fastify' {

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, matchesIfNoneMatch } from './etag.js';
 import { STALE_HEADER, STALE_VALUE } from './last-known.js';
 
-/** The content version an answer was made from, and how to read the current one (the front lane, lib/front-lane.ts, checks it). */
+/** The content version an answer was made from, and how to read the current one (the front lane, speed/front-lane.ts, checks it). */
 export interface Freshness {
   version: string;
   /** The current version, read again for every request (the same read the normal path makes). */
@@ -213,7 +213,7 @@ export function pickEncoding(header: string | string[] | undefined): Encoding | 
  * Answer with `body` of content type `type`: 304 when the client holds it, else the best encoding
  * it accepts. `no-cache` makes browsers revalidate every time, so a change shows at once and no
  * change costs a 304. With `freshness` (a public answer, the same for every visitor) the answer
- * goes into the front lane (lib/front-lane.ts), which answers the same request again until the
+ * goes into the front lane (speed/front-lane.ts), which answers the same request again until the
  * version changes.
  */
 export async function sendCached(

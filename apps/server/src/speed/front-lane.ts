@@ -17,7 +17,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
-import { loggedUrl } from './access-log.js';
+import { loggedUrl } from '../lib/access-log.js';
 import { STALE_HEADER, STALE_VALUE } from './last-known.js';
 import { COMPRESS_THRESHOLD, pickEncoding, toCachedJson, type CachedJson, type Encoding, type Freshness } from './json-cache.js';
 
@@ -75,7 +75,7 @@ export class FrontLane {
   /** Requests waiting for this turn's version reads (see later). */
   private pending: Array<(read: VersionRead) => void> = [];
   private log: FastifyBaseLogger | undefined;
-  /** True while versions are the last known, not read (lib/last-known.ts): answers are marked stale. */
+  /** True while versions are the last known, not read (speed/last-known.ts): answers are marked stale. */
   private stale: () => boolean = () => false;
   private observer: LaneObserver | undefined;
   private sequence = 0;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { AccessLog } from './access-log.js';
+import { AccessLog } from '../lib/access-log.js';
 import { FrontLane } from './front-lane.js';
 import { sendCached, toCachedJson } from './json-cache.js';
 

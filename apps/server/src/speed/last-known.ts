@@ -5,7 +5,7 @@
  * with the database (docs/decisions/019). What is not cached still needs the database: a 503.
  */
 import type { DatabaseHandle } from '../db/index.js';
-import { faultOf } from './faults.js';
+import { faultOf } from '../lib/faults.js';
 
 type ReadMeta = DatabaseHandle['readMeta'];
 
