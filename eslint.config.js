@@ -113,16 +113,20 @@ export default tseslint.config(
       },
     },
   },
-  // Server zones (apps/server/README.md, Layout): lib/, db/, storage/ and speed/ are the bottom layer
-  // and never import plugins/ or modules/; plugins/ never import modules/ (the app passes them what they need).
+  // Server zones (apps/server/README.md, Layout): lib/, db/, mail/, storage/ and speed/ are the bottom
+  // layer and never import plugins/ or modules/; plugins/ never import modules/ (the app passes them
+  // what they need).
   {
-    files: ['apps/server/src/{lib,db,storage,speed}/**/*.ts'],
+    files: ['apps/server/src/{lib,db,mail,storage,speed}/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/plugins/**', '**/modules/**'], message: 'lib/, db/, storage/ and speed/ never import plugins/ or modules/.' },
+            {
+              group: ['**/plugins/**', '**/modules/**'],
+              message: 'lib/, db/, mail/, storage/ and speed/ never import plugins/ or modules/.',
+            },
           ],
         },
       ],

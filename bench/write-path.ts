@@ -219,7 +219,7 @@ async function verify(handle: DatabaseHandle, acknowledged: string[]): Promise<s
   if (missing.length > 0) problems.push(`${missing.length} acknowledged quotes not stored`);
   if (stored.length !== acknowledged.length) problems.push(`${stored.length} quotes stored for ${acknowledged.length} acknowledged`);
   const mails = await handle.db.selectFrom('mail_outbox').select('dedupe_key').where('dedupe_key', 'like', 'quote:%').execute();
-  // The key is `event:recipient` (lib/mailer.ts); the events are quote:<id>:company and quote:<id>:buyer.
+  // The key is `event:recipient` (mail/mailer.ts); the events are quote:<id>:company and quote:<id>:buyer.
   const keys = new Set(mails.map((m) => m.dedupe_key.split(':').slice(0, 3).join(':')));
   const withoutMails = acknowledged.filter((id) => !keys.has(`quote:${id}:company`) || !keys.has(`quote:${id}:buyer`));
   if (withoutMails.length > 0) problems.push(`${withoutMails.length} acknowledged quotes without both mails in mail_outbox`);

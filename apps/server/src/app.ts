@@ -12,7 +12,7 @@ import { FrontLane } from './speed/front-lane.js';
 import { lastKnownMeta } from './speed/last-known.js';
 import { guardStorage, type FileStorage } from './storage/file-storage.js';
 import { createImageStorage } from './storage/stores.js';
-import { createMailer, type Mailer } from './lib/mailer.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { serializerCompiler, validatorCompiler } from './lib/route-schemas.js';
 import altchaRoutes, { altchaService } from './modules/altcha/routes.js';
 import auditRoutes from './modules/audit/routes.js';

@@ -4,7 +4,7 @@
  */
 import { API, BOT_SIGNAL_TEXT, FORM_MIN_FILL_MS, LEADS_TEXT, SERVER_ERRORS, SUCCESS, type Inquiry, type Quote } from '@agro/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spamInText } from '../src/lib/bot-signals.js';
+import { spamInText } from '../src/modules/bot-signals/index.js';
 import { insertTestProduct, quoteBody } from './fixtures.js';
 import { buildTestApp, newUserBody, PASSWORD, type TestApp, type TestUser } from './helper.js';
 

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { API, DEFAULT_SETTINGS, SETTINGS_MESSAGES as M, type AuditResponse, type Quote, type SiteSettings } from '@agro/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/mappers.js';
-import { recordAudit } from '../src/lib/audit.js';
+import { recordAudit } from '../src/modules/audit/index.js';
 import { insertTestProduct, offerBody, quoteBody } from './fixtures.js';
 import { buildTestApp, type TestApp, type TestUser } from './helper.js';
 

@@ -1,5 +1,5 @@
 /**
- * The cursor Kysely's `.stream()` reads PostgreSQL through (the exports' batches, lib/lead-filters.ts):
+ * The cursor Kysely's `.stream()` reads PostgreSQL through (the exports' batches, modules/leads/filters.ts):
  * pg-cursor, whose read or close never ends once its connection fails at the wrong moment.
  */
 import type Cursor from 'pg-cursor';

@@ -221,7 +221,7 @@ export interface AppMetaTable {
   value: string;
 }
 
-/** A mail waiting to be sent (or sent): see lib/mailer.ts. */
+/** A mail waiting to be sent (or sent): see mail/mailer.ts. */
 export interface MailOutboxTable {
   id: string;
   /** `event:recipient`; unique, so the same mail is never queued twice. */
@@ -358,7 +358,7 @@ export interface SiteSettingsTable {
   updated_at: string;
 }
 
-/** One administrative change (lib/audit.ts); only ever inserted. */
+/** One administrative change (modules/audit/record.ts); only ever inserted. */
 export interface AuditLogTable {
   id: string;
   created_at: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { outboxState } from '../lib/mailer.js';
+import { outboxState } from '../mail/mailer.js';
 import { withinMs } from '../lib/time-limit.js';
 
 /** A readiness check taking longer than this counts as failed. */

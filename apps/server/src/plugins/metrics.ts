@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { SERVER_ERRORS } from '@agro/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { outboxState } from '../lib/mailer.js';
+import { outboxState } from '../mail/mailer.js';
 import { withinMs } from '../lib/time-limit.js';
 import { Metrics, type PoolStats } from '../lib/metrics.js';
 

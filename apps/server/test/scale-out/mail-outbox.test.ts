@@ -5,7 +5,7 @@
  */
 import { API, type Quote } from '@agro/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, queueMail } from '../../src/lib/mailer.js';
+import { createMailer, queueMail } from '../../src/mail/mailer.js';
 import { insertTestProduct, quoteBody } from '../fixtures.js';
 import { buildTestApp, type TestApp } from '../helper.js';
 import { startSmtpServer, type SmtpTestServer } from '../servers.js';

@@ -217,7 +217,7 @@ describe('user text is never HTML', () => {
       }),
     });
     expect(contact.statusCode, contact.body).toBe(200);
-    // Link markup in an inquiry holds it as spam (lib/bot-signals.ts): released, it is mailed.
+    // Link markup in an inquiry holds it as spam (modules/bot-signals/index.ts): released, it is mailed.
     const admin = await t.loginAdmin();
     const released = await t.app.inject({
       method: 'POST',

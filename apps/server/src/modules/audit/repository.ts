@@ -2,7 +2,7 @@ import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEntityType, type AuditEntr
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import type { AuditLogTable } from '../../db/schema.js';
-import { allOf, nextDay, type Condition } from '../../lib/lead-filters.js';
+import { allOf, nextDay, type Condition } from '../leads/index.js';
 
 function toEntry(row: AuditLogTable): AuditEntry {
   return {

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, SITE, TIMINGS, type Language, type SiteSettings } fro
 import type { ContactRow } from '../../db/schema.js';
 import { escapeHtml } from '../../lib/html.js';
 import { mailHtml, translator } from '../../lib/i18n.js';
-import type { MailMessage } from '../../lib/mailer.js';
+import type { MailMessage } from '../../mail/mailer.js';
 
 function contactRows(c: ContactRow, accountEmail: string): [string, string][] {
   return [

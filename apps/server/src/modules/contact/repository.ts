@@ -2,7 +2,7 @@ import type { Inquiry, InquiryStatus, LeadPage, QuantityType } from '@agro/share
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import type { ContactRow, NewContactRow } from '../../db/schema.js';
-import { allOf, EXPORT_BATCH, leadConditions, leadPage, readBatch, type LeadFilter, wantsPage } from '../../lib/lead-filters.js';
+import { allOf, EXPORT_BATCH, leadConditions, leadPage, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
 
 export async function insertContact(db: DbOrTx, row: NewContactRow): Promise<ContactRow> {
   await db.insertInto('contacts').values(row).execute();
@@ -103,7 +103,7 @@ export async function listInquiries(db: DbOrTx, filter: InquiryListFilter): Prom
   const query = selectInquiries(db).where(where).orderBy('contacts.created_at', 'desc').orderBy('contacts.id', 'desc');
   if (!wantsPage(filter)) return { inquiries: (await query.execute()).map(toInquiry) };
 
-  // One page: its ids from `contacts` alone, then only those rows joined (lib/lead-filters.ts).
+  // One page: its ids from `contacts` alone, then only those rows joined (modules/leads/filters.ts).
   const { rows, page } = await leadPage(db, 'contacts', where, filter, (pageIds) =>
     selectInquiries(db).where('contacts.id', 'in', pageIds).orderBy('contacts.created_at', 'desc').orderBy('contacts.id', 'desc').execute(),
   );

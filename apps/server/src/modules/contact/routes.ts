@@ -21,13 +21,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isId, newId } from '../../db/ids.js';
 import { nowIso } from '../../db/mappers.js';
-import { leadSpamReason } from '../../lib/bot-signals.js';
+import { leadSpamReason } from '../bot-signals/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { DbOrTx } from '../../db/index.js';
 import type { ContactRow } from '../../db/schema.js';
-import { queueMail } from '../../lib/mailer.js';
+import { queueMail } from '../../mail/mailer.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
-import { actorOf, recordAudit } from '../../lib/audit.js';
+import { actorOf, recordAudit } from '../audit/index.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
@@ -109,7 +109,7 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
           created_at: nowIso(),
           spam_reason: spamReason,
         });
-        // In the inquiry's transaction (lib/mailer.ts sends them later); none while held as spam.
+        // In the inquiry's transaction (mail/mailer.ts sends them later); none while held as spam.
         if (!spamReason) await queueInquiryMails(tx, stored, user.email, settings, language);
         await markApplied(tx);
         return stored;

@@ -1,4 +1,4 @@
-import { actorOf, recordAudit } from '../../lib/audit.js';
+import { actorOf, recordAudit } from '../audit/index.js';
 import { SERVER_ERRORS, SUCCESS, apiResultSchema, galleryResponseSchema, type GalleryResponse } from '@agro/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -14,7 +14,7 @@ import {
 import { escapeHtml } from '../../lib/html.js';
 import { mailHtml, translator } from '../../lib/i18n.js';
 import { dayIn, quantityIn } from '../quote/index.js';
-import type { QueuedMail } from '../../lib/mailer.js';
+import type { QueuedMail } from '../../mail/mailer.js';
 
 const signature = () => [SITE.companyName, `${SITE.phone} | ${SITE.email}`];
 

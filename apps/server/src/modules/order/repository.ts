@@ -19,7 +19,7 @@ import {
 import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import type { NewOrderRow, OrderDocumentRow, OrderMilestoneRow, OrderRow } from '../../db/schema.js';
-import { allOf, distinctCountries, pageOf, type Condition } from '../../lib/lead-filters.js';
+import { allOf, distinctCountries, pageOf, type Condition } from '../leads/index.js';
 
 const QUANTITY_TYPES: readonly string[] = ['KG', 'LTR', 'NOS', 'TONS'];
 

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { actorOf, recordAudit } from '../../lib/audit.js';
+import { actorOf, recordAudit } from '../audit/index.js';
 import {
   ORDER_LIMITS,
   ORDER_MESSAGES as M,

@@ -4,7 +4,7 @@
  * racing requests leave exactly one winner and the loser gets a 409 having changed nothing
  * (the same pattern as the quote desk, docs/decisions/005 and 023).
  */
-import { recordAudit, type AuditActor } from '../../lib/audit.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 import {
   BEFORE_SHIPMENT,
   ORDER_FLOW,
@@ -23,7 +23,7 @@ import { newId } from '../../db/ids.js';
 import { nowIso } from '../../db/mappers.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
-import { queueMail, type QueuedMail } from '../../lib/mailer.js';
+import { queueMail, type QueuedMail } from '../../mail/mailer.js';
 import { findQuote } from '../quote/repository.js';
 import { findOrder, insertMilestone, insertOrder, nextOrderSequence } from './repository.js';
 
@@ -35,9 +35,9 @@ const addDays = (day: string, days: number): string =>
 
 export interface OrderActor {
   userId: string;
-  /** An administrator's change writes its audit row in its transaction (lib/audit.ts). */
+  /** An administrator's change writes its audit row in its transaction (modules/audit/record.ts). */
   audit?: AuditActor;
-  /** The mails this change causes, queued in its transaction (lib/mailer.ts). */
+  /** The mails this change causes, queued in its transaction (mail/mailer.ts). */
   mails?: (order: Order, step: OrderStep) => QueuedMail[];
 }
 

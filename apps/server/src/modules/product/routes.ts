@@ -1,4 +1,4 @@
-import { actorOf } from '../../lib/audit.js';
+import { actorOf } from '../audit/index.js';
 import {
   CONTENT_TRANSLATION_MESSAGES,
   CONTENT_TRANSLATION_TEXT,

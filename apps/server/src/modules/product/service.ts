@@ -2,7 +2,7 @@
  * Product writes: validate the form with the shared schemas, store the uploaded images and the
  * rows all or nothing, and release images nothing uses any more afterwards.
  */
-import { recordAudit, type AuditActor } from '../../lib/audit.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 import {
   SERVER_ERRORS,
   VALIDATION,

@@ -14,7 +14,7 @@ import {
 } from '@agro/shared';
 import type { DbOrTx } from '../../db/index.js';
 import { fromJsonList, nowIso, toJsonList } from '../../db/mappers.js';
-import { recordAudit, type AuditActor } from '../../lib/audit.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 
 /** Every language's translation of a product (empty ones for the languages without). */
 export async function readTranslations(db: DbOrTx, productId: string): Promise<Record<ContentLanguage, ProductTranslation>> {

@@ -16,7 +16,7 @@ import {
 export type MailContact = Pick<SiteSettings, 'phone' | 'publicEmail'>;
 import { escapeHtml } from '../../lib/html.js';
 import { mailHtml, translator } from '../../lib/i18n.js';
-import type { MailMessage } from '../../lib/mailer.js';
+import type { MailMessage } from '../../mail/mailer.js';
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 const quantity = (quote: Quote) => [quote.requiredQty, quote.productId?.productQuantityType].filter(Boolean).join(' ');

@@ -3,7 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import { fromFlag, nowIso, toQuoteProductRef, toTradeTerms } from '../../db/mappers.js';
 import type { NewQuoteRow, QuoteOfferRow, QuoteRow } from '../../db/schema.js';
-import { allOf, EXPORT_BATCH, leadConditions, leadPage, readBatch, type LeadFilter, wantsPage } from '../../lib/lead-filters.js';
+import { allOf, EXPORT_BATCH, leadConditions, leadPage, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
 import { toQuoteOffer } from './offer-repository.js';
 
 /** Quote columns plus the product fields a quote shows (null when the product is gone) and its current offer. */
@@ -193,7 +193,7 @@ export async function listQuotes(
   const query = selectQuotes(db).where(where).orderBy('quotes.created_at', 'desc').orderBy('quotes.id', 'desc');
   if (!wantsPage(filter)) return { quotes: (await query.execute()).map((row) => toQuote(row, now)) };
 
-  // One page: its ids from `quotes` alone, then only those rows joined (lib/lead-filters.ts).
+  // One page: its ids from `quotes` alone, then only those rows joined (modules/leads/filters.ts).
   const { rows, page } = await leadPage(db, 'quotes', where, filter, (pageIds) =>
     selectQuotes(db).where('quotes.id', 'in', pageIds).orderBy('quotes.created_at', 'desc').orderBy('quotes.id', 'desc').execute(),
   );

@@ -27,9 +27,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isId, newId } from '../../db/ids.js';
 import { fromTradeTerms, nowIso, toFlag } from '../../db/mappers.js';
-import { leadSpamReason } from '../../lib/bot-signals.js';
+import { leadSpamReason } from '../bot-signals/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { queueMail } from '../../lib/mailer.js';
+import { queueMail } from '../../mail/mailer.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
@@ -43,7 +43,7 @@ import { orderMails } from '../order/index.js';
 import { findProductName } from '../product/repository.js';
 import { userLanguage } from '../user/index.js';
 import { deleteQuote, findQuote, findQuoteOwner, insertQuote, listQuotes, quoteBatches, releaseQuote } from './repository.js';
-import { actorOf, recordAudit } from '../../lib/audit.js';
+import { actorOf, recordAudit } from '../audit/index.js';
 import { decideQuote, getQuoteDetail, rejectQuote, sendOffer } from './service.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -148,7 +148,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
           ...fromTradeTerms(input.tradeTerms),
         });
         // In the quote's transaction: the quote and its mails are stored together or not at all.
-        // Sending happens later (lib/mailer.ts): a mail failure never fails the request.
+        // Sending happens later (mail/mailer.ts): a mail failure never fails the request.
         // Held as spam: no mail until an administrator releases it ('Not spam').
         if (!spamReason) await queueQuoteMails(tx, stored, settings, language);
         await markApplied(tx);
@@ -324,7 +324,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       const { id } = request.params;
       const settings = await app.siteSettings();
       const language = await buyerLanguage(id);
-      // The mail is queued in the offer's transaction (lib/mailer.ts sends it).
+      // The mail is queued in the offer's transaction (mail/mailer.ts sends it).
       const quote = await sendOffer(app.db, app.dialect, id, request.body, {
         userId: request.user!._id,
         audit: actorOf(request.user!),

@@ -3,7 +3,7 @@
  * status it expects, so two requests racing on one quote (accept and decline, two offers, an
  * offer and a rejection) leave exactly one winner; the loser gets a 409 and changes nothing.
  */
-import { recordAudit, type AuditActor } from '../../lib/audit.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 import {
   QUOTE_DESK_MESSAGES as M,
   effectiveQuoteStatus,
@@ -22,7 +22,7 @@ import { newId } from '../../db/ids.js';
 import { nowIso } from '../../db/mappers.js';
 import type { QuoteEventRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { queueMail, type QueuedMail } from '../../lib/mailer.js';
+import { queueMail, type QueuedMail } from '../../mail/mailer.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
 import { SERVER_ERRORS } from '@agro/shared';
 import { createOrderForQuote, type OrderActor } from '../order/index.js';
@@ -77,9 +77,9 @@ function refuseUnless(
 
 export interface Actor {
   userId: string;
-  /** An administrator's change: its audit row is written in the change's transaction (lib/audit.ts). */
+  /** An administrator's change: its audit row is written in the change's transaction (modules/audit/record.ts). */
   audit?: AuditActor;
-  /** The mail this change causes, queued in its transaction (lib/mailer.ts). */
+  /** The mail this change causes, queued in its transaction (mail/mailer.ts). */
   mail?: (quote: QuoteDetail) => QueuedMail;
   /** An acceptance's order mails (the order is made in the acceptance's transaction). */
   orderMails?: OrderActor['mails'];

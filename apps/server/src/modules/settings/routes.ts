@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { nowIso } from '../../db/mappers.js';
-import { actorOf, recordAudit } from '../../lib/audit.js';
+import { actorOf, recordAudit } from '../audit/index.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { loadSession, requireRole } from '../../plugins/auth.js';
 import { readSettings, writeSettings } from './repository.js';

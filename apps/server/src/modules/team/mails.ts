@@ -1,6 +1,6 @@
 import { INVITE_TTL_HOURS, SITE } from '@agro/shared';
 import { escapeHtml } from '../../lib/html.js';
-import type { MailMessage } from '../../lib/mailer.js';
+import type { MailMessage } from '../../mail/mailer.js';
 
 /** To the colleague: the single-use link that makes them an administrator. */
 export function inviteMail(to: string, invitedBy: string, link: string): MailMessage {

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toPublicUser } from '../../db/mappers.js';
-import { actorOf } from '../../lib/audit.js';
+import { actorOf } from '../audit/index.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole, startSession } from '../../plugins/auth.js';

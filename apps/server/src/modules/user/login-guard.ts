@@ -10,7 +10,7 @@
 import { SERVER_ERRORS, localizedPath } from '@agro/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/errors.js';
-import { queueMail } from '../../lib/mailer.js';
+import { queueMail } from '../../mail/mailer.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { hashToken } from '../../lib/tokens.js';
 import { countHit } from '../../plugins/rate-limit.js';

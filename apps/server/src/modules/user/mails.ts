@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, SITE, TIMINGS, type Language } from '@agro/shared';
 import { escapeHtml } from '../../lib/html.js';
 import { mailHtml, translator } from '../../lib/i18n.js';
-import type { MailMessage } from '../../lib/mailer.js';
+import type { MailMessage } from '../../mail/mailer.js';
 
 /** To the account's owner, in their language (issue 28). */
 export function passwordResetMail(to: string, fullName: string, link: string, language: Language = DEFAULT_LANGUAGE): MailMessage {

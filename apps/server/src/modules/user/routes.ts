@@ -44,7 +44,7 @@ import { endSession, requireAuth, startSession } from '../../plugins/auth.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { passwordResetMail, welcomeMail } from './mails.js';
 import { requireProofOfWork } from '../altcha/index.js';
-import { refuseBotSignals } from '../../lib/bot-signals.js';
+import { refuseBotSignals } from '../bot-signals/index.js';
 import { loginGuard } from './login-guard.js';
 import { createUserService } from './service.js';
 import { findUserById, updateUser } from './repository.js';
@@ -260,7 +260,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      // The mail is queued in the token's transaction (lib/mailer.ts sends it).
+      // The mail is queued in the token's transaction (mail/mailer.ts sends it).
       const started = await users.startPasswordReset(request.body.email, (user, token, resetId) => ({
         ...passwordResetMail(
           user.email,

@@ -15,7 +15,7 @@ import { newId } from '../../db/ids.js';
 import { nowIso, toPublicUser } from '../../db/mappers.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
-import { queueMail, type QueuedMail } from '../../lib/mailer.js';
+import { queueMail, type QueuedMail } from '../../mail/mailer.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
 import { hashPassword, makeDummyHash, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';

@@ -5,7 +5,7 @@
  */
 import { LEAD_PAGE_SIZE, type LeadPage } from '@agro/shared';
 import { SqliteAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { DbOrTx } from '../db/index.js';
+import type { DbOrTx } from '../../db/index.js';
 
 export interface LeadFilter {
   productId?: string | undefined;

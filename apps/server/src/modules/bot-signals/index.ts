@@ -16,7 +16,7 @@ import {
   type SpamReason,
 } from '@agro/shared';
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from './errors.js';
+import { badRequest } from '../../lib/errors.js';
 
 /** The signal a request's body trips, if any: the honeypot filled in, or sent faster than a person fills the form. */
 export function botSignal(body: unknown, form: SignalForm): 'honeypot' | 'too-fast' | null {

@@ -6,9 +6,9 @@
  * that it changed.
  */
 import type { AuditAction, AuditChange, AuditEntityType } from '@agro/shared';
-import { newId } from '../db/ids.js';
-import type { DbOrTx } from '../db/index.js';
-import { nowIso } from '../db/mappers.js';
+import { newId } from '../../db/ids.js';
+import type { DbOrTx } from '../../db/index.js';
+import { nowIso } from '../../db/mappers.js';
 
 /** Who made the change: the signed-in administrator. */
 export interface AuditActor {

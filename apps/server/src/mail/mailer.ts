@@ -27,7 +27,7 @@ import nodemailer from 'nodemailer';
 import { newId } from '../db/ids.js';
 import type { Db, DbOrTx, Dialect } from '../db/index.js';
 import { nowIso } from '../db/mappers.js';
-import { faultOf } from './faults.js';
+import { faultOf } from '../lib/faults.js';
 import type { MailOutboxRow } from '../db/schema.js';
 
 export interface MailMessage {

@@ -1,0 +1,2 @@
+/** What the audit log offers other modules: a change's row, written in the change's own transaction (record.ts). */
+export { actorOf, recordAudit, type AuditActor } from './record.js';

@@ -1,0 +1,18 @@
+/**
+ * What the lead lists (All Quotes, the inquiry inbox) offer the modules that hold them and the
+ * other lists (orders, the audit log): their filters as SQL, one page at a time or every match in
+ * keyset batches for the exports (filters.ts).
+ */
+export {
+  EXPORT_BATCH,
+  allOf,
+  distinctCountries,
+  leadConditions,
+  leadPage,
+  nextDay,
+  pageOf,
+  readBatch,
+  wantsPage,
+  type Condition,
+  type LeadFilter,
+} from './filters.js';
