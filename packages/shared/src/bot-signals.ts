@@ -8,6 +8,8 @@
  * Neither field is required: a client that sends SPEC.md's fields alone is judged by the rest
  * (proof of work, rate limits per address and per account, the spam rules of the free text).
  */
+import en from '../locales/en/messages.json';
+
 export const HONEYPOT_FIELD = 'website';
 export const FILL_TIME_FIELD = 'fillMs';
 
@@ -26,13 +28,6 @@ export type SignalForm = keyof typeof FORM_MIN_FILL_MS;
 export const SPAM_REASONS = ['honeypot', 'too-fast', 'links', 'pattern'] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
 
-export const SPAM_REASON_TEXT: Record<SpamReason, string> = {
-  honeypot: 'A hidden field only programs fill in was filled in',
-  'too-fast': 'Sent faster than a person can fill in the form',
-  links: 'Its text has many links',
-  pattern: 'Its text matches a known spam pattern',
-};
-
 /** Three links or more in an inquiry's or quote's free text hold it as spam. */
 export const SPAM_MAX_LINKS = 2;
 
@@ -42,16 +37,4 @@ export interface BotSignals {
   fillMs?: number;
 }
 
-export const BOT_SIGNAL_TEXT = {
-  honeypotLabel: 'Leave this field empty',
-  spam: 'Spam',
-  spamFilterAll: 'Hide spam',
-  spamFilterOnly: 'Spam only',
-  heldAsSpam: 'Held as spam',
-  notSpam: 'Not spam',
-  releasing: 'Releasing...',
-  quoteReleased: 'Quote released from spam: its mails are on their way',
-  inquiryReleased: 'Inquiry released from spam: its mails are on their way',
-  notHeld: 'This is not held as spam',
-  releaseFailed: 'Error in releasing from spam !',
-} as const;
+export const BOT_SIGNAL_TEXT = en.adminMessages.botSignals;

@@ -1,4 +1,5 @@
 /** Business constants and enums shared by the server and the web app (SPEC.md sections 3 and 9). */
+import en from '../locales/en/messages.json';
 
 export const ROLES = ['USER', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
@@ -11,20 +12,21 @@ export const QUANTITY_TYPES = ['KG', 'LTR', 'NOS', 'TONS'] as const;
 export type QuantityType = (typeof QUANTITY_TYPES)[number];
 export const DEFAULT_QUANTITY_TYPE: QuantityType = 'NOS';
 
-export const PACKAGING_TYPES = [
-  { value: 'PLASTIC_SHAKER', label: 'Plastic Shaker' },
-  { value: 'CORRUGATED_BOX', label: 'Corrugated Box' },
-  { value: 'WOODEN_BOX', label: 'Wooden Box' },
-  { value: 'PALLET_PACKING', label: 'Pallet Packing' },
-  { value: 'PLASTIC_PALLET', label: 'Plastic Pallet' },
-  { value: 'FIBC_BAG', label: 'FIBC Bag' },
-  { value: 'PLASTIC_BAG', label: 'Plastic Bag' },
-  { value: 'PP_BAG', label: 'PP Bag' },
-  { value: 'THERMOCOL_BOX', label: 'Thermocol Box' },
-  { value: 'BUBBLE_WRAP', label: 'Bubble Wrap' },
+export const PACKAGING_TYPE_VALUES = [
+  'PLASTIC_SHAKER',
+  'CORRUGATED_BOX',
+  'WOODEN_BOX',
+  'PALLET_PACKING',
+  'PLASTIC_PALLET',
+  'FIBC_BAG',
+  'PLASTIC_BAG',
+  'PP_BAG',
+  'THERMOCOL_BOX',
+  'BUBBLE_WRAP',
 ] as const;
-export type PackagingType = (typeof PACKAGING_TYPES)[number]['value'];
-export const PACKAGING_TYPE_VALUES = PACKAGING_TYPES.map((p) => p.value) as [PackagingType, ...PackagingType[]];
+export type PackagingType = (typeof PACKAGING_TYPE_VALUES)[number];
+/** Each packaging type with its label (SPEC.md section 3), from the English message file. */
+export const PACKAGING_TYPES = PACKAGING_TYPE_VALUES.map((value) => ({ value, label: en.packagingTypes[value] }));
 
 /** 'CORRUGATED_BOX' -> 'Corrugated Box' (SPEC.md section 3); an unknown value is shown as sent. */
 export function packagingLabel(value: string): string {
@@ -101,8 +103,8 @@ export const RESET_MAIL_SENT_KEY = 'resetMailSent';
 
 export const TOAST = {
   position: 'bottom-right',
-  regionLabel: 'Notifications',
-  closeLabel: 'Close toast',
+  regionLabel: en.messages.ui.toastRegion,
+  closeLabel: en.messages.ui.toastClose,
   hotkey: ['altKey', 'KeyT'],
 } as const;
 

@@ -27,6 +27,16 @@ export * from './two-factor.js';
 export * from './two-factor-texts.js';
 export * from './languages.js';
 export * from './i18n/translator.js';
-export type { AdminCatalogue, AppCatalogue, Catalogue, PublicCatalogue, ServerCatalogue } from './i18n/catalogue.js';
+export type {
+  AdminCatalogue,
+  AppCatalogue,
+  Catalogue,
+  MessageKey,
+  MessagesCatalogue,
+  PluralForm,
+  PublicCatalogue,
+  ServerCatalogue,
+  Texts,
+} from './i18n/catalogue.js';
 export * from './language-schema.js';
 export * from './content-translations.js';

@@ -4,6 +4,7 @@
  * query string, so a filtered view is a bookmark and its CSV export the same selection.
  */
 import { z } from 'zod';
+import en from '../locales/en/messages.json';
 import { blank, isoDay, wholeNumber } from './query-fields.js';
 import { QUOTE_STATUSES } from './quote-desk.js';
 
@@ -73,29 +74,7 @@ export const leadPageSchema = z.object({
 });
 export type LeadPage = z.infer<typeof leadPageSchema>;
 
-export const LEADS_TEXT = {
-  inquiries: 'Inquiries',
-  inbox: 'Inquiry Inbox',
-  noInquiries: 'No inquiries yet',
-  noMatches: 'Nothing matches these filters',
-  deleteInquiryConfirm: 'Are you sure you want to delete this inquiry ?',
-  inquiriesFetched: 'Inquiries fetched successfully',
-  inquiryUpdated: 'Inquiry updated successfully',
-  inquiryHandled: 'Inquiry marked as handled',
-  inquiryReopened: 'Inquiry reopened',
-  inquiryDeleted: 'Inquiry deleted successfully',
-  inquiryNotFound: 'Inquiry not found',
-  dashboard: 'Dashboard',
-  dashboardFetched: 'Dashboard figures fetched successfully',
-  exportCsv: 'Export CSV',
-  exportFailed: 'Error in exporting CSV !',
-  exporting: 'Preparing CSV ...',
-  exported: 'CSV downloaded',
-  fetchInquiriesFailed: 'Error in fetching inquiries !',
-  updateInquiryFailed: 'Error in updating inquiry !',
-  deleteInquiryFailed: 'Error in deleting inquiry !',
-  fetchDashboardFailed: 'Error in fetching dashboard !',
-} as const;
+export const LEADS_TEXT = en.adminMessages.leads;
 
 /** One month of the dashboard ('2026-11'). */
 export const monthCountSchema = z.object({ month: z.string(), quotes: z.number().int(), inquiries: z.number().int() });

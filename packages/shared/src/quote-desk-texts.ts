@@ -2,23 +2,14 @@
  * The quote desk's statuses, transitions, limits and texts, without zod: the web app's first page
  * (the quote slice) imports these, and zod stays out of that bundle. Schemas: quote-desk.ts.
  */
-import { CURRENCY_CODES, INCOTERM_CODES } from './trade.js';
+import en from '../locales/en/messages.json';
+import { interpolate } from './i18n/translator.js';
 
 export const QUOTE_STATUSES = ['NEW', 'QUOTED', 'ACCEPTED', 'DECLINED', 'REJECTED', 'EXPIRED'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 /** The statuses a database row holds. */
 export const STORED_QUOTE_STATUSES = ['NEW', 'QUOTED', 'ACCEPTED', 'DECLINED', 'REJECTED'] as const;
 export type StoredQuoteStatus = (typeof STORED_QUOTE_STATUSES)[number];
-
-/** Text shown on a status badge (the status itself: clients and mails name it the same way). */
-export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
-  NEW: 'NEW',
-  QUOTED: 'QUOTED',
-  ACCEPTED: 'ACCEPTED',
-  DECLINED: 'DECLINED',
-  REJECTED: 'REJECTED',
-  EXPIRED: 'EXPIRED',
-};
 
 /** What each action needs the quote's (effective) status to be. Anything else is a 409. */
 export const QUOTE_ACTIONS = {
@@ -71,38 +62,15 @@ export const OFFER_LIMITS = {
   decisionNoteMax: 1000,
 } as const;
 
+/** The quote desk's messages, from the English message file (the refusals with a value: its `refusals`). */
 export const QUOTE_DESK_MESSAGES = {
-  unitPriceRequired: 'Unit price is required',
-  unitPriceInvalid: 'Unit price must be an amount greater than 0 with at most 2 decimals',
-  currencyRequired: 'Currency is required',
-  currencyInvalid: `Currency must be one of ${CURRENCY_CODES.join(', ')}`,
-  incotermRequired: 'Incoterm is required',
-  incotermInvalid: `Incoterm must be one of Incoterms 2020: ${INCOTERM_CODES.join(', ')}`,
-  portOfLoadingRequired: 'Port of loading is required',
-  destinationRequired: 'Destination port or place is required',
-  leadTimeRequired: 'Lead time is required',
-  leadTimeInvalid: `Lead time must be a whole number of days from ${OFFER_LIMITS.leadTimeDaysMin} to ${OFFER_LIMITS.leadTimeDaysMax}`,
-  paymentTermsRequired: 'Payment terms are required',
-  validUntilRequired: 'Validity date is required',
-  validUntilInvalid: 'Validity date must be a date (YYYY-MM-DD)',
-  validUntilPast: 'Validity date must be today or later',
-  reasonRequired: 'Reason is required',
-  reasonMin: `Reason must be at least ${OFFER_LIMITS.reasonMin} characters long`,
-  // Success
-  quoteFetched: 'Quote fetched successfully',
-  offerSent: 'Offer sent successfully',
-  quoteRejected: 'Quote request rejected',
-  offerAccepted: 'Offer accepted successfully',
-  offerDeclined: 'Offer declined',
-  // Refusals (409)
-  noOffer: 'This quote has no offer yet',
-  offerExpired: (validUntil: string) => `This offer expired: it was valid until ${validUntil}`,
-  offerReplaced: (current: string) => `This offer was replaced by quotation ${current}: review the new offer before you decide`,
-  alreadyDecided: (status: QuoteStatus) => `This quote is already ${status} and can no longer change`,
-  notAllowed: (action: QuoteAction, status: QuoteStatus) => `A quote that is ${status} cannot be ${ACTION_PAST[action]}`,
-} as const;
-
-const ACTION_PAST: Record<QuoteAction, string> = { offer: 'offered', reject: 'rejected', accept: 'accepted', decline: 'declined' };
+  ...en.adminMessages.quoteDesk,
+  offerExpired: (validUntil: string) => interpolate(en.refusals.offerExpired, { validUntil }),
+  offerReplaced: (current: string) => interpolate(en.refusals.offerReplaced, { current }),
+  alreadyDecided: (status: QuoteStatus) => interpolate(en.refusals.alreadyDecided, { status }),
+  notAllowed: (action: QuoteAction, status: QuoteStatus) =>
+    interpolate(en.refusals.notAllowed, { status, action: en.refusals.actions[action] }),
+};
 
 /** The 409 message for `action` on a quote in `status` (undefined when the action is allowed). */
 export function refusalMessage(action: QuoteAction, status: QuoteStatus, validUntil?: string | null): string | undefined {
@@ -116,24 +84,8 @@ export function refusalMessage(action: QuoteAction, status: QuoteStatus, validUn
 
 /** Texts of the quote desk screens (toasts follow SPEC.md section 7: loading, then success or the server's message or this default). */
 export const QUOTE_DESK_UI = {
-  loading: {
-    fetchQuote: 'Loading quote...',
-    sendOffer: 'Sending offer...',
-    reject: 'Rejecting request...',
-    accept: 'Accepting offer...',
-    decline: 'Declining offer...',
-  },
-  errors: {
-    fetchQuote: 'Error in loading quote !',
-    sendOffer: 'Error in sending offer',
-    reject: 'Error in rejecting request',
-    accept: 'Error in accepting offer',
-    decline: 'Error in declining offer',
-  },
-  acceptConfirm: 'Do you want to accept this offer?',
-  declineConfirm: 'Do you want to decline this offer?',
-  rejectConfirm: 'Do you want to reject this quote request?',
-  /** Common payment terms offered as suggestions in the offer form. */
+  ...en.adminMessages.quoteDeskScreen,
+  /** Common payment terms offered as suggestions in the offer form (what an offer says: the trade's English). */
   paymentTermsSuggestions: [
     'LC at sight',
     '30% TT advance / 70% against documents',
@@ -141,4 +93,4 @@ export const QUOTE_DESK_UI = {
     'CAD (cash against documents)',
     '50% TT advance / 50% against BL copy',
   ],
-} as const;
+};

@@ -9,19 +9,6 @@ import { SITE } from './site.js';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_LABELS: Record<Weekday, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
-
-/** What a row of business hours says for a day without hours. */
-export const CLOSED_LABEL = 'Closed';
-
 /** Opening and closing time ('HH:MM', 24-hour) of a day; null: closed. */
 export type DayHours = { open: string; close: string } | null;
 
@@ -196,14 +183,6 @@ export function businessHoursSpans(hours: BusinessHours): { first: Weekday; last
     else spans.push({ first: day, last: day, hours: h });
   }
   return spans;
-}
-
-/** The spans in English, one row each: 'Monday - Friday', '9:00 AM - 6:00 PM'. */
-export function businessHoursRows(hours: BusinessHours): { days: string; hours: string }[] {
-  return businessHoursSpans(hours).map((s) => ({
-    days: s.first === s.last ? WEEKDAY_LABELS[s.first] : `${WEEKDAY_LABELS[s.first]} - ${WEEKDAY_LABELS[s.last]}`,
-    hours: s.hours ? `${formatClock(s.hours.open)} - ${formatClock(s.hours.close)}` : CLOSED_LABEL,
-  }));
 }
 
 /** 'Asia/Kolkata' -> 'IST' (the short name, as people in India write it). */

@@ -1,14 +1,12 @@
 /**
- * The company's fixed texts (name, tagline, founding, origin, founder, packaging) and the SEED
- * DEFAULTS of its contact details, FAQ and certifications. Those are edited from /settings and
+ * The company's fixed details (name, founding year, founder, packaging) and the SEED DEFAULTS of
+ * its contact details, FAQ and certifications; its texts (tagline, origin, the reply promise) are
+ * in the message files (locales/, `site`). Those are edited from /settings and
  * read from the database (settings.ts, issue 26): nothing but DEFAULT_SETTINGS reads them here.
  */
 export const SITE = {
   companyName: 'Sahyadri Agro Exports',
-  tagline: 'Natural jaggery, fried onions and more from Kolhapur to the world',
-  founded: 'May 2025',
   foundedYear: 2025,
-  origin: 'Kolhapur, Maharashtra, India',
   phone: '+919876543210',
   whatsapp: '+919876543210',
   email: 'info@sahyadriagroexports.com',
@@ -21,11 +19,9 @@ export const SITE = {
   },
   founder: {
     name: 'Aditya Patil',
-    title: 'Founder & CEO',
   },
   /** Business hours (SPEC.md section 1: Mon-Fri 9-6, Saturday 9-2, Sunday closed) are kept in this zone. */
   businessHoursTimeZone: 'Asia/Kolkata',
-  replyPromise: 'We reply to every inquiry within 24 hours.',
   certifications: ['ISO', 'FSSAI', 'APEDA', 'HACCP'],
   packagingOptions: [
     'Bulk 25kg bags',

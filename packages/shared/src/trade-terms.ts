@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { QUANTITY_TYPES, type QuantityType } from './constants.js';
 import { CURRENCY_CODES, INCOTERM_CODES, minorDigits, parseMinorUnits, type Currency, type Incoterm } from './trade.js';
 import { booleanish } from './validation.js';
+import en from '../locales/en/messages.json';
+import { interpolate } from './i18n/translator.js';
 import { TRADE_TERMS_MESSAGES } from './trade-terms-texts.js';
 
 export * from './trade-terms-texts.js';
@@ -144,28 +146,17 @@ export type TradeTerms = z.infer<typeof tradeTermsRecordSchema>;
 export const containerLabel = (value: string): string => CONTAINER_TYPES.find((c) => c.value === value)?.label ?? value;
 export const certificationLabel = (value: string): string => CERTIFICATIONS.find((c) => c.value === value)?.label ?? value;
 
-/** The words of tradeTermsRows' lines (the administrators' catalogue part translates them for the quote's details page). */
-export const TRADE_TERMS_ROW_TEXT = {
-  incoterm: 'Preferred Incoterm',
-  destinationPort: 'Destination port or place',
-  container: 'Container',
-  targetPrice: 'Target price',
-  per: 'per',
-  certifications: 'Certifications required',
-  sampleFirst: 'Sample first',
-  sampleFirstYes: 'Yes (free samples up to 500 g)',
-} as const;
-
-/** Readable lines of trade terms ("Preferred Incoterm" -> "FOB"), for the detail table, mails and exports. */
+/** Readable lines of trade terms ("Preferred Incoterm" -> "FOB") in English, for mails and exports (the words: the message file's `tradeTermsRows`). */
 export function tradeTermsRows(t: TradeTerms | null | undefined): [string, string][] {
   if (!t) return [];
-  const T = TRADE_TERMS_ROW_TEXT;
+  const T = en.tradeTermsRows;
   const rows: [string, string][] = [];
   if (t.incoterm) rows.push([T.incoterm, t.incoterm]);
   if (t.destinationPort) rows.push([T.destinationPort, t.destinationPort]);
   if (t.container) rows.push([T.container, containerLabel(t.container)]);
   if (t.targetPrice && t.targetCurrency) {
-    rows.push([T.targetPrice, `${t.targetCurrency} ${t.targetPrice}${t.targetPriceUnit ? ` ${T.per} ${t.targetPriceUnit}` : ''}`]);
+    const price = { currency: t.targetCurrency, price: t.targetPrice, unit: t.targetPriceUnit };
+    rows.push([T.targetPrice, interpolate(t.targetPriceUnit ? T.pricePer : T.price, price)]);
   }
   if (t.certifications.length > 0) rows.push([T.certifications, t.certifications.map(certificationLabel).join(', ')]);
   if (t.sampleFirst) rows.push([T.sampleFirst, T.sampleFirstYes]);

@@ -1,21 +1,22 @@
 /**
- * The server's translations (issue 28, docs/decisions/026-languages.md): every language's
- * catalogue in one i18next instance, a `t` fixed to each language.
+ * The server's translations (docs/decisions/026-languages.md, 028-message-files.md): every
+ * language's whole catalogue (its four message files), a `t` fixed to each language.
  */
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   LANGUAGE_HEADER,
   LANGUAGE_INFO,
-  createI18n,
+  createTranslator,
   isLanguage,
   type Language,
   type Translate,
 } from '@agro/shared';
-import { CATALOGUES } from '@agro/shared/i18n/all';
+import { MESSAGE_FILES, PARTS } from '@agro/shared/i18n/all';
 
-const i18n = createI18n(CATALOGUES, DEFAULT_LANGUAGE);
-const fixed = Object.fromEntries(LANGUAGES.map((l) => [l, i18n.getFixedT(l)])) as Record<Language, Translate>;
+const fixed = Object.fromEntries(
+  LANGUAGES.map((l) => [l, createTranslator(l, ...PARTS.map((part) => MESSAGE_FILES[l][part])).t]),
+) as Record<Language, Translate>;
 
 /** The text function of `language`. */
 export const translator = (language: Language): Translate => fixed[language];

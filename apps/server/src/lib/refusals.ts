@@ -40,8 +40,8 @@ export function localizeRefusal(message: string, language: Language): string {
       return value;
     };
     const values = Object.fromEntries(names.map((name, i) => [name, named(name, match[i + 1]!)]));
-    // (A key chosen at run time: i18next's typed overloads take literal keys only.)
-    return (t as unknown as (k: string, v: Record<string, string>) => string)(`refusals.${key}`, values);
+    // A key of the English file's `refusals`, chosen at run time: its own text is the default.
+    return t(`refusals.${key}`, { ...values, defaultValue: message });
   }
   return message;
 }

@@ -1,6 +1,6 @@
-import ar from '@agro/shared/i18n/ar';
-import de from '@agro/shared/i18n/de';
-import en from '@agro/shared/i18n/en';
+import ar from '@agro/shared/locales/ar/public.json';
+import de from '@agro/shared/locales/de/public.json';
+import en from '@agro/shared/locales/en/public.json';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatClock, formatDay, formatNumber } from './format';
 import { setCatalogue } from './i18n';

@@ -8,131 +8,126 @@
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_INFO,
-  createI18n,
+  createTranslator,
   languageBase,
   splitLanguage,
-  type AdminCatalogue,
-  type AppCatalogue,
-  type I18n,
   type Language,
-  type PublicCatalogue,
+  type Texts,
   type Translate,
+  type TranslateOptions,
+  type Translator,
 } from '@agro/shared';
+import englishMessages from '@agro/shared/locales/en/messages.json';
+
+type Loader = () => Promise<{ default: Texts }>;
 
 /** The public pages' texts of each language: the first page loads its language's (one chunk). */
-const LOADERS: Record<Language, () => Promise<{ default: PublicCatalogue }>> = {
-  en: () => import('@agro/shared/i18n/en'),
-  ar: () => import('@agro/shared/i18n/ar'),
-  es: () => import('@agro/shared/i18n/es'),
-  fr: () => import('@agro/shared/i18n/fr'),
-  de: () => import('@agro/shared/i18n/de'),
+const LOADERS: Record<Language, Loader> = {
+  en: () => import('@agro/shared/locales/en/public.json'),
+  ar: () => import('@agro/shared/locales/ar/public.json'),
+  es: () => import('@agro/shared/locales/es/public.json'),
+  fr: () => import('@agro/shared/locales/fr/public.json'),
+  de: () => import('@agro/shared/locales/de/public.json'),
+};
+
+/**
+ * The messages and labels the code also reads in English (toasts, validation, the server's answers,
+ * statuses): the English file is part of the first page already (the shared constants import it);
+ * another language's loads with the private screens, or before an error toast on a public page.
+ */
+const MESSAGES_LOADERS: Record<Language, Loader> = {
+  en: () => import('@agro/shared/locales/en/messages.json'),
+  ar: () => import('@agro/shared/locales/ar/messages.json'),
+  es: () => import('@agro/shared/locales/es/messages.json'),
+  fr: () => import('@agro/shared/locales/fr/messages.json'),
+  de: () => import('@agro/shared/locales/de/messages.json'),
 };
 
 /** The private screens' texts: loaded with those screens (app/router.tsx), never on the public first page. */
-const APP_LOADERS: Record<Language, () => Promise<{ default: AppCatalogue }>> = {
-  en: () => import('@agro/shared/i18n/en-app'),
-  ar: () => import('@agro/shared/i18n/ar-app'),
-  es: () => import('@agro/shared/i18n/es-app'),
-  fr: () => import('@agro/shared/i18n/fr-app'),
-  de: () => import('@agro/shared/i18n/de-app'),
+const APP_LOADERS: Record<Language, Loader> = {
+  en: () => import('@agro/shared/locales/en/app.json'),
+  ar: () => import('@agro/shared/locales/ar/app.json'),
+  es: () => import('@agro/shared/locales/es/app.json'),
+  fr: () => import('@agro/shared/locales/fr/app.json'),
+  de: () => import('@agro/shared/locales/de/app.json'),
+};
+
+/** The administrators' screens' texts: loaded with those screens (app/router.tsx). */
+const ADMIN_LOADERS: Record<Language, Loader> = {
+  en: () => import('@agro/shared/locales/en/admin.json'),
+  ar: () => import('@agro/shared/locales/ar/admin.json'),
+  es: () => import('@agro/shared/locales/es/admin.json'),
+  fr: () => import('@agro/shared/locales/fr/admin.json'),
+  de: () => import('@agro/shared/locales/de/admin.json'),
 };
 
 let language: Language = DEFAULT_LANGUAGE;
-let instance: I18n | undefined;
-let translate: Translate | undefined;
-/** One i18next instance per catalogue (the server's render switches between them page by page). */
-const made = new Map<object, { instance: I18n; t: Translate }>();
+let current: Translator | undefined;
+/** One translator per list of parts (the server's render switches between whole catalogues page by page). */
+const made = new WeakMap<Texts, Array<{ parts: Texts[]; translator: Translator }>>();
 
-/** Makes `catalogue` (a whole one, or the public part) the one `t` reads, as `lang`. */
-export function setCatalogue(lang: Language, catalogue: PublicCatalogue & Partial<AppCatalogue>): void {
+/** Makes `parts` (a whole catalogue's, or the public part) the texts `t` reads, as `lang`. */
+export function setCatalogue(lang: Language, ...parts: [Texts, ...Texts[]]): void {
   language = lang;
-  let entry = made.get(catalogue);
+  const known = made.get(parts[0]) ?? [];
+  made.set(parts[0], known);
+  let entry = known.find((e) => e.parts.length === parts.length && e.parts.every((part, i) => part === parts[i]));
   if (!entry) {
-    const created = createI18n({ [lang]: catalogue }, lang);
-    entry = { instance: created, t: created.getFixedT(lang) };
-    made.set(catalogue, entry);
+    entry = { parts, translator: createTranslator(lang, ...parts) };
+    known.push(entry);
   }
-  instance = entry.instance;
-  translate = entry.t;
+  current = entry.translator;
 }
 
-/** The administrators' screens' texts: loaded with those screens (app/router.tsx). */
-const ADMIN_LOADERS: Record<Language, () => Promise<{ default: AdminCatalogue }>> = {
-  en: () => import('@agro/shared/i18n/en-admin'),
-  ar: () => import('@agro/shared/i18n/ar-admin'),
-  es: () => import('@agro/shared/i18n/es-admin'),
-  fr: () => import('@agro/shared/i18n/fr-admin'),
-  de: () => import('@agro/shared/i18n/de-admin'),
-};
+/** The parts added to each translator (a whole catalogue, the server's, has them from the start). */
+type LaterPart = 'messages' | 'app' | 'admin';
+const added = new WeakMap<Translator, Map<LaterPart, Promise<void>>>();
 
-/** The parts added to each instance (a whole catalogue, the server's, has them from the start). */
-const added = new WeakMap<I18n, Map<'app' | 'admin', Promise<void>>>();
-
-function addPart(part: 'app' | 'admin', load: () => Promise<{ default: object }>): Promise<void> {
-  const target = instance;
+/** Adds a part of the page language's catalogue (its own chunk) to the page's texts, once. */
+function addPart(part: LaterPart, load: Loader): Promise<void> {
+  const target = current;
   if (!target) return Promise.resolve();
-  const parts = added.get(target) ?? new Map<'app' | 'admin', Promise<void>>();
+  const parts = added.get(target) ?? new Map<LaterPart, Promise<void>>();
   added.set(target, parts);
   let loading = parts.get(part);
   if (!loading) {
-    const lang = language;
-    loading = load().then(({ default: texts }) => {
-      target.addResourceBundle(lang, 'translation', texts, true, false);
-    });
+    loading = load().then(({ default: texts }) => target.add(texts));
     parts.set(part, loading);
   }
   return loading;
 }
 
 /**
- * English message -> its key in the catalogue (SPEC's texts: the app part's `messages` section,
- * en-app.ts; the administrators' `adminMessages`, en-admin.ts), for localizeMessage. Built from the
- * English parts: on an English page nothing is needed (its messages are already the English ones);
- * on another language's page each comes with the page's own part (private screens only, never on
- * the public first page).
+ * English message -> its key in the catalogue (SPEC's texts and the other messages the code gives
+ * in English: the `messages` and `adminMessages` sections of locales/en/messages.json), for
+ * localizeMessage. Made once, from the English file the shared constants already brought.
  */
-type MessageSection = 'messages' | 'adminMessages';
-const messageKeys = new Map<MessageSection, Map<string, string>>();
-
-/**
- * Makes `messages` (a section of an English catalogue part, by default the app part's `messages`)
- * one that localizeMessage looks texts up in, under the key `section`.
- */
-export function setMessageSource(messages: object, section: MessageSection = 'messages'): void {
-  const keys = new Map<string, string>();
-  const walk = (value: unknown, path: string): void => {
-    if (typeof value === 'string') {
-      if (!keys.has(value)) keys.set(value, path);
-    } else if (value !== null && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) walk(inner, `${path}.${key}`);
-    }
-  };
-  walk(messages, section);
-  messageKeys.set(section, keys);
+let messageKeys: Map<string, string> | undefined;
+function messageKeyOf(english: string): string | undefined {
+  if (!messageKeys) {
+    const keys = new Map<string, string>();
+    for (const section of ['messages', 'adminMessages'] as const)
+      for (const [key, text] of leaves(englishMessages[section], section)) if (!keys.has(text)) keys.set(text, key);
+    messageKeys = keys;
+  }
+  return messageKeys.get(english);
 }
 
-/**
- * Adds a part of the page language's catalogue (its own chunk), once; on another language's page,
- * the English part's `section` too, for localizeMessage.
- */
-function loadPart(
-  part: 'app' | 'admin',
-  loaders: Record<Language, () => Promise<{ default: object }>>,
-  section: MessageSection,
-): Promise<void> {
-  const own = addPart(part, loaders[language]);
-  if (language === DEFAULT_LANGUAGE || messageKeys.has(section)) return own;
-  const english = loaders[DEFAULT_LANGUAGE]().then(({ default: texts }) =>
-    setMessageSource((texts as Record<MessageSection, object>)[section], section),
+function leaves(texts: Texts, prefix: string): Array<[string, string]> {
+  return Object.entries(texts).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}.${key}`, value] as [string, string]] : leaves(value, `${prefix}.${key}`),
   );
-  return Promise.all([own, english]).then(() => undefined);
 }
 
-/** Adds the private screens' texts of the page's language (their own chunk), once. */
-export const loadAppTexts = (): Promise<void> => loadPart('app', APP_LOADERS, 'messages');
+const both = (...loading: Promise<void>[]): Promise<void> => Promise.all(loading).then(() => undefined);
 
-/** Adds the administrators' screens' texts of the page's language (their own chunk), once. */
-export const loadAdminTexts = (): Promise<void> => loadPart('admin', ADMIN_LOADERS, 'adminMessages');
+/** Adds the private screens' texts of the page's language (their own chunks), once. */
+export const loadAppTexts = (): Promise<void> =>
+  both(addPart('messages', MESSAGES_LOADERS[language]), addPart('app', APP_LOADERS[language]));
+
+/** Adds the administrators' screens' texts of the page's language (their own chunks), once. */
+export const loadAdminTexts = (): Promise<void> =>
+  both(addPart('messages', MESSAGES_LOADERS[language]), addPart('admin', ADMIN_LOADERS[language]));
 
 /**
  * A message a person sees (a validation message, a toast, the server's error), given in English as
@@ -141,12 +136,11 @@ export const loadAdminTexts = (): Promise<void> => loadPart('admin', ADMIN_LOADE
  * not loaded get the English text unchanged.
  */
 export function localizeMessage(english: string): string {
-  if (language === DEFAULT_LANGUAGE || !instance || !translate) return english;
-  for (const keys of messageKeys.values()) {
-    const key = keys.get(english);
-    if (key && instance.exists(key, { lng: language })) return (translate as unknown as (k: string) => string)(key);
-  }
-  return english;
+  const translator = current;
+  if (language === DEFAULT_LANGUAGE || !translator) return english;
+  const key = messageKeyOf(english);
+  // A key found at run time: the page's texts are asked whether they have it (loaded) first.
+  return key && translator.has(key) ? translator.t(key, { defaultValue: english }) : english;
 }
 
 /**
@@ -157,16 +151,16 @@ export const serverTextOr = (server: string | undefined, own: string): string =>
 
 /**
  * Ready to localize an error toast: the server's error message is English, and on a public page of
- * another language the private screens' texts (which hold SPEC's messages) are not loaded yet; they
- * are fetched first (after the first render, never on the first page's happy path) so the error
- * reads in the page's language. If they cannot be fetched, the English text shows.
+ * another language the page language's messages part is not loaded yet; it is fetched first (after
+ * the first render, never on the first page's happy path) so the error reads in the page's
+ * language. If it cannot be fetched, the English text shows.
  */
 let ready: { language: Language; done: Promise<void> } | undefined;
 export function messagesReady(): Promise<void> {
   if (ready?.language !== language) {
     ready = {
       language,
-      done: language === DEFAULT_LANGUAGE ? Promise.resolve() : loadAppTexts().catch(() => undefined),
+      done: language === DEFAULT_LANGUAGE ? Promise.resolve() : addPart('messages', MESSAGES_LOADERS[language]).catch(() => undefined),
     };
   }
   return ready.done;
@@ -174,7 +168,7 @@ export function messagesReady(): Promise<void> {
 
 /** The `t` of another language than the page's (its chunk loaded on demand): the language suggestion's. */
 export async function translatorOf(lang: Language): Promise<Translate> {
-  return createI18n({ [lang]: (await LOADERS[lang]()).default }, lang).getFixedT(lang);
+  return createTranslator(lang, (await LOADERS[lang]()).default).t;
 }
 
 /** Loads the catalogue of `lang` (its own chunk) and makes it the page's. */
@@ -183,10 +177,10 @@ export async function loadLanguage(lang: Language): Promise<void> {
 }
 
 /** The page's text for `key` in its language. */
-export const t = ((...args: Parameters<Translate>) => {
-  if (!translate) throw new Error('No message catalogue loaded: call loadLanguage() first');
-  return (translate as unknown as (...a: unknown[]) => string)(...args);
-}) as Translate;
+export const t: Translate = (key: string, options?: TranslateOptions) => {
+  if (!current) throw new Error('No message catalogue loaded: call loadLanguage() first');
+  return (current.t as (key: string, options?: TranslateOptions) => string)(key, options);
+};
 
 /** The page's language. */
 export const pageLanguage = (): Language => language;

@@ -1,11 +1,13 @@
 import { ERROR_DEFAULTS, QUOTE_DESK_MESSAGES, QUOTE_DESK_UI, SERVER_ERRORS } from '@agro/shared';
-import arApp from '@agro/shared/i18n/ar-app';
-import ar from '@agro/shared/i18n/ar';
-import en from '@agro/shared/i18n/en';
-import enAdmin from '@agro/shared/i18n/en-admin';
-import enApp from '@agro/shared/i18n/en-app';
+import arApp from '@agro/shared/locales/ar/app.json';
+import ar from '@agro/shared/locales/ar/public.json';
+import en from '@agro/shared/locales/en/public.json';
+import enAdmin from '@agro/shared/locales/en/admin.json';
+import enApp from '@agro/shared/locales/en/app.json';
+import arMessages from '@agro/shared/locales/ar/messages.json';
+import enMessages from '@agro/shared/locales/en/messages.json';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localizeMessage, setCatalogue, setMessageSource, t } from './i18n';
+import { localizeMessage, setCatalogue, t } from './i18n';
 import { showToast } from './toast';
 
 const shown = vi.hoisted(() => [] as Array<{ kind: string; text: string; id: unknown }>);
@@ -21,7 +23,7 @@ vi.mock('sonner', () => {
 
 afterEach(() => {
   shown.length = 0;
-  setCatalogue('en', { ...en, ...enApp, ...enAdmin });
+  setCatalogue('en', en, enMessages, enApp, enAdmin);
 });
 
 const settle = (n: number) => vi.waitFor(() => expect(shown.length).toBe(n));
@@ -29,7 +31,7 @@ const settle = (n: number) => vi.waitFor(() => expect(shown.length).toBe(n));
 describe('A toast on a public page of another language', () => {
   it("shows the page's own texts at once, and the server's English error in the page's language once SPEC's messages are fetched, in the order the toasts were made", async () => {
     // A public Arabic page: its first render loads the public catalogue only (no SPEC messages).
-    setCatalogue('ar', { ...ar });
+    setCatalogue('ar', ar);
     const id = showToast('loading', t('toast.productsLoading'));
     showToast('error', SERVER_ERRORS.productNotFound, { id });
     const next = showToast('success', t('toast.productsLoaded'));
@@ -41,7 +43,7 @@ describe('A toast on a public page of another language', () => {
   });
 
   it('stays exactly as SPEC.md words it on an English page', async () => {
-    setCatalogue('en', { ...en });
+    setCatalogue('en', en);
     const id = showToast('loading', t('toast.productsLoading'));
     showToast('error', ERROR_DEFAULTS.productList, { id });
     await settle(2);
@@ -51,11 +53,10 @@ describe('A toast on a public page of another language', () => {
 
 describe("The buyer's decision on an offer", () => {
   it("has its toasts in the page's language on a private screen (loading, success, error)", () => {
-    setCatalogue('ar', { ...ar, ...arApp });
-    setMessageSource(enApp.messages);
-    expect(localizeMessage(QUOTE_DESK_UI.loading.accept)).toBe(arApp.messages.decision.accepting);
-    expect(localizeMessage(QUOTE_DESK_MESSAGES.offerAccepted)).toBe(arApp.messages.decision.accepted);
-    expect(localizeMessage(QUOTE_DESK_MESSAGES.offerDeclined)).toBe(arApp.messages.decision.declined);
-    expect(localizeMessage(QUOTE_DESK_UI.errors.decline)).toBe(arApp.messages.decision.declineError);
+    setCatalogue('ar', ar, arMessages, arApp);
+    expect(localizeMessage(QUOTE_DESK_UI.loading.accept)).toBe(arMessages.messages.decision.accepting);
+    expect(localizeMessage(QUOTE_DESK_MESSAGES.offerAccepted)).toBe(arMessages.messages.decision.accepted);
+    expect(localizeMessage(QUOTE_DESK_MESSAGES.offerDeclined)).toBe(arMessages.messages.decision.declined);
+    expect(localizeMessage(QUOTE_DESK_UI.errors.decline)).toBe(arMessages.messages.decision.declineError);
   });
 });

@@ -1,13 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import en from '@agro/shared/i18n/en';
-import enAdmin from '@agro/shared/i18n/en-admin';
-import enApp from '@agro/shared/i18n/en-app';
+import en from '@agro/shared/locales/en/public.json';
+import enAdmin from '@agro/shared/locales/en/admin.json';
+import enApp from '@agro/shared/locales/en/app.json';
+import enMessages from '@agro/shared/locales/en/messages.json';
 import { afterEach, beforeEach } from 'vitest';
 import { setCatalogue } from '@/lib/i18n';
 
 // The English catalogue, as an English page has it once an administrator's screen has loaded (lib/i18n.ts).
-setCatalogue('en', { ...en, ...enApp, ...enAdmin });
+setCatalogue('en', en, enMessages, enApp, enAdmin);
 
 // A test fails on a console.error it did not announce: React's warnings (act, keys, props) and the
 // app's own error logs land there. A test that expects one says so with expectLoggedErrors().

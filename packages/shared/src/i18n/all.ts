@@ -1,31 +1,49 @@
 /** Every language's whole catalogue, for the server (the browser loads only the parts it shows: apps/web/src/lib/i18n.ts). */
+import arAdmin from '../../locales/ar/admin.json';
+import arApp from '../../locales/ar/app.json';
+import arMessages from '../../locales/ar/messages.json';
+import arPublic from '../../locales/ar/public.json';
+import arServer from '../../locales/ar/server.json';
+import deAdmin from '../../locales/de/admin.json';
+import deApp from '../../locales/de/app.json';
+import deMessages from '../../locales/de/messages.json';
+import dePublic from '../../locales/de/public.json';
+import deServer from '../../locales/de/server.json';
+import enAdmin from '../../locales/en/admin.json';
+import enApp from '../../locales/en/app.json';
+import enMessages from '../../locales/en/messages.json';
+import enPublic from '../../locales/en/public.json';
+import enServer from '../../locales/en/server.json';
+import esAdmin from '../../locales/es/admin.json';
+import esApp from '../../locales/es/app.json';
+import esMessages from '../../locales/es/messages.json';
+import esPublic from '../../locales/es/public.json';
+import esServer from '../../locales/es/server.json';
+import frAdmin from '../../locales/fr/admin.json';
+import frApp from '../../locales/fr/app.json';
+import frMessages from '../../locales/fr/messages.json';
+import frPublic from '../../locales/fr/public.json';
+import frServer from '../../locales/fr/server.json';
 import type { Language } from '../languages.js';
-import arAdmin from './ar-admin.js';
-import arApp from './ar-app.js';
-import arServer from './ar-server.js';
-import ar from './ar.js';
-import type { Catalogue } from './catalogue.js';
-import deAdmin from './de-admin.js';
-import deApp from './de-app.js';
-import deServer from './de-server.js';
-import de from './de.js';
-import enAdmin from './en-admin.js';
-import enApp from './en-app.js';
-import enServer from './en-server.js';
-import en from './en.js';
-import esAdmin from './es-admin.js';
-import esApp from './es-app.js';
-import esServer from './es-server.js';
-import es from './es.js';
-import frAdmin from './fr-admin.js';
-import frApp from './fr-app.js';
-import frServer from './fr-server.js';
-import fr from './fr.js';
+import type { Catalogue, Texts } from './catalogue.js';
 
-export const CATALOGUES: Record<Language, Catalogue> = {
-  en: { ...en, ...enApp, ...enAdmin, ...enServer },
-  ar: { ...ar, ...arApp, ...arAdmin, ...arServer },
-  es: { ...es, ...esApp, ...esAdmin, ...esServer },
-  fr: { ...fr, ...frApp, ...frAdmin, ...frServer },
-  de: { ...de, ...deApp, ...deAdmin, ...deServer },
+/** The message file parts, in the order a page loads them. */
+export const PARTS = ['public', 'messages', 'app', 'admin', 'server'] as const;
+export type Part = (typeof PARTS)[number];
+
+/** Every language's parts, as its message files hold them. */
+export const MESSAGE_FILES: Record<Language, Record<Part, Texts>> = {
+  en: { public: enPublic, messages: enMessages, app: enApp, admin: enAdmin, server: enServer },
+  ar: { public: arPublic, messages: arMessages, app: arApp, admin: arAdmin, server: arServer },
+  es: { public: esPublic, messages: esMessages, app: esApp, admin: esAdmin, server: esServer },
+  fr: { public: frPublic, messages: frMessages, app: frApp, admin: frAdmin, server: frServer },
+  de: { public: dePublic, messages: deMessages, app: deApp, admin: deAdmin, server: deServer },
 };
+
+/**
+ * Every language's whole catalogue, read as English's shape (a plural text's forms are the
+ * language's own: tools/messages/messages.test.ts checks every file against English).
+ */
+export const CATALOGUES = Object.fromEntries(
+  Object.entries(MESSAGE_FILES).map(([language, parts]) => [language, Object.assign({}, ...PARTS.map((part) => parts[part]))]),
+) as Record<Language, Catalogue>;

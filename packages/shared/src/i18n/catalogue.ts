@@ -1,23 +1,41 @@
 /**
- * The shape of a message catalogue: the English one's, every text a string (English takes some
- * from constants typed as their exact words). A catalogue of another language that lacks a key or
- * has one more does not compile; catalogues.test.ts checks it again at run time, with the texts
- * left identical to English.
+ * The shape of the message catalogue: the English message files' (packages/shared/locales/en/),
+ * read as JSON. Other languages' files are data a translator edits; catalogues.test.ts checks each
+ * against English (every key, no extra one, the same placeholders, the plural forms its language has).
  *
- * A language's catalogue is three files, loaded where they are read (docs/decisions/026-languages.md):
- * `{lang}.ts` the public pages' texts (the first page loads it), `{lang}-app.ts` the private
- * screens' (loaded with them), `{lang}-admin.ts` the administrators' screens' (loaded with them),
- * `{lang}-server.ts` what only the server writes (mails, the quotation PDF), never sent to a browser.
+ * A language's catalogue is five files, loaded where they are read (docs/translations.md):
+ * `public.json` the public pages' texts (the first page loads it), `messages.json` the messages and
+ * labels the code also reads in English (toasts, validation, the server's answers, statuses: the
+ * English file is imported by that code, the others load with the private screens), `app.json` the
+ * private screens' (loaded with them), `admin.json` the administrators' screens' (loaded with
+ * them), `server.json` what only the server writes (mails, the quotation PDF), never sent to a browser.
  */
-import type enAdmin from './en-admin.js';
-import type enApp from './en-app.js';
-import type enServer from './en-server.js';
-import type en from './en.js';
+import type enAdmin from '../../locales/en/admin.json';
+import type enApp from '../../locales/en/app.json';
+import type enMessages from '../../locales/en/messages.json';
+import type enPublic from '../../locales/en/public.json';
+import type enServer from '../../locales/en/server.json';
 
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+export type PublicCatalogue = typeof enPublic;
+export type MessagesCatalogue = typeof enMessages;
+export type AppCatalogue = typeof enApp;
+export type AdminCatalogue = typeof enAdmin;
+export type ServerCatalogue = typeof enServer;
+export type Catalogue = PublicCatalogue & MessagesCatalogue & AppCatalogue & AdminCatalogue & ServerCatalogue;
 
-export type PublicCatalogue = Texts<typeof en>;
-export type AppCatalogue = Texts<typeof enApp>;
-export type AdminCatalogue = Texts<typeof enAdmin>;
-export type ServerCatalogue = Texts<typeof enServer>;
-export type Catalogue = PublicCatalogue & AppCatalogue & AdminCatalogue & ServerCatalogue;
+/** A nested set of texts, as every language's message file is. */
+export interface Texts {
+  readonly [key: string]: string | Texts;
+}
+
+/** The CLDR plural forms a text may have (`key_one`, `key_other`...). */
+export const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+export type PluralForm = (typeof PLURAL_FORMS)[number];
+
+type Base<K extends string> = K extends `${infer B}_${PluralForm}` ? B : K;
+type Keys<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${Base<K>}` : Keys<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** Every text's key, 'a.b.c'; a plural text's without its form ('products.showing', not 'products.showing_one'). */
+export type MessageKey = Keys<Catalogue>;

@@ -2,13 +2,15 @@ import { API, LEADS_TEXT } from '@agro/shared';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
-import ar from '@agro/shared/i18n/ar';
-import arAdmin from '@agro/shared/i18n/ar-admin';
-import en from '@agro/shared/i18n/en';
-import enAdmin from '@agro/shared/i18n/en-admin';
-import enApp from '@agro/shared/i18n/en-app';
+import ar from '@agro/shared/locales/ar/public.json';
+import arAdmin from '@agro/shared/locales/ar/admin.json';
+import en from '@agro/shared/locales/en/public.json';
+import enAdmin from '@agro/shared/locales/en/admin.json';
+import enApp from '@agro/shared/locales/en/app.json';
+import arMessages from '@agro/shared/locales/ar/messages.json';
+import enMessages from '@agro/shared/locales/en/messages.json';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setCatalogue, setMessageSource } from '@/lib/i18n';
+import { setCatalogue } from '@/lib/i18n';
 import { expectLoggedErrors } from '@/test/render-harness';
 import { CsvButton } from './csv-button';
 
@@ -65,8 +67,7 @@ describe('CSV button', () => {
   });
 
   it('speaks the page language on an Arabic page: its text and toasts', async () => {
-    setCatalogue('ar', { ...ar, ...arAdmin });
-    setMessageSource(enAdmin.adminMessages, 'adminMessages');
+    setCatalogue('ar', ar, arMessages, arAdmin);
     try {
       const { clicked, user } = setup(new Response('a,b\r\n', { headers: { 'content-type': 'text/csv' } }));
       const button = screen.getByRole('button', { name: 'Export CSV of the filtered quotes' });
@@ -76,7 +77,7 @@ describe('CSV button', () => {
       expect(clicked[0]!.download).toBe('quotes.csv');
       expect(await screen.findByText('تم تنزيل ملف CSV')).toBeInTheDocument();
     } finally {
-      setCatalogue('en', { ...en, ...enApp, ...enAdmin });
+      setCatalogue('en', en, enMessages, enApp, enAdmin);
     }
   });
 });

@@ -1,11 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import ar from '@agro/shared/i18n/ar';
-import arAdmin from '@agro/shared/i18n/ar-admin';
-import en from '@agro/shared/i18n/en';
-import enAdmin from '@agro/shared/i18n/en-admin';
-import enApp from '@agro/shared/i18n/en-app';
+import ar from '@agro/shared/locales/ar/public.json';
+import arAdmin from '@agro/shared/locales/ar/admin.json';
+import en from '@agro/shared/locales/en/public.json';
+import enAdmin from '@agro/shared/locales/en/admin.json';
+import enApp from '@agro/shared/locales/en/app.json';
+import arMessages from '@agro/shared/locales/ar/messages.json';
+import enMessages from '@agro/shared/locales/en/messages.json';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setCatalogue } from '@/lib/i18n';
 import { makeProduct } from '@/test/render-harness';
@@ -89,10 +91,10 @@ describe('lead filters', () => {
   });
 
   describe('in Arabic', () => {
-    afterEach(() => setCatalogue('en', { ...en, ...enApp, ...enAdmin }));
+    afterEach(() => setCatalogue('en', en, enMessages, enApp, enAdmin));
 
     it('names every control in the page language, the values sent unchanged', async () => {
-      setCatalogue('ar', { ...ar, ...arAdmin });
+      setCatalogue('ar', ar, arMessages, arAdmin);
       const { user, bar, out } = renderBar('?country=Spain');
       expect(within(bar).getByLabelText('الدولة')).toHaveValue('Spain');
       expect(within(bar).getByLabelText('ابحث بالشركة أو جهة الاتصال أو البريد الإلكتروني')).toBeInTheDocument();

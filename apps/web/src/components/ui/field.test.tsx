@@ -1,32 +1,33 @@
 import { QUOTE_DESK_MESSAGES, SERVER_ERRORS, SETTINGS_TEXT, TEAM_TEXT, UI_TEXT, VALIDATION } from '@agro/shared';
-import ar from '@agro/shared/i18n/ar';
-import arAdmin from '@agro/shared/i18n/ar-admin';
-import arApp from '@agro/shared/i18n/ar-app';
-import esAdmin from '@agro/shared/i18n/es-admin';
-import esApp from '@agro/shared/i18n/es-app';
-import es from '@agro/shared/i18n/es';
-import en from '@agro/shared/i18n/en';
-import enAdmin from '@agro/shared/i18n/en-admin';
-import enApp from '@agro/shared/i18n/en-app';
+import ar from '@agro/shared/locales/ar/public.json';
+import arAdmin from '@agro/shared/locales/ar/admin.json';
+import arApp from '@agro/shared/locales/ar/app.json';
+import esAdmin from '@agro/shared/locales/es/admin.json';
+import esApp from '@agro/shared/locales/es/app.json';
+import es from '@agro/shared/locales/es/public.json';
+import en from '@agro/shared/locales/en/public.json';
+import enAdmin from '@agro/shared/locales/en/admin.json';
+import enApp from '@agro/shared/locales/en/app.json';
+import arMessages from '@agro/shared/locales/ar/messages.json';
+import enMessages from '@agro/shared/locales/en/messages.json';
+import esMessages from '@agro/shared/locales/es/messages.json';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Field } from './field';
-import { localizeMessage, setCatalogue, setMessageSource } from '@/lib/i18n';
+import { localizeMessage, setCatalogue } from '@/lib/i18n';
 
 afterEach(() => {
-  setCatalogue('en', { ...en, ...enApp, ...enAdmin });
+  setCatalogue('en', en, enMessages, enApp, enAdmin);
 });
 
 describe('localizeMessage', () => {
   it('keeps every message English on an English page', () => {
-    setMessageSource(enApp.messages);
     expect(localizeMessage(VALIDATION.invalidEmail)).toBe('Enter a valid email !');
     expect(localizeMessage(SERVER_ERRORS.invalidCredentials)).toBe('Invalid email or password');
   });
 
   it("gives the page language's text of a known message, the server's own words unchanged", () => {
-    setCatalogue('ar', { ...ar, ...arApp });
-    setMessageSource(enApp.messages);
+    setCatalogue('ar', ar, arMessages, arApp);
     expect(localizeMessage(VALIDATION.invalidEmail)).toBe('أدخل بريدًا إلكترونيًا صحيحًا!');
     expect(localizeMessage(VALIDATION.quoteRequired.companyName)).toBe('اسم الشركة مطلوب');
     expect(localizeMessage(UI_TEXT.loginToContinue)).toBe('يُرجى تسجيل الدخول للمتابعة');
@@ -34,26 +35,22 @@ describe('localizeMessage', () => {
   });
 
   it("knows the administrators' messages once their part is loaded, beside the buyers'", () => {
-    setCatalogue('ar', { ...ar, ...arApp, ...arAdmin });
-    setMessageSource(enApp.messages);
-    setMessageSource(enAdmin.adminMessages, 'adminMessages');
+    setCatalogue('ar', ar, arMessages, arApp, arAdmin);
     expect(localizeMessage(TEAM_TEXT.invited)).toBe('تم إرسال الدعوة بنجاح');
     expect(localizeMessage(SETTINGS_TEXT.saved)).toBe('تم حفظ الإعدادات بنجاح');
     expect(localizeMessage(QUOTE_DESK_MESSAGES.unitPriceRequired)).toBe('سعر الوحدة مطلوب');
     expect(localizeMessage(VALIDATION.invalidEmail)).toBe('أدخل بريدًا إلكترونيًا صحيحًا!');
-    setCatalogue('es', { ...es, ...esApp, ...esAdmin });
+    setCatalogue('es', es, esMessages, esApp, esAdmin);
     expect(localizeMessage(TEAM_TEXT.lastAdmin)).toBe('El último administrador nunca puede eliminarse');
   });
 
   it('falls back to English while the private screens’ texts are not loaded', () => {
-    setCatalogue('ar', { ...ar });
-    setMessageSource(enApp.messages);
+    setCatalogue('ar', ar);
     expect(localizeMessage(VALIDATION.invalidEmail)).toBe(VALIDATION.invalidEmail);
   });
 
   it("shows a field's error in Arabic on an Arabic page", () => {
-    setCatalogue('ar', { ...ar, ...arApp });
-    setMessageSource(enApp.messages);
+    setCatalogue('ar', ar, arMessages, arApp);
     render(
       <Field label="البريد الإلكتروني" error={VALIDATION.emailRequired}>
         <input />

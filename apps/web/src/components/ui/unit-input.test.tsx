@@ -1,12 +1,12 @@
-import ar from '@agro/shared/i18n/ar';
-import en from '@agro/shared/i18n/en';
+import ar from '@agro/shared/locales/ar/public.json';
+import en from '@agro/shared/locales/en/public.json';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UnitInput } from './unit-input';
 import { setCatalogue } from '@/lib/i18n';
 
 afterEach(() => {
-  setCatalogue('en', { ...en });
+  setCatalogue('en', en);
 });
 
 describe('UnitInput', () => {
@@ -16,12 +16,12 @@ describe('UnitInput', () => {
   });
 
   it("says 'Unit' in the page's language before a product is chosen", () => {
-    setCatalogue('ar', { ...ar });
+    setCatalogue('ar', ar);
     const { unmount } = render(<UnitInput unit={undefined} aria-label="الكمية المطلوبة" />);
     expect(screen.getByText('الوحدة')).toBeInTheDocument();
     expect(screen.queryByText('Unit')).not.toBeInTheDocument();
     unmount();
-    setCatalogue('en', { ...en });
+    setCatalogue('en', en);
     render(<UnitInput unit={undefined} aria-label="Required Quantity" />);
     expect(screen.getByText('Unit')).toBeInTheDocument();
   });

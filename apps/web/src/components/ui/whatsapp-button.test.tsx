@@ -12,8 +12,8 @@ import { makeProduct, renderRoute, stubFetch } from '@/test/render-harness';
 import { serverHtml } from '@/test/hydration-fixtures';
 import { WhatsAppButton } from './whatsapp-button';
 import { setCatalogue } from '@/lib/i18n';
-import ar from '@agro/shared/i18n/ar';
-import en from '@agro/shared/i18n/en';
+import ar from '@agro/shared/locales/ar/public.json';
+import en from '@agro/shared/locales/en/public.json';
 
 /** Not the page's own origin (jsdom's): a link built on the wrong one shows. */
 const SITE_ORIGIN = 'https://shop.example';
@@ -40,7 +40,7 @@ const hrefIn = (html: string) => /href="(https:\/\/wa\.me\/[^"]+)"/.exec(html)?.
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  setCatalogue('en', { ...en });
+  setCatalogue('en', en);
 });
 
 describe('WhatsApp button (issue 26)', () => {
@@ -104,7 +104,7 @@ describe('WhatsApp button (issue 26)', () => {
   });
 
   it("says 'Chat on WhatsApp' in the page's language when no label is given (the contact page, a quote's offer)", () => {
-    setCatalogue('ar', { ...ar });
+    setCatalogue('ar', ar);
     const container = document.createElement('div');
     document.body.append(container);
     try {

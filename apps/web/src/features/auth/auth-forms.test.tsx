@@ -9,14 +9,16 @@ import {
   UI_TEXT,
   VALIDATION as V,
 } from '@agro/shared';
-import ar from '@agro/shared/i18n/ar';
-import arApp from '@agro/shared/i18n/ar-app';
-import en from '@agro/shared/i18n/en';
-import enAdmin from '@agro/shared/i18n/en-admin';
-import enApp from '@agro/shared/i18n/en-app';
+import ar from '@agro/shared/locales/ar/public.json';
+import arApp from '@agro/shared/locales/ar/app.json';
+import en from '@agro/shared/locales/en/public.json';
+import enAdmin from '@agro/shared/locales/en/admin.json';
+import enApp from '@agro/shared/locales/en/app.json';
+import arMessages from '@agro/shared/locales/ar/messages.json';
+import enMessages from '@agro/shared/locales/en/messages.json';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setCatalogue, setMessageSource } from '@/lib/i18n';
+import { setCatalogue } from '@/lib/i18n';
 import { atLeast, byLabel, callsTo, expectLoggedErrors, renderRoute, stubFetch, TEST_USER } from '@/test/render-harness';
 
 type User = ReturnType<typeof renderRoute>['user'];
@@ -262,11 +264,10 @@ describe('reset password', () => {
 });
 
 describe('login in Arabic', () => {
-  afterEach(() => setCatalogue('en', { ...en, ...enApp, ...enAdmin }));
+  afterEach(() => setCatalogue('en', en, enMessages, enApp, enAdmin));
 
   it("shows the form's texts and its messages in the page's language", async () => {
-    setCatalogue('ar', { ...ar, ...arApp });
-    setMessageSource(enApp.messages);
+    setCatalogue('ar', ar, arMessages, arApp);
     const calls = stubFetch({});
     const { user } = renderRoute('/login');
     expect(await screen.findByRole('heading', { name: 'مرحبًا بعودتك' })).toBeInTheDocument();

@@ -1,22 +1,14 @@
-import {
-  API,
-  businessHoursRows,
-  DEFAULT_SETTINGS,
-  FORM_MIN_FILL_MS,
-  formatPostalAddress,
-  SITE,
-  SUCCESS,
-  UI_TEXT,
-  VALIDATION as V,
-} from '@agro/shared';
-import ar from '@agro/shared/i18n/ar';
-import arApp from '@agro/shared/i18n/ar-app';
-import en from '@agro/shared/i18n/en';
-import enAdmin from '@agro/shared/i18n/en-admin';
-import enApp from '@agro/shared/i18n/en-app';
+import { API, DEFAULT_SETTINGS, FORM_MIN_FILL_MS, formatPostalAddress, SUCCESS, UI_TEXT, VALIDATION as V } from '@agro/shared';
+import ar from '@agro/shared/locales/ar/public.json';
+import arApp from '@agro/shared/locales/ar/app.json';
+import en from '@agro/shared/locales/en/public.json';
+import enAdmin from '@agro/shared/locales/en/admin.json';
+import enApp from '@agro/shared/locales/en/app.json';
+import arMessages from '@agro/shared/locales/ar/messages.json';
+import enMessages from '@agro/shared/locales/en/messages.json';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setCatalogue, setMessageSource } from '@/lib/i18n';
+import { setCatalogue } from '@/lib/i18n';
 import { atLeast, byLabel, callsTo, logIn, makeProduct, renderRoute, stubFetch } from '@/test/render-harness';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -84,11 +76,11 @@ describe('contact page', () => {
     expect(within(details).getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
     expect(within(details).getByText(formatPostalAddress(DEFAULT_SETTINGS.address))).toBeInTheDocument();
     const hours = screen.getByRole('region', { name: /Business hours/ });
-    for (const h of businessHoursRows(DEFAULT_SETTINGS.businessHours)) {
-      expect(within(hours).getByText(h.days)).toBeInTheDocument();
-      expect(within(hours).getByText(h.hours)).toBeInTheDocument();
+    // SPEC.md section 1: Mon-Fri 9:00 AM - 6:00 PM, Saturday 9:00 AM - 2:00 PM, Sunday closed.
+    for (const text of ['Monday - Friday', '9:00 AM - 6:00 PM', 'Saturday', '9:00 AM - 2:00 PM', 'Sunday', 'Closed']) {
+      expect(within(hours).getByText(text)).toBeInTheDocument();
     }
-    expect(within(hours).getByText(SITE.replyPromise)).toBeInTheDocument();
+    expect(within(hours).getByText('We reply to every inquiry within 24 hours.')).toBeInTheDocument();
     const faq = screen.getByRole('region', { name: 'Frequently asked questions' });
     expect(within(faq).getAllByRole('group')).toHaveLength(4);
     const first = within(faq).getByText(DEFAULT_SETTINGS.faq[0]!.question);
@@ -106,11 +98,10 @@ describe('contact page', () => {
 });
 
 describe('contact page in Arabic', () => {
-  afterEach(() => setCatalogue('en', { ...en, ...enApp, ...enAdmin }));
+  afterEach(() => setCatalogue('en', en, enMessages, enApp, enAdmin));
 
   it("shows the business hours in the page's words: the days, the times and 'Closed'", async () => {
-    setCatalogue('ar', { ...ar, ...arApp });
-    setMessageSource(enApp.messages);
+    setCatalogue('ar', ar, arMessages, arApp);
     logIn('USER');
     stubFetch({ [`GET ${API.productList}`]: productsReply });
     renderRoute('/contact');

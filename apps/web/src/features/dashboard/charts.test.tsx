@@ -1,9 +1,11 @@
-import ar from '@agro/shared/i18n/ar';
-import arAdmin from '@agro/shared/i18n/ar-admin';
-import arApp from '@agro/shared/i18n/ar-app';
-import en from '@agro/shared/i18n/en';
-import enAdmin from '@agro/shared/i18n/en-admin';
-import enApp from '@agro/shared/i18n/en-app';
+import ar from '@agro/shared/locales/ar/public.json';
+import arAdmin from '@agro/shared/locales/ar/admin.json';
+import arApp from '@agro/shared/locales/ar/app.json';
+import en from '@agro/shared/locales/en/public.json';
+import enAdmin from '@agro/shared/locales/en/admin.json';
+import enApp from '@agro/shared/locales/en/app.json';
+import arMessages from '@agro/shared/locales/ar/messages.json';
+import enMessages from '@agro/shared/locales/en/messages.json';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -67,10 +69,10 @@ describe('dashboard charts: text alternatives', () => {
 });
 
 describe('dashboard charts in Arabic', () => {
-  afterEach(() => setCatalogue('en', { ...en, ...enApp, ...enAdmin }));
+  afterEach(() => setCatalogue('en', en, enMessages, enApp, enAdmin));
 
   it('says what the chart shows in Arabic, with Arabic plurals and Western digits', () => {
-    setCatalogue('ar', { ...ar, ...arApp, ...arAdmin });
+    setCatalogue('ar', ar, arMessages, arApp, arAdmin);
     render(<MonthlyChart months={months} />);
     const figure = screen.getByRole('figure', { name: 'طلبات التسعير والاستفسارات شهريًا' });
     expect(figure).toHaveTextContent('18 طلب تسعير و3 استفسارات في آخر 12 شهرًا');

@@ -1,6 +1,6 @@
 import { API, UI_TEXT } from '@agro/shared';
-import ar from '@agro/shared/i18n/ar';
-import en from '@agro/shared/i18n/en';
+import ar from '@agro/shared/locales/ar/public.json';
+import en from '@agro/shared/locales/en/public.json';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCatalogue } from '@/lib/i18n';

@@ -1,10 +1,12 @@
 import { API, type Inquiry } from '@agro/shared';
-import ar from '@agro/shared/i18n/ar';
-import arAdmin from '@agro/shared/i18n/ar-admin';
-import arApp from '@agro/shared/i18n/ar-app';
-import en from '@agro/shared/i18n/en';
-import enAdmin from '@agro/shared/i18n/en-admin';
-import enApp from '@agro/shared/i18n/en-app';
+import ar from '@agro/shared/locales/ar/public.json';
+import arAdmin from '@agro/shared/locales/ar/admin.json';
+import arApp from '@agro/shared/locales/ar/app.json';
+import en from '@agro/shared/locales/en/public.json';
+import enAdmin from '@agro/shared/locales/en/admin.json';
+import enApp from '@agro/shared/locales/en/app.json';
+import arMessages from '@agro/shared/locales/ar/messages.json';
+import enMessages from '@agro/shared/locales/en/messages.json';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCatalogue } from '@/lib/i18n';
@@ -41,7 +43,7 @@ const reply = {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  setCatalogue('en', { ...en, ...enApp, ...enAdmin });
+  setCatalogue('en', en, enMessages, enApp, enAdmin);
 });
 
 describe('Inquiry inbox', () => {
@@ -57,7 +59,7 @@ describe('Inquiry inbox', () => {
   });
 
   it('speaks Arabic with the administrators’ catalogue, figures in Western digits and the e-mail left to right', async () => {
-    setCatalogue('ar', { ...ar, ...arApp, ...arAdmin });
+    setCatalogue('ar', ar, arMessages, arApp, arAdmin);
     logIn('ADMIN');
     stubFetch({ [`GET ${API.allInquiries}`]: reply, [`GET ${API.productList}`]: { body: { success: true, message: 'ok', products: [] } } });
     const { user } = renderRoute('/inquiries');

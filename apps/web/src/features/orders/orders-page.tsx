@@ -101,7 +101,7 @@ export default function OrdersPage() {
               <option value="">{t('orders.anyStep')}</option>
               {ORDER_STEPS.map((s) => (
                 <option key={s} value={s}>
-                  {t(`orders.steps.${s}`)}
+                  {t(`orderSteps.${s}`)}
                 </option>
               ))}
             </select>

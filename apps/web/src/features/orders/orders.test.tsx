@@ -1,12 +1,14 @@
 import { API, ORDER_MESSAGES, type Order } from '@agro/shared';
-import ar from '@agro/shared/i18n/ar';
-import arApp from '@agro/shared/i18n/ar-app';
-import en from '@agro/shared/i18n/en';
-import enAdmin from '@agro/shared/i18n/en-admin';
-import enApp from '@agro/shared/i18n/en-app';
+import ar from '@agro/shared/locales/ar/public.json';
+import arApp from '@agro/shared/locales/ar/app.json';
+import en from '@agro/shared/locales/en/public.json';
+import enAdmin from '@agro/shared/locales/en/admin.json';
+import enApp from '@agro/shared/locales/en/app.json';
+import arMessages from '@agro/shared/locales/ar/messages.json';
+import enMessages from '@agro/shared/locales/en/messages.json';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setCatalogue, setMessageSource } from '@/lib/i18n';
+import { setCatalogue } from '@/lib/i18n';
 import { callsTo, logIn, renderRoute, stubFetch, TEST_USER } from '@/test/render-harness';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -179,11 +181,10 @@ describe('the order page (its buyer)', () => {
 });
 
 describe('My Orders in Arabic', () => {
-  afterEach(() => setCatalogue('en', { ...en, ...enApp, ...enAdmin }));
+  afterEach(() => setCatalogue('en', en, enMessages, enApp, enAdmin));
 
   it('names the steps, documents and fields in Arabic, with Western digits and the codes left to right', async () => {
-    setCatalogue('ar', { ...ar, ...arApp });
-    setMessageSource(enApp.messages);
+    setCatalogue('ar', ar, arMessages, arApp);
     logIn('USER');
     stubFetch({
       [`GET ${API.profile}`]: { body: { success: true, message: 'ok', user: TEST_USER } },

@@ -1,6 +1,6 @@
-import { API, SITE, type Product } from '@agro/shared';
-import ar from '@agro/shared/i18n/ar';
-import en from '@agro/shared/i18n/en';
+import { API, type Product } from '@agro/shared';
+import ar from '@agro/shared/locales/ar/public.json';
+import en from '@agro/shared/locales/en/public.json';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCatalogue } from '@/lib/i18n';
@@ -52,7 +52,7 @@ describe('Product detail page (SPEC.md section 2)', () => {
         .getAllByRole('listitem')
         .map((b) => b.textContent?.trim()),
     ).toEqual(['AGRO', 'Premium', 'Organic']);
-    expect(screen.getByText(SITE.origin)).toBeInTheDocument();
+    expect(screen.getByText('Kolhapur, Maharashtra, India')).toBeInTheDocument();
     expect(screen.getByText('12 months')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request Quote' })).toHaveAttribute('href', '/quote');
   });

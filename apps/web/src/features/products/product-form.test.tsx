@@ -1,10 +1,12 @@
 import { API, UI_TEXT, VALIDATION as V } from '@agro/shared';
-import ar from '@agro/shared/i18n/ar';
-import arAdmin from '@agro/shared/i18n/ar-admin';
-import arApp from '@agro/shared/i18n/ar-app';
-import en from '@agro/shared/i18n/en';
-import enAdmin from '@agro/shared/i18n/en-admin';
-import enApp from '@agro/shared/i18n/en-app';
+import ar from '@agro/shared/locales/ar/public.json';
+import arAdmin from '@agro/shared/locales/ar/admin.json';
+import arApp from '@agro/shared/locales/ar/app.json';
+import en from '@agro/shared/locales/en/public.json';
+import enAdmin from '@agro/shared/locales/en/admin.json';
+import enApp from '@agro/shared/locales/en/app.json';
+import arMessages from '@agro/shared/locales/ar/messages.json';
+import enMessages from '@agro/shared/locales/en/messages.json';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -18,7 +20,7 @@ import {
   stubXhr,
   type RecordedCall,
 } from '@/test/render-harness';
-import { setCatalogue, setMessageSource } from '@/lib/i18n';
+import { setCatalogue } from '@/lib/i18n';
 
 const R = V.productRequired;
 
@@ -292,17 +294,16 @@ describe('edit product', () => {
 });
 
 describe('add product in Arabic', () => {
-  afterEach(() => setCatalogue('en', { ...en, ...enApp, ...enAdmin }));
+  afterEach(() => setCatalogue('en', en, enMessages, enApp, enAdmin));
 
   it("shows every required message in Arabic, the lists' too", async () => {
-    setCatalogue('ar', { ...ar, ...arApp, ...arAdmin });
-    setMessageSource(enApp.messages);
+    setCatalogue('ar', ar, arMessages, arApp, arAdmin);
     logIn('ADMIN');
     stubFetch(listStub);
     stubXhr({ body: {} });
     const { user } = renderRoute('/add-product');
     await user.click(await screen.findByRole('button', { name: arAdmin.productForm.submitAdd }));
-    const messages = arApp.messages.validation.productRequired;
+    const messages = arMessages.messages.validation.productRequired;
     for (const m of [messages.productName, messages.nutrientContent, messages.keyFeatures, messages.applications]) {
       expect(await screen.findByText(m)).toBeInTheDocument();
     }

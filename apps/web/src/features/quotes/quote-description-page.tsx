@@ -23,20 +23,20 @@ const yesNo = (value: boolean): string => (value ? t('quoteDetails.yes') : t('qu
 function tradeTermsLines(terms: Quote['tradeTerms']): [string, ReactNode][] {
   if (!terms) return [];
   const lines: [string, ReactNode][] = [];
-  if (terms.incoterm) lines.push([t('quoteDetails.tradeTerms.incoterm'), terms.incoterm]);
-  if (terms.destinationPort) lines.push([t('quoteDetails.tradeTerms.destinationPort'), terms.destinationPort]);
-  if (terms.container) lines.push([t('quoteDetails.tradeTerms.container'), containerLabel(terms.container)]);
+  if (terms.incoterm) lines.push([t('tradeTermsRows.incoterm'), terms.incoterm]);
+  if (terms.destinationPort) lines.push([t('tradeTermsRows.destinationPort'), terms.destinationPort]);
+  if (terms.container) lines.push([t('tradeTermsRows.container'), containerLabel(terms.container)]);
   if (terms.targetPrice && terms.targetCurrency) {
     const price = { currency: terms.targetCurrency, price: terms.targetPrice, unit: terms.targetPriceUnit ?? '' };
     lines.push([
-      t('quoteDetails.tradeTerms.targetPrice'),
-      terms.targetPriceUnit ? t('quoteDetails.tradeTerms.pricePer', price) : t('quoteDetails.tradeTerms.price', price),
+      t('tradeTermsRows.targetPrice'),
+      terms.targetPriceUnit ? t('tradeTermsRows.pricePer', price) : t('tradeTermsRows.price', price),
     ]);
   }
   if (terms.certifications.length > 0) {
-    lines.push([t('quoteDetails.tradeTerms.certifications'), terms.certifications.map(certificationLabel).join(', ')]);
+    lines.push([t('tradeTermsRows.certifications'), terms.certifications.map(certificationLabel).join(', ')]);
   }
-  if (terms.sampleFirst) lines.push([t('quoteDetails.tradeTerms.sampleFirst'), t('quoteDetails.tradeTerms.sampleFirstYes')]);
+  if (terms.sampleFirst) lines.push([t('tradeTermsRows.sampleFirst'), t('tradeTermsRows.sampleFirstYes')]);
   return lines;
 }
 

@@ -1,14 +1,17 @@
 import { TRADE_TERMS_MESSAGES, type QuoteOffer } from '@agro/shared';
-import ar from '@agro/shared/i18n/ar';
-import arApp from '@agro/shared/i18n/ar-app';
-import en from '@agro/shared/i18n/en';
-import enAdmin from '@agro/shared/i18n/en-admin';
-import enApp from '@agro/shared/i18n/en-app';
-import fr from '@agro/shared/i18n/fr';
-import frApp from '@agro/shared/i18n/fr-app';
+import ar from '@agro/shared/locales/ar/public.json';
+import arApp from '@agro/shared/locales/ar/app.json';
+import en from '@agro/shared/locales/en/public.json';
+import enAdmin from '@agro/shared/locales/en/admin.json';
+import enApp from '@agro/shared/locales/en/app.json';
+import fr from '@agro/shared/locales/fr/public.json';
+import frApp from '@agro/shared/locales/fr/app.json';
+import arMessages from '@agro/shared/locales/ar/messages.json';
+import enMessages from '@agro/shared/locales/en/messages.json';
+import frMessages from '@agro/shared/locales/fr/messages.json';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { localizeMessage, setCatalogue, setMessageSource } from '@/lib/i18n';
+import { localizeMessage, setCatalogue } from '@/lib/i18n';
 import { heardFromText, packagingText } from '@/lib/option-labels';
 import { OfferSummary } from './offer-summary';
 import { StatusBadge } from './status-badge';
@@ -34,7 +37,7 @@ const OFFER: QuoteOffer = {
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 
-afterEach(() => setCatalogue('en', { ...en, ...enApp, ...enAdmin }));
+afterEach(() => setCatalogue('en', en, enMessages, enApp, enAdmin));
 
 describe("a quote's badge and offer in the page's language", () => {
   it('keeps English as it was', () => {
@@ -53,7 +56,7 @@ describe("a quote's badge and offer in the page's language", () => {
   });
 
   it('says them in Arabic, the Incoterm and the unit as the trade writes them', () => {
-    setCatalogue('ar', { ...ar, ...arApp });
+    setCatalogue('ar', ar, arMessages, arApp);
     render(
       <>
         <StatusBadge status="ACCEPTED" />
@@ -72,12 +75,11 @@ describe("a quote's badge and offer in the page's language", () => {
     expect(packagingText('CORRUGATED_BOX')).toBe('صندوق كرتون مموج');
     expect(heardFromText('Google')).toBe('Google');
     expect(heardFromText('Friend')).toBe('صديق');
-    setMessageSource(enApp.messages);
     expect(localizeMessage(TRADE_TERMS_MESSAGES.targetPriceRequired)).toBe('أدخل سعرًا مستهدفًا، أو امسح عملته ووحدته');
   });
 
   it('writes French amounts the French way', () => {
-    setCatalogue('fr', { ...fr, ...frApp });
+    setCatalogue('fr', fr, frMessages, frApp);
     render(<OfferSummary offer={OFFER} quantity="1 200 KG" />);
     expect(screen.getByText('Total pour 1 200 KG').nextSibling).toHaveTextContent(/^14\s814\s000,00\sUSD$/);
     expect(screen.getByText('Délai de fabrication').nextSibling).toHaveTextContent('21 jours');
