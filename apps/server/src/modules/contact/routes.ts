@@ -32,7 +32,8 @@ import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
 import { contactAcknowledgementMail, contactNotificationMail } from './mails.js';
-import { csvAnswer, csvStream, sendCsv } from '../../lib/csv.js';
+import { csvStream } from '../../lib/csv.js';
+import { listAnswer, registerListRoutes } from '../leads/index.js';
 import { INQUIRY_COLUMNS } from './csv.js';
 import { findProductName } from '../product/repository.js';
 import { userLanguage } from '../user/index.js';
@@ -124,43 +125,14 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
   );
 
   const tags = ['contact'];
-  const filterQuery = specInput(inquiryFilterSchema, leadFilterMessageOrder);
   const idParams = z.object({ id: z.string() });
 
   // Newest first. Filters: status (OPEN, HANDLED), productId, country, from, to, q; page/limit paginate.
-  app.get(
-    '/all',
-    {
-      preValidation: requireRole('ADMIN'),
-      schema: {
-        tags,
-        summary: 'The inquiry inbox, filtered and paginated (admin)',
-        querystring: filterQuery,
-        response: replies(inquiriesResponseSchema, [400, 401, 403]),
-      },
-    },
-    async (request) => {
-      const { inquiries, page } = await listInquiries(app.db, request.query);
-      return { success: true, message: LEADS_TEXT.inquiriesFetched, inquiries, ...page };
-    },
-  );
-
-  app.get(
-    '/export',
-    {
-      preValidation: requireRole('ADMIN'),
-      schema: {
-        tags,
-        summary: 'The filtered inquiries as CSV, every match (admin)',
-        querystring: filterQuery,
-        response: { ...replies(apiResultSchema, [400, 401, 403]), 200: csvAnswer('The inquiries, one row each') },
-      },
-    },
-    async (request, reply) => {
-      const { page: _page, limit: _limit, ...filter } = request.query;
-      return sendCsv(reply, 'inquiries', await csvStream(INQUIRY_COLUMNS, inquiryBatches(app.db, filter)));
-    },
-  );
+  registerListRoutes(app, tags, specInput(inquiryFilterSchema, leadFilterMessageOrder), {
+    list: { summary: 'The inquiry inbox, filtered and paginated (admin)', response: inquiriesResponseSchema },
+    answer: async (query) => listAnswer(LEADS_TEXT.inquiriesFetched, await listInquiries(app.db, query)),
+    csv: { noun: 'inquiries', rows: (filter) => csvStream(INQUIRY_COLUMNS, inquiryBatches(app.db, filter)) },
+  });
 
   app.patch(
     '/:id',

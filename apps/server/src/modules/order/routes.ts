@@ -28,7 +28,7 @@ import { guardStorage } from '../../storage/file-storage.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { multipartForm, replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
-import { csvAnswer, sendCsv } from '../../lib/csv.js';
+import { listAnswer, registerListRoutes } from '../leads/index.js';
 import { proformaIssuer } from './company.js';
 import { ordersCsv } from './csv.js';
 import { documentStorageName, downloadName, sniffDocument } from './documents.js';
@@ -87,41 +87,14 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
     return { success: true, message, order };
   };
 
-  const filterQuery = specInput(orderFilterSchema, orderFilterMessageOrder);
-  app.get(
-    '/all',
-    {
-      preValidation: requireRole('ADMIN'),
-      schema: {
-        tags,
-        summary: 'Every order, or the filtered ones (step, country, ETA between, late), one page of them when paginated (admin)',
-        querystring: filterQuery,
-        response: replies(ordersResponseSchema, [400, 401, 403]),
-      },
+  registerListRoutes(app, tags, specInput(orderFilterSchema, orderFilterMessageOrder), {
+    list: {
+      summary: 'Every order, or the filtered ones (step, country, ETA between, late), one page of them when paginated (admin)',
+      response: ordersResponseSchema,
     },
-    async (request) => {
-      const { orders, page } = await listOrders(app.db, request.query);
-      return { success: true, message: M.ordersFetched, orders, ...page };
-    },
-  );
-
-  app.get(
-    '/export',
-    {
-      preValidation: requireRole('ADMIN'),
-      schema: {
-        tags,
-        summary: 'The filtered orders as CSV, every match (admin)',
-        querystring: filterQuery,
-        response: { ...replies(apiResultSchema, [400, 401, 403]), 200: csvAnswer('The orders, one row each') },
-      },
-    },
-    async (request, reply) => {
-      const { page: _page, limit: _limit, ...filter } = request.query;
-      const { orders } = await listOrders(app.db, filter);
-      return sendCsv(reply, 'orders', ordersCsv(orders));
-    },
-  );
+    answer: async (query) => listAnswer(M.ordersFetched, await listOrders(app.db, query)),
+    csv: { noun: 'orders', rows: async (filter) => ordersCsv((await listOrders(app.db, filter)).orders) },
+  });
 
   app.get(
     '/mine',

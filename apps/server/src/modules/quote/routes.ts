@@ -35,7 +35,8 @@ import { publicBaseUrl } from '../../lib/public-url.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
-import { csvAnswer, csvStream, sendCsv } from '../../lib/csv.js';
+import { csvStream } from '../../lib/csv.js';
+import { listAnswer, registerListRoutes } from '../leads/index.js';
 import { QUOTE_COLUMNS } from './csv.js';
 import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMail, rejectionMail } from './mails.js';
 import { quotationPdf } from './pdf.js';
@@ -176,41 +177,12 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
   // Without a query string: every quote, as SPEC.md's client expects. With filters (status,
   // productId, country, from, to, q) and/or page/limit: the matching quotes (one page of them,
   // with total, page, limit, pageCount and countries, when paginated). Trade desk.
-  const filterQuery = specInput(quoteFilterSchema, leadFilterMessageOrder);
-  app.get(
-    '/all',
-    {
-      preValidation: requireRole('ADMIN'),
-      schema: {
-        tags,
-        summary: 'Every quote, or the filtered ones, one page of them when paginated (admin)',
-        querystring: filterQuery,
-        response: replies(quotesResponseSchema, [400, 401, 403]),
-      },
-    },
-    async (request) => {
-      const { quotes, page } = await listQuotes(app.db, request.query);
-      return { success: true, message: SUCCESS.allQuotes, quotes, ...page };
-    },
-  );
-
-  // The same filters as /all; every matching quote (no pagination), one row each.
-  app.get(
-    '/export',
-    {
-      preValidation: requireRole('ADMIN'),
-      schema: {
-        tags,
-        summary: 'The filtered quotes as CSV, every match (admin)',
-        querystring: filterQuery,
-        response: { ...replies(apiResultSchema, [400, 401, 403]), 200: csvAnswer('The quotes, one row each') },
-      },
-    },
-    async (request, reply) => {
-      const { page: _page, limit: _limit, ...filter } = request.query;
-      return sendCsv(reply, 'quotes', await csvStream(QUOTE_COLUMNS, quoteBatches(app.db, filter)));
-    },
-  );
+  // /export: the same filters as /all; every matching quote (no pagination), one row each.
+  registerListRoutes(app, tags, specInput(quoteFilterSchema, leadFilterMessageOrder), {
+    list: { summary: 'Every quote, or the filtered ones, one page of them when paginated (admin)', response: quotesResponseSchema },
+    answer: async (query) => listAnswer(SUCCESS.allQuotes, await listQuotes(app.db, query)),
+    csv: { noun: 'quotes', rows: (filter) => csvStream(QUOTE_COLUMNS, quoteBatches(app.db, filter)) },
+  });
 
   app.delete(
     '/delete/:id',
