@@ -6,54 +6,26 @@
  * fixed texts from the catalogues (`proforma.*`, and the quotation's `pdf.*` for the rows they
  * share). Codes, Incoterms, units and the buyer's and company's own texts are printed as written.
  */
-import { DEFAULT_LANGUAGE, INCOTERMS, LANGUAGE_INFO, formatMoneyIn, type Language, type Order } from '@agro/shared';
+import { DEFAULT_LANGUAGE, INCOTERMS, formatMoneyIn, type Language, type Order } from '@agro/shared';
 import { translator } from '../../lib/i18n.js';
-import { dateIn, dayIn, packagingIn, penFor, quantityIn } from '../quote/index.js';
+import { dateIn, dayIn, packagingIn, quantityIn, startPdf } from '../quote/index.js';
 import type { ProformaIssuer } from './company.js';
-
-const BRAND = '#2f6b2f';
-const GREY = '#555555';
 
 export async function proformaPdf(order: Order, issuer: ProformaIssuer, language: Language = DEFAULT_LANGUAGE): Promise<Buffer> {
   const tr = translator(language);
-  // Loaded on first use, like the quotation's (docs/performance.md, "Memory").
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    ...(language === DEFAULT_LANGUAGE ? {} : { lang: LANGUAGE_INFO[language].tag }),
-    info: {
-      Title: tr('proforma.docTitle', { number: order.orderNumber }),
-      Author: issuer.name,
-      Subject: tr('proforma.docSubject', { company: order.buyer.companyName }),
+  const registrations = issuer.registrations.map(([k, v]) => `${k} ${v}`).join('  |  ');
+  const { doc, pen, left, finish } = await startPdf(
+    language,
+    { ...issuer, registrations },
+    {
+      title: tr('proforma.docTitle', { number: order.orderNumber }),
+      subject: tr('proforma.docSubject', { company: order.buyer.companyName }),
     },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const pen = penFor(doc, language);
+  );
   const terms = order.terms;
   const money = (minor: number) => formatMoneyIn(minor, terms.currency, language);
   const accepted = dateIn(order.createdAt, language);
   const shipBy = dayIn(order.shipBy, language);
-
-  // Letterhead.
-  pen.text(issuer.name, { size: 20, bold: true, color: BRAND }, { x: left, y: 50 });
-  pen.text(issuer.address, { size: 9, color: GREY });
-  pen.text(tr('pdf.contactLine', { phone: issuer.phone, email: issuer.email }), { size: 9 });
-  if (issuer.registrations.length > 0) pen.text(issuer.registrations.map(([k, v]) => `${k} ${v}`).join('  |  '), { size: 9 });
-  doc
-    .moveTo(left, doc.y + 8)
-    .lineTo(left + width, doc.y + 8)
-    .strokeColor(BRAND)
-    .lineWidth(1.5)
-    .stroke();
-  doc.moveDown(1.5);
 
   pen.text(tr('proforma.title'), { size: 16, bold: true, color: 'black' }, { x: left });
   pen.text(tr('proforma.number', { number: order.orderNumber }), { size: 10 });
@@ -106,14 +78,5 @@ export async function proformaPdf(order: Order, issuer: ProformaIssuer, language
     for (const [label, value] of bankRows) pen.row(label, value, false);
   }
 
-  doc.moveDown(2);
-  pen.text(
-    tr('proforma.footer', { quotation: terms.quotationNumber, date: accepted, number: order.orderNumber }),
-    { size: 9, color: GREY },
-    { x: left, y: doc.y },
-    true,
-  );
-  pen.text(`${issuer.name}  |  ${issuer.email}  |  ${issuer.phone}`, { size: 9 }, undefined, true);
-  doc.end();
-  return done;
+  return finish(tr('proforma.footer', { quotation: terms.quotationNumber, date: accepted, number: order.orderNumber }));
 }

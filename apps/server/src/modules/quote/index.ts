@@ -1,2 +1,2 @@
-/** What the quote desk offers other modules: the PDF's text helpers (the proforma invoice prints like the quotation). */
-export { dateIn, dayIn, packagingIn, penFor, quantityIn } from './pdf.js';
+/** What the quote desk offers other modules: the PDF's start and text helpers (the proforma invoice prints like the quotation). */
+export { dateIn, dayIn, packagingIn, quantityIn, startPdf } from './pdf.js';

@@ -181,33 +181,46 @@ function arabicPen(doc: PDFKit.PDFDocument): Pen {
 }
 
 /** The pen of `language`: Arabic right to left in its embedded font, the others in Helvetica. */
-export const penFor = (doc: PDFKit.PDFDocument, language: Language): Pen =>
+const penFor = (doc: PDFKit.PDFDocument, language: Language): Pen =>
   LANGUAGE_INFO[language].dir === 'rtl' ? arabicPen(doc) : latinPen(doc, language);
 
 export const packagingIn = (value: string, tr: Translate): string =>
   (PACKAGING_TYPE_VALUES as readonly string[]).includes(value) ? tr(`packagingTypes.${value as PackagingType}`) : packagingLabel(value);
 
-/** The quotation in `language` (the buyer's: userLanguage, read by the route). */
-export async function quotationPdf(
-  quote: Quote,
-  offer: QuoteOffer,
-  settings: SiteSettings,
-  language: Language = DEFAULT_LANGUAGE,
-): Promise<Buffer> {
+/** The company as both PDFs print it: the letterhead and the last line. */
+export interface PdfIssuer {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  /** The registration numbers as printed under the address; '' when none is set. */
+  registrations: string;
+}
+
+/** A PDF being drawn: pdfkit's document, the pen of its language and the text column. */
+export interface PdfDraft {
+  doc: PDFKit.PDFDocument;
+  pen: Pen;
+  left: number;
+  /** The closing paragraph (`footer`) and the company's line under it; the document's bytes. */
+  finish(footer: string): Promise<Buffer>;
+}
+
+/**
+ * The start both PDFs share (the quotation, the proforma invoice): an A4 document in `language`
+ * with its title and subject, collected in memory, and the issuer's letterhead drawn.
+ */
+export async function startPdf(language: Language, issuer: PdfIssuer, info: { title: string; subject: string }): Promise<PdfDraft> {
   const tr = translator(language);
   // Loaded on first use: pdfkit adds about 20 MB to every server process that imports it, and
-  // most never draw a quotation (docs/performance.md, "Memory").
+  // most never draw a PDF (docs/performance.md, "Memory").
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
     // The document's language for readers and assistive technology (English's file as it was).
     ...(language === DEFAULT_LANGUAGE ? {} : { lang: LANGUAGE_INFO[language].tag }),
-    info: {
-      Title: tr('pdf.docTitle', { number: offer.quotationNumber }),
-      Author: SITE.companyName,
-      Subject: tr('pdf.docSubject', { company: quote.companyName }),
-    },
+    info: { Title: info.title, Author: issuer.name, Subject: info.subject },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -219,16 +232,12 @@ export async function quotationPdf(
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const pen = penFor(doc, language);
-  const money = (minor: number) => formatMoneyIn(minor, offer.currency, language);
-  const validity = tr('pdf.validity', { date: dateIn(`${offer.validUntil}T12:00:00.000Z`, language) });
 
   // Letterhead (the site settings).
-  pen.text(SITE.companyName, { size: 20, bold: true, color: BRAND }, { x: left, y: 50 });
-  const small = { size: 9, color: GREY };
-  pen.text(formatPostalAddress(settings.address), small);
-  pen.text(tr('pdf.contactLine', { phone: settings.phone, email: settings.publicEmail }), { size: 9 });
-  const registrations = registrationLine(settings.registrations);
-  if (registrations) pen.text(registrations, { size: 9 });
+  pen.text(issuer.name, { size: 20, bold: true, color: BRAND }, { x: left, y: 50 });
+  pen.text(issuer.address, { size: 9, color: GREY });
+  pen.text(tr('pdf.contactLine', { phone: issuer.phone, email: issuer.email }), { size: 9 });
+  if (issuer.registrations) pen.text(issuer.registrations, { size: 9 });
   doc
     .moveTo(left, doc.y + 8)
     .lineTo(left + width, doc.y + 8)
@@ -236,6 +245,42 @@ export async function quotationPdf(
     .lineWidth(1.5)
     .stroke();
   doc.moveDown(1.5);
+
+  return {
+    doc,
+    pen,
+    left,
+    finish(footer) {
+      doc.moveDown(2);
+      pen.text(footer, { size: 9, color: GREY }, { x: left, y: doc.y }, true);
+      pen.text(`${issuer.name}  |  ${issuer.email}  |  ${issuer.phone}`, { size: 9 }, undefined, true);
+      doc.end();
+      return done;
+    },
+  };
+}
+
+/** The quotation in `language` (the buyer's: userLanguage, read by the route). */
+export async function quotationPdf(
+  quote: Quote,
+  offer: QuoteOffer,
+  settings: SiteSettings,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<Buffer> {
+  const tr = translator(language);
+  const issuer: PdfIssuer = {
+    name: SITE.companyName,
+    address: formatPostalAddress(settings.address),
+    phone: settings.phone,
+    email: settings.publicEmail,
+    registrations: registrationLine(settings.registrations),
+  };
+  const { doc, pen, left, finish } = await startPdf(language, issuer, {
+    title: tr('pdf.docTitle', { number: offer.quotationNumber }),
+    subject: tr('pdf.docSubject', { company: quote.companyName }),
+  });
+  const money = (minor: number) => formatMoneyIn(minor, offer.currency, language);
+  const validity = tr('pdf.validity', { date: dateIn(`${offer.validUntil}T12:00:00.000Z`, language) });
 
   // Title, number and date.
   pen.text(tr('pdf.title'), { size: 16, bold: true, color: 'black' }, { x: left });
@@ -297,14 +342,5 @@ export async function quotationPdf(
     for (const [label, value] of bank) pen.text(tr('pdf.bankRow', { label, value }), { size: 10 }, undefined, true);
   }
 
-  doc.moveDown(2);
-  pen.text(
-    tr('pdf.footer', { currency: offer.currency, unit, incoterm: offer.incoterm }),
-    { size: 9, color: GREY },
-    { x: left, y: doc.y },
-    true,
-  );
-  pen.text(`${SITE.companyName}  |  ${settings.publicEmail}  |  ${settings.phone}`, { size: 9 }, undefined, true);
-  doc.end();
-  return done;
+  return finish(tr('pdf.footer', { currency: offer.currency, unit, incoterm: offer.incoterm }));
 }
