@@ -1,6 +1,7 @@
 /**
  * A tiny PNG encoder for upload fixtures: solid-colour images with a diagonal band, each
- * colour giving different bytes (the server names stored images by their content).
+ * colour giving different bytes (the server names stored images by their content). The one PNG
+ * writer of the tests: the server's import it too.
  */
 import { deflateSync } from 'node:zlib';
 
@@ -27,13 +28,27 @@ function chunk(type: string, data: Buffer): Buffer {
 
 export type Rgb = readonly [number, number, number];
 
-/** An RGB PNG of `width` x `height`: `color` with a lighter diagonal band. */
-export function makePng(color: Rgb, width = 96, height = 72): Buffer {
+/**
+ * An 8-bit RGB PNG whose header says `width` x `height`, with `scanlines` (each row a filter byte,
+ * then its pixels) as its compressed image data. The server's tests give it far too few to make a
+ * pixel bomb (apps/server/test/images-fixtures.ts).
+ */
+export function encodePng(width: number, height: number, scanlines: Buffer): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // colour type: RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(scanlines)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** An RGB PNG of `width` x `height`: `color` with a lighter diagonal band. */
+export function makePng(color: Rgb, width = 96, height = 72): Buffer {
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y++) {
     const row = Buffer.alloc(1 + width * 3); // filter byte 0, then pixels
@@ -45,12 +60,7 @@ export function makePng(color: Rgb, width = 96, height = 72): Buffer {
     }
     rows.push(row);
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, Buffer.concat(rows));
 }
 
 /** A file for Playwright's setInputFiles. */

@@ -3,8 +3,8 @@
  * uploads every image endpoint must refuse without leaving a row or a file behind.
  */
 import fs from 'node:fs/promises';
-import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { encodePng } from '../../../e2e/support/png.js';
 import type { Db } from '../src/db/index.js';
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'avif';
@@ -24,38 +24,10 @@ export async function noisyPng(width = 200, height = 200): Promise<Buffer> {
     .toBuffer();
 }
 
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A tiny, well-formed PNG whose header claims `width` x `height` pixels (a decompression bomb). */
 export function pixelBombPng(width = 30_000, height = 30_000): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.writeUInt8(8, 8); // bit depth
-  ihdr.writeUInt8(2, 9); // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    // A few rows of zeros: real compressed data, far too little for the claimed size.
-    pngChunk('IDAT', deflateSync(Buffer.alloc(3 * 1024))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  // A few rows of zeros: real compressed data, far too little for the claimed size.
+  return encodePng(width, height, Buffer.alloc(3 * 1024));
 }
 
 export interface FilePart {
