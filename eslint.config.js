@@ -79,6 +79,17 @@ const followingTypeImports = {
   },
 };
 
+/** The server's and shared's import rules: their imports resolved by their own tsconfig, type-only ones followed. */
+const followingImports = (project) => ({
+  plugins: { 'import-x': importX },
+  languageOptions: { parser: followingTypeImports },
+  settings: {
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project })],
+    // no-cycle follows only the files of these extensions (it sees no imports in the others).
+    'import-x/extensions': ['.ts'],
+  },
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -143,13 +154,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    plugins: { 'import-x': importX },
-    languageOptions: { parser: followingTypeImports },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
-      // no-cycle follows only the files of these extensions (it sees no imports in the others).
-      'import-x/extensions': ['.ts'],
-    },
+    ...followingImports('apps/server/tsconfig.json'),
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: serverZones }],
       'import-x/no-cycle': 'error',
@@ -157,16 +162,8 @@ export default tseslint.config(
   },
   {
     files: ['packages/shared/src/**/*.ts'],
-    plugins: { 'import-x': importX },
-    languageOptions: { parser: followingTypeImports },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'packages/shared/tsconfig.json' })],
-      // no-cycle follows only the files of these extensions (it sees no imports in the others).
-      'import-x/extensions': ['.ts'],
-    },
-    rules: {
-      'import-x/no-cycle': 'error',
-    },
+    ...followingImports('packages/shared/tsconfig.json'),
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     files: [`${WEB}/**/*.{ts,tsx}`],
