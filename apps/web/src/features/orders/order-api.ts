@@ -25,6 +25,9 @@ export const fetchOrder = (id: string) =>
     error: T.errors.fetchOrder,
   });
 
+/** The order read again, quietly (no toast): after changes that overlapped (order-page.tsx). */
+export const rereadOrder = (id: string) => request<OrderResponse>('GET', API.order(id));
+
 export const recordStep = (id: string, body: MilestoneInput) =>
   withToast(() => request<OrderResponse>('POST', API.orderMilestone(id), body), {
     loading: T.loading.milestone,

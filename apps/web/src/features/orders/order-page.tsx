@@ -11,7 +11,7 @@ import {
   type Order,
   type OrderStep,
 } from '@agro/shared';
-import { useEffect, useId, useState, type FormEvent, type ReactElement } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppSelector } from '@/store/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -21,7 +21,7 @@ import { localizeMessage, t } from '@/lib/i18n';
 import { LTR_SLOT, withLtr } from '@/components/ui/ltr';
 import { packagingText } from '@/lib/option-labels';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { attachDocument, confirmDelivery, deleteDocument, fetchOrder, recordStep } from './order-api';
+import { attachDocument, confirmDelivery, deleteDocument, fetchOrder, recordStep, rereadOrder } from './order-api';
 import {
   OrderDocuments,
   OrderTimeline,
@@ -42,7 +42,10 @@ const INPUT_TYPES: Partial<Record<MilestoneField, string>> = { etd: 'date', eta:
  * The administrator's form for the order's next step (or its cancellation before shipment). Keyed
  * by the order's step where it is used, so a recorded step starts a fresh form.
  */
-function StepForm({ order, onSaved }: { order: Order; onSaved: (o: Order) => void }) {
+/** Runs a change of the order and shows the order it leaves (OrderPage's `save`). */
+type Save = (change: () => Promise<{ order: Order }>) => Promise<void>;
+
+function StepForm({ order, save }: { order: Order; save: Save }) {
   const next = nextOrderStep(order.step);
   const choices: OrderStep[] = [...(next ? [next] : []), ...(BEFORE_SHIPMENT.includes(order.step) ? (['CANCELLED'] as const) : [])];
   const [step, setStep] = useState<OrderStep | ''>(choices[0] ?? '');
@@ -66,7 +69,7 @@ function StepForm({ order, onSaved }: { order: Order; onSaved: (o: Order) => voi
     setErrors({});
     setBusy(true);
     try {
-      onSaved((await recordStep(order._id, body)).order);
+      await save(() => recordStep(order._id, body));
     } catch {
       // The toast said why.
     } finally {
@@ -160,7 +163,7 @@ function StepForm({ order, onSaved }: { order: Order; onSaved: (o: Order) => voi
 }
 
 /** The administrator's upload of an export document. */
-function DocumentForm({ order, onSaved }: { order: Order; onSaved: (o: Order) => void }) {
+function DocumentForm({ order, save }: { order: Order; save: Save }) {
   const id = useId();
   const [type, setType] = useState<string>(DOCUMENT_TYPES[0].value);
   const [file, setFile] = useState<File | null>(null);
@@ -174,7 +177,7 @@ function DocumentForm({ order, onSaved }: { order: Order; onSaved: (o: Order) =>
     form.append('document', file);
     setBusy(true);
     try {
-      onSaved((await attachDocument(order._id, form)).order);
+      await save(() => attachDocument(order._id, form));
       setFile(null);
       setInputKey((k) => k + 1);
     } catch {
@@ -247,11 +250,37 @@ export default function OrderPage() {
     );
   }, [id]);
 
+  // Changes may overlap (a step recorded, and a document attached before the step's answer is back).
+  // Each answer is the order as the server had it at that moment, so the one that arrives last is
+  // not always the newest: after changes that overlapped, the order is read again.
+  const inFlight = useRef(0);
+  const overlapped = useRef(false);
+  const save = useCallback<Save>(
+    async (change) => {
+      inFlight.current += 1;
+      if (inFlight.current > 1) overlapped.current = true;
+      try {
+        const { order: saved } = await change();
+        if (!overlapped.current) setOrder(saved);
+      } finally {
+        inFlight.current -= 1;
+        if (inFlight.current === 0 && overlapped.current) {
+          overlapped.current = false;
+          rereadOrder(id).then(
+            (res) => setOrder(res.order),
+            () => undefined,
+          );
+        }
+      }
+    },
+    [id],
+  );
+
   const removeDocument = async () => {
     if (!order || !toDelete) return;
     setBusy(true);
     try {
-      setOrder((await deleteDocument(order._id, toDelete)).order);
+      await save(() => deleteDocument(order._id, toDelete));
       setToDelete(null);
     } catch {
       // The dialog stays for another try or Cancel.
@@ -263,7 +292,7 @@ export default function OrderPage() {
     if (!order) return;
     setBusy(true);
     try {
-      setOrder((await confirmDelivery(order._id)).order);
+      await save(() => confirmDelivery(order._id));
       setConfirming(false);
     } catch {
       // The toast said why.
@@ -358,8 +387,8 @@ export default function OrderPage() {
             </div>
             {admin && (
               <div className="grid gap-6 md:grid-cols-2">
-                <StepForm key={order.step} order={order} onSaved={setOrder} />
-                <DocumentForm order={order} onSaved={setOrder} />
+                <StepForm key={order.step} order={order} save={save} />
+                <DocumentForm order={order} save={save} />
               </div>
             )}
           </div>

@@ -9,7 +9,7 @@ import enMessages from '@agro/shared/locales/en/messages.json';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCatalogue } from '@/lib/i18n';
-import { callsTo, logIn, renderRoute, stubFetch, TEST_USER } from '@/test/render-harness';
+import { callsTo, logIn, renderRoute, stubFetch, stubXhr, TEST_USER } from '@/test/render-harness';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -147,6 +147,66 @@ describe('the order page (an administrator)', () => {
       'href',
       'https://track.example/1',
     );
+  });
+});
+
+describe('the order page: changes that overlap', () => {
+  it("reads the order again when a step's answer comes back after a document attached meanwhile (the last answer is not the newest)", async () => {
+    logIn('ADMIN');
+    const document = {
+      _id: 'd2',
+      type: 'BILL_OF_LADING' as const,
+      fileName: 'bl.pdf',
+      contentType: 'application/pdf',
+      bytes: 1024,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    const shipped: Order = { ...ORDER, step: 'SHIPPED', late: false, trackingUrl: 'https://track.example/1' };
+    // The server attached the document before it recorded the step; the step's answer, sent after
+    // it, arrives last and knows nothing of the document.
+    const withDocument: Order = { ...ORDER, documents: [...ORDER.documents, document] };
+    const both: Order = { ...shipped, documents: withDocument.documents };
+    let answerStep: () => void = () => undefined;
+    const stepAnswered = new Promise<void>((resolve) => (answerStep = resolve));
+    let reads = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost').pathname;
+        const method = (init?.method ?? 'GET').toUpperCase();
+        const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+        if (method === 'GET' && path === API.profile) return json({ success: true, message: 'ok', user: { ...TEST_USER, role: 'ADMIN' } });
+        if (method === 'GET' && path === API.order(ORDER._id)) {
+          reads += 1;
+          return json({ success: true, message: ORDER_MESSAGES.orderFetched, order: reads === 1 ? ORDER : both });
+        }
+        if (method === 'POST' && path === API.orderMilestone(ORDER._id)) {
+          await stepAnswered;
+          return json({ success: true, message: ORDER_MESSAGES.milestoneRecorded, order: shipped });
+        }
+        return new Response(JSON.stringify({ success: false, message: 'Not found' }), { status: 404 });
+      }),
+    );
+    stubXhr({ body: { success: true, message: ORDER_MESSAGES.documentAdded, order: withDocument } });
+    const { user } = renderRoute(`/orders/${ORDER._id}`);
+    const stepForm = await screen.findByRole('form', { name: 'Record the next step' });
+    await user.type(within(stepForm).getByLabelText('Vessel'), 'MSC Aurora');
+    await user.type(within(stepForm).getByLabelText('Voyage'), 'AU123W');
+    await user.type(within(stepForm).getByLabelText('Bill of lading'), 'MEDU12345678');
+    await user.type(within(stepForm).getByLabelText('ETD'), '2026-11-20');
+    await user.type(within(stepForm).getByLabelText('ETA'), '2026-12-20');
+    await user.click(within(stepForm).getByRole('button', { name: 'Record Shipped' }));
+
+    const documentForm = screen.getByRole('form', { name: 'Attach document' });
+    await user.selectOptions(within(documentForm).getByLabelText('Document type'), 'BILL_OF_LADING');
+    await user.upload(within(documentForm).getByLabelText(/^File/), new File(['%PDF-1.4'], 'bl.pdf', { type: 'application/pdf' }));
+    await user.click(within(documentForm).getByRole('button', { name: 'Attach document' }));
+    await waitFor(() => expect(within(documentForm).getByRole('button', { name: 'Attach document' })).toBeDisabled());
+    answerStep();
+
+    expect(await screen.findByRole('link', { name: 'Track shipment (opens in a new tab)' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Bill of lading: bl.pdf' })).toBeInTheDocument();
+    expect(reads).toBe(2);
   });
 });
 
