@@ -31,6 +31,8 @@ async function recordNext(page: Page, step: string, fields: Record<string, strin
   for (const [label, value] of Object.entries(fields)) await form.getByLabel(label, { exact: true }).fill(value);
   await form.getByRole('button', { name: /^Record / }).click();
   await expectToast(page, TEXT.recorded);
+  // The step is recorded once the form offers the next one (the toast may be an earlier step's).
+  await expect(form.getByLabel('Step')).not.toHaveValue(step);
 }
 
 test('an administrator takes an accepted quote to SHIPPED with a bill of lading; the buyer follows it and downloads it, another buyer cannot', async ({
