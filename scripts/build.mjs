@@ -27,6 +27,7 @@ const TARGETS = [
       'apps/web/preact-aliases.ts',
       'apps/web/package.json',
       'packages/shared/src',
+      'packages/shared/locales',
       'package-lock.json',
     ],
     marker: 'apps/web/dist/.build-stamp',
@@ -36,7 +37,14 @@ const TARGETS = [
   },
   {
     name: 'server',
-    sources: ['apps/server/src', 'apps/server/package.json', 'apps/server/scripts/bundle.mjs', 'packages/shared/src', 'package-lock.json'],
+    sources: [
+      'apps/server/src',
+      'apps/server/package.json',
+      'apps/server/scripts/bundle.mjs',
+      'packages/shared/src',
+      'packages/shared/locales',
+      'package-lock.json',
+    ],
     marker: 'apps/server/dist/.build-stamp',
     build: () => run(process.execPath, ['apps/server/scripts/bundle.mjs']),
   },

