@@ -21,44 +21,20 @@ import englishMessages from '@agro/shared/locales/en/messages.json';
 
 type Loader = () => Promise<{ default: Texts }>;
 
-/** The public pages' texts of each language: the first page loads its language's (one chunk). */
-const LOADERS: Record<Language, Loader> = {
-  en: () => import('@agro/shared/locales/en/public.json'),
-  ar: () => import('@agro/shared/locales/ar/public.json'),
-  es: () => import('@agro/shared/locales/es/public.json'),
-  fr: () => import('@agro/shared/locales/fr/public.json'),
-  de: () => import('@agro/shared/locales/de/public.json'),
-};
-
 /**
- * The messages and labels the code also reads in English (toasts, validation, the server's answers,
- * statuses): the English file is part of the first page already (the shared constants import it);
- * another language's loads with the private screens, or before an error toast on a public page.
+ * Every language's message files that a browser reads, each its own chunk, loaded when needed
+ * (docs/translations.md): `public` with the first page; `messages` (what the code also reads in
+ * English: toasts, validation, the server's answers) with the private screens, or before an error
+ * toast on a public page (the English one is on the first page already: the shared constants import
+ * it); `app` with the private screens and `admin` with the administrators' (app/router.tsx).
+ * `server.json` never reaches a browser.
  */
-const MESSAGES_LOADERS: Record<Language, Loader> = {
-  en: () => import('@agro/shared/locales/en/messages.json'),
-  ar: () => import('@agro/shared/locales/ar/messages.json'),
-  es: () => import('@agro/shared/locales/es/messages.json'),
-  fr: () => import('@agro/shared/locales/fr/messages.json'),
-  de: () => import('@agro/shared/locales/de/messages.json'),
-};
-
-/** The private screens' texts: loaded with those screens (app/router.tsx), never on the public first page. */
-const APP_LOADERS: Record<Language, Loader> = {
-  en: () => import('@agro/shared/locales/en/app.json'),
-  ar: () => import('@agro/shared/locales/ar/app.json'),
-  es: () => import('@agro/shared/locales/es/app.json'),
-  fr: () => import('@agro/shared/locales/fr/app.json'),
-  de: () => import('@agro/shared/locales/de/app.json'),
-};
-
-/** The administrators' screens' texts: loaded with those screens (app/router.tsx). */
-const ADMIN_LOADERS: Record<Language, Loader> = {
-  en: () => import('@agro/shared/locales/en/admin.json'),
-  ar: () => import('@agro/shared/locales/ar/admin.json'),
-  es: () => import('@agro/shared/locales/es/admin.json'),
-  fr: () => import('@agro/shared/locales/fr/admin.json'),
-  de: () => import('@agro/shared/locales/de/admin.json'),
+type BrowserPart = 'public' | 'messages' | 'app' | 'admin';
+const FILES = import.meta.glob<{ default: Texts }>('../../../../packages/shared/locales/*/{public,messages,app,admin}.json');
+const loader = (lang: Language, part: BrowserPart): Loader => {
+  const load = FILES[`../../../../packages/shared/locales/${lang}/${part}.json`];
+  if (!load) throw new Error(`no message file ${lang}/${part}.json`);
+  return load;
 };
 
 let language: Language = DEFAULT_LANGUAGE;
@@ -80,7 +56,7 @@ export function setCatalogue(lang: Language, ...parts: [Texts, ...Texts[]]): voi
 }
 
 /** The parts added to each translator (a whole catalogue, the server's, has them from the start). */
-type LaterPart = 'messages' | 'app' | 'admin';
+type LaterPart = Exclude<BrowserPart, 'public'>;
 const added = new WeakMap<Translator, Map<LaterPart, Promise<void>>>();
 
 /** Adds a part of the page language's catalogue (its own chunk) to the page's texts, once. */
@@ -123,11 +99,11 @@ const both = (...loading: Promise<void>[]): Promise<void> => Promise.all(loading
 
 /** Adds the private screens' texts of the page's language (their own chunks), once. */
 export const loadAppTexts = (): Promise<void> =>
-  both(addPart('messages', MESSAGES_LOADERS[language]), addPart('app', APP_LOADERS[language]));
+  both(addPart('messages', loader(language, 'messages')), addPart('app', loader(language, 'app')));
 
 /** Adds the administrators' screens' texts of the page's language (their own chunks), once. */
 export const loadAdminTexts = (): Promise<void> =>
-  both(addPart('messages', MESSAGES_LOADERS[language]), addPart('admin', ADMIN_LOADERS[language]));
+  both(addPart('messages', loader(language, 'messages')), addPart('admin', loader(language, 'admin')));
 
 /**
  * A message a person sees (a validation message, a toast, the server's error), given in English as
@@ -160,7 +136,7 @@ export function messagesReady(): Promise<void> {
   if (ready?.language !== language) {
     ready = {
       language,
-      done: language === DEFAULT_LANGUAGE ? Promise.resolve() : addPart('messages', MESSAGES_LOADERS[language]).catch(() => undefined),
+      done: language === DEFAULT_LANGUAGE ? Promise.resolve() : addPart('messages', loader(language, 'messages')).catch(() => undefined),
     };
   }
   return ready.done;
@@ -168,12 +144,12 @@ export function messagesReady(): Promise<void> {
 
 /** The `t` of another language than the page's (its chunk loaded on demand): the language suggestion's. */
 export async function translatorOf(lang: Language): Promise<Translate> {
-  return createTranslator(lang, (await LOADERS[lang]()).default).t;
+  return createTranslator(lang, (await loader(lang, 'public')()).default).t;
 }
 
 /** Loads the catalogue of `lang` (its own chunk) and makes it the page's. */
 export async function loadLanguage(lang: Language): Promise<void> {
-  setCatalogue(lang, (await LOADERS[lang]()).default);
+  setCatalogue(lang, (await loader(lang, 'public')()).default);
 }
 
 /** The page's text for `key` in its language. */

@@ -81,6 +81,15 @@ const ORDER: Order = {
   ],
 };
 
+/** The SHIPPED step's fields, filled in the step form. */
+async function fillShipment(user: ReturnType<typeof renderRoute>['user'], form: HTMLElement): Promise<void> {
+  await user.type(within(form).getByLabelText('Vessel'), 'MSC Aurora');
+  await user.type(within(form).getByLabelText('Voyage'), 'AU123W');
+  await user.type(within(form).getByLabelText('Bill of lading'), 'MEDU12345678');
+  await user.type(within(form).getByLabelText('ETD'), '2026-11-20');
+  await user.type(within(form).getByLabelText('ETA'), '2026-12-20');
+}
+
 describe('My Orders (the buyer)', () => {
   it('lists each order with its timeline, the current step and its documents', async () => {
     logIn('USER');
@@ -128,11 +137,7 @@ describe('the order page (an administrator)', () => {
     expect(within(form).getByText(ORDER_MESSAGES.transportDocumentRequired)).toBeInTheDocument();
     expect(callsTo(calls, 'POST', API.orderMilestone(ORDER._id))).toHaveLength(0);
 
-    await user.type(within(form).getByLabelText('Vessel'), 'MSC Aurora');
-    await user.type(within(form).getByLabelText('Voyage'), 'AU123W');
-    await user.type(within(form).getByLabelText('Bill of lading'), 'MEDU12345678');
-    await user.type(within(form).getByLabelText('ETD'), '2026-11-20');
-    await user.type(within(form).getByLabelText('ETA'), '2026-12-20');
+    await fillShipment(user, form);
     await user.click(within(form).getByRole('button', { name: 'Record Shipped' }));
     await waitFor(() => expect(callsTo(calls, 'POST', API.orderMilestone(ORDER._id))).toHaveLength(1));
     expect(callsTo(calls, 'POST', API.orderMilestone(ORDER._id))[0]!.body).toMatchObject({
@@ -153,9 +158,9 @@ describe('the order page (an administrator)', () => {
 describe('the order page: changes that overlap', () => {
   it("reads the order again when a step's answer comes back after a document attached meanwhile (the last answer is not the newest)", async () => {
     logIn('ADMIN');
-    const document = {
+    const document: Order['documents'][number] = {
       _id: 'd2',
-      type: 'BILL_OF_LADING' as const,
+      type: 'BILL_OF_LADING',
       fileName: 'bl.pdf',
       contentType: 'application/pdf',
       bytes: 1024,
@@ -190,11 +195,7 @@ describe('the order page: changes that overlap', () => {
     stubXhr({ body: { success: true, message: ORDER_MESSAGES.documentAdded, order: withDocument } });
     const { user } = renderRoute(`/orders/${ORDER._id}`);
     const stepForm = await screen.findByRole('form', { name: 'Record the next step' });
-    await user.type(within(stepForm).getByLabelText('Vessel'), 'MSC Aurora');
-    await user.type(within(stepForm).getByLabelText('Voyage'), 'AU123W');
-    await user.type(within(stepForm).getByLabelText('Bill of lading'), 'MEDU12345678');
-    await user.type(within(stepForm).getByLabelText('ETD'), '2026-11-20');
-    await user.type(within(stepForm).getByLabelText('ETA'), '2026-12-20');
+    await fillShipment(user, stepForm);
     await user.click(within(stepForm).getByRole('button', { name: 'Record Shipped' }));
 
     const documentForm = screen.getByRole('form', { name: 'Attach document' });
