@@ -145,36 +145,46 @@ export function expectLoggedErrors() {
   return vi.spyOn(console, 'error').mockImplementation(() => undefined);
 }
 
+/** What both XMLHttpRequest stubs share: the request line, 50% upload progress, and an answer. */
+class StubXhr {
+  status = 0;
+  responseText = '';
+  withCredentials = false;
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private method = '';
+  private path = '';
+  open(method: string, url: string) {
+    this.method = method;
+    this.path = new URL(url, 'http://localhost').pathname;
+  }
+  setRequestHeader() {}
+  /** The request as sent; its upload reports 50% progress next. */
+  protected sent(body: FormData): RecordedCall {
+    setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 }), 0);
+    return { method: this.method, path: this.path, body };
+  }
+  protected answer(reply: { status?: number; body: unknown }) {
+    this.status = reply.status ?? 200;
+    this.responseText = JSON.stringify(reply.body);
+    this.onload?.();
+  }
+}
+
 /**
  * Stubs XMLHttpRequest (multipart uploads): records each request, reports 50% upload progress,
  * then answers `reply` after `loadDelayMs`.
  */
 export function stubXhr(reply: { status?: number; body: unknown }, loadDelayMs = 0): RecordedCall[] {
   const calls: RecordedCall[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-      onprogress: null,
-    };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    private method = '';
-    private path = '';
-    open(method: string, url: string) {
-      this.method = method;
-      this.path = new URL(url, 'http://localhost').pathname;
-    }
-    setRequestHeader() {}
+  class FakeXhr extends StubXhr {
     send(body: FormData) {
-      calls.push({ method: this.method, path: this.path, body });
-      setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 }), 0);
-      setTimeout(() => {
-        this.status = reply.status ?? 200;
-        this.responseText = JSON.stringify(reply.body);
-        this.onload?.();
-      }, loadDelayMs);
+      calls.push(this.sent(body));
+      setTimeout(() => this.answer(reply), loadDelayMs);
     }
   }
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
@@ -201,37 +211,12 @@ export interface HeldUpload {
  */
 export function stubHeldXhr(): HeldUpload[] {
   const held: HeldUpload[] = [];
-  class HeldXhr {
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-      onprogress: null,
-    };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private method = '';
-    private path = '';
+  class HeldXhr extends StubXhr {
     private entry: HeldUpload | undefined;
-    open(method: string, url: string) {
-      this.method = method;
-      this.path = new URL(url, 'http://localhost').pathname;
-    }
-    setRequestHeader() {}
     send(body: FormData) {
-      const entry: HeldUpload = {
-        call: { method: this.method, path: this.path, body },
-        aborted: false,
-        answer: (reply) => {
-          this.status = reply.status ?? 200;
-          this.responseText = JSON.stringify(reply.body);
-          this.onload?.();
-        },
-      };
+      const entry: HeldUpload = { call: this.sent(body), aborted: false, answer: (reply) => this.answer(reply) };
       this.entry = entry;
       held.push(entry);
-      setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 }), 0);
     }
     abort() {
       if (!this.entry || this.entry.aborted) return;
