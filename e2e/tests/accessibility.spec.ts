@@ -2,7 +2,7 @@
  * axe-core on every public page and on the forms: no 'serious' or 'critical' violation
  * (each one is printed when the test fails).
  */
-import { expectNoSeriousViolations, VIEWPORTS } from '../support/axe';
+import { expectCleanAtBothWidths, expectNoSeriousViolations, VIEWPORTS } from '../support/axe';
 import type { Page } from '@playwright/test';
 import {
   expect,
@@ -43,18 +43,16 @@ test.describe('public pages', () => {
 
   for (const path of PUBLIC) {
     test(`${path} (1280 px and 390 px)`, async ({ browser }) => {
-      // Two page loads and two axe runs; /api/docs (the whole API reference) alone takes 35-58 s
-      // with two workers on a 2-core machine.
+      // Two axe runs; /api/docs (the whole API reference) alone takes 20-50 s with two workers on a
+      // 2-core machine.
       test.setTimeout(120_000);
-      for (const viewport of VIEWPORTS) {
-        const { page, close } = await openPage(browser, { viewport });
-        try {
-          await page.goto(path);
-          await settle(page);
-          await expectNoSeriousViolations(page, `${path} at ${viewport.width} px`);
-        } finally {
-          await close();
-        }
+      const { page, close } = await openPage(browser);
+      try {
+        await page.goto(path);
+        await settle(page);
+        await expectCleanAtBothWidths(page, path);
+      } finally {
+        await close();
       }
     });
   }
@@ -62,16 +60,14 @@ test.describe('public pages', () => {
   test('product page at its own address (1280 px and 390 px)', async ({ browser, request }) => {
     const product = await findProduct(request, (p) => p.productType === 'AGRO');
     const path = await productPagePath(request, product._id);
-    for (const viewport of VIEWPORTS) {
-      const { page, close } = await openPage(browser, { viewport });
-      try {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1, name: product.productName })).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        await expectNoSeriousViolations(page, `${path} at ${viewport.width} px`);
-      } finally {
-        await close();
-      }
+    const { page, close } = await openPage(browser);
+    try {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: product.productName })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectCleanAtBothWidths(page, path);
+    } finally {
+      await close();
     }
   });
 
@@ -180,47 +176,39 @@ test.describe('forms behind the login', () => {
 });
 
 test.describe('trade desk, at 1280 px and 390 px', () => {
-  for (const viewport of VIEWPORTS) {
-    test(`quote form with its trade terms open (${viewport.width} px)`, async ({ browser, request }) => {
-      test.setTimeout(120_000);
-      const { page, close } = await openPage(browser, { viewport });
-      try {
-        await loginAsNewUser(page, request, 'axe-trade');
-        await page.goto('/quote');
-        await settle(page);
-        await page.getByRole('button', { name: 'Trade Terms (optional)' }).click();
-        await expect(page.getByLabel('Preferred Incoterm', { exact: true })).toBeVisible();
-        await expectNoSeriousViolations(page, `quote form with trade terms at ${viewport.width} px`);
-      } finally {
-        await close();
-      }
-    });
+  test('quote form with its trade terms open (1280 px and 390 px)', async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const { page, close } = await openPage(browser);
+    try {
+      await loginAsNewUser(page, request, 'axe-trade');
+      await page.goto('/quote');
+      await settle(page);
+      await page.getByRole('button', { name: 'Trade Terms (optional)' }).click();
+      await expect(page.getByLabel('Preferred Incoterm', { exact: true })).toBeVisible();
+      await expectCleanAtBothWidths(page, 'quote form with trade terms');
+    } finally {
+      await close();
+    }
+  });
 
-    test(`All Quotes with filters, inbox, dashboard (${viewport.width} px)`, async ({ browser, request }) => {
-      test.setTimeout(180_000);
-      // Something held as spam, so its views show their cards with the mark and 'Not spam'.
-      await userWithQuote(`Axe Spam ${uniqueId()}`, (await findProduct(request, () => true))._id, { inquiry: true, spam: true });
-      const { page, close } = await openPage(browser, { viewport });
-      try {
-        await loginAsAdmin(page);
-        for (const path of [
-          '/profile?country=India',
-          '/inquiries?status=OPEN',
-          '/inquiries?spam=true',
-          '/profile?spam=true',
-          '/dashboard',
-        ]) {
-          await page.goto(path);
-          await settle(page);
-          await expectNoSeriousViolations(page, `${path} at ${viewport.width} px`);
-        }
-        await page.getByText('Show the numbers as a table').first().click();
-        await expectNoSeriousViolations(page, `dashboard with a data table open at ${viewport.width} px`);
-      } finally {
-        await close();
+  test('All Quotes with filters, inbox, dashboard (1280 px and 390 px)', async ({ browser, request }) => {
+    test.setTimeout(180_000);
+    // Something held as spam, so its views show their cards with the mark and 'Not spam'.
+    await userWithQuote(`Axe Spam ${uniqueId()}`, (await findProduct(request, () => true))._id, { inquiry: true, spam: true });
+    const { page, close } = await openPage(browser);
+    try {
+      await loginAsAdmin(page);
+      for (const path of ['/profile?country=India', '/inquiries?status=OPEN', '/inquiries?spam=true', '/profile?spam=true', '/dashboard']) {
+        await page.goto(path);
+        await settle(page);
+        await expectCleanAtBothWidths(page, path);
       }
-    });
-  }
+      await page.getByText('Show the numbers as a table').first().click();
+      await expectCleanAtBothWidths(page, 'dashboard with a data table open');
+    } finally {
+      await close();
+    }
+  });
 });
 
 test.describe('quote desk', () => {

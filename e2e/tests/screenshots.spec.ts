@@ -24,7 +24,7 @@ const WIDTHS = [390, 1280] as const;
 
 interface Shot {
   name: string;
-  /** Gets the page to the state to photograph (the viewport is already set). */
+  /** Gets the page to the state to photograph (at the first width; the others are set after). */
   open: (page: Page) => Promise<void>;
 }
 
@@ -47,10 +47,13 @@ async function loadEverything(page: Page): Promise<void> {
 }
 
 async function shoot(page: Page, role: string, shot: Shot): Promise<void> {
+  const viewport = (width: number) => ({ width, height: width < 600 ? 844 : 800 });
+  // Opened once, at the first width; then each width in turn (the images a width asks for load).
+  await page.setViewportSize(viewport(WIDTHS[0]));
+  await shot.open(page);
   for (const width of WIDTHS) {
     await test.step(`${role} ${shot.name} at ${width} px`, async () => {
-      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-      await shot.open(page);
+      await page.setViewportSize(viewport(width));
       await loadEverything(page);
 
       const broken = await page.evaluate(() =>
