@@ -4,7 +4,7 @@
  * HTML for inside <div id="root">. Built by `vite build --ssr` into dist-server/ and loaded by
  * apps/server (modules/pages).
  */
-import { MESSAGE_FILES } from '@agro/shared/i18n/all';
+import { CATALOGUES } from '@agro/shared/i18n/all';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router';
@@ -20,8 +20,7 @@ export async function render(snapshot: ServerSnapshot): Promise<string> {
   const store = makeStore();
   store.dispatch(snapshotLoaded(snapshot));
   // Right before the render, which is synchronous: no other page's render can come between.
-  const files = MESSAGE_FILES[snapshot.language];
-  setCatalogue(snapshot.language, files.public, files.app, files.admin, files.server);
+  setCatalogue(snapshot.language, CATALOGUES[snapshot.language]);
   return renderToString(
     <Provider store={store}>
       <StaticRouter location={snapshot.url} basename={routerBase()}>

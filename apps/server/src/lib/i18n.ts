@@ -12,11 +12,9 @@ import {
   type Language,
   type Translate,
 } from '@agro/shared';
-import { MESSAGE_FILES, PARTS } from '@agro/shared/i18n/all';
+import { CATALOGUES } from '@agro/shared/i18n/all';
 
-const fixed = Object.fromEntries(
-  LANGUAGES.map((l) => [l, createTranslator(l, ...PARTS.map((part) => MESSAGE_FILES[l][part])).t]),
-) as Record<Language, Translate>;
+const fixed = Object.fromEntries(LANGUAGES.map((l) => [l, createTranslator(l, CATALOGUES[l]).t])) as Record<Language, Translate>;
 
 /** The text function of `language`. */
 export const translator = (language: Language): Translate => fixed[language];

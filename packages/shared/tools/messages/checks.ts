@@ -35,7 +35,7 @@ const PLURAL_KEY = new RegExp(`^(.*)_(${PLURAL_FORMS.join('|')})$`);
  * them: a key lives in one file (the page merges them). A key is plural when it ends in a CLDR
  * form's name and the file has more than one form of it.
  */
-export function messageShape(files: Record<string, Texts>, _language: Language | 'en'): Map<string, Message> {
+export function messageShape(files: Record<string, Texts>): Map<string, Message> {
   const out = new Map<string, Message>();
   const seen = new Map<string, string>();
   for (const [part, texts] of Object.entries(files)) {
@@ -79,15 +79,15 @@ export function sourceHash(message: Message): string {
 }
 
 /** The keys whose English changed (or is new) since the translation was made: they need a translator's look. */
-export function staleTranslations(english: Record<string, Texts>, _translation: Record<string, Texts>, stamp: Stamp): string[] {
-  return [...messageShape(english, 'en')].filter(([id, message]) => stamp[id] !== sourceHash(message)).map(([id]) => id);
+export function staleTranslations(english: Record<string, Texts>, stamp: Stamp): string[] {
+  return [...messageShape(english)].filter(([id, message]) => stamp[id] !== sourceHash(message)).map(([id]) => id);
 }
 
 /** Records `language`'s translation of `ids` (or of every text) as made from today's English. */
 export function writeStamp(language: Language, english: Record<string, Texts>, ids?: string[]): void {
   const stamp = stampOf(language);
-  for (const [id, message] of messageShape(english, 'en')) if (!ids || ids.includes(id)) stamp[id] = sourceHash(message);
-  const known = new Set(messageShape(english, 'en').keys());
+  for (const [id, message] of messageShape(english)) if (!ids || ids.includes(id)) stamp[id] = sourceHash(message);
+  const known = new Set(messageShape(english).keys());
   const kept = Object.fromEntries(
     Object.entries(stamp)
       .filter(([id]) => known.has(id))
@@ -114,9 +114,9 @@ export function duplicateTranslations(
   translation: Record<string, Texts>,
   notes: Contexts = contexts(),
 ): string[] {
-  const own = messageShape(translation, 'en');
+  const own = messageShape(translation);
   const byEnglish = new Map<string, Array<{ id: string; text: string }>>();
-  for (const [id, message] of messageShape(english, 'en')) {
+  for (const [id, message] of messageShape(english)) {
     const text = own.get(id)?.forms.get('');
     const source = message.forms.get('');
     if (message.plural || source === undefined || text === undefined) continue;

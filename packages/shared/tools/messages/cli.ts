@@ -16,7 +16,7 @@ if (command === 'stamp' && isLanguage(language) && language !== 'en') {
 } else if (command === 'check') {
   let problems = 0;
   for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
-    const stale = staleTranslations(MESSAGE_FILES.en, MESSAGE_FILES[lang], stampOf(lang));
+    const stale = staleTranslations(MESSAGE_FILES.en, stampOf(lang));
     const twoWays = duplicateTranslations(MESSAGE_FILES.en, MESSAGE_FILES[lang]);
     problems += stale.length + twoWays.length;
     for (const id of stale) console.log(`${lang} stale (English changed or new since translated): ${id}`);
