@@ -44,7 +44,7 @@ export interface QueuedMail extends MailMessage {
    * makes the mail's identity, so queuing it again never sends a second copy.
    */
   event: string;
-  /** A secret inside subject, text or html (a reset token): stored sealed, never in clear. */
+  /** A secret inside subject, text, html or Reply-To (a reset or reply token): stored sealed, never in clear. */
   secret?: string;
 }
 
@@ -90,7 +90,7 @@ export async function queueMail(db: DbOrTx, mail: QueuedMail): Promise<void> {
       text_body: hide(mail.text),
       html_body: mail.html === undefined ? null : hide(mail.html),
       sealed_secret: mail.secret ? seal(mail.secret) : null,
-      reply_to: mail.replyTo ?? null,
+      reply_to: mail.replyTo === undefined ? null : hide(mail.replyTo),
       status: 'pending',
       attempts: 0,
       next_attempt_at: now,
@@ -113,6 +113,11 @@ export interface Mailer {
   kick(): void;
   /** Resolves once every mail due now has been tried (tests, shutdown). */
   idle(): Promise<void>;
+  /**
+   * Run `source` before each look for due mail (every poll, kick and idle): a producer of mail that
+   * is due later than it is caused (the threads' digests) queues it there, in its own transactions.
+   */
+  addSource(source: () => Promise<unknown>): void;
   close(): Promise<void>;
 }
 
@@ -167,6 +172,7 @@ export function createMailer(options: MailerOptions): Mailer {
   let closed = false;
   let running: Promise<void> = Promise.resolve();
   let pending = false;
+  const sources: Array<() => Promise<unknown>> = [];
 
   /** Claim up to BATCH due rows for this worker. */
   async function claim(): Promise<MailOutboxRow[]> {
@@ -197,7 +203,7 @@ export function createMailer(options: MailerOptions): Mailer {
       subject: show(row.subject),
       text: show(row.text_body),
       ...(row.html_body !== null ? { html: show(row.html_body) } : {}),
-      ...(row.reply_to !== null ? { replyTo: row.reply_to } : {}),
+      ...(row.reply_to !== null ? { replyTo: show(row.reply_to) } : {}),
       // The same id on every attempt: a receiving server can drop a copy.
       messageId: `<${row.id}@outbox.agro>`,
     };
@@ -263,6 +269,10 @@ export function createMailer(options: MailerOptions): Mailer {
   /** Send everything due now, batch after batch. */
   async function drain(): Promise<void> {
     pending = false;
+    // A source that fails (the database away) is tried again at the next poll; the outbox drains anyway.
+    for (const source of sources) {
+      await source().catch((err: unknown) => logger.warn({ err }, 'a mail source failed; retrying at the next poll'));
+    }
     while (!closed) {
       const rows = await claim();
       if (rows.length === 0) return;
@@ -308,6 +318,9 @@ export function createMailer(options: MailerOptions): Mailer {
       if (!closed) void run();
     },
     idle: () => (closed ? running : run()),
+    addSource(source) {
+      sources.push(source);
+    },
     async close() {
       if (timer) clearInterval(timer);
       // Whatever is in flight finishes; rows not yet claimed wait in the table for the next start.
