@@ -22,6 +22,8 @@ import galleryRoutes from './modules/gallery/routes.js';
 import productRoutes from './modules/product/routes.js';
 import quoteRoutes from './modules/quote/routes.js';
 import orderRoutes from './modules/order/routes.js';
+import messageRoutes from './modules/messages/routes.js';
+import { ThreadEvents } from './modules/messages/index.js';
 import settingsRoutes, { settingsReader } from './modules/settings/routes.js';
 import teamRoutes from './modules/team/routes.js';
 import { PublicPages } from './modules/pages/routes.js';
@@ -55,6 +57,10 @@ declare module 'fastify' {
     imageStorage: FileStorage;
     /** Answers repeated GETs of cached public answers before routing (speed/front-lane.ts). */
     frontLane: FrontLane;
+    /** The time now (ms): Date.now, or the tests' clock (AppDeps.clock). Rules that depend on time read it. */
+    now: () => number;
+    /** Live updates of the threads (modules/messages/live.ts). */
+    threadEvents: ThreadEvents;
   }
 }
 
@@ -65,6 +71,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** By default the local uploads folder, or S3 when S3_BUCKET is set. */
   imageStorage?: FileStorage;
+  /** The time now (ms), for the rules that depend on it (the threads' mail digests); Date.now by default. */
+  clock?: () => number;
 }
 
 /** JSON bodies are small forms; uploads have their own multipart limits. */
@@ -131,6 +139,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('contentStale', meta.stale);
   app.decorate('probeDatabase', database.probe);
   app.decorate('mailer', mailer);
+  app.decorate('now', deps.clock ?? Date.now);
+  app.decorate(
+    'threadEvents',
+    new ThreadEvents({ db: database.db, dialect: database.dialect, databaseUrl: config.databaseUrl, logger: app.log }),
+  );
   app.decorate('imageStorage', guardStorage(deps.imageStorage ?? createImageStorage(config)));
   frontLane.attach(app.log, meta.stale);
   app.decorate('frontLane', frontLane);
@@ -185,6 +198,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(settingsRoutes, { prefix: `${API_PREFIX}/settings` });
   await app.register(auditRoutes, { prefix: `${API_PREFIX}/audit` });
   await app.register(teamRoutes, { prefix: `${API_PREFIX}/team` });
+  // The threads of quotes, inquiries and orders (/{kind}/{id}/messages), attachments, unread counts.
+  await app.register(messageRoutes, { prefix: API_PREFIX });
 
   // Public pages rendered on the server, the sitemap and robots.txt (modules/pages).
   const pages = new PublicPages(app, await createPageRenderer(config.webDist, app.log));

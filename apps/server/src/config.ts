@@ -98,6 +98,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool(true),
   IMAGE_BASE_URL: httpUrl,
   PASSWORD_HASH_COST: int(15, 12, 20),
+  /** The threads' mails name `local+<token>@domain` of this address as their Reply-To (issue 40); unset: no Reply-To. */
+  REPLY_ADDRESS: emailText,
 });
 
 export interface Config {
@@ -145,6 +147,8 @@ export interface Config {
   sessionTtlMs: number;
   /** log2 of the scrypt cost parameter N. */
   passwordHashCost: number;
+  /** REPLY_ADDRESS: the base of the threads' Reply-To addresses; undefined = no Reply-To. */
+  replyAddress: string | undefined;
 }
 
 export interface S3Config {
@@ -248,5 +252,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageBaseUrl: e.IMAGE_BASE_URL?.replace(/\/+$/, ''),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     passwordHashCost: e.PASSWORD_HASH_COST,
+    replyAddress: e.REPLY_ADDRESS,
   };
 }

@@ -83,6 +83,8 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** The image storage, when not the configuration's own (e.g. an object store with short time limits). */
   imageStorage?: FileStorage;
+  /** The app's clock (ms), for rules that depend on time (the threads' mail digests). */
+  clock?: () => number;
 }
 
 export async function buildTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -120,7 +122,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
   });
   if (config.databaseUrl) await withSchemaLock(config.databaseUrl, () => migrateToLatest(database));
   else await migrateToLatest(database);
-  const app = await buildApp(config, { database, imageStorage: options.imageStorage });
+  const app = await buildApp(config, { database, imageStorage: options.imageStorage, ...(options.clock ? { clock: options.clock } : {}) });
   await options.beforeReady?.(app);
   await app.ready();
 

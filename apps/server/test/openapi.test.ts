@@ -104,6 +104,12 @@ describe('OpenAPI document', () => {
         'POST /api/v1/quote/{id}/not-spam',
         'POST /api/v1/user/register',
         'POST /api/v1/team/invite',
+        // The threads (issue 40)
+        'POST /api/v1/quote/{id}/messages',
+        'POST /api/v1/contact/{id}/messages',
+        'POST /api/v1/order/{id}/messages',
+        'POST /api/v1/messages/{id}/hide',
+        'POST /api/v1/quote/{id}/request-changes',
       ].sort(),
     );
   });

@@ -26,6 +26,8 @@ export const API = {
   // Trade desk
   exportQuotes: `${V1}/quote/export`,
   allInquiries: `${V1}/contact/all`,
+  /** The buyer's own inquiries (issue 40: their threads). */
+  myInquiries: `${V1}/contact/mine`,
   exportInquiries: `${V1}/contact/export`,
   updateInquiry: (id: string) => `${V1}/contact/${encodeURIComponent(id)}`,
   inquiryNotSpam: (id: string) => `${V1}/contact/${encodeURIComponent(id)}/not-spam`,
@@ -73,4 +75,18 @@ export const API = {
   teamInvite: `${V1}/team/invite`,
   teamAccept: (token: string) => `${V1}/team/accept/${encodeURIComponent(token)}`,
   teamRemove: (id: string) => `${V1}/team/${encodeURIComponent(id)}`,
+  // The conversation on a quote, an inquiry or an order (issue 40)
+  quoteMessages: (id: string) => `${V1}/quote/${encodeURIComponent(id)}/messages`,
+  contactMessages: (id: string) => `${V1}/contact/${encodeURIComponent(id)}/messages`,
+  orderMessages: (id: string) => `${V1}/order/${encodeURIComponent(id)}/messages`,
+  addQuoteMessage: (id: string) => `${V1}/quote/${encodeURIComponent(id)}/messages`,
+  addContactMessage: (id: string) => `${V1}/contact/${encodeURIComponent(id)}/messages`,
+  addOrderMessage: (id: string) => `${V1}/order/${encodeURIComponent(id)}/messages`,
+  quoteMessageEvents: (id: string) => `${V1}/quote/${encodeURIComponent(id)}/messages/events`,
+  contactMessageEvents: (id: string) => `${V1}/contact/${encodeURIComponent(id)}/messages/events`,
+  orderMessageEvents: (id: string) => `${V1}/order/${encodeURIComponent(id)}/messages/events`,
+  attachment: (id: string) => `${V1}/attachment/${encodeURIComponent(id)}`,
+  hideMessage: (id: string) => `${V1}/messages/${encodeURIComponent(id)}/hide`,
+  unreadMessages: `${V1}/messages/unread`,
+  quoteRequestChanges: (id: string) => `${V1}/quote/${encodeURIComponent(id)}/request-changes`,
 } as const;

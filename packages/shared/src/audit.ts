@@ -6,7 +6,18 @@ import { z } from 'zod';
 import en from '../locales/en/messages.json';
 import { blank, isoDay, wholeNumber } from './query-fields.js';
 
-export const AUDIT_ENTITY_TYPES = ['product', 'gallery', 'quote', 'offer', 'inquiry', 'settings', 'team', 'order', 'document'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'product',
+  'gallery',
+  'quote',
+  'offer',
+  'inquiry',
+  'settings',
+  'team',
+  'order',
+  'document',
+  'message',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

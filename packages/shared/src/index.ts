@@ -40,3 +40,4 @@ export type {
 } from './i18n/catalogue.js';
 export * from './language-schema.js';
 export * from './content-translations.js';
+export * from './thread.js';

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import en from '../locales/en/messages.json';
 import { blank, isoDay, wholeNumber } from './query-fields.js';
 import { QUOTE_STATUSES } from './quote-desk.js';
+import { listSortField } from './thread.js';
 
 /** Pagination of the lists (only when `page` or `limit` is given). */
 export const LEAD_PAGE_SIZE = 12;
@@ -48,6 +49,8 @@ export function leadFilterSchema<S extends readonly [string, ...string[]]>(statu
       spam: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : blank(v)), z.boolean({ error: M.spam }).optional()),
       page: wholeNumber(1, 1_000_000, M.page),
       limit: wholeNumber(1, LEAD_PAGE_SIZE_MAX, M.limit),
+      /** `activity`: the latest message first (issue 40); newest first otherwise. */
+      sort: listSortField,
     })
     .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, { error: M.range, path: ['to'] });
 }

@@ -10,6 +10,7 @@ import { leadPageSchema } from './leads.js';
 import { offerToday } from './quote-desk-texts.js';
 import { CURRENCY_CODES, INCOTERM_CODES, parseMinorUnits } from './trade.js';
 import { optionalString } from './validation.js';
+import { listSortField, threadSummaryShape } from './thread.js';
 import {
   ORDER_FLOW,
   ORDER_LIMITS,
@@ -210,6 +211,8 @@ export const orderFilterSchema = z
     ),
     page: wholeNumber(1, 1_000_000),
     limit: wholeNumber(1, 100),
+    /** `activity`: the latest message first (issue 40); newest order first otherwise. */
+    sort: listSortField,
   })
   .refine((f) => f.etaFrom === undefined || f.etaTo === undefined || f.etaFrom <= f.etaTo, { error: F.range, path: ['etaTo'] });
 export type OrderFilter = z.output<typeof orderFilterSchema>;
@@ -309,6 +312,8 @@ export const orderSchema = z.object({
   /** Oldest first; PROFORMA_ISSUED is the first. */
   milestones: z.array(orderMilestoneSchema),
   documents: z.array(orderDocumentSchema),
+  /** In lists only (issue 40): the caller's unread messages of its thread and its last activity. */
+  ...threadSummaryShape,
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -5,19 +5,27 @@
 import en from '../locales/en/messages.json';
 import { interpolate } from './i18n/translator.js';
 
-export const QUOTE_STATUSES = ['NEW', 'QUOTED', 'ACCEPTED', 'DECLINED', 'REJECTED', 'EXPIRED'] as const;
+export const QUOTE_STATUSES = ['NEW', 'QUOTED', 'ACCEPTED', 'DECLINED', 'REJECTED', 'EXPIRED', 'CHANGES_REQUESTED'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
-/** The statuses a database row holds. */
+/**
+ * The statuses a quote row holds. CHANGES_REQUESTED is, like EXPIRED, not one of them: it is a
+ * QUOTED quote whose buyer asked for changes to the current offer (`changes_requested_at`), until
+ * the company answers with a new offer or a rejection, or the buyer decides.
+ */
 export const STORED_QUOTE_STATUSES = ['NEW', 'QUOTED', 'ACCEPTED', 'DECLINED', 'REJECTED'] as const;
 export type StoredQuoteStatus = (typeof STORED_QUOTE_STATUSES)[number];
+/** The statuses a history event records: the stored ones and the buyer's request for changes. */
+export type QuoteEventStatus = StoredQuoteStatus | 'CHANGES_REQUESTED';
 
 /** What each action needs the quote's (effective) status to be. Anything else is a 409. */
 export const QUOTE_ACTIONS = {
   /** A new offer replaces the current one (also after it expired). */
-  offer: ['NEW', 'QUOTED', 'EXPIRED'],
-  reject: ['NEW', 'QUOTED', 'EXPIRED'],
-  accept: ['QUOTED'],
-  decline: ['QUOTED'],
+  offer: ['NEW', 'QUOTED', 'EXPIRED', 'CHANGES_REQUESTED'],
+  reject: ['NEW', 'QUOTED', 'EXPIRED', 'CHANGES_REQUESTED'],
+  // The buyer may still take or leave the current offer after asking for changes to it.
+  accept: ['QUOTED', 'CHANGES_REQUESTED'],
+  decline: ['QUOTED', 'CHANGES_REQUESTED'],
+  requestChanges: ['QUOTED', 'CHANGES_REQUESTED'],
 } as const satisfies Record<string, readonly QuoteStatus[]>;
 export type QuoteAction = keyof typeof QUOTE_ACTIONS;
 
@@ -42,8 +50,18 @@ export function offerToday(now = Date.now()): string {
   return new Date(now + OFFER_TIME_ZONE_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
 }
 
-/** Status a reader sees: a QUOTED quote past its offer's expiry is EXPIRED. */
-export function effectiveQuoteStatus(stored: StoredQuoteStatus, offerExpiresAtIso: string | null, nowIso: string): QuoteStatus {
+/**
+ * Status a reader sees: a QUOTED quote whose buyer asked for changes is CHANGES_REQUESTED (the
+ * company's turn, whether or not the offer has expired meanwhile); otherwise, past its offer's
+ * expiry, EXPIRED.
+ */
+export function effectiveQuoteStatus(
+  stored: StoredQuoteStatus,
+  offerExpiresAtIso: string | null,
+  nowIso: string,
+  changesRequested = false,
+): QuoteStatus {
+  if (stored === 'QUOTED' && changesRequested) return 'CHANGES_REQUESTED';
   return stored === 'QUOTED' && offerExpiresAtIso !== null && offerExpiresAtIso <= nowIso ? 'EXPIRED' : stored;
 }
 
@@ -77,8 +95,9 @@ export function refusalMessage(action: QuoteAction, status: QuoteStatus, validUn
   if (canDo(action, status)) return undefined;
   const M = QUOTE_DESK_MESSAGES;
   if (status === 'ACCEPTED' || status === 'DECLINED' || status === 'REJECTED') return M.alreadyDecided(status);
-  if ((action === 'accept' || action === 'decline') && status === 'NEW') return M.noOffer;
-  if ((action === 'accept' || action === 'decline') && status === 'EXPIRED') return M.offerExpired(validUntil ?? '');
+  const buyerAction = action === 'accept' || action === 'decline' || action === 'requestChanges';
+  if (buyerAction && status === 'NEW') return M.noOffer;
+  if (buyerAction && status === 'EXPIRED') return M.offerExpired(validUntil ?? '');
   return M.notAllowed(action, status);
 }
 

@@ -133,6 +133,8 @@ export const quoteOfferSchema = z.object({
   expiresAt: z.string(),
   note: z.string(),
   createdAt: z.string(),
+  /** When its buyer first opened the quote or its PDF after the offer was sent (issue 40), or null. */
+  viewedAt: z.string().nullable(),
 });
 export type QuoteOffer = z.infer<typeof quoteOfferSchema>;
 

@@ -8,6 +8,7 @@ import { leadPageSchema } from './leads.js';
 import { QUOTE_STATUSES, quoteHistoryEntrySchema, quoteOfferSchema } from './quote-desk.js';
 import { tradeTermsRecordSchema } from './trade-terms.js';
 import { SPAM_REASONS } from './bot-signals.js';
+import { threadMessageSchema, threadSummaryShape } from './thread.js';
 
 /** An image as the API exposes it: `secure_url` is a public URL on this server. */
 export const imageRefSchema = z.object({
@@ -90,6 +91,8 @@ export const quoteRecordSchema = z.object({
   spamReason: z.enum(SPAM_REASONS).optional(),
   /** REJECTED only: the company's reason (the key is absent otherwise). */
   rejectionReason: z.string().optional(),
+  /** In lists only (issue 40): the caller's unread messages of its thread and its last activity. */
+  ...threadSummaryShape,
 });
 export type Quote = z.infer<typeof quoteRecordSchema>;
 
@@ -123,6 +126,8 @@ export const inquirySchema = contactRecordSchema.extend({
   handledAt: z.string().nullable(),
   /** Why it is held as spam (not mailed, out of the default inbox); absent when it is not. */
   spamReason: z.enum(SPAM_REASONS).optional(),
+  /** In lists only (issue 40): the caller's unread messages of its thread and its last activity. */
+  ...threadSummaryShape,
 });
 export type Inquiry = z.infer<typeof inquirySchema>;
 
@@ -158,6 +163,10 @@ export type ProductResponse = z.infer<typeof productResponseSchema>;
 
 export const quoteResponseSchema = apiResultSchema.extend({ quote: quoteRecordSchema });
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
+
+/** POST /api/v1/quote/{id}/request-changes: the quote (CHANGES_REQUESTED, with its history) and the thread's new message (its `proposal`). */
+export const requestChangesResponseSchema = apiResultSchema.extend({ quote: quoteDetailSchema, item: threadMessageSchema });
+export type RequestChangesResponse = z.infer<typeof requestChangesResponseSchema>;
 
 export const quoteDetailResponseSchema = apiResultSchema.extend({ quote: quoteDetailSchema });
 export type QuoteDetailResponse = z.infer<typeof quoteDetailResponseSchema>;

@@ -4,7 +4,7 @@
  * dialects so one set of queries and mappers serves SQLite and PostgreSQL.
  * Timestamps are ISO-8601 UTC strings (sortable as text).
  */
-import type { Language, OrderStep, SpamReason, StoredQuoteStatus } from '@agro/shared';
+import type { Language, MessageAuthor, OrderStep, QuoteEventStatus, SpamReason, StoredQuoteStatus, ThreadKind } from '@agro/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** 0 or 1. */
@@ -161,6 +161,10 @@ export interface QuotesTable {
   trade_sample_first: Generated<Flag>;
   /** Why it is held as spam (not mailed, out of the default lists); null when it is not. */
   spam_reason: Generated<SpamReason | null>;
+  /** While the buyer's request for changes to the current offer waits for the company (status CHANGES_REQUESTED). */
+  changes_requested_at: Generated<string | null>;
+  /** The last message's time; null: none yet (read as created_at). */
+  last_activity_at: Generated<string | null>;
 }
 
 /** Offers sent for a quote; the newest (highest revision) is the current one. */
@@ -183,13 +187,15 @@ export interface QuoteOffersTable {
   note: string;
   created_by: string | null;
   created_at: string;
+  /** When the buyer first opened the quote or its PDF after this offer was sent. */
+  viewed_at: Generated<string | null>;
 }
 
 /** A quote's status changes (the quote's creation is its own created_at). */
 export interface QuoteEventsTable {
   id: string;
   quote_id: string;
-  status: StoredQuoteStatus;
+  status: QuoteEventStatus;
   actor: 'BUYER' | 'COMPANY';
   user_id: string | null;
   offer_id: string | null;
@@ -213,6 +219,8 @@ export interface ContactsTable {
   handled_at: Generated<string | null>;
   /** Why it is held as spam (not mailed, out of the default inbox); null when it is not. */
   spam_reason: Generated<SpamReason | null>;
+  /** The last message's time; null: none yet (read as created_at). */
+  last_activity_at: Generated<string | null>;
 }
 
 /** Small key/value facts about this database (e.g. when the demo data was seeded). */
@@ -314,6 +322,8 @@ export interface OrdersTable {
   tracking_url: string | null;
   created_at: string;
   step_changed_at: string;
+  /** The last message's time; null: none yet (read as created_at). */
+  last_activity_at: Generated<string | null>;
 }
 
 export interface OrderMilestonesTable {
@@ -398,7 +408,71 @@ export interface LoginChallengesTable {
   expires_at: string;
 }
 
+/** One message of a thread (modules/messages). */
+export interface MessagesTable {
+  id: string;
+  thread_kind: ThreadKind;
+  thread_id: string;
+  author: MessageAuthor;
+  user_id: string | null;
+  author_name: string;
+  body: string;
+  /** JSON text of a request for changes (shared `proposalSchema`); null on other messages. */
+  proposal: string | null;
+  created_at: string;
+  read_at: string | null;
+  hidden_at: string | null;
+  hidden_by: string | null;
+  digest_id: string | null;
+}
+
+export interface MessageAttachmentsTable {
+  id: string;
+  message_id: string;
+  file_name: string;
+  storage_name: string;
+  content_type: string;
+  bytes: number;
+  position: number;
+}
+
+export interface ThreadReadsTable {
+  user_id: string;
+  thread_kind: ThreadKind;
+  thread_id: string;
+  last_read_at: string;
+}
+
+/** A mail that tells one side of a thread about the other's messages, sent at `send_at` (modules/messages/digests.ts). */
+export interface MessageDigestsTable {
+  id: string;
+  /** `kind:id:recipient` while waiting; null once sent. */
+  pending_key: string | null;
+  thread_kind: ThreadKind;
+  thread_id: string;
+  recipient: MessageAuthor;
+  send_at: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** The SHA-256 of a Reply-To token, bound to its thread and recipient (modules/messages/reply-address.ts). */
+export interface ReplyTokensTable {
+  token_hash: string;
+  thread_kind: ThreadKind;
+  thread_id: string;
+  recipient: MessageAuthor;
+  user_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
+  messages: MessagesTable;
+  message_attachments: MessageAttachmentsTable;
+  thread_reads: ThreadReadsTable;
+  message_digests: MessageDigestsTable;
+  reply_tokens: ReplyTokensTable;
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
@@ -449,3 +523,5 @@ export type OrderRow = Selectable<OrdersTable>;
 export type NewOrderRow = Insertable<OrdersTable>;
 export type OrderMilestoneRow = Selectable<OrderMilestonesTable>;
 export type OrderDocumentRow = Selectable<OrderDocumentsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type MessageAttachmentRow = Selectable<MessageAttachmentsTable>;

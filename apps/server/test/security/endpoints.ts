@@ -28,6 +28,11 @@ import {
   acceptInviteSchema,
   inviteSchema,
   codeSchema,
+  messageInputSchema,
+  requestChangesSchema,
+  THREAD_KINDS,
+  THREAD_TEXT,
+  type ThreadKind,
   userLanguageSchema,
   updateProfileSchema,
   type Inquiry,
@@ -36,7 +41,7 @@ import {
 } from '@agro/shared';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import * as OTPAuth from 'otpauth';
 import { expect } from 'vitest';
 import type { z } from 'zod';
@@ -91,8 +96,10 @@ export interface Endpoint {
   expect: Record<Actor, number>;
   /** The call ends or changes the caller's session or account: use new accounts for each call. */
   fresh?: boolean;
-  /** What an allowed call answers: JSON (`{ success: true, ... }`) unless said otherwise. */
-  response?: 'json' | 'pdf' | 'csv';
+  /** What an allowed call answers: JSON (`{ success: true, ... }`) unless said otherwise; `events`: a stream of Server-Sent Events. */
+  response?: 'json' | 'pdf' | 'csv' | 'events';
+  /** The message of the 404 that refuses someone who may not see the thing (the threads: issue 40). */
+  notFound?: string;
   /** Shared schema of a JSON body: a body it refuses must never be accepted. */
   schema?: z.ZodType;
   /** A valid request for `caller` (null = anonymous), making whatever rows it needs. */
@@ -237,6 +244,124 @@ async function addGalleryEntry(ctx: EndpointContext): Promise<string> {
 }
 
 const cookieOf = (caller: Session | null): Record<string, string> => (caller ? { cookie: caller.cookie } : {});
+
+/** The thread's buyer or any ADMIN; another USER gets 404, never a hint that the thread exists (issue 40). */
+const THREAD_MEMBERS: Record<Actor, number> = { anonymous: 401, user: 200, otherUser: 404, admin: 200 };
+
+/** A thread of `owner`'s: a quote, an inquiry or an order (through the API and the services). */
+async function addThread(ctx: EndpointContext, kind: ThreadKind): Promise<string> {
+  if (kind === 'quote') return (await addQuote(ctx, ctx.owner))._id;
+  if (kind === 'contact') return addInquiry(ctx, ctx.owner);
+  return addOrder(ctx, ctx.owner);
+}
+
+/** A buyer's message in a thread, written as a post would leave it (no HTTP call); its id. */
+async function addMessageRow(ctx: EndpointContext, kind: ThreadKind, threadId: string): Promise<string> {
+  const id = newId();
+  await ctx.t.db
+    .insertInto('messages')
+    .values({
+      id,
+      thread_kind: kind,
+      thread_id: threadId,
+      author: 'BUYER',
+      user_id: ctx.owner.id,
+      author_name: 'Test Buyer',
+      body: 'Can you pack in 10 kg cartons?',
+      proposal: null,
+      created_at: nowIso(),
+      read_at: null,
+      hidden_at: null,
+      hidden_by: null,
+      digest_id: null,
+    })
+    .execute();
+  return id;
+}
+
+/** A small PDF attached to a new message of `quote`'s thread (file and rows); the attachment's id. */
+async function addAttachmentRow(ctx: EndpointContext, quote: Quote): Promise<string> {
+  const messageId = await addMessageRow(ctx, 'quote', quote._id);
+  const id = newId();
+  const storageName = `${randomBytes(24).toString('hex')}.pdf`;
+  await fs.mkdir(ctx.t.config.documentsDir, { recursive: true });
+  await fs.writeFile(path.join(ctx.t.config.documentsDir, storageName), '%PDF-1.4\n% matrix\n');
+  await ctx.t.db
+    .insertInto('message_attachments')
+    .values({
+      id,
+      message_id: messageId,
+      file_name: 'report.pdf',
+      storage_name: storageName,
+      content_type: 'application/pdf',
+      bytes: 19,
+      position: 0,
+    })
+    .execute();
+  return id;
+}
+
+const THREAD_PATHS = {
+  quote: { list: 'quoteMessages', add: 'addQuoteMessage', events: 'quoteMessageEvents' },
+  contact: { list: 'contactMessages', add: 'addContactMessage', events: 'contactMessageEvents' },
+  order: { list: 'orderMessages', add: 'addOrderMessage', events: 'orderMessageEvents' },
+} as const;
+
+/** Each kind of thread: its list, a post and its live events. */
+const THREAD_ROWS: Endpoint[] = THREAD_KINDS.flatMap((kind): Endpoint[] => {
+  const names = THREAD_PATHS[kind];
+  return [
+    {
+      api: names.list,
+      method: 'GET',
+      path: `/api/v1/${kind}/{id}/messages`,
+      body: 'none',
+      expect: THREAD_MEMBERS,
+      notFound: THREAD_TEXT.notFound,
+      prepare: async (ctx, caller) => {
+        const id = await addThread(ctx, kind);
+        const messageId = await addMessageRow(ctx, kind, id);
+        return {
+          url: API[names.list](id),
+          headers: cookieOf(caller),
+          check: (res) => expect(res.json<{ messages: Array<{ _id: string }> }>().messages.map((m) => m._id)).toEqual([messageId]),
+        };
+      },
+    },
+    {
+      api: names.add,
+      method: 'POST',
+      path: `/api/v1/${kind}/{id}/messages`,
+      body: 'json',
+      expect: THREAD_MEMBERS,
+      notFound: THREAD_TEXT.notFound,
+      schema: messageInputSchema,
+      prepare: async (ctx, caller) => ({
+        url: API[names.add](await addThread(ctx, kind)),
+        payload: { text: 'Can you pack in 10 kg cartons?' },
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ item: { text: string } }>().item.text).toBe('Can you pack in 10 kg cartons?'),
+      }),
+    },
+    {
+      api: names.events,
+      method: 'GET',
+      path: `/api/v1/${kind}/{id}/messages/events`,
+      body: 'none',
+      expect: THREAD_MEMBERS,
+      notFound: THREAD_TEXT.notFound,
+      response: 'events',
+      prepare: async (ctx, caller) => ({
+        url: API[names.events](await addThread(ctx, kind)),
+        headers: cookieOf(caller),
+        check: (res) => {
+          expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+          expect(res.body).toContain(': ready');
+        },
+      }),
+    },
+  ];
+});
 
 export const ENDPOINTS: readonly Endpoint[] = [
   {
@@ -1110,7 +1235,103 @@ export const ENDPOINTS: readonly Endpoint[] = [
       };
     },
   },
+  ...THREAD_ROWS,
+  {
+    api: 'attachment',
+    method: 'GET',
+    path: '/api/v1/attachment/{id}',
+    body: 'none',
+    expect: THREAD_MEMBERS,
+    notFound: THREAD_TEXT.attachmentNotFound,
+    response: 'pdf',
+    prepare: async (ctx, caller) => ({
+      url: API.attachment(await addAttachmentRow(ctx, await addQuote(ctx, ctx.owner))),
+      headers: cookieOf(caller),
+      check: (res) => {
+        expect(res.headers['content-disposition']).toBe('attachment; filename="report.pdf"');
+        expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      },
+    }),
+  },
+  {
+    api: 'hideMessage',
+    method: 'POST',
+    path: '/api/v1/messages/{id}/hide',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => ({
+      url: API.hideMessage(await addMessageRow(ctx, 'quote', (await addQuote(ctx, ctx.owner))._id)),
+      payload: {},
+      headers: cookieOf(caller),
+      check: (res) => expect(res.json<{ item: { hidden: boolean } }>().item.hidden).toBe(true),
+    }),
+  },
+  {
+    api: 'unreadMessages',
+    method: 'GET',
+    path: '/api/v1/messages/unread',
+    body: 'none',
+    expect: LOGGED_IN,
+    prepare: async (_ctx, caller) => ({
+      url: API.unreadMessages,
+      headers: cookieOf(caller),
+      check: (res) => expect(typeof res.json<{ unread: number }>().unread).toBe('number'),
+    }),
+  },
+  {
+    api: 'quoteRequestChanges',
+    method: 'POST',
+    path: '/api/v1/quote/{id}/request-changes',
+    body: 'json',
+    expect: OWNER_ONLY,
+    schema: requestChangesSchema,
+    prepare: async (ctx, caller) => {
+      const quote = await addOfferedQuote(ctx, ctx.owner);
+      const offerId = (await ctx.t.db.selectFrom('quotes').select('current_offer_id').where('id', '=', quote._id).executeTakeFirstOrThrow())
+        .current_offer_id!;
+      return {
+        url: API.quoteRequestChanges(quote._id),
+        payload: { offerId, note: '12.00 a kilo for two containers?', unitPrice: '12.00' },
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ quote: Quote }>().quote.status).toBe('CHANGES_REQUESTED'),
+      };
+    },
+  },
+  {
+    api: 'myInquiries',
+    method: 'GET',
+    path: '/api/v1/contact/mine',
+    body: 'none',
+    expect: USER_ONLY,
+    prepare: async (ctx, caller, actor) => {
+      const id = await addInquiry(ctx, ctx.owner);
+      return {
+        url: `${API.myInquiries}?sort=activity`,
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ inquiries: Inquiry[] }>().inquiries.some((i) => i._id === id)).toBe(actor === 'user'),
+      };
+    },
+  },
 ];
+
+/**
+ * `t.app.inject`, except for a stream of events (SSE), which never ends by itself: it is answered
+ * once its head and first chunk are written (the body is that chunk), then the client goes away.
+ */
+export async function injectCall(t: TestApp, options: InjectOptions): Promise<LightMyRequestResponse> {
+  if (!String(options.url).includes('/messages/events')) return t.app.inject(options);
+  const res = await t.app.inject({ ...options, payloadAsStream: true });
+  const stream = res.stream();
+  const chunks: Buffer[] = [];
+  if (res.statusCode === 200) {
+    chunks.push(await new Promise<Buffer>((resolve) => stream.once('data', (chunk: Buffer | string) => resolve(Buffer.from(chunk)))));
+    (res.raw.res as unknown as { destroy(): void }).destroy();
+  } else {
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  }
+  const body = Buffer.concat(chunks).toString();
+  return Object.assign(res, { body, payload: body, rawPayload: Buffer.from(body), json: () => JSON.parse(body) as unknown });
+}
 
 /** A TOTP code of `secret` at `ms`. */
 const totpCode = (secret: string, ms: number) =>
@@ -1176,6 +1397,9 @@ export async function dataSnapshot(t: TestApp): Promise<Record<string, unknown[]
     'audit_log',
     'team_invites',
     'recovery_codes',
+    'messages',
+    'message_attachments',
+    'message_digests',
   ] as const;
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {

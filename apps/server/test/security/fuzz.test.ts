@@ -18,6 +18,7 @@ import { makeImage } from '../images-fixtures.js';
 import {
   ENDPOINTS,
   dataSnapshot,
+  injectCall,
   newAdminSession,
   newUserSession,
   type Actor,
@@ -96,7 +97,7 @@ function expectSound(res: LightMyRequestResponse, what: string): void {
 }
 
 const inject = (method: Endpoint['method'], url: string, payload: string | Buffer | undefined, headers: Record<string, string>) =>
-  t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  injectCall(t, { method, url, headers, ...(payload === undefined ? {} : { payload }) });
 
 describe('fuzzing every endpoint', () => {
   const bodies = fc.oneof(

@@ -22,6 +22,7 @@ import * as twoFactor from './20261126190000-two-factor.js';
 import * as dashboardIndexes from './20261126200000-dashboard-indexes.js';
 import * as userLanguage from './20261126210000-user-language.js';
 import * as productTranslations from './20261126220000-product-translations.js';
+import * as threads from './20261127100000-threads.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -50,4 +51,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261126200000-dashboard-indexes': dashboardIndexes,
   '20261126210000-user-language': userLanguage,
   '20261126220000-product-translations': productTranslations,
+  '20261127100000-threads': threads,
 };

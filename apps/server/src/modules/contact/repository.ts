@@ -2,7 +2,8 @@ import type { Inquiry, InquiryStatus, LeadPage, QuantityType } from '@agro/share
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import type { ContactRow, NewContactRow } from '../../db/schema.js';
-import { allOf, EXPORT_BATCH, leadConditions, leadPage, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
+import { allOf, EXPORT_BATCH, leadConditions, leadPage, orderKey, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
+import { lastActivitySql, unreadCountSql, type Viewer } from '../messages/index.js';
 
 export async function insertContact(db: DbOrTx, row: NewContactRow): Promise<ContactRow> {
   await db.insertInto('contacts').values(row).execute();
@@ -23,13 +24,16 @@ export async function findContactRow(db: DbOrTx, id: string): Promise<{ row: Con
   return { row, accountEmail: account_email };
 }
 
-/** Inquiries with the product's unit (null once the product is gone). */
-function selectInquiries(db: DbOrTx) {
+/** Inquiries with the product's unit (null once the product is gone); with `viewer`, their unread messages and last activity. */
+function selectInquiries(db: DbOrTx, viewer?: Viewer) {
   return db
     .selectFrom('contacts')
     .leftJoin('products', 'products.id', 'contacts.product_id')
     .selectAll('contacts')
-    .select('products.product_quantity_type as p_quantity_type');
+    .select('products.product_quantity_type as p_quantity_type')
+    .$if(viewer !== undefined, (qb) =>
+      qb.select([unreadCountSql('contact', viewer!).as('unread'), lastActivitySql('contact').as('last_activity')]),
+    );
 }
 
 /** An inquiry as POST /contact/addNewContact answers it. */
@@ -49,13 +53,15 @@ export function toContact(row: ContactRow) {
 }
 
 /** As the inbox lists it: with the product's unit and the handled mark. */
-function toInquiry(row: ContactRow & { p_quantity_type: QuantityType | null }): Inquiry {
+function toInquiry(row: ContactRow & { p_quantity_type: QuantityType | null; unread?: number | string; last_activity?: string }): Inquiry {
   return {
     ...toContact(row),
     productQuantityType: row.p_quantity_type,
     handled: row.handled_at !== null,
     handledAt: row.handled_at,
     ...(row.spam_reason ? { spamReason: row.spam_reason } : {}),
+    ...(row.unread !== undefined ? { unread: Number(row.unread) } : {}),
+    ...(row.last_activity !== undefined ? { lastActivityAt: row.last_activity } : {}),
   };
 }
 
@@ -66,7 +72,9 @@ function inquiryConditions(db: DbOrTx, filter: InquiryListFilter) {
   const conditions = leadConditions(db, 'contacts', filter, INQUIRY_SEARCH_COLUMNS);
   if (filter.status === 'OPEN') conditions.push(sql<boolean>`contacts.handled_at is null`);
   if (filter.status === 'HANDLED') conditions.push(sql<boolean>`contacts.handled_at is not null`);
-  conditions.push(filter.spam === true ? sql<boolean>`contacts.spam_reason is not null` : sql<boolean>`contacts.spam_reason is null`);
+  // A buyer sees every inquiry they sent, held or not: holding one is the company's business.
+  if (filter.userId !== undefined) conditions.push(sql<boolean>`contacts.user_id = ${filter.userId}`);
+  else conditions.push(filter.spam === true ? sql<boolean>`contacts.spam_reason is not null` : sql<boolean>`contacts.spam_reason is null`);
   return conditions;
 }
 
@@ -93,19 +101,24 @@ export async function* inquiryBatches(db: DbOrTx, filter: InquiryListFilter, siz
 
 export interface InquiryListFilter extends LeadFilter {
   status?: InquiryStatus | undefined;
-  /** true: only the inquiries held as spam; otherwise only the others. */
+  /** true: only the inquiries held as spam; otherwise only the others (a buyer's own list: both). */
   spam?: boolean | undefined;
+  /** A buyer's own inquiries (issue 40). */
+  userId?: string;
+  /** Who lists them: each inquiry then carries their unread messages and its last activity (issue 40). */
+  viewer?: Viewer;
 }
 
 /** Newest first; every match, or one page of them when `page` or `limit` is set. */
 export async function listInquiries(db: DbOrTx, filter: InquiryListFilter): Promise<{ inquiries: Inquiry[]; page?: LeadPage }> {
   const where = allOf(inquiryConditions(db, filter));
-  const query = selectInquiries(db).where(where).orderBy('contacts.created_at', 'desc').orderBy('contacts.id', 'desc');
+  const order = orderKey('contacts', filter);
+  const query = selectInquiries(db, filter.viewer).where(where).orderBy(order, 'desc').orderBy('contacts.id', 'desc');
   if (!wantsPage(filter)) return { inquiries: (await query.execute()).map(toInquiry) };
 
   // One page: its ids from `contacts` alone, then only those rows joined (modules/leads/filters.ts).
   const { rows, page } = await leadPage(db, 'contacts', where, filter, (pageIds) =>
-    selectInquiries(db).where('contacts.id', 'in', pageIds).orderBy('contacts.created_at', 'desc').orderBy('contacts.id', 'desc').execute(),
+    selectInquiries(db, filter.viewer).where('contacts.id', 'in', pageIds).orderBy(order, 'desc').orderBy('contacts.id', 'desc').execute(),
   );
   return { inquiries: rows.map(toInquiry), page };
 }

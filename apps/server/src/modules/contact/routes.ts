@@ -13,6 +13,7 @@ import {
   inquiryResponseSchema,
   inquiryUpdateSchema,
   leadFilterMessageOrder,
+  buyerListQuerySchema,
   type Language,
   type SiteSettings,
 } from '@agro/shared';
@@ -37,6 +38,7 @@ import { listAnswer, registerListRoutes } from '../leads/index.js';
 import { INQUIRY_COLUMNS } from './csv.js';
 import { findProductName } from '../product/repository.js';
 import { userLanguage } from '../user/index.js';
+import { attachmentStore, deleteThread, viewerOf } from '../messages/index.js';
 import {
   deleteInquiry,
   findContactRow,
@@ -55,6 +57,7 @@ import {
  */
 export default async function contactRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const attachments = attachmentStore(app.config);
 
   /** The company's notification and the account's acknowledgement, once per inquiry (unique events). */
   // `settings`: the company's details as the owner set them (modules/settings), read BEFORE the
@@ -130,9 +133,30 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
   // Newest first. Filters: status (OPEN, HANDLED), productId, country, from, to, q; page/limit paginate.
   registerListRoutes(app, tags, specInput(inquiryFilterSchema, leadFilterMessageOrder), {
     list: { summary: 'The inquiry inbox, filtered and paginated (admin)', response: inquiriesResponseSchema },
-    answer: async (query) => listAnswer(LEADS_TEXT.inquiriesFetched, await listInquiries(app.db, query)),
+    answer: async (query, user) =>
+      listAnswer(LEADS_TEXT.inquiriesFetched, await listInquiries(app.db, { ...query, viewer: viewerOf(user) })),
     csv: { noun: 'inquiries', rows: (filter) => csvStream(INQUIRY_COLUMNS, inquiryBatches(app.db, filter)) },
   });
+
+  app.get(
+    '/mine',
+    {
+      preValidation: requireRole('USER'),
+      schema: {
+        tags,
+        summary: "The logged-in buyer's inquiries, newest first (sort=activity: latest message first), with their unread messages",
+        querystring: buyerListQuerySchema,
+        response: replies(inquiriesResponseSchema, [400, 401, 403]),
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const { inquiries } = await listInquiries(app.db, { userId: user._id, viewer: viewerOf(user), sort: request.query.sort });
+      // Whether one is held as spam is the company's business.
+      const shown = inquiries.map(({ spamReason: _held, ...inquiry }) => inquiry);
+      return { success: true, message: LEADS_TEXT.inquiriesFetched, inquiries: shown };
+    },
+  );
 
   app.patch(
     '/:id',
@@ -222,16 +246,23 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
     },
     async (request) => {
       const { id } = request.params;
+      let files: string[] = [];
       const deleted =
         isId(id) &&
         (await app.db.transaction().execute(async (tx) => {
           const before = await findInquiry(tx, id);
           if (!before || !(await deleteInquiry(tx, id))) return false;
+          // Its conversation goes with it.
+          files = await deleteThread(tx, { kind: 'contact', id });
           const { _id, ...fields } = before;
           await recordAudit(tx, actorOf(request.user!), { action: 'delete', entityType: 'inquiry', entityId: id, before: fields });
           return true;
         }));
       if (!deleted) throw notFound(LEADS_TEXT.inquiryNotFound);
+      // After the commit; a file left behind by a store that is away is only unreachable.
+      await attachments
+        .remove(files)
+        .catch((err: unknown) => request.log.warn({ err }, 'attachments of a deleted inquiry left in the store'));
       return { success: true, message: LEADS_TEXT.inquiryDeleted };
     },
   );

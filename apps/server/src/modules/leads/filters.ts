@@ -8,6 +8,8 @@ import { SqliteAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 
 export interface LeadFilter {
+  /** `activity`: by the last message (or the creation when none), newest first (issue 40). */
+  sort?: 'created' | 'activity' | undefined;
   productId?: string | undefined;
   country?: string | undefined;
   from?: string | undefined;
@@ -98,6 +100,19 @@ export function leadConditions(
   return conditions;
 }
 
+/**
+ * What a list is ordered by (newest first, the id breaking ties): the creation, or with
+ * sort=activity the last activity, as the `<table>_activity_idx` expression indexes have it.
+ */
+export function orderKey(
+  table: 'quotes' | 'contacts' | 'orders',
+  filter: { sort?: 'created' | 'activity' | undefined },
+): RawBuilder<string> {
+  return filter.sort === 'activity'
+    ? sql<string>`coalesce(${sql.ref(`${table}.last_activity_at`)}, ${sql.ref(`${table}.created_at`)})`
+    : sql<string>`${sql.ref(`${table}.created_at`)}`;
+}
+
 /** Conditions joined with AND (true when there are none). */
 export const allOf = (conditions: Condition[]): Condition =>
   conditions.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`${sql.join(conditions, sql` and `)}`;
@@ -129,7 +144,7 @@ export async function leadPage<Row>(
   const column = (name: string) => sql.ref(`${table}.${name}`);
   const { page, limit } = pageOf(filter, 0, []);
   const pageIds = sql<string>`(select ${column('id')} from ${t} where ${where}
-    order by ${column('created_at')} desc, ${column('id')} desc limit ${limit} offset ${(page - 1) * limit})`;
+    order by ${orderKey(table, filter)} desc, ${column('id')} desc limit ${limit} offset ${(page - 1) * limit})`;
   const [rows, count, countries] = await Promise.all([
     rowsOf(pageIds),
     sql<{ n: number | string }>`select count(*) as n from ${t} where ${where}`.execute(db),

@@ -10,6 +10,7 @@ export {
   leadConditions,
   leadPage,
   nextDay,
+  orderKey,
   pageOf,
   readBatch,
   wantsPage,

@@ -4,7 +4,7 @@
  * same filters as a CSV download (`page` and `limit` ignored).
  */
 import type { Readable } from 'node:stream';
-import { apiResultSchema, type LeadPage } from '@agro/shared';
+import { apiResultSchema, type LeadPage, type PublicUser } from '@agro/shared';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { csvAnswer, sendCsv } from '../../lib/csv.js';
@@ -16,7 +16,8 @@ type Paged = { page?: number | undefined; limit?: number | undefined };
 export interface AdminListRoutes<Q extends z.ZodType<Paged>, A extends z.ZodType> {
   /** GET /all in the OpenAPI document. */
   list: { summary: string; response: A };
-  answer: (query: z.output<Q>) => Promise<z.output<A>>;
+  /** `user`: who asks (the lists carry their unread counts: issue 40). */
+  answer: (query: z.output<Q>, user: PublicUser) => Promise<z.output<A>>;
   csv: {
     /** What the list holds ('inquiries'): the download's name (`<noun>-<today>.csv`) and its documentation. */
     noun: string;
@@ -49,7 +50,7 @@ export function registerListRoutes<Q extends z.ZodType<Paged>, A extends z.ZodTy
       preValidation: requireRole('ADMIN'),
       schema: { tags, summary: routes.list.summary, querystring: query, response: replies(routes.list.response, [400, 401, 403]) },
     },
-    (request) => routes.answer(request.query as z.output<Q>),
+    (request) => routes.answer(request.query as z.output<Q>, request.user!),
   );
   fastify.get(
     '/export',

@@ -19,7 +19,8 @@ import {
 import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import type { NewOrderRow, OrderDocumentRow, OrderMilestoneRow, OrderRow } from '../../db/schema.js';
-import { allOf, distinctCountries, pageOf, type Condition } from '../leads/index.js';
+import { allOf, distinctCountries, orderKey, pageOf, type Condition } from '../leads/index.js';
+import { lastActivitySql, unreadCountSql, type Viewer } from '../messages/index.js';
 
 const QUANTITY_TYPES: readonly string[] = ['KG', 'LTR', 'NOS', 'TONS'];
 
@@ -125,21 +126,25 @@ export function toOrder(row: OrderRow, milestones: OrderMilestoneRow[], document
 }
 
 /** The orders of these rows with their milestones (oldest first) and documents (oldest first). */
-async function withChildren(db: DbOrTx, rows: OrderRow[], today: string): Promise<Order[]> {
+type ListedOrderRow = OrderRow & { unread?: number | string; last_activity?: string };
+
+async function withChildren(db: DbOrTx, rows: ListedOrderRow[], today: string): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [milestones, documents] = await Promise.all([
     db.selectFrom('order_milestones').selectAll().where('order_id', 'in', ids).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('order_documents').selectAll().where('order_id', 'in', ids).orderBy('created_at').orderBy('id').execute(),
   ]);
-  return rows.map((row) =>
-    toOrder(
+  return rows.map(({ unread, last_activity, ...row }) => ({
+    ...toOrder(
       row,
       milestones.filter((m) => m.order_id === row.id),
       documents.filter((d) => d.order_id === row.id),
       today,
     ),
-  );
+    ...(unread !== undefined ? { unread: Number(unread) } : {}),
+    ...(last_activity !== undefined ? { lastActivityAt: last_activity } : {}),
+  }));
 }
 
 export async function findOrder(db: DbOrTx, id: string, now = Date.now()): Promise<Order | undefined> {
@@ -159,6 +164,8 @@ export async function findDocument(db: DbOrTx, orderId: string, docId: string): 
 
 export interface OrderListFilter extends OrderFilter {
   userId?: string;
+  /** Who lists them: each order then carries their unread messages and its last activity (issue 40). */
+  viewer?: Viewer;
 }
 
 /** Conditions of the admin filters (and the buyer's own orders), on `orders`. */
@@ -186,7 +193,16 @@ export async function listOrders(
 ): Promise<{ orders: Order[]; page?: LeadPage }> {
   const today = offerToday(now);
   const where = allOf(orderConditions(filter, today));
-  const query = db.selectFrom('orders').selectAll().where(where).orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const { viewer } = filter;
+  const query = db
+    .selectFrom('orders')
+    .selectAll()
+    .$if(viewer !== undefined, (qb) =>
+      qb.select([unreadCountSql('order', viewer!).as('unread'), lastActivitySql('order').as('last_activity')]),
+    )
+    .where(where)
+    .orderBy(orderKey('orders', filter), 'desc')
+    .orderBy('id', 'desc');
   if (filter.page === undefined && filter.limit === undefined) {
     return { orders: await withChildren(db, await query.execute(), today) };
   }

@@ -4,6 +4,7 @@ import {
   ORDER_LIMITS,
   ORDER_MESSAGES as M,
   apiResultSchema,
+  buyerListQuerySchema,
   deliveredSchema,
   documentUploadMessageOrder,
   documentUploadSchema,
@@ -38,6 +39,7 @@ import { proformaPdf } from './proforma.js';
 import { findDocument, findOrder, findOrderOwner, listOrders } from './repository.js';
 import { recordMilestone, type OrderActor } from './service.js';
 import { userLanguage } from '../user/index.js';
+import { viewerOf } from '../messages/index.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 const tags = ['order'];
@@ -92,7 +94,7 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
       summary: 'Every order, or the filtered ones (step, country, ETA between, late), one page of them when paginated (admin)',
       response: ordersResponseSchema,
     },
-    answer: async (query) => listAnswer(M.ordersFetched, await listOrders(app.db, query)),
+    answer: async (query, user) => listAnswer(M.ordersFetched, await listOrders(app.db, { ...query, viewer: viewerOf(user) })),
     csv: { noun: 'orders', rows: async (filter) => ordersCsv((await listOrders(app.db, filter)).orders) },
   });
 
@@ -100,10 +102,16 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
     '/mine',
     {
       preValidation: requireRole('USER'),
-      schema: { tags, summary: "The logged-in buyer's orders, newest first", response: replies(ordersResponseSchema, [401, 403]) },
+      schema: {
+        tags,
+        summary: "The logged-in buyer's orders, newest first (sort=activity: latest message first), with their unread messages",
+        querystring: buyerListQuerySchema,
+        response: replies(ordersResponseSchema, [400, 401, 403]),
+      },
     },
     async (request) => {
-      const { orders } = await listOrders(app.db, { userId: request.user!._id });
+      const user = request.user!;
+      const { orders } = await listOrders(app.db, { userId: user._id, viewer: viewerOf(user), sort: request.query.sort });
       return { success: true, message: M.ordersFetched, orders };
     },
   );

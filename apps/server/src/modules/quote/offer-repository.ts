@@ -45,6 +45,7 @@ export function toQuoteOffer(row: QuoteOfferRow, ctx: OfferContext): QuoteOffer 
     expiresAt: row.expires_at,
     note: row.note,
     createdAt: row.created_at,
+    viewedAt: row.viewed_at,
   };
 }
 
@@ -69,6 +70,16 @@ export async function insertOffer(db: DbOrTx, row: NewQuoteOfferRow): Promise<vo
 
 export async function insertEvent(db: DbOrTx, row: NewQuoteEventRow): Promise<void> {
   await db.insertInto('quote_events').values(row).execute();
+}
+
+/** The buyer opened the quote or its PDF: its current offer is seen from now on (the first time counts). */
+export async function markOfferViewed(db: DbOrTx, quoteId: string, now: string): Promise<void> {
+  await db
+    .updateTable('quote_offers')
+    .set({ viewed_at: now })
+    .where('viewed_at', 'is', null)
+    .where('id', '=', (eb) => eb.selectFrom('quotes').select('current_offer_id').where('quotes.id', '=', quoteId))
+    .execute();
 }
 
 /** A quote's status changes, oldest first. */

@@ -3,11 +3,15 @@ import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import { fromFlag, nowIso, toQuoteProductRef, toTradeTerms } from '../../db/mappers.js';
 import type { NewQuoteRow, QuoteOfferRow, QuoteRow } from '../../db/schema.js';
-import { allOf, EXPORT_BATCH, leadConditions, leadPage, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
+import { allOf, EXPORT_BATCH, leadConditions, leadPage, orderKey, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
+import { lastActivitySql, unreadCountSql, type Viewer } from '../messages/index.js';
 import { toQuoteOffer } from './offer-repository.js';
 
-/** Quote columns plus the product fields a quote shows (null when the product is gone) and its current offer. */
-function selectQuotes(db: DbOrTx) {
+/**
+ * Quote columns plus the product fields a quote shows (null when the product is gone) and its
+ * current offer; for a list, with `viewer`, also the viewer's unread messages and the last activity.
+ */
+function selectQuotes(db: DbOrTx, viewer?: Viewer) {
   return db
     .selectFrom('quotes')
     .leftJoin('products', 'products.id', 'quotes.product_id')
@@ -35,6 +39,7 @@ function selectQuotes(db: DbOrTx) {
       'o.note as o_note',
       'o.created_by as o_created_by',
       'o.created_at as o_created_at',
+      'o.viewed_at as o_viewed_at',
       // The company's reason, shown to the buyer on a REJECTED quote (issue 27).
       (eb) =>
         eb
@@ -45,7 +50,10 @@ function selectQuotes(db: DbOrTx) {
           .orderBy('re.created_at', 'desc')
           .limit(1)
           .as('rejection_reason'),
-    ]);
+    ])
+    .$if(viewer !== undefined, (qb) =>
+      qb.select([unreadCountSql('quote', viewer!).as('unread'), lastActivitySql('quote').as('last_activity')]),
+    );
 }
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
@@ -59,6 +67,8 @@ type JoinedQuoteRow = QuoteRow & {
   p_is_premium: number | null;
   p_is_organic: number | null;
   rejection_reason: string | null;
+  unread?: number | string;
+  last_activity?: string;
 } & Prefixed<Nullable<Omit<QuoteOfferRow, 'quote_id'>>, 'o_'>;
 
 /**
@@ -66,6 +76,9 @@ type JoinedQuoteRow = QuoteRow & {
  * `now` is an ISO instant; ISO strings compare in time order on both dialects.
  */
 export function effectiveStatusSql(now: string = nowIso()) {
+  // CHANGES_REQUESTED is left out: the dashboard (the only reader) counts decisions and expiries
+  // by an index-only scan of (status, offer_expires_at), and a pending request for changes is
+  // neither (a QUOTED quote whose offer expired meanwhile counts as EXPIRED, as before).
   return sql<QuoteStatus>`case when quotes.status = 'QUOTED' and quotes.offer_expires_at <= ${now} then 'EXPIRED' else quotes.status end`;
 }
 
@@ -74,8 +87,13 @@ export function effectiveStatusSql(now: string = nowIso()) {
  * `quotes` (uses the (status, offer_expires_at) index): `query.where(quoteStatusIs('EXPIRED'))`.
  */
 export function quoteStatusIs(status: QuoteStatus, now: string = nowIso()) {
-  if (status === 'EXPIRED') return sql<SqlBool>`(quotes.status = 'QUOTED' and quotes.offer_expires_at <= ${now})`;
-  if (status === 'QUOTED') return sql<SqlBool>`(quotes.status = 'QUOTED' and quotes.offer_expires_at > ${now})`;
+  if (status === 'CHANGES_REQUESTED') return sql<SqlBool>`(quotes.status = 'QUOTED' and quotes.changes_requested_at is not null)`;
+  if (status === 'EXPIRED') {
+    return sql<SqlBool>`(quotes.status = 'QUOTED' and quotes.offer_expires_at <= ${now} and quotes.changes_requested_at is null)`;
+  }
+  if (status === 'QUOTED') {
+    return sql<SqlBool>`(quotes.status = 'QUOTED' and quotes.offer_expires_at > ${now} and quotes.changes_requested_at is null)`;
+  }
   return sql<SqlBool>`quotes.status = ${status}`;
 }
 
@@ -99,6 +117,7 @@ function currentOffer(row: JoinedQuoteRow, requiredQty: number, createdAt: strin
       note: row.o_note ?? '',
       created_by: row.o_created_by,
       created_at: row.o_created_at ?? '',
+      viewed_at: row.o_viewed_at,
     },
     { requiredQty, quoteId: row.id, quoteCreatedAt: createdAt },
   );
@@ -135,12 +154,14 @@ function toQuote(row: JoinedQuoteRow, now: string): Quote {
     heardFrom: row.heard_from,
     quotedByEmail: row.quoted_by_email,
     createdAt: row.created_at,
-    status: effectiveQuoteStatus(row.status, row.offer_expires_at, now),
+    status: effectiveQuoteStatus(row.status, row.offer_expires_at, now, row.changes_requested_at !== null),
     offer: currentOffer(row, requiredQty, row.created_at),
     // Only when given: a quote made with SPEC.md's fields alone answers no trade-terms key.
     ...(tradeTerms ? { tradeTerms } : {}),
     ...(row.spam_reason ? { spamReason: row.spam_reason } : {}),
     ...(row.status === 'REJECTED' && row.rejection_reason !== null ? { rejectionReason: row.rejection_reason } : {}),
+    ...(row.unread !== undefined ? { unread: Number(row.unread) } : {}),
+    ...(row.last_activity !== undefined ? { lastActivityAt: row.last_activity } : {}),
   };
 }
 
@@ -166,6 +187,8 @@ export interface QuoteListFilter extends LeadFilter {
   status?: QuoteStatus | undefined;
   /** true: only the quotes held as spam; otherwise only the others (a buyer's own list: both). */
   spam?: boolean | undefined;
+  /** Who lists them: each quote then carries their unread messages and its last activity (issue 40). */
+  viewer?: Viewer;
 }
 
 /** Search 'All Quotes' by company, contact person and both emails. */
@@ -190,12 +213,13 @@ export async function listQuotes(
   now: string = nowIso(),
 ): Promise<{ quotes: Quote[]; page?: LeadPage }> {
   const where = allOf(quoteConditions(db, filter, now));
-  const query = selectQuotes(db).where(where).orderBy('quotes.created_at', 'desc').orderBy('quotes.id', 'desc');
+  const order = orderKey('quotes', filter);
+  const query = selectQuotes(db, filter.viewer).where(where).orderBy(order, 'desc').orderBy('quotes.id', 'desc');
   if (!wantsPage(filter)) return { quotes: (await query.execute()).map((row) => toQuote(row, now)) };
 
   // One page: its ids from `quotes` alone, then only those rows joined (modules/leads/filters.ts).
   const { rows, page } = await leadPage(db, 'quotes', where, filter, (pageIds) =>
-    selectQuotes(db).where('quotes.id', 'in', pageIds).orderBy('quotes.created_at', 'desc').orderBy('quotes.id', 'desc').execute(),
+    selectQuotes(db, filter.viewer).where('quotes.id', 'in', pageIds).orderBy(order, 'desc').orderBy('quotes.id', 'desc').execute(),
   );
   return { quotes: rows.map((row) => toQuote(row, now)), page };
 }

@@ -17,6 +17,11 @@ import {
   quotesResponseSchema,
   rejectMessageOrder,
   rejectSchema,
+  requestChangesMessageOrder,
+  requestChangesResponseSchema,
+  requestChangesSchema,
+  THREAD_TEXT,
+  buyerListQuerySchema,
   type Quote,
   type SiteSettings,
   type Language,
@@ -45,7 +50,9 @@ import { findProductName } from '../product/repository.js';
 import { userLanguage } from '../user/index.js';
 import { deleteQuote, findQuote, findQuoteOwner, insertQuote, listQuotes, quoteBatches, releaseQuote } from './repository.js';
 import { actorOf, recordAudit } from '../audit/index.js';
-import { decideQuote, getQuoteDetail, rejectQuote, sendOffer } from './service.js';
+import { decideQuote, getQuoteDetail, rejectQuote, requestChanges, sendOffer } from './service.js';
+import { markOfferViewed } from './offer-repository.js';
+import { attachmentStore, deleteThread, findThreadMessage, viewerOf } from '../messages/index.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -79,6 +86,7 @@ function forBuyer<Q extends Quote>(quote: Q): Q {
 /** /api/v1/quote/* (SPEC.md section 7; roles from section 6). */
 export default async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const attachments = attachmentStore(app.config);
   /** The company's notification and the buyer's acknowledgement, once per quote (their events are unique). */
   // `settings`: the company's details as the owner set them (modules/settings), read BEFORE the
   // transaction (on SQLite a read through app.db inside it would wait for its own connection).
@@ -166,10 +174,16 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     '/getQuoteByUser',
     {
       preValidation: requireRole('USER'),
-      schema: { tags, summary: "The logged-in user's quotes", response: replies(quotesResponseSchema, [401, 403]) },
+      schema: {
+        tags,
+        summary: "The logged-in user's quotes, newest first (sort=activity: latest message first), with their unread messages",
+        querystring: buyerListQuerySchema,
+        response: replies(quotesResponseSchema, [400, 401, 403]),
+      },
     },
     async (request) => {
-      const { quotes } = await listQuotes(app.db, { userId: request.user!._id });
+      const user = request.user!;
+      const { quotes } = await listQuotes(app.db, { userId: user._id, viewer: viewerOf(user), sort: request.query.sort });
       return { success: true, message: SUCCESS.userQuotes, quotes: quotes.map(forBuyer) };
     },
   );
@@ -180,7 +194,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
   // /export: the same filters as /all; every matching quote (no pagination), one row each.
   registerListRoutes(app, tags, specInput(quoteFilterSchema, leadFilterMessageOrder), {
     list: { summary: 'Every quote, or the filtered ones, one page of them when paginated (admin)', response: quotesResponseSchema },
-    answer: async (query) => listAnswer(SUCCESS.allQuotes, await listQuotes(app.db, query)),
+    answer: async (query, user) => listAnswer(SUCCESS.allQuotes, await listQuotes(app.db, { ...query, viewer: viewerOf(user) })),
     csv: { noun: 'quotes', rows: (filter) => csvStream(QUOTE_COLUMNS, quoteBatches(app.db, filter)) },
   });
 
@@ -197,11 +211,14 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     },
     async (request) => {
       const { id } = request.params;
+      let files: string[] = [];
       const deleted =
         isId(id) &&
         (await app.db.transaction().execute(async (tx) => {
           const before = await findQuote(tx, id);
           if (!before || !(await deleteQuote(tx, id))) return false;
+          // Its conversation goes with it (an order made from it keeps its own).
+          files = await deleteThread(tx, { kind: 'quote', id });
           const { _id, productId, ...fields } = before;
           await recordAudit(tx, actorOf(request.user!), {
             action: 'delete',
@@ -212,6 +229,10 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
           return true;
         }));
       if (!deleted) throw notFound(SERVER_ERRORS.quoteNotFound);
+      // After the commit; a file left behind by a store that is away is only unreachable.
+      await attachments
+        .remove(files)
+        .catch((err: unknown) => request.log.warn({ err }, 'attachments of a deleted quote left in the store'));
       return { success: true, message: SUCCESS.deleteQuote };
     },
   );
@@ -221,6 +242,10 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
   const idParams = z.object({ id: z.string() });
   const quoteAccess = (roles: { admin: boolean; owner: boolean }) => async (request: IdRequest) => {
     await authorisedQuoteId(request, roles);
+  };
+  /** The buyer opens the quote or its PDF: its current offer is seen (`viewedAt`, the first time only; issue 40). */
+  const seenByBuyer = async (request: IdRequest) => {
+    if (request.user!.role === 'USER') await markOfferViewed(app.db, request.params.id, nowIso(app.now()));
   };
 
   app.get(
@@ -235,6 +260,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       },
     },
     async (request) => {
+      await seenByBuyer(request);
       const quote = await getQuoteDetail(app.db, request.params.id);
       if (!quote) throw notFound(SERVER_ERRORS.quoteNotFound);
       return { success: true, message: M.quoteFetched, quote: request.user!.role === 'ADMIN' ? quote : forBuyer(quote) };
@@ -389,6 +415,39 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     );
   }
 
+  app.post(
+    '/:id/request-changes',
+    {
+      preValidation: [requireRole('USER'), quoteAccess(OWNER)],
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary:
+          "Ask for changes to the current offer (the quote's owner): a note and any of unitPrice, requiredQty, incoterm, " +
+          'destination, paymentTerms, leadTimeDays. The quote becomes CHANGES_REQUESTED until a revised offer (QUOTED), a ' +
+          "rejection or the buyer's decision; the thread gets the note as a message with its `proposal`; the company is mailed",
+        params: idParams,
+        body: specInput(requestChangesSchema, requestChangesMessageOrder),
+        response: replies(requestChangesResponseSchema, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const user = request.user!;
+      const { quote, messageId } = await requestChanges(
+        app.db,
+        app.dialect,
+        id,
+        request.body,
+        { userId: user._id, name: user.fullName },
+        app.now(),
+      );
+      await app.threadEvents.publish({ kind: 'quote', threadId: id, messageId, type: 'message' });
+      const { thread: _thread, ...item } = (await findThreadMessage(app.db, messageId))!;
+      return { success: true, message: THREAD_TEXT.changesRequested, quote: forBuyer(quote), item };
+    },
+  );
+
   app.get(
     '/:id/pdf',
     {
@@ -409,6 +468,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       },
     },
     async (request, reply) => {
+      await seenByBuyer(request);
       const quote = await getQuoteDetail(app.db, request.params.id);
       if (!quote?.offer) throw notFound(M.noOffer);
       // In the buyer's language (their account's), whoever downloads it: the admin gets the very

@@ -6,12 +6,18 @@
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import {
   QUOTE_DESK_MESSAGES as M,
+  THREAD_TEXT,
   effectiveQuoteStatus,
+  isCurrency,
+  minorDigits,
   offerExpiresAt,
   offerToday,
+  parseMinorUnits,
   quotationNumber,
   refusalMessage,
   type OfferData,
+  type Proposal,
+  type RequestChangesData,
   type QuoteAction,
   type QuoteDetail,
   type QuoteHistoryEntry,
@@ -26,6 +32,7 @@ import { queueMail, type QueuedMail } from '../../mail/mailer.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
 import { SERVER_ERRORS } from '@agro/shared';
 import { createOrderForQuote, type OrderActor } from '../order/index.js';
+import { addMessage } from '../messages/index.js';
 import { insertEvent, insertOffer, listEvents, listOffers, nextRevision } from './offer-repository.js';
 import { findQuote } from './repository.js';
 
@@ -56,7 +63,15 @@ async function lockQuote(tx: DbOrTx, dialect: Dialect, id: string) {
   const query = tx
     .selectFrom('quotes')
     .leftJoin('products', 'products.id', 'quotes.product_id')
-    .select(['quotes.status', 'quotes.offer_expires_at', 'quotes.created_at', 'products.product_quantity_type as unit'])
+    .select([
+      'quotes.status',
+      'quotes.offer_expires_at',
+      'quotes.created_at',
+      'quotes.changes_requested_at',
+      'quotes.current_offer_id',
+      'quotes.user_id',
+      'products.product_quantity_type as unit',
+    ])
     .where('quotes.id', '=', id);
   // FOR UPDATE OF: only the quote row (the product may be left out of the join).
   const row = await (dialect === 'postgres' ? query.forUpdate(['quotes']) : query).executeTakeFirst();
@@ -66,12 +81,12 @@ async function lockQuote(tx: DbOrTx, dialect: Dialect, id: string) {
 
 function refuseUnless(
   action: QuoteAction,
-  stored: StoredQuoteStatus,
-  expiresAt: string | null,
+  quote: { status: StoredQuoteStatus; offer_expires_at: string | null; changes_requested_at: string | null },
   now: string,
   validUntil?: string | null,
 ): void {
-  const message = refusalMessage(action, effectiveQuoteStatus(stored, expiresAt, now), validUntil);
+  const status = effectiveQuoteStatus(quote.status, quote.offer_expires_at, now, quote.changes_requested_at !== null);
+  const message = refusalMessage(action, status, validUntil);
   if (message) throw conflict(message);
 }
 
@@ -106,7 +121,7 @@ export async function sendOffer(
   await db.transaction().execute(async (tx) => {
     await markApplied(tx);
     const quote = await lockQuote(tx, dialect, quoteId);
-    refuseUnless('offer', quote.status, quote.offer_expires_at, now);
+    refuseUnless('offer', quote, now);
     const offerId = newId(nowMs);
     const revision = await nextRevision(tx, quoteId);
     const expiresAt = offerExpiresAt(offer.validUntil);
@@ -131,7 +146,8 @@ export async function sendOffer(
     });
     const updated = await tx
       .updateTable('quotes')
-      .set({ status: 'QUOTED', current_offer_id: offerId, offer_expires_at: expiresAt, status_changed_at: now })
+      // A revised offer answers the buyer's request for changes: QUOTED again.
+      .set({ status: 'QUOTED', current_offer_id: offerId, offer_expires_at: expiresAt, status_changed_at: now, changes_requested_at: null })
       .where('id', '=', quoteId)
       .where('status', 'in', ['NEW', 'QUOTED'])
       .executeTakeFirst();
@@ -172,10 +188,10 @@ export async function rejectQuote(
   await db.transaction().execute(async (tx) => {
     await markApplied(tx);
     const quote = await lockQuote(tx, dialect, quoteId);
-    refuseUnless('reject', quote.status, quote.offer_expires_at, now);
+    refuseUnless('reject', quote, now);
     const updated = await tx
       .updateTable('quotes')
-      .set({ status: 'REJECTED', status_changed_at: now })
+      .set({ status: 'REJECTED', status_changed_at: now, changes_requested_at: null })
       .where('id', '=', quoteId)
       .where('status', 'in', ['NEW', 'QUOTED'])
       .returning('current_offer_id')
@@ -226,7 +242,7 @@ export async function decideQuote(
     await markApplied(tx);
     let update = tx
       .updateTable('quotes')
-      .set({ status: decision, status_changed_at: now })
+      .set({ status: decision, status_changed_at: now, changes_requested_at: null })
       .where('id', '=', quoteId)
       .where('user_id', '=', by.userId)
       .where('status', '=', 'QUOTED')
@@ -254,9 +270,90 @@ export async function decideQuote(
   });
   const quote = await getQuoteDetail(db, quoteId, now);
   if (!quote) throw notFound(SERVER_ERRORS.quoteNotFound);
-  if (!decided && offerId !== undefined && quote.status === 'QUOTED' && quote.offer && quote.offer._id !== offerId) {
+  const open = quote.status === 'QUOTED' || quote.status === 'CHANGES_REQUESTED';
+  if (!decided && offerId !== undefined && open && quote.offer && quote.offer._id !== offerId) {
     throw conflict(M.offerReplaced(quote.offer.quotationNumber));
+  }
+  // Changes asked for and the offer expired meanwhile: the offer can no longer be taken.
+  if (!decided && quote.status === 'CHANGES_REQUESTED' && quote.offer && quote.offer.expiresAt <= now) {
+    throw conflict(M.offerExpired(quote.offer.validUntil));
   }
   if (!decided) throw conflict(refusalMessage(action, quote.status, quote.offer?.validUntil) ?? M.alreadyDecided(quote.status));
   return quote;
+}
+
+/**
+ * The owning buyer asks for changes to the current offer (issue 40): the quote becomes
+ * CHANGES_REQUESTED, its history records it, and the thread gets the buyer's note as a message
+ * carrying the proposal (the company is told by the thread's mail). One transaction; refused (409)
+ * when the quote is decided, the offer is not the current one, or it has expired.
+ */
+export async function requestChanges(
+  db: Db,
+  dialect: Dialect,
+  quoteId: string,
+  input: RequestChangesData,
+  by: { userId: string; name: string },
+  nowMs = Date.now(),
+): Promise<{ quote: QuoteDetail; messageId: string }> {
+  const now = nowIso(nowMs);
+  const messageId = await db.transaction().execute(async (tx) => {
+    await markApplied(tx);
+    const quote = await lockQuote(tx, dialect, quoteId);
+    if (quote.user_id !== by.userId) throw notFound(SERVER_ERRORS.quoteNotFound);
+    const status = effectiveQuoteStatus(quote.status, quote.offer_expires_at, now, quote.changes_requested_at !== null);
+    if (status === 'ACCEPTED' || status === 'DECLINED' || status === 'REJECTED') throw conflict(M.alreadyDecided(status));
+    const offer = quote.current_offer_id
+      ? await tx
+          .selectFrom('quote_offers')
+          .select(['id', 'revision', 'currency', 'valid_until', 'expires_at'])
+          .where('id', '=', quote.current_offer_id)
+          .executeTakeFirst()
+      : undefined;
+    if (!offer) throw conflict(M.noOffer);
+    if (offer.id !== input.offerId) throw conflict(THREAD_TEXT.notCurrentOffer);
+    if (offer.expires_at <= now) throw conflict(M.offerExpired(offer.valid_until));
+    const currency = isCurrency(offer.currency) ? offer.currency : 'USD';
+    const unitPriceMinor = input.unitPrice === undefined ? undefined : parseMinorUnits(input.unitPrice, minorDigits(currency));
+    const quotation = quotationNumber(quoteId, quote.created_at, offer.revision);
+    const proposal: Proposal = {
+      offerId: offer.id,
+      quotationNumber: quotation,
+      currency,
+      ...(input.unitPrice !== undefined && unitPriceMinor !== null && unitPriceMinor !== undefined
+        ? { unitPrice: input.unitPrice, unitPriceMinor }
+        : {}),
+      ...(input.requiredQty !== undefined ? { requiredQty: input.requiredQty } : {}),
+      ...(input.incoterm !== undefined ? { incoterm: input.incoterm } : {}),
+      ...(input.destination !== undefined ? { destination: input.destination } : {}),
+      ...(input.paymentTerms !== undefined ? { paymentTerms: input.paymentTerms } : {}),
+      ...(input.leadTimeDays !== undefined ? { leadTimeDays: input.leadTimeDays } : {}),
+    };
+    const updated = await tx
+      .updateTable('quotes')
+      .set({ changes_requested_at: now, status_changed_at: now })
+      .where('id', '=', quoteId)
+      .where('status', '=', 'QUOTED')
+      .where('current_offer_id', '=', offer.id)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) throw conflict(THREAD_TEXT.notCurrentOffer);
+    await insertEvent(tx, {
+      id: newId(nowMs),
+      quote_id: quoteId,
+      status: 'CHANGES_REQUESTED',
+      actor: 'BUYER',
+      user_id: by.userId,
+      offer_id: offer.id,
+      note: input.note,
+      created_at: now,
+    });
+    return addMessage(tx, {
+      thread: { kind: 'quote', id: quoteId },
+      author: { side: 'BUYER', userId: by.userId, name: by.name },
+      text: input.note,
+      proposal,
+      nowMs,
+    });
+  });
+  return { quote: (await getQuoteDetail(db, quoteId, now))!, messageId };
 }

@@ -25,6 +25,7 @@ const OFFER: QuoteOffer = {
   expiresAt: '2030-01-31T18:30:00.000Z',
   note: '',
   createdAt: '2026-11-20T10:00:00.000Z',
+  viewedAt: null,
 };
 
 const quote = (overrides: Partial<Quote> = {}): Quote =>

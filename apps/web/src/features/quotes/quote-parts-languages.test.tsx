@@ -35,6 +35,7 @@ const OFFER: QuoteOffer = {
   expiresAt: '2026-12-31T18:29:59.999Z',
   note: '',
   createdAt: '2026-11-01T10:00:00.000Z',
+  viewedAt: null,
 };
 
 afterEach(() => setCatalogue('en', en, enMessages, enApp, enAdmin));

@@ -9,6 +9,7 @@ const STYLE: Record<QuoteStatus, string> = {
   DECLINED: 'bg-gray-200 text-gray-900 ring-gray-400',
   REJECTED: 'bg-red-100 text-red-900 ring-red-300',
   EXPIRED: 'bg-orange-100 text-orange-900 ring-orange-300',
+  CHANGES_REQUESTED: 'bg-violet-100 text-violet-900 ring-violet-300',
 };
 
 /** A quote's status as a coloured badge with its text label. */
