@@ -190,7 +190,7 @@ describe('attachments', () => {
       const download = await t.app.inject({ method: 'GET', url: API.attachment(pdfId), headers: { cookie: who.cookie } });
       expect(download.statusCode).toBe(200);
       expect(download.headers['content-type']).toBe('application/pdf');
-      expect(download.headers['content-disposition']).toBe('attachment; filename="lab report.pdf"');
+      expect(download.headers['content-disposition']).toBe(`attachment; filename="lab report.pdf"; filename*=UTF-8''lab%20report.pdf`);
       expect(download.headers['cache-control']).toBe('private, no-store');
       expect(download.rawPayload.equals(pdf)).toBe(true);
     }
@@ -423,7 +423,34 @@ describe('live updates (Server-Sent Events)', () => {
     const data = JSON.parse(/^data: (.*)$/m.exec(event)![1]!) as { kind: string; threadId: string; item: ThreadMessage };
     expect(data).toMatchObject({ kind: 'quote', threadId: id, item: { text: 'Live hello', author: 'BUYER' } });
     expect(received.join('')).not.toContain('Not for this thread');
+
+    // An administrator hides it: the other browser is told.
+    await post(API.hideMessage(data.item._id), admin, {});
+    await expect.poll(() => received.join(''), { timeout: 5000 }).toMatch(/^event: hidden$/m);
     stream.destroy();
+
+    // A browser that reconnects with the last event it got first gets what it missed.
+    await post(API.addQuoteMessage(id), buyer, { text: 'While you were away' });
+    const again = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http
+        .get(
+          { host: '127.0.0.1', port, path: API.quoteMessageEvents(id), headers: { cookie: admin.cookie, 'last-event-id': data.item._id } },
+          resolve,
+        )
+        .on('error', reject);
+    });
+    again.setEncoding('utf8');
+    let missed = '';
+    await new Promise<void>((resolve) =>
+      again.on('data', (chunk: string) => {
+        missed += chunk;
+        if (missed.includes(': ready')) resolve();
+      }),
+    );
+    expect(missed.indexOf('While you were away')).toBeGreaterThan(-1);
+    expect(missed.indexOf('While you were away')).toBeLessThan(missed.indexOf(': ready'));
+    expect(missed).not.toContain('Live hello');
+    again.destroy();
   });
 });
 

@@ -1248,7 +1248,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
       url: API.attachment(await addAttachmentRow(ctx, await addQuote(ctx, ctx.owner))),
       headers: cookieOf(caller),
       check: (res) => {
-        expect(res.headers['content-disposition']).toBe('attachment; filename="report.pdf"');
+        expect(res.headers['content-disposition']).toBe(`attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`);
         expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       },
     }),

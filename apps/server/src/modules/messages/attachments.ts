@@ -64,14 +64,27 @@ export async function sniffAttachment(data: Buffer, fileName: string): Promise<A
 /** 192 random bits: a name nobody can guess, with the extension of what the content is. */
 export const attachmentStorageName = (type: AttachmentType): string => `${randomBytes(24).toString('hex')}.${EXTENSIONS[type]}`;
 
-/** The name offered on download: the sender's, cut to safe characters, with the content's extension. */
-export function attachmentDownloadName(fileName: string, type: string): string {
+/** What never reaches a header's file name: control characters, quotes, slashes. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f"\\/]+/g;
+
+/** RFC 5987 percent-encoding (encodeURIComponent leaves ' ( ) * as they are). */
+const rfc5987 = (text: string): string =>
+  encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * `Content-Disposition` of a download: an attachment named as the sender named it, with the
+ * extension of what the content is; `filename` cut to safe ASCII, `filename*` the name itself
+ * (UTF-8: an Arabic or accented name survives).
+ */
+export function attachmentDisposition(fileName: string, type: string): string {
   const extension = EXTENSIONS[type as AttachmentType] ?? 'bin';
   const base =
     fileName
       .replace(/\.[^.]*$/, '')
-      .replace(/[^A-Za-z0-9._ -]+/g, '_')
+      .replace(UNSAFE_IN_NAME, '_')
       .trim()
-      .slice(0, 80) || 'attachment';
-  return `${base}.${extension}`;
+      .slice(0, 120) || 'attachment';
+  const ascii = base.replace(/[^A-Za-z0-9._ -]+/g, '_').slice(0, 80) || 'attachment';
+  return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${rfc5987(`${base}.${extension}`)}`;
 }

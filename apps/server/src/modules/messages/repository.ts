@@ -104,6 +104,32 @@ export async function listMessages(
   return { messages: await withAttachments(db, rows), total: Number(count.n) };
 }
 
+/**
+ * The thread's messages after `afterId` (one of its messages), oldest first, at most `limit`: what a
+ * live stream that reconnects (Last-Event-ID) missed. None when `afterId` is not in the thread.
+ */
+export async function messagesAfter(db: DbOrTx, thread: ThreadRef, afterId: string, limit: number): Promise<ThreadMessage[]> {
+  const after = await db
+    .selectFrom('messages')
+    .select(['created_at', 'id'])
+    .where('id', '=', afterId)
+    .where('thread_kind', '=', thread.kind)
+    .where('thread_id', '=', thread.id)
+    .executeTakeFirst();
+  if (!after) return [];
+  const rows = await db
+    .selectFrom('messages')
+    .selectAll()
+    .where('thread_kind', '=', thread.kind)
+    .where('thread_id', '=', thread.id)
+    .where(sql<boolean>`(created_at, id) > (${after.created_at}, ${after.id})`)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return withAttachments(db, rows);
+}
+
 export interface NewMessage {
   id: string;
   thread: ThreadRef;

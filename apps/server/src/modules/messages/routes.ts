@@ -32,9 +32,9 @@ import { multipartForm, replies } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
 import { isSafeFileName, uploadError } from '../images/index.js';
-import { attachmentDownloadName, attachmentStorageName, attachmentStore, sniffAttachment } from './attachments.js';
+import { attachmentDisposition, attachmentStorageName, attachmentStore, sniffAttachment } from './attachments.js';
 import { sendDueDigests } from './digests.js';
-import { findAttachment, findMessage, listMessages, unreadTotal } from './repository.js';
+import { findAttachment, findMessage, listMessages, messagesAfter, unreadTotal } from './repository.js';
 import { authorisedThread, hideMessage, postMessage, readThread, sideOf, viewerOf, type StoredAttachment } from './service.js';
 
 type ThreadRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -46,7 +46,8 @@ const idParams = z.object({ id: z.string() });
 const eventStream = {
   description:
     'Server-Sent Events: `event: message` (a new message) or `event: hidden` (a message hidden), `id: <message id>`, ' +
-    '`data: { kind, threadId, item }` (item: a message as the list shows it); a `: ping` comment every 25 s',
+    '`data: { kind, threadId, item }` (item: a message as the list shows it); a `: ping` comment every 25 s. ' +
+    'A client that reconnects with `Last-Event-ID` first gets the messages after that one',
   content: { 'text/event-stream': { schema: z.string() } },
 };
 const binary = {
@@ -135,6 +136,13 @@ export default async function messageRoutes(fastify: FastifyInstance): Promise<v
             })
             .catch((err: unknown) => request.log.warn({ err }, 'thread event could not be sent'));
         });
+        // A client that reconnects names the last message it got: what it missed comes first.
+        const lastEventId = request.headers['last-event-id'];
+        if (typeof lastEventId === 'string' && isId(lastEventId)) {
+          for (const item of await messagesAfter(app.db, { kind, id: threadId }, lastEventId, THREAD_LIMITS.pageSizeMax)) {
+            raw.write(`event: message\nid: ${item._id}\ndata: ${JSON.stringify({ kind, threadId, item })}\n\n`);
+          }
+        }
         const ping = setInterval(() => raw.write(': ping\n\n'), PING_MS);
         ping.unref();
         const end = () => {
@@ -277,7 +285,7 @@ export default async function messageRoutes(fastify: FastifyInstance): Promise<v
         .type(found.content_type)
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `attachment; filename="${attachmentDownloadName(found.file_name, found.content_type)}"`)
+        .header('content-disposition', attachmentDisposition(found.file_name, found.content_type))
         .send(data);
     },
   );
