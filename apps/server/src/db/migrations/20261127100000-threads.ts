@@ -114,30 +114,54 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   }
 
   // The history records a request for changes: the status CHECK of quote_events gains one value.
-  // PostgreSQL changes the constraint; SQLite cannot alter a CHECK, so the table (which nothing
-  // references) is copied into a new one with the wider CHECK.
-  const check = sqlIn('status', EVENT_STATUSES);
+  await eventStatuses(db, dialect, EVENT_STATUSES);
+}
+
+export async function down(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  await sql`delete from quote_events where status = 'CHANGES_REQUESTED'`.execute(db);
+  await eventStatuses(
+    db,
+    dialect,
+    EVENT_STATUSES.filter((s) => s !== 'CHANGES_REQUESTED'),
+  );
+  for (const table of ['quotes', 'contacts', 'orders']) {
+    await db.schema.dropIndex(`${table}_activity_idx`).ifExists().execute();
+    await db.schema.alterTable(table).dropColumn('last_activity_at').execute();
+  }
+  await db.schema.alterTable('quotes').dropColumn('changes_requested_at').execute();
+  await db.schema.alterTable('quote_offers').dropColumn('viewed_at').execute();
+  for (const table of ['reply_tokens', 'message_digests', 'thread_reads', 'message_attachments', 'messages']) {
+    await db.schema.dropTable(table).ifExists().execute();
+  }
+}
+
+/**
+ * The statuses quote_events' CHECK allows. PostgreSQL changes the constraint; SQLite cannot alter
+ * a CHECK, so the table (which nothing references) is copied into a new one with the new CHECK.
+ */
+async function eventStatuses(db: Kysely<unknown>, dialect: Dialect, statuses: readonly string[]): Promise<void> {
+  const check = sqlIn('status', statuses);
   if (dialect === 'postgres') {
     await sql`alter table quote_events drop constraint if exists quote_events_status_check`.execute(db);
     await sql`alter table quote_events add constraint quote_events_status_check check (${check})`.execute(db);
-  } else {
-    await db.schema
-      .createTable('quote_events_new')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('quote_id', 'text', (c) => c.notNull().references('quotes.id').onDelete('cascade'))
-      .addColumn('status', 'text', (c) => c.notNull().check(check))
-      .addColumn('actor', 'text', (c) => c.notNull().check(sqlIn('actor', AUTHORS)))
-      .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
-      .addColumn('offer_id', 'text', (c) => c.references('quote_offers.id').onDelete('set null'))
-      .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
-    await sql`insert into quote_events_new (id, quote_id, status, actor, user_id, offer_id, note, created_at)
-      select id, quote_id, status, actor, user_id, offer_id, note, created_at from quote_events`.execute(db);
-    await db.schema.dropTable('quote_events').execute();
-    await sql`alter table quote_events_new rename to quote_events`.execute(db);
-    await db.schema.createIndex('quote_events_quote_id_idx').on('quote_events').columns(['quote_id', 'created_at']).execute();
+    return;
   }
+  await db.schema
+    .createTable('quote_events_new')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('quote_id', 'text', (c) => c.notNull().references('quotes.id').onDelete('cascade'))
+    .addColumn('status', 'text', (c) => c.notNull().check(check))
+    .addColumn('actor', 'text', (c) => c.notNull().check(sqlIn('actor', AUTHORS)))
+    .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('offer_id', 'text', (c) => c.references('quote_offers.id').onDelete('set null'))
+    .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await sql`insert into quote_events_new (id, quote_id, status, actor, user_id, offer_id, note, created_at)
+    select id, quote_id, status, actor, user_id, offer_id, note, created_at from quote_events`.execute(db);
+  await db.schema.dropTable('quote_events').execute();
+  await sql`alter table quote_events_new rename to quote_events`.execute(db);
+  await db.schema.createIndex('quote_events_quote_id_idx').on('quote_events').columns(['quote_id', 'created_at']).execute();
 }
 
 /** A CHECK (column IN (...)) expression with literal values (same syntax on both dialects). */
