@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_FORM_MAX: '70',
       RATE_LIMIT_WINDOW_MS: '5000',
       LOG_LEVEL: 'warn',
+      REPLY_ADDRESS: 'replies@example.com',
     });
     expect(c).toMatchObject({
       port: 3123,
@@ -60,19 +61,26 @@ describe('loadConfig', () => {
       corsOrigins: ['http://localhost:5173', 'https://admin.example.com'],
       rateLimit: { enabled: true, authMax: 50, formMax: 70, windowMs: 5000 },
       logLevel: 'warn',
+      replyAddress: 'replies@example.com',
     });
   });
 
   it('fails listing every bad key', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'shop.example.com', CORS_ORIGINS: '*' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        PUBLIC_URL: 'shop.example.com',
+        CORS_ORIGINS: '*',
+        REPLY_ADDRESS: 'replies',
+      });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const key of ['PORT', 'DATABASE_URL', 'PUBLIC_URL', 'CORS_ORIGINS']) expect(problems).toContain(key);
+    for (const key of ['PORT', 'DATABASE_URL', 'PUBLIC_URL', 'CORS_ORIGINS', 'REPLY_ADDRESS']) expect(problems).toContain(key);
   });
 
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

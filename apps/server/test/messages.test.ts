@@ -349,6 +349,20 @@ describe('mails', () => {
     expect((await t.outbox()).filter((m) => m.text.includes('Read before the mail'))).toEqual([]);
   });
 
+  it('does not mail the company about a quote held as spam', async () => {
+    await t.outbox();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.addQuote,
+      payload: quoteBody(productId, { website: 'https://bot.example' }),
+      headers: { cookie: buyer.cookie },
+    });
+    const id = res.json<{ quote: { _id: string } }>().quote._id;
+    expect((await post(API.addQuoteMessage(id), buyer, { text: 'Cheap watches here' })).statusCode).toBe(200);
+    now += 5 * 60_000 + 1;
+    expect((await t.outbox()).filter((m) => m.text.includes('Cheap watches here'))).toEqual([]);
+  });
+
   it("a company message mails the buyer in the buyer's language, with the attachments' names, the link and a Reply-To bound to the thread", async () => {
     await t.outbox();
     const spanish = await t.loginUser({ fullName: 'Lucía Gómez' }, { [LANGUAGE_HEADER]: 'es' });
@@ -452,6 +466,23 @@ describe('live updates (Server-Sent Events)', () => {
     expect(missed).not.toContain('Live hello');
     again.destroy();
   });
+});
+
+it('holds at most 20 live streams open per account on a process (429 beyond), and frees them when they close', async () => {
+  const id = await newQuote();
+  const open = () =>
+    t.app.inject({ method: 'GET', url: API.quoteMessageEvents(id), headers: { cookie: buyer.cookie }, payloadAsStream: true });
+  const streams = [];
+  for (let i = 0; i < 20; i += 1) {
+    const res = await open();
+    expect(res.statusCode).toBe(200);
+    streams.push(res);
+  }
+  const refused = await open();
+  expect(refused.statusCode).toBe(429);
+  refused.stream().resume();
+  for (const res of streams) (res.raw.res as unknown as { destroy(): void }).destroy();
+  await expect.poll(async () => (await open()).statusCode).toBe(200);
 });
 
 describe('asking for changes to an offer', () => {

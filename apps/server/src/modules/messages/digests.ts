@@ -12,7 +12,7 @@
  * claim reads its messages, or waits and opens a new one. SQLite runs one writer at a time.
  *
  * Messages the recipient has read meanwhile on the site, and hidden ones, are left out; a digest
- * with none left sends nothing.
+ * with none left sends nothing, nor one to the company about a quote or inquiry held as spam.
  */
 import { THREAD_LIMITS, type Language, type MessageAuthor } from '@agro/shared';
 import { newId } from '../../db/ids.js';
@@ -94,7 +94,8 @@ export async function sendDueDigests(ctx: DigestContext): Promise<number> {
         .orderBy('id')
         .execute();
       const owner = await findThreadOwner(tx, thread);
-      if (rows.length === 0 || !owner) return false;
+      // Nothing left to tell; or a lead held as spam, which the company is not mailed about.
+      if (rows.length === 0 || !owner || (claimed.recipient === 'COMPANY' && owner.heldAsSpam)) return false;
       const files = await tx
         .selectFrom('message_attachments')
         .selectAll()

@@ -17,6 +17,8 @@ export interface ThreadOwner {
   userId: string | null;
   /** How mails name it: the order number, or the quote's / inquiry's short reference. */
   ref: string;
+  /** A quote or inquiry held as spam: the company is not mailed about it (it is not in their lists either). */
+  heldAsSpam: boolean;
 }
 
 /** The other side of a thread. */
@@ -28,10 +30,14 @@ const shortRef = (id: string): string => `#${id.slice(-6).toUpperCase()}`;
 export async function findThreadOwner(db: DbOrTx, thread: ThreadRef): Promise<ThreadOwner | undefined> {
   if (thread.kind === 'order') {
     const row = await db.selectFrom('orders').select(['user_id', 'order_number']).where('id', '=', thread.id).executeTakeFirst();
-    return row ? { userId: row.user_id, ref: row.order_number } : undefined;
+    return row ? { userId: row.user_id, ref: row.order_number, heldAsSpam: false } : undefined;
   }
-  const row = await db.selectFrom(THREAD_TABLES[thread.kind]).select('user_id').where('id', '=', thread.id).executeTakeFirst();
-  return row ? { userId: row.user_id, ref: shortRef(thread.id) } : undefined;
+  const row = await db
+    .selectFrom(THREAD_TABLES[thread.kind])
+    .select(['user_id', 'spam_reason'])
+    .where('id', '=', thread.id)
+    .executeTakeFirst();
+  return row ? { userId: row.user_id, ref: shortRef(thread.id), heldAsSpam: row.spam_reason !== null } : undefined;
 }
 
 function toAttachment(row: MessageAttachmentRow) {

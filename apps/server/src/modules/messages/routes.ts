@@ -13,6 +13,7 @@ import {
   THREAD_KINDS,
   THREAD_LIMITS,
   THREAD_TEXT as T,
+  SERVER_ERRORS,
   apiResultSchema,
   messageInputMessageOrder,
   messageInputSchema,
@@ -21,13 +22,14 @@ import {
   messagePostResponseSchema,
   unreadResponseSchema,
   type ThreadKind,
+  type ThreadMessage,
 } from '@agro/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { newId } from '../../db/ids.js';
 import { isId } from '../../db/ids.js';
-import { badRequest, notFound, parseInput, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
+import { HttpError, badRequest, notFound, parseInput, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
 import { multipartForm, replies } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
@@ -41,6 +43,8 @@ type ThreadRequest = FastifyRequest<{ Params: { id: string } }>;
 const tags = ['messages'];
 const FILE_FIELD = 'files';
 const PING_MS = 25_000;
+/** Live streams one account may hold open on one process (several tabs and devices, not a flood). */
+const STREAMS_PER_ACCOUNT = 20;
 
 const idParams = z.object({ id: z.string() });
 const eventStream = {
@@ -71,6 +75,8 @@ export default async function messageRoutes(fastify: FastifyInstance): Promise<v
     }),
   );
   app.addHook('preClose', () => app.threadEvents.close());
+
+  const openStreams = new Map<string, number>();
 
   const threadAccess = (kind: ThreadKind) => async (request: ThreadRequest) => {
     await authorisedThread(app.db, kind, request.params.id, request.user!);
@@ -110,11 +116,15 @@ export default async function messageRoutes(fastify: FastifyInstance): Promise<v
           tags,
           summary: `Live updates of the conversation on ${what} (Server-Sent Events; its buyer or an admin)`,
           params: idParams,
-          response: { ...replies(apiResultSchema, [401, 403, 404]), 200: eventStream },
+          response: { ...replies(apiResultSchema, [401, 403, 404, 429]), 200: eventStream },
         },
       },
       async (request, reply) => {
         const threadId = request.params.id;
+        const account = request.user!._id;
+        const open = openStreams.get(account) ?? 0;
+        if (open >= STREAMS_PER_ACCOUNT) throw new HttpError(429, SERVER_ERRORS.rateLimited, undefined, { 'retry-after': '30' });
+        openStreams.set(account, open + 1);
         reply.hijack();
         const raw = reply.raw;
         raw.writeHead(200, {
@@ -126,28 +136,15 @@ export default async function messageRoutes(fastify: FastifyInstance): Promise<v
         });
         let queue = Promise.resolve();
         let ended = false;
-        const unsubscribe = await app.threadEvents.subscribe(kind, threadId, (signal) => {
-          queue = queue
-            .then(async () => {
-              const found = await findMessage(app.db, signal.messageId);
-              if (ended || !found || found.thread.kind !== kind || found.thread.id !== threadId) return;
-              const { thread: _thread, ...item } = found;
-              raw.write(`event: ${signal.type}\nid: ${item._id}\ndata: ${JSON.stringify({ kind, threadId, item })}\n\n`);
-            })
-            .catch((err: unknown) => request.log.warn({ err }, 'thread event could not be sent'));
-        });
-        // A client that reconnects names the last message it got: what it missed comes first.
-        const lastEventId = request.headers['last-event-id'];
-        if (typeof lastEventId === 'string' && isId(lastEventId)) {
-          for (const item of await messagesAfter(app.db, { kind, id: threadId }, lastEventId, THREAD_LIMITS.pageSizeMax)) {
-            raw.write(`event: message\nid: ${item._id}\ndata: ${JSON.stringify({ kind, threadId, item })}\n\n`);
-          }
-        }
+        let unsubscribe = (): void => undefined;
         const ping = setInterval(() => raw.write(': ping\n\n'), PING_MS);
         ping.unref();
         const end = () => {
           if (ended) return;
           ended = true;
+          const left = (openStreams.get(account) ?? 1) - 1;
+          if (left > 0) openStreams.set(account, left);
+          else openStreams.delete(account);
           clearInterval(ping);
           unsubscribe();
           offClose();
@@ -156,7 +153,36 @@ export default async function messageRoutes(fastify: FastifyInstance): Promise<v
         const offClose = app.threadEvents.onClose(end);
         request.raw.on('close', end);
         raw.on('close', end);
-        raw.write('retry: 3000\n: ready\n\n');
+        const send = (type: string, item: ThreadMessage) => {
+          if (!ended) raw.write(`event: ${type}\nid: ${item._id}\ndata: ${JSON.stringify({ kind, threadId, item })}\n\n`);
+        };
+        try {
+          const stop = await app.threadEvents.subscribe(kind, threadId, (signal) => {
+            queue = queue
+              .then(async () => {
+                const found = await findMessage(app.db, signal.messageId);
+                if (!found || found.thread.kind !== kind || found.thread.id !== threadId) return;
+                const { thread: _thread, ...item } = found;
+                send(signal.type, item);
+              })
+              .catch((err: unknown) => request.log.warn({ err }, 'thread event could not be sent'));
+          });
+          if (ended) stop();
+          else unsubscribe = stop;
+          // A client that reconnects names the last message it got: what it missed comes first
+          // (a message written meanwhile may come twice: the id tells).
+          const lastEventId = request.headers['last-event-id'];
+          if (!ended && typeof lastEventId === 'string' && isId(lastEventId)) {
+            for (const item of await messagesAfter(app.db, { kind, id: threadId }, lastEventId, THREAD_LIMITS.pageSizeMax))
+              send('message', item);
+          }
+        } catch (err) {
+          // The head is sent: the stream ends, and the client's retry opens a new one.
+          request.log.warn({ err }, 'thread stream could not start');
+          end();
+          return reply;
+        }
+        if (!ended) raw.write('retry: 3000\n: ready\n\n');
         return reply;
       },
     );
