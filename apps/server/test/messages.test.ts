@@ -688,3 +688,13 @@ describe('who has seen what', () => {
     expect(all.json<{ orders: Order[] }>().orders[0]).toMatchObject({ _id: orderId, unread: 0 });
   });
 });
+
+it('sweeps expired reply tokens and digests sent long ago (runs last: it moves the clock half a year on)', async () => {
+  expect((await t.db.selectFrom('reply_tokens').select('token_hash').execute()).length).toBeGreaterThan(0);
+  now += 181 * 24 * 3_600_000;
+  await t.outbox();
+  const today = new Date(now).toISOString();
+  const monthAgo = new Date(now - 30 * 24 * 3_600_000).toISOString();
+  expect(await t.db.selectFrom('reply_tokens').select('token_hash').where('expires_at', '<', today).execute()).toEqual([]);
+  expect(await t.db.selectFrom('message_digests').select('id').where('sent_at', '<', monthAgo).execute()).toEqual([]);
+});

@@ -57,10 +57,23 @@ export interface DigestContext {
 }
 
 const BATCH = 20;
+/** Sent digests are kept this long (a later look at what was mailed when), expired reply tokens not at all. */
+const KEEP_SENT_MS = 30 * 24 * 3_600_000;
+const SWEEP_EVERY_MS = 3_600_000;
+let lastSweep = 0;
 
 /** Send every digest that is due: each claimed and turned into one outbox mail in one transaction. */
 export async function sendDueDigests(ctx: DigestContext): Promise<number> {
   const nowMs = ctx.now();
+  if (Math.abs(nowMs - lastSweep) > SWEEP_EVERY_MS) {
+    lastSweep = nowMs;
+    await ctx.db.deleteFrom('reply_tokens').where('expires_at', '<', nowIso(nowMs)).execute();
+    await ctx.db
+      .deleteFrom('message_digests')
+      .where('pending_key', 'is', null)
+      .where('sent_at', '<', nowIso(nowMs - KEEP_SENT_MS))
+      .execute();
+  }
   const due = await ctx.db
     .selectFrom('message_digests')
     .select('id')
