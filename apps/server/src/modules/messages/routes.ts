@@ -27,8 +27,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { newId } from '../../db/ids.js';
-import { isId } from '../../db/ids.js';
+import { isId, newId } from '../../db/ids.js';
 import { HttpError, badRequest, notFound, parseInput, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
 import { multipartForm, replies } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';

@@ -1,8 +1,7 @@
 /** The threads' rules: who may see a thread, posting (with its digest), reading, hiding. */
 import { THREAD_TEXT, type MessageAuthor, type Proposal, type ThreadKind, type ThreadMessage } from '@agro/shared';
-import { newId } from '../../db/ids.js';
+import { isId, newId } from '../../db/ids.js';
 import type { Db, DbOrTx } from '../../db/index.js';
-import { isId } from '../../db/ids.js';
 import { nowIso } from '../../db/mappers.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
