@@ -44,6 +44,9 @@ export default function AuditPage() {
   const filterQuery = new URLSearchParams(FILTERS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))).toString();
   const [answer, setAnswer] = useState<AuditResponse | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // Controlled: under preact/compat an uncontrolled select (defaultValue) is set back to it on every
+  // render, so a type chosen before the list had loaded was lost when it arrived.
+  const [type, setType] = useState(params.get('type') ?? '');
 
   useEffect(() => {
     let live = true;
@@ -87,7 +90,7 @@ export default function AuditPage() {
             <input className="input" name="actor" defaultValue={params.get('actor') ?? ''} />
           </Field>
           <Field label={t('audit.type')}>
-            <select className="input" name="type" defaultValue={params.get('type') ?? ''}>
+            <select className="input" name="type" value={type} onChange={(event) => setType(event.target.value)}>
               <option value="">{t('audit.all')}</option>
               {AUDIT_ENTITY_TYPES.map((type) => (
                 <option key={type} value={type}>
