@@ -1,4 +1,5 @@
-import { DEFAULT_LANGUAGE, SITE, TIMINGS, type Language, type SiteSettings } from '@agro/shared';
+import { DEFAULT_LANGUAGE, SITE, TIMINGS, interpolate, type Language, type SiteSettings } from '@agro/shared';
+import { COMPANY_TEXTS as C } from '@agro/shared/i18n/company';
 import type { ContactRow } from '../../db/schema.js';
 import { escapeHtml } from '../../lib/html.js';
 import { mailHtml, translator } from '../../lib/i18n.js';
@@ -6,14 +7,14 @@ import type { MailMessage } from '../../mail/mailer.js';
 
 function contactRows(c: ContactRow, accountEmail: string): [string, string][] {
   return [
-    ['Name', c.full_name],
-    ['Email', c.email],
-    ['Company', c.company_name],
-    ['Country', c.country],
-    ['Product', c.product_name || '-'],
-    ['Estimated quantity', String(c.estimated_quantity)],
-    ['Account', accountEmail],
-    ['Received', c.created_at],
+    [C.rows.name, c.full_name],
+    [C.rows.email, c.email],
+    [C.rows.company, c.company_name],
+    [C.rows.country, c.country],
+    [C.rows.product, c.product_name || '-'],
+    [C.rows.estimatedQuantity, String(c.estimated_quantity)],
+    [C.rows.account, accountEmail],
+    [C.rows.received, c.created_at],
   ];
 }
 
@@ -23,11 +24,11 @@ export function contactNotificationMail(to: string, contact: ContactRow, account
   return {
     to,
     replyTo: contact.email,
-    subject: `New inquiry from ${contact.full_name} (${contact.company_name})`.slice(0, 160),
-    text: ['A new contact inquiry was sent.', '', ...rows.map(([k, v]) => `${k}: ${v}`), '', 'Message:', contact.description].join('\n'),
-    html: `<p>A new contact inquiry was sent.</p>
+    subject: interpolate(C.contact.subject, { name: contact.full_name, company: contact.company_name }).slice(0, 160),
+    text: [C.contact.intro, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', C.contact.message, contact.description].join('\n'),
+    html: `<p>${escapeHtml(C.contact.intro)}</p>
 <table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
-<p><strong>Message:</strong></p>
+<p><strong>${escapeHtml(C.contact.message)}</strong></p>
 <p style="white-space: pre-wrap">${escapeHtml(contact.description)}</p>`,
   };
 }

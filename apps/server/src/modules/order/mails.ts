@@ -4,6 +4,7 @@ import {
   MILESTONE_FIELD_LABELS,
   SITE,
   formatMoneyIn,
+  interpolate,
   localizedPath,
   type Language,
   type Order,
@@ -11,6 +12,7 @@ import {
   type OrderStep,
   type Translate,
 } from '@agro/shared';
+import { COMPANY_TEXTS as C } from '@agro/shared/i18n/company';
 import { escapeHtml } from '../../lib/html.js';
 import { mailHtml, translator } from '../../lib/i18n.js';
 import { dayIn, quantityIn } from '../quote/index.js';
@@ -88,18 +90,19 @@ ${htmlRows(rows)}
 /** To the company: the order was delivered (recorded by an administrator or confirmed by the buyer). */
 export function deliveredCompanyMail(to: string, order: Order): QueuedMail {
   const milestone = [...order.milestones].reverse().find((m) => m.step === 'DELIVERED');
-  const who = milestone?.by === 'BUYER' ? 'confirmed by the buyer' : 'recorded by an administrator';
-  const what = `Order ${order.orderNumber} of ${order.buyer.companyName} (${order.buyer.accountEmail}) was delivered, ${who}.`;
+  const values = { number: order.orderNumber, company: order.buyer.companyName, account: order.buyer.accountEmail };
+  const what = interpolate(milestone?.by === 'BUYER' ? C.delivered.byBuyer : C.delivered.byAdmin, values);
   const rows = milestoneRows(order, milestone, translator(DEFAULT_LANGUAGE), DEFAULT_LANGUAGE);
+  const orderId = interpolate(C.delivered.orderId, { id: order._id });
   return {
     to,
     event: `order:${order._id}:DELIVERED:company`,
     replyTo: order.buyer.companyEmail,
-    subject: `DELIVERED: order ${order.orderNumber} for ${order.buyer.companyName}`.slice(0, 160),
-    text: [what, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', `Order id: ${order._id}`].join('\n'),
+    subject: interpolate(C.delivered.subject, values).slice(0, 160),
+    text: [what, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', orderId].join('\n'),
     html: `<p>${escapeHtml(what)}</p>
 ${htmlRows(rows)}
-<p>Order id: ${escapeHtml(order._id)}</p>`,
+<p>${escapeHtml(orderId)}</p>`,
   };
 }
 

@@ -3,6 +3,7 @@ import {
   SITE,
   TIMINGS,
   formatMoneyIn,
+  interpolate,
   packagingLabel,
   tradeTermsRows,
   type Language,
@@ -14,32 +15,33 @@ import {
 
 /** How a mail signs off: the company's current phone and public address (site settings). */
 export type MailContact = Pick<SiteSettings, 'phone' | 'publicEmail'>;
+import { COMPANY_TEXTS as C } from '@agro/shared/i18n/company';
 import { escapeHtml } from '../../lib/html.js';
 import { mailHtml, translator } from '../../lib/i18n.js';
 import type { MailMessage } from '../../mail/mailer.js';
 
-const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
+const yesNo = (v: boolean) => (v ? C.yes : C.no);
 const quantity = (quote: Quote) => [quote.requiredQty, quote.productId?.productQuantityType].filter(Boolean).join(' ');
 
 function quoteRows(quote: Quote): [string, string][] {
   return [
-    ['Product', quote.productId?.productName ?? '-'],
-    ['Required quantity', quantity(quote)],
-    ['Packaging', packagingLabel(quote.packagingType)],
-    ['Custom packaging', yesNo(quote.isCustomPackagingRequired)],
-    ['Urgent', yesNo(quote.isUrgent)],
-    ['Company', quote.companyName],
-    ['Contact person', quote.contactPersonName],
-    ['Company email', quote.companyEmail],
-    ['Mobile', quote.mobileNumber],
-    ['Country', quote.country],
-    ['Address', quote.address],
-    ['Delivery location', quote.deliveryLocation],
-    ['Heard from', quote.heardFrom],
-    ['Additional information', quote.additionalInfo || '-'],
+    [C.rows.product, quote.productId?.productName ?? '-'],
+    [C.rows.requiredQuantity, quantity(quote)],
+    [C.rows.packaging, packagingLabel(quote.packagingType)],
+    [C.rows.customPackaging, yesNo(quote.isCustomPackagingRequired)],
+    [C.rows.urgent, yesNo(quote.isUrgent)],
+    [C.rows.company, quote.companyName],
+    [C.rows.contactPerson, quote.contactPersonName],
+    [C.rows.companyEmail, quote.companyEmail],
+    [C.rows.mobile, quote.mobileNumber],
+    [C.rows.country, quote.country],
+    [C.rows.address, quote.address],
+    [C.rows.deliveryLocation, quote.deliveryLocation],
+    [C.rows.heardFrom, quote.heardFrom],
+    [C.rows.additionalInformation, quote.additionalInfo || '-'],
     ...tradeTermsRows(quote.tradeTerms),
-    ['Account', quote.quotedByEmail],
-    ['Received', quote.createdAt],
+    [C.rows.account, quote.quotedByEmail],
+    [C.rows.received, quote.createdAt],
   ];
 }
 
@@ -49,11 +51,11 @@ export function quoteNotificationMail(to: string, quote: Quote): MailMessage {
   return {
     to,
     replyTo: quote.companyEmail,
-    subject: `New quote request from ${quote.companyName}`.slice(0, 160),
-    text: ['A new quote request was submitted.', '', ...rows.map(([k, v]) => `${k}: ${v}`), '', `Quote id: ${quote._id}`].join('\n'),
-    html: `<p>A new quote request was submitted.</p>
+    subject: interpolate(C.quote.subject, { company: quote.companyName }).slice(0, 160),
+    text: [C.quote.intro, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', interpolate(C.quote.quoteId, { id: quote._id })].join('\n'),
+    html: `<p>${escapeHtml(C.quote.intro)}</p>
 <table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
-<p>Quote id: ${escapeHtml(quote._id)}</p>`,
+<p>${escapeHtml(interpolate(C.quote.quoteId, { id: quote._id }))}</p>`,
   };
 }
 
@@ -190,18 +192,28 @@ export function rejectionMail(
 
 /** To the company: the buyer accepted or declined the current offer. */
 export function decisionMail(to: string, quote: Quote, offer: QuoteOffer, decision: 'ACCEPTED' | 'DECLINED', note: string): MailMessage {
-  const product = quote.productId?.productName ?? 'a product no longer listed';
-  const verb = decision === 'ACCEPTED' ? 'accepted' : 'declined';
-  const what = `${quote.companyName} (${quote.contactPersonName}, ${quote.quotedByEmail}) ${verb} quotation ${offer.quotationNumber}: ${quantity(quote)} of ${product}, ${money(offer, offer.totalMinor, DEFAULT_LANGUAGE)} ${offer.incoterm} ${offer.destination}.`;
+  const what = interpolate(C.decision[decision], {
+    company: quote.companyName,
+    person: quote.contactPersonName,
+    account: quote.quotedByEmail,
+    number: offer.quotationNumber,
+    quantity: quantity(quote),
+    product: quote.productId?.productName ?? C.decision.productGone,
+    total: money(offer, offer.totalMinor, DEFAULT_LANGUAGE),
+    incoterm: offer.incoterm,
+    destination: offer.destination,
+  });
   const rows = offerRows(quote, offer, translator(DEFAULT_LANGUAGE), DEFAULT_LANGUAGE);
+  const buyersNote = interpolate(C.decision.buyersNote, { note });
+  const quoteId = interpolate(C.quote.quoteId, { id: quote._id });
   return {
     to,
     replyTo: quote.companyEmail,
-    subject: `${decision}: quotation ${offer.quotationNumber} by ${quote.companyName}`.slice(0, 160),
-    text: [what, ...(note ? ['', `Buyer's note: ${note}`] : []), '', ...textRows(rows), '', `Quote id: ${quote._id}`].join('\n'),
+    subject: interpolate(C.decision.subject, { decision, number: offer.quotationNumber, company: quote.companyName }).slice(0, 160),
+    text: [what, ...(note ? ['', buyersNote] : []), '', ...textRows(rows), '', quoteId].join('\n'),
     html: `<p>${escapeHtml(what)}</p>
-${note ? `<p>Buyer's note: ${escapeHtml(note)}</p>` : ''}
+${note ? `<p>${interpolate(C.decision.buyersNote, { note: escapeHtml(note) })}</p>` : ''}
 ${htmlRows(rows)}
-<p>Quote id: ${escapeHtml(quote._id)}</p>`,
+<p>${escapeHtml(quoteId)}</p>`,
   };
 }

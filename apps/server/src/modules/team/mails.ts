@@ -1,17 +1,18 @@
-import { INVITE_TTL_HOURS, SITE } from '@agro/shared';
+import { INVITE_TTL_HOURS, SITE, interpolate } from '@agro/shared';
+import { COMPANY_TEXTS as C } from '@agro/shared/i18n/company';
 import { escapeHtml } from '../../lib/html.js';
 import type { MailMessage } from '../../mail/mailer.js';
 
 /** To the colleague: the single-use link that makes them an administrator. */
 export function inviteMail(to: string, invitedBy: string, link: string): MailMessage {
-  const line = `${invitedBy} invites you to run the ${SITE.companyName} website as an administrator.`;
-  const expiry = `The link works once and expires in ${INVITE_TTL_HOURS} hours. If you did not expect it, ignore this mail.`;
+  const line = interpolate(C.invite.line, { invitedBy, company: SITE.companyName });
+  const expiry = interpolate(C.invite.expiry, { hours: INVITE_TTL_HOURS });
   return {
     to,
-    subject: `You are invited to administer ${SITE.companyName}`,
-    text: [line, '', 'Open this link to set your name, phone and password:', '', link, '', expiry, '', SITE.companyName].join('\n'),
+    subject: interpolate(C.invite.subject, { company: SITE.companyName }),
+    text: [line, '', C.invite.open, '', link, '', expiry, '', SITE.companyName].join('\n'),
     html: `<p>${escapeHtml(line)}</p>
-<p>Open this link to set your name, phone and password:</p>
+<p>${escapeHtml(C.invite.open)}</p>
 <p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
 <p>${escapeHtml(expiry)}</p>
 <p>${escapeHtml(SITE.companyName)}</p>`,
