@@ -6,22 +6,26 @@ import enAdmin from '@agro/shared/locales/en/admin.json';
 import enApp from '@agro/shared/locales/en/app.json';
 import arMessages from '@agro/shared/locales/ar/messages.json';
 import enMessages from '@agro/shared/locales/en/messages.json';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localizeMessage, setCatalogue, t } from './i18n';
 import { showToast } from './toast';
 
-const shown = vi.hoisted(() => [] as Array<{ kind: string; text: string; id: unknown }>);
+const shown: Array<{ kind: string; text: string; id: unknown }> = [];
 
-vi.mock('sonner', () => {
-  const make = (kind: string) => (text: string, options: { id: unknown }) => {
-    shown.push({ kind, text, id: options.id });
-  };
-  return {
-    toast: { loading: make('loading'), success: make('success'), error: make('error'), info: make('info') },
-  };
+// Sonner's own toast object, watched (not a module mock: the test files share their modules, and
+// Sonner may have been imported by another file first).
+beforeEach(() => {
+  for (const kind of ['loading', 'success', 'error', 'info'] as const) {
+    vi.spyOn(toast, kind).mockImplementation((text, options) => {
+      shown.push({ kind, text: String(text), id: options?.id });
+      return options?.id ?? 0;
+    });
+  }
 });
 
 afterEach(() => {
+  vi.restoreAllMocks();
   shown.length = 0;
   setCatalogue('en', en, enMessages, enApp, enAdmin);
 });

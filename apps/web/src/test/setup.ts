@@ -4,6 +4,7 @@ import en from '@agro/shared/locales/en/public.json';
 import enAdmin from '@agro/shared/locales/en/admin.json';
 import enApp from '@agro/shared/locales/en/app.json';
 import enMessages from '@agro/shared/locales/en/messages.json';
+import { toast } from 'sonner';
 import { afterEach, beforeEach } from 'vitest';
 import { setCatalogue } from '@/lib/i18n';
 
@@ -26,6 +27,9 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Sonner keeps its toasts in a module of its own and replays the active ones to the next <Toaster>:
+  // none of a test's toasts may reach the next test (or the next file: they share their modules).
+  toast.dismiss();
   console.error = originalError;
   if (unexpectedErrors.length > 0) {
     const first = unexpectedErrors[0]!.map((a) => (a instanceof Error ? a.message : String(a))).join(' ');

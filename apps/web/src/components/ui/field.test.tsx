@@ -45,7 +45,9 @@ describe('localizeMessage', () => {
   });
 
   it('falls back to English while the private screens’ texts are not loaded', () => {
-    setCatalogue('ar', ar);
+    // A page that has its public part only: a catalogue of its own (setCatalogue keeps the parts
+    // another test's page added to the one it made for the same files).
+    setCatalogue('ar', { ...ar });
     expect(localizeMessage(VALIDATION.invalidEmail)).toBe(VALIDATION.invalidEmail);
   });
 
