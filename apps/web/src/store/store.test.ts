@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBrowserStore } from './client-store';
 import { login, logout } from './auth-slice';
-import { TEST_USER } from '@/test/render-harness';
+import { makeStore, rendersAsTheServerDid } from './store';
+import { logIn, TEST_USER } from '@/test/render-harness';
 
 const { store, persistor } = createBrowserStore();
 
@@ -19,5 +20,16 @@ describe('persisted auth (root)', () => {
     expect(persistedAuth()).toMatchObject({ isLoggedIn: true, role: TEST_USER.role });
     store.dispatch(logout.fulfilled({ success: true, message: 'ok' }, 'request-id', undefined));
     expect(persistedAuth()).toMatchObject({ isLoggedIn: false, role: '' });
+  });
+});
+
+describe('a page the server rendered', () => {
+  afterEach(() => localStorage.clear());
+
+  it('is hydrated on a first visit, and rendered over for someone logged in (the server renders for no one)', () => {
+    expect(rendersAsTheServerDid(makeStore().getState())).toBe(true);
+    // Logged in on an earlier visit, with nothing else held: only the auth keys in localStorage.
+    logIn('ADMIN');
+    expect(rendersAsTheServerDid(makeStore().getState())).toBe(false);
   });
 });

@@ -125,6 +125,9 @@ export const useSiteSettings = (): PublicSettings => useAppSelector(selectSiteSe
  * one logged in, nothing held from an earlier visit). A first visit, in short.
  */
 export function rendersAsTheServerDid(s: RootState): boolean {
+  // The server renders for no one: a person logged in sees another header. (The auth slice's initial
+  // state is read from localStorage, so comparing with it alone says nothing about who is logged in.)
+  if (s.auth.isLoggedIn) return false;
   const initial = sliceReducer(undefined, { type: '@@agro/initial' });
   return (Object.keys(initial) as Array<keyof SlicesState>).every(
     (slice) => slice === 'serverSnapshot' || slice === 'siteSettings' || JSON.stringify(s[slice]) === JSON.stringify(initial[slice]),
