@@ -73,6 +73,35 @@ describe('lead search', () => {
     expect(await inquiriesFound(q)).toEqual([...expected].sort());
   });
 
+  // A web scanner's probes (issue 41): control characters (a NUL ends the string SQLite's full-text
+  // query reads; PostgreSQL refuses it in any text), lone surrogates, quotes and full-text operators,
+  // in every text filter of both lists and their exports: a list (200) or a refusal (400), never a 500.
+  it.each([
+    ...['abc\u0000', '\u0000', 'rotter\u0000dam', 'a\u0007b\u001bc', '"', "'; --", 'NEAR(a b)', 'rot* OR x', '^abc'].map(
+      encodeURIComponent,
+    ),
+    // A lone surrogate as a scanner sends one (the UTF-8 form of U+D800 and of U+DFFF), and a long one.
+    '%ED%A0%80abc',
+    'ab%ED%BF%BF',
+    'x'.repeat(10_000),
+  ])('a search for %s answers 200 or 400, never 500, in both lists and their exports', async (q) => {
+    for (const base of [API.allQuotes, API.allInquiries, API.exportQuotes, API.exportInquiries]) {
+      for (const name of ['q', 'country', 'productId']) {
+        const res = await t.app.inject({ method: 'GET', url: `${base}?${name}=${q}`, headers: { cookie: admin.cookie } });
+        expect([200, 400], `${base}?${name}=${q.slice(0, 40)}: ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+      }
+    }
+    for (const base of [API.allOrders, API.exportOrders]) {
+      const res = await t.app.inject({ method: 'GET', url: `${base}?country=${q}`, headers: { cookie: admin.cookie } });
+      expect([200, 400], `${base}?country=${q.slice(0, 40)}: ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+    }
+  });
+
+  it('reads a control character in a search as a space: what is around it is still found', async () => {
+    expect(await quotesFound('rotterdam\u0000')).toEqual(['Rotterdam Trading BV']);
+    expect(await inquiriesFound('\u0000rotterdam')).toEqual(['Rotterdam Trading BV']);
+  });
+
   it('searches the contact and both e-mails of a quote too', async () => {
     expect(await quotesFound('contact of al noor')).toEqual(['Al Noor Foodstuff LLC']);
     expect((await quotesFound(buyer.email.slice(2, 12))).length).toBe(5);

@@ -11,6 +11,7 @@ import { offerToday } from './quote-desk-texts.js';
 import { CURRENCY_CODES, INCOTERM_CODES, parseMinorUnits } from './trade.js';
 import { optionalString } from './validation.js';
 import { listSortField, threadSummaryShape } from './thread.js';
+import { blank as queryBlank } from './query-fields.js';
 import {
   ORDER_FLOW,
   ORDER_LIMITS,
@@ -201,12 +202,12 @@ const wholeNumber = (min: number, max: number) =>
 export const orderFilterMessageOrder = Object.values(F);
 export const orderFilterSchema = z
   .object({
-    step: z.preprocess(blank, z.enum(ORDER_STEPS, { error: F.step }).optional()),
-    country: z.preprocess(blank, z.string({ error: F.country }).trim().max(100, { error: F.country }).optional()),
-    etaFrom: z.preprocess(blank, z.string({ error: F.etaFrom }).refine(isRealDate, { error: F.etaFrom }).optional()),
-    etaTo: z.preprocess(blank, z.string({ error: F.etaTo }).refine(isRealDate, { error: F.etaTo }).optional()),
+    step: z.preprocess(queryBlank, z.enum(ORDER_STEPS, { error: F.step }).optional()),
+    country: z.preprocess(queryBlank, z.string({ error: F.country }).trim().max(100, { error: F.country }).optional()),
+    etaFrom: z.preprocess(queryBlank, z.string({ error: F.etaFrom }).refine(isRealDate, { error: F.etaFrom }).optional()),
+    etaTo: z.preprocess(queryBlank, z.string({ error: F.etaTo }).refine(isRealDate, { error: F.etaTo }).optional()),
     late: z.preprocess(
-      (v) => (v === 'true' || v === true ? true : v === 'false' || v === false ? false : blank(v)),
+      (v) => (v === 'true' || v === true ? true : v === 'false' || v === false ? false : queryBlank(v)),
       z.boolean({ error: F.late }).optional(),
     ),
     page: wholeNumber(1, 1_000_000),

@@ -4,7 +4,20 @@
  */
 import { z } from 'zod';
 
-export const blank = (v: unknown): unknown => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+/** C0 control characters and DEL: a filter's text is one line, and a NUL is never stored. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROLS = /[\u0000-\u001f\u007f]/g;
+
+/**
+ * A query field as a filter reads it: a control character as a space (a NUL would end the text
+ * SQLite's full-text query reads, and PostgreSQL refuses it in any text: a scanner's probe is a
+ * search, not a server error), and nothing but spaces as no filter.
+ */
+export const blank = (v: unknown): unknown => {
+  if (typeof v !== 'string') return v;
+  const text = v.replace(CONTROLS, ' ');
+  return text.trim() === '' ? undefined : text;
+};
 
 export const isoDay = (message: string) =>
   z.preprocess(
