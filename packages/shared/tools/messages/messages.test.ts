@@ -26,6 +26,7 @@ const SAME_IN: Partial<Record<Language, string[]>> = {
     'Description',
     'Type',
     'Message',
+    'Messages',
     'Question',
     'Total',
     'Date',
