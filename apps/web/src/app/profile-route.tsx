@@ -1,5 +1,6 @@
 import type { Role } from '@agro/shared';
 import { Link } from 'react-router';
+import { MyInquiries } from '@/features/contact/my-inquiries';
 import ProfilePage from '@/features/profile/profile-page';
 import { QuoteList } from '@/features/quotes/quote-list';
 import { t } from '@/lib/i18n';
@@ -28,6 +29,7 @@ export default function ProfileRoute() {
         <>
           <OrdersLink role={role} />
           <QuoteList role={role} />
+          {role === 'USER' && <MyInquiries />}
         </>
       )}
     />

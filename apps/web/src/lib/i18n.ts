@@ -82,7 +82,7 @@ let messageKeys: Map<string, string> | undefined;
 function messageKeyOf(english: string): string | undefined {
   if (!messageKeys) {
     const keys = new Map<string, string>();
-    for (const section of ['messages', 'adminMessages'] as const)
+    for (const section of ['messages', 'adminMessages', 'thread'] as const)
       for (const [key, text] of leaves(englishMessages[section], section)) if (!keys.has(text)) keys.set(text, key);
     messageKeys = keys;
   }

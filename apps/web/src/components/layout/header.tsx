@@ -1,5 +1,5 @@
 import { SITE, telHref } from '@agro/shared';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector, useSiteSettings } from '@/store/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -13,6 +13,8 @@ import { LanguageSwitcher } from './language-switcher';
 import { useNavItems, type NavItem } from './nav-items';
 
 const MOBILE_MENU_ID = 'mobile-menu';
+// The unread total is for signed-in people only: its code is not on a visitor's first page.
+const HeaderUnread = lazy(() => import('@/components/thread/header-unread'));
 
 function desktopLinkClass({ isActive }: { isActive: boolean }): string {
   return `rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-700 ${
@@ -145,6 +147,11 @@ export function Header() {
                 )}
               </ul>
             </nav>
+            {isLoggedIn && (
+              <Suspense fallback={null}>
+                <HeaderUnread />
+              </Suspense>
+            )}
             <LanguageSwitcher />
 
             <button

@@ -1,11 +1,14 @@
 import { API, INQUIRY_STATUSES, LEAD_PAGE_SIZE, type Inquiry, type LeadPage, type SpamReason } from '@agro/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useHeldProducts } from '@/components/products/use-held-products';
 import { CsvButton } from '@/components/leads/csv-button';
 import { LeadFilterBar } from '@/components/leads/lead-filter-bar';
 import { useLeadFilters } from '@/components/leads/use-lead-filters';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
+import { ConversationPanel } from '@/components/thread/conversation-panel';
+import { SortSelect, useListSort } from '@/components/thread/list-sort';
+import { UnreadBadge } from '@/components/thread/unread-badge';
 import { MessageIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { Ltr } from '@/components/ui/ltr';
@@ -35,12 +38,20 @@ export default function InquiriesPage() {
   const [open, setOpen] = useState<Inquiry | null>(null);
   const [toDelete, setToDelete] = useState<Inquiry | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sort, setSort] = useListSort();
+  // A mail's link names the inquiry (`?inquiry=<id>#messages`): it opens with its conversation once listed.
+  const [params] = useSearchParams();
+  const linked = params.get('inquiry');
 
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const res = await fetchInquiries(`${query ? `${query}&` : ''}page=${page}&limit=${LEAD_PAGE_SIZE}`);
+      const res = await fetchInquiries(
+        `${query ? `${query}&` : ''}${sort === 'activity' ? 'sort=activity&' : ''}page=${page}&limit=${LEAD_PAGE_SIZE}`,
+      );
       setInquiries(res.inquiries);
+      const named = linked ? res.inquiries.find((i) => i._id === linked) : undefined;
+      if (named) setOpen(named);
       // Asked with page and limit, the answer always has its page facts.
       const { total, limit, pageCount, countries } = res;
       setFacts(
@@ -51,7 +62,7 @@ export default function InquiriesPage() {
     } finally {
       setLoading(false);
     }
-  }, [query, page]);
+  }, [query, page, sort, linked]);
 
   useEffect(() => {
     void load();
@@ -134,6 +145,9 @@ export default function InquiriesPage() {
             label={t('inquiries.exportLabel')}
           />
         </LeadFilterBar>
+        <div className="mt-3">
+          <SortSelect value={sort} onChange={setSort} />
+        </div>
 
         {loading ? (
           <div role="status" className="mt-6 space-y-3">
@@ -162,6 +176,7 @@ export default function InquiriesPage() {
                       >
                         {i.handled ? t('inquiries.statusHandled') : t('inquiries.statusOpen')}
                       </span>
+                      <UnreadBadge count={i.unread} />
                       {i.spamReason && (
                         <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900 ring-1 ring-red-300">
                           {t('inquiries.heldAsSpam')}
@@ -280,6 +295,7 @@ export default function InquiriesPage() {
             </dl>
             <h3 className="mt-5 text-sm font-semibold text-gray-900">{t('inquiries.message')}</h3>
             <p className="mt-1 whitespace-pre-wrap break-words rounded-lg bg-gray-50 p-3 text-sm text-gray-800">{open.description}</p>
+            <ConversationPanel kind="contact" id={open._id} admin heading={t('conversation.heading')} anchorId="messages" />
           </>
         )}
       </Dialog>

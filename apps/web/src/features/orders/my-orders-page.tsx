@@ -7,13 +7,18 @@ import { PageHero } from '@/components/ui/page-hero';
 import { formatDate, formatNumber } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { SortSelect, byActivity, useListSort } from '@/components/thread/list-sort';
+import { UnreadBadge } from '@/components/thread/unread-badge';
 import { fetchMyOrders } from './order-api';
 import { OrderDocuments, OrderTimeline, Shipment, StepBadge, orderTotal } from './order-parts';
 
 /** /my-orders (USER, from the profile): each order with its timeline, ETA, tracking link and documents. */
 export default function MyOrdersPage() {
   useDocumentTitle(t('order.myOrders'));
-  const [orders, setOrders] = useState<Order[] | null>(null);
+  const [held, setOrders] = useState<Order[] | null>(null);
+  const [sort, setSort] = useListSort();
+  // The buyer's orders come whole: ordered here by last activity when asked.
+  const orders = held && sort === 'activity' ? byActivity(held) : held;
 
   useEffect(() => {
     fetchMyOrders().then(
@@ -33,6 +38,11 @@ export default function MyOrdersPage() {
             {t('order.backToProfile')}
           </Link>
         </p>
+        {orders && orders.length > 1 && (
+          <div className="mt-4">
+            <SortSelect value={sort} onChange={setSort} />
+          </div>
+        )}
         {orders === null ? (
           <div role="status" className="mt-6 space-y-3">
             <span className="sr-only">{t('order.loadingOrders')}</span>
@@ -72,7 +82,10 @@ export default function MyOrdersPage() {
                       </p>
                       <p className="mt-0.5 text-xs text-gray-600">{t('order.accepted', { date: formatDate(o.createdAt) ?? '' })}</p>
                     </div>
-                    <StepBadge order={o} />
+                    <div className="flex flex-wrap items-center gap-2">
+                      <UnreadBadge count={o.unread} />
+                      <StepBadge order={o} />
+                    </div>
                   </div>
                   <div className="mt-3">
                     <Shipment order={o} />

@@ -15,6 +15,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type R
 import { Link, useParams } from 'react-router';
 import { useAppSelector } from '@/store/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { ConversationPanel } from '@/components/thread/conversation-panel';
 import { PageHero } from '@/components/ui/page-hero';
 import { formatDate, formatNumber } from '@/lib/format';
 import { localizeMessage, t } from '@/lib/i18n';
@@ -391,6 +392,11 @@ export default function OrderPage() {
                 <DocumentForm order={order} save={save} />
               </div>
             )}
+            {/* The whole conversation: the quote's (how the deal was made, read here), then the order's own. */}
+            {order.quoteId && (
+              <ConversationPanel kind="quote" id={order.quoteId} admin={admin} heading={t('conversation.quoteHeading')} canWrite={false} />
+            )}
+            <ConversationPanel kind="order" id={order._id} admin={admin} heading={t('conversation.heading')} anchorId="messages" />
           </div>
         )}
       </div>

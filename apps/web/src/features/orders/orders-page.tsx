@@ -9,6 +9,8 @@ import { Pagination } from '@/components/ui/pagination';
 import { formatDate, formatNumber } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { SortSelect, useListSort } from '@/components/thread/list-sort';
+import { UnreadBadge } from '@/components/thread/unread-badge';
 import { fetchAllOrders } from './order-api';
 import { StepBadge, dayText, orderTotal } from './order-parts';
 
@@ -49,11 +51,12 @@ export default function OrdersPage() {
   const { query, page, values } = filters;
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [facts, setFacts] = useState<LeadPage | null>(null);
+  const [sort, setSort] = useListSort();
 
   useEffect(() => {
     let live = true;
     setOrders(null);
-    fetchAllOrders(`${query ? `${query}&` : ''}page=${page}&limit=${LEAD_PAGE_SIZE}`).then(
+    fetchAllOrders(`${query ? `${query}&` : ''}${sort === 'activity' ? 'sort=activity&' : ''}page=${page}&limit=${LEAD_PAGE_SIZE}`).then(
       (res) => {
         if (!live) return;
         setOrders(res.orders);
@@ -69,7 +72,7 @@ export default function OrdersPage() {
     return () => {
       live = false;
     };
-  }, [query, page]);
+  }, [query, page, sort]);
 
   const label = 'block text-sm font-medium text-gray-800';
   return (
@@ -165,6 +168,9 @@ export default function OrdersPage() {
             <CsvButton path={`${API.exportOrders}${query ? `?${query}` : ''}`} fallbackName="orders.csv" label={t('orders.exportLabel')} />
           </div>
         </form>
+        <div className="mt-3">
+          <SortSelect value={sort} onChange={setSort} />
+        </div>
 
         {orders === null ? (
           <div role="status" className="mt-6 space-y-3">
@@ -191,6 +197,7 @@ export default function OrdersPage() {
                         <Ltr>{o.orderNumber}</Ltr>
                       </h2>
                       <StepBadge order={o} />
+                      <UnreadBadge count={o.unread} />
                     </div>
                     <p className="mt-1 break-words text-sm text-gray-700">
                       {o.buyer.companyName} · {o.buyer.country} · {o.terms.productName} · {formatNumber(o.terms.quantity)} {o.terms.unit} ·{' '}

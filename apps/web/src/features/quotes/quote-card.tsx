@@ -20,6 +20,7 @@ import { Ltr, LTR_SLOT, withLtr } from '@/components/ui/ltr';
 import { quantityText, quoteBadge, type QuoteBadge } from './quote-format';
 import { packagingText } from '@/lib/option-labels';
 import { StatusBadge } from './status-badge';
+import { UnreadBadge } from '@/components/thread/unread-badge';
 
 /** SPAM_REASON_TEXT's keys in the administrators' catalogue (inquiries.spamReason). */
 const SPAM_KEY = { honeypot: 'honeypot', 'too-fast': 'tooFast', links: 'links', pattern: 'pattern' } as const;
@@ -44,10 +45,12 @@ interface QuoteCardProps {
   onDecline?: (quote: Quote) => void;
   /** ADMIN cards of a quote held as spam: release it (its mails go then). */
   onNotSpam?: (quote: Quote) => void;
+  /** USER cards: open the quote's conversation (issue 40). */
+  onMessages?: (quote: Quote) => void;
   busy?: boolean;
 }
 
-export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline, onNotSpam, busy }: QuoteCardProps) {
+export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline, onNotSpam, onMessages, busy }: QuoteCardProps) {
   const product = quote.productId;
   const productName = product?.productName ?? t('quoteCard.noLongerListed');
   const badge = quoteBadge(product);
@@ -59,6 +62,7 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
         <h3 className="text-base font-semibold text-gray-900">{productName}</h3>
         <div className="flex shrink-0 flex-col items-end gap-1.5">
           <StatusBadge status={quote.status} />
+          <UnreadBadge count={quote.unread} />
           {admin && quote.spamReason && (
             <span className="shrink-0 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900 ring-1 ring-red-300">
               {t('inquiries.heldAsSpam')}
@@ -127,7 +131,7 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
           <OfferSummary offer={offer} quantity={quantityText(quote)} compact />
           {quote.status === 'EXPIRED' && <p className="mt-2 text-sm font-medium text-orange-900">{t('quoteCard.expired')}</p>}
           <div className="mt-3 flex flex-wrap gap-2">
-            {quote.status === 'QUOTED' && (
+            {(quote.status === 'QUOTED' || quote.status === 'CHANGES_REQUESTED') && (
               <>
                 <button type="button" className="btn-primary py-1.5 text-sm" onClick={() => onAccept?.(quote)}>
                   <CheckIcon size={16} /> {t('quoteCard.accept')}
@@ -156,6 +160,18 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
             />
           </div>
         </section>
+      )}
+      {!admin && onMessages && (
+        <div className="mt-auto pt-4">
+          <button
+            type="button"
+            className="btn-secondary w-full py-1.5 text-sm"
+            onClick={() => onMessages(quote)}
+            aria-label={t('conversation.openLabel', { name: productName })}
+          >
+            {t('conversation.open')}
+          </button>
+        </div>
       )}
       {admin && (
         <div className="mt-5 flex gap-2 border-t border-gray-100 pt-4">

@@ -1,6 +1,6 @@
 import { certificationLabel, containerLabel, type Quote } from '@agro/shared';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { ChevronLeftIcon, FileTextIcon } from '@/components/ui/icons';
 import { Ltr } from '@/components/ui/ltr';
 import { PageHero } from '@/components/ui/page-hero';
@@ -70,12 +70,27 @@ export default function QuoteDescriptionPage() {
   useDocumentTitle(t('quoteDetails.title'));
   const location = useLocation();
   const quote = quoteFromState(location.state);
+  // A mail's link names the quote in the address (`?id=<id>#messages`): its desk and conversation, without the table.
+  const [params] = useSearchParams();
+  const linkedId = quote ? null : params.get('id');
 
   const back = (
     <Link to="/profile" className="btn-secondary">
       <ChevronLeftIcon size={18} /> {t('quoteDetails.back')}
     </Link>
   );
+
+  if (!quote && linkedId) {
+    return (
+      <>
+        <PageHero eyebrow={t('quoteDetails.eyebrow')} title={t('quoteDetails.title')} />
+        <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
+          <QuoteDeskPanel quoteId={linkedId} />
+          <div className="mt-8">{back}</div>
+        </div>
+      </>
+    );
+  }
 
   if (!quote) {
     return (

@@ -9,6 +9,7 @@ import {
   type QuotationDefaults,
   type QuoteDetail,
   type QuoteHistoryEntry,
+  type QuoteOffer,
   type SiteSettings,
 } from '@agro/shared';
 import { useCallback, useEffect, useId, useState } from 'react';
@@ -20,13 +21,24 @@ import { OfferForm, type OfferFormValues } from './offer-form';
 import { offerPrefill } from './offer-prefill';
 import { OfferSummary } from './offer-summary';
 import { Ltr } from '@/components/ui/ltr';
-import { formatDayAndTime } from '@/lib/format';
+import { formatDayAndTime, formatNumber } from '@/lib/format';
+import { ConversationPanel } from '@/components/thread/conversation-panel';
 import { localizeMessage, t } from '@/lib/i18n';
 import { quantityText } from './quote-format';
 import { fetchQuoteDetail, rejectQuote, sendOffer } from '@/store/quote-slice';
 import { StatusBadge } from './status-badge';
 
 const dateTime = formatDayAndTime;
+
+/** 'Seen by the buyer 2 h after sending' (issue 40): minutes under an hour, hours under two days, then days. */
+export function seenText(offer: QuoteOffer): string {
+  if (!offer.viewedAt) return t('quoteDesk.notSeen');
+  const minutes = Math.max(0, Math.round((Date.parse(offer.viewedAt) - Date.parse(offer.createdAt)) / 60_000));
+  const say = (count: number) => ({ count, n: formatNumber(count) });
+  if (minutes < 60) return t('quoteDesk.seenAfterMinutes', say(minutes));
+  if (minutes < 48 * 60) return t('quoteDesk.seenAfterHours', say(Math.round(minutes / 60)));
+  return t('quoteDesk.seenAfterDays', say(Math.round(minutes / 1440)));
+}
 
 function historyText(entry: QuoteHistoryEntry): string {
   return entry.status === 'QUOTED' ? t('quoteDesk.history.QUOTED', { number: entry.note ?? '' }) : t(`quoteDesk.history.${entry.status}`);
@@ -138,6 +150,7 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
                     </span>
                     <span className="text-gray-600">{t('quoteDesk.sent', { when: dateTime(offer.createdAt) })}</span>
                     <span className="font-medium text-gray-900">{formatMoney(offer.totalMinor, offer.currency)}</span>
+                    <span className="text-gray-700">{seenText(offer)}</span>
                     {current ? (
                       <span className="font-semibold text-brand-800">{t('quoteDesk.current')}</span>
                     ) : (
@@ -199,6 +212,16 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
           </button>
         </form>
       )}
+
+      <ConversationPanel
+        kind="quote"
+        id={quote._id}
+        admin
+        heading={t('conversation.heading')}
+        offers={quote.offers}
+        offeredQty={quote.requiredQty}
+        anchorId="messages"
+      />
 
       <ConfirmDialog
         open={confirmReject}

@@ -1,6 +1,6 @@
 import { API, LEAD_PAGE_SIZE, QUOTE_STATUSES, UI_TEXT, type LeadPage, type Quote, type Role } from '@agro/shared';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/store/store';
 import { useHeldProducts } from '@/components/products/use-held-products';
 import { CsvButton } from '@/components/leads/csv-button';
@@ -9,6 +9,8 @@ import { useLeadFilters } from '@/components/leads/use-lead-filters';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FileTextIcon } from '@/components/ui/icons';
 import { Pagination } from '@/components/ui/pagination';
+import { byActivity, SortSelect, useListSort } from '@/components/thread/list-sort';
+import { BuyerQuoteThread } from './buyer-quote-thread';
 import { DecisionDialog } from './decision-dialog';
 import { QuoteCard } from './quote-card';
 import { formatDate, formatNumber } from '@/lib/format';
@@ -49,7 +51,13 @@ export interface QuoteDescriptionState {
 export function QuoteList({ role }: { role: Role }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const quotes = useAppSelector((s) => s.quote.quotes);
+  const held = useAppSelector((s) => s.quote.quotes);
+  const [sort, setSort] = useListSort();
+  const [params, setParams] = useSearchParams();
+  // The buyer's list is whole: ordered here; an administrator's page comes ordered from the server.
+  const quotes = role !== 'ADMIN' && sort === 'activity' ? byActivity(held) : held;
+  const openId = role === 'ADMIN' ? null : params.get('quote');
+  const opened = openId ? (held.find((q) => q._id === openId) ?? null) : null;
   const products = useHeldProducts(role === 'ADMIN');
   const [loading, setLoading] = useState(true);
   const [toDelete, setToDelete] = useState<Quote | null>(null);
@@ -67,7 +75,7 @@ export function QuoteList({ role }: { role: Role }) {
   const load = useCallback(async () => {
     setLoading(true);
     if (admin) {
-      const paged = `${query ? `${query}&` : ''}page=${page}&limit=${LEAD_PAGE_SIZE}`;
+      const paged = `${query ? `${query}&` : ''}${sort === 'activity' ? 'sort=activity&' : ''}page=${page}&limit=${LEAD_PAGE_SIZE}`;
       const result = await dispatch(fetchAllQuotes(paged));
       if (fetchAllQuotes.fulfilled.match(result)) {
         const { total, limit, pageCount, countries } = result.payload;
@@ -81,7 +89,20 @@ export function QuoteList({ role }: { role: Role }) {
       await dispatch(fetchUserQuotes());
     }
     setLoading(false);
-  }, [dispatch, admin, query, page]);
+  }, [dispatch, admin, query, page, sort]);
+
+  const openMessages = (quote: Quote) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('inquiry');
+      next.set('quote', quote._id);
+      return next;
+    });
+
+  // The conversation asked for (a mail's link, or 'Messages' on a card) comes into view once the list is there.
+  useEffect(() => {
+    if (opened) document.getElementById('messages')?.scrollIntoView?.({ block: 'start' });
+  }, [opened]);
 
   useEffect(() => {
     void load();
@@ -145,6 +166,11 @@ export function QuoteList({ role }: { role: Role }) {
           </p>
         )}
       </div>
+      {(!admin || adminTexts) && (
+        <div className="mt-3">
+          <SortSelect value={sort} onChange={setSort} />
+        </div>
+      )}
       {admin && adminTexts && (
         <>
           <p className="mt-2 text-sm text-gray-600">
@@ -206,12 +232,14 @@ export function QuoteList({ role }: { role: Role }) {
                 onAccept={(quote) => setDeciding({ quote, decision: 'accept' })}
                 onDecline={(quote) => setDeciding({ quote, decision: 'decline' })}
                 onNotSpam={(quote) => void notSpam(quote)}
+                onMessages={admin ? undefined : openMessages}
                 busy={releasing}
               />
             </li>
           ))}
         </ul>
       )}
+      {opened && <BuyerQuoteThread key={opened._id} quote={opened} onChanged={() => void load()} />}
       {admin && adminTexts && pageFacts && (
         <Pagination page={page} pageCount={pageFacts.pageCount} onChange={filters.setPage} label={t('allQuotes.pages')} />
       )}
