@@ -243,9 +243,10 @@ export const threadSummaryShape = {
 };
 
 /**
- * The web page where a thread is read, for a mail's link (the buyer's or the company's side). The
- * thread screens are not built yet: these are the pages that show the quote, inquiry or order, with
- * the thread named in the address for the screen to open.
+ * The web page where a thread is read, for a mail's link (the buyer's or the company's side): the
+ * page that shows the quote, inquiry or order opens its thread at `#messages` (the buyer's quote or
+ * inquiry under the profile's lists, the quote desk without navigation state, the inquiry's dialog
+ * in the inbox, the order page).
  */
 export function threadPagePath(kind: ThreadKind, id: string, side: MessageAuthor): string {
   const ref = encodeURIComponent(id);

@@ -7,7 +7,7 @@ import {
   type RequestChangesData,
   type RequestChangesResponse,
 } from '@agro/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { INCOTERM_ITEMS, Options } from '@/components/ui/options';
@@ -44,6 +44,7 @@ export function AskChangesForm({ quoteId, offer, unit, onSent, onCancel }: AskCh
     register,
     handleSubmit,
     getValues,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<AskChangesValues, unknown, RequestChangesData>({
     resolver,
@@ -58,6 +59,9 @@ export function AskChangesForm({ quoteId, offer, unit, onSent, onCancel }: AskCh
       leadTimeDays: '',
     },
   });
+
+  // Opened by a button that goes away: the keyboard continues in the note.
+  useEffect(() => setFocus('note'), [setFocus]);
 
   const submit = handleSubmit(async () => {
     setFailure(null);
