@@ -1,4 +1,4 @@
-import { SITE, telHref } from '@agro/shared';
+import { API, SITE, telHref } from '@agro/shared';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector, useSiteSettings } from '@/store/store';
@@ -7,7 +7,9 @@ import { CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon } from '@/components
 import { Ltr } from '@/components/ui/ltr';
 import { SocialLinks } from '@/components/ui/social-links';
 import { Part } from '@/lib/hydrate-in-parts';
-import { t } from '@/lib/i18n';
+import { API_BASE_URL } from '@/lib/config';
+import { formatNumber } from '@/lib/format';
+import { loadAppTexts, t } from '@/lib/i18n';
 import { logout } from '@/store/auth-slice';
 import { LanguageSwitcher } from './language-switcher';
 import { useNavItems, type NavItem } from './nav-items';
@@ -149,7 +151,12 @@ export function Header() {
             </nav>
             {isLoggedIn && (
               <Suspense fallback={null}>
-                <HeaderUnread />
+                <HeaderUnread
+                  url={`${API_BASE_URL}${API.unreadMessages}`}
+                  loadTexts={loadAppTexts}
+                  label={(count) => t('conversation.unreadTotal', { count, n: formatNumber(count) })}
+                  figure={formatNumber}
+                />
               </Suspense>
             )}
             <LanguageSwitcher />

@@ -9,7 +9,8 @@ import { intlLocale, localizeMessage, t } from '@/lib/i18n';
 import { API } from '@agro/shared';
 import { MessageText } from './message-text';
 import { ProposalCard } from './proposal-card';
-import { fetchMessages, hideMessage, postMessage, THREAD_READ_EVENT, threadEventsPath } from './thread-api';
+import { fetchMessages, hideMessage, postMessage, threadEventsPath } from './thread-api';
+import { THREAD_READ_EVENT } from './thread-read';
 
 const PAGE_SIZE = 20;
 

@@ -1,4 +1,4 @@
-import { API, type MessageListResponse, type MessagePostResponse, type ThreadKind, type UnreadResponse } from '@agro/shared';
+import { API, type MessageListResponse, type MessagePostResponse, type ThreadKind } from '@agro/shared';
 import { request, upload } from '@/lib/api';
 
 const LIST_PATH: Record<ThreadKind, (id: string) => string> = {
@@ -35,8 +35,3 @@ export function postMessage(
 
 export const hideMessage = (messageId: string): Promise<MessagePostResponse> =>
   request<MessagePostResponse>('POST', API.hideMessage(messageId));
-
-export const fetchUnread = (): Promise<UnreadResponse> => request<UnreadResponse>('GET', API.unreadMessages);
-
-/** Said on `window` when a thread was read, so the header's unread count asks again. */
-export const THREAD_READ_EVENT = 'agro:thread-read';
