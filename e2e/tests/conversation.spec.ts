@@ -137,7 +137,7 @@ test('a question with a PDF, a live answer, a request for changes, revision 2, a
   }
 });
 
-test('in Arabic: the buyer’s thread, request for changes and inquiries, the quote desk and the order page are axe-clean at both widths', async ({
+test('in Arabic: the header’s unread total; the buyer’s thread, request for changes and inquiries, the quote desk, the inbox’s inquiry thread and the order page are axe-clean at both widths', async ({
   browser,
   request,
 }) => {
@@ -165,6 +165,10 @@ test('in Arabic: the buyer’s thread, request for changes and inquiries, the qu
     });
     expect(answered.ok(), await answered.text()).toBe(true);
 
+    // The header counts the company's message the buyer has not opened yet.
+    await b.goto('/ar/about');
+    await expect(b.getByRole('link', { name: 'رسالة واحدة غير مقروءة' })).toBeVisible();
+
     await b.goto(`/ar/profile?quote=${quoteId}#messages`);
     await expect(b.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(b.getByText('Yes: ', { exact: false })).toBeVisible();
@@ -187,6 +191,15 @@ test('in Arabic: the buyer’s thread, request for changes and inquiries, the qu
     await expect(admin.page.getByRole('button', { name: /^إخفاء رسالة/ }).first()).toBeVisible();
     await settled(admin.page);
     await expectCleanAtBothWidths(admin.page, '/ar/quote/description with its thread');
+
+    // The inquiry's conversation in the administrators' inbox (the mails' link opens it).
+    const mine = (await (await b.request.get('/api/v1/contact/mine')).json()) as { inquiries: { _id: string }[] };
+    await admin.page.goto(`/ar/inquiries?inquiry=${mine.inquiries[0]!._id}#messages`);
+    const inquiryDialog = admin.page.getByRole('dialog');
+    await expect(inquiryDialog.getByRole('heading', { name: 'الرسائل', exact: true })).toBeVisible();
+    await expect(inquiryDialog.getByLabel('رسالتك', { exact: true })).toBeVisible();
+    await settled(admin.page);
+    await expectCleanAtBothWidths(admin.page, '/ar/inquiries with an inquiry and its thread open');
 
     const order = await acceptViaApi(b.request, quoteId);
     await b.goto(`/ar/orders/${order._id}`);
