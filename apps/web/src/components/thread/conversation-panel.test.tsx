@@ -113,7 +113,7 @@ describe('the conversation panel (on the quote desk)', () => {
 
   it('shows a message the server sends live, once, and closes the stream when it goes', async () => {
     const source = stubEventSource();
-    const { unmount } = renderDesk([makeMessage(1)]);
+    const { unmount, calls } = renderDesk([makeMessage(1)]);
     const region = await panel();
     await within(region).findByText('Message number 1');
     expect(source.opened.at(-1)?.url).toBe(API.quoteMessageEvents('q1'));
@@ -123,6 +123,13 @@ describe('the conversation panel (on the quote desk)', () => {
       source.opened.at(-1)!.emit('message', event);
     });
     expect(await within(region).findAllByText('Arrived live')).toHaveLength(1);
+    // The buyer's message, open on the company's screen, is read: the thread is read again (a page of one).
+    const reads = () => callsTo(calls, 'GET', API.quoteMessages('q1')).length;
+    const before = reads();
+    act(() => source.opened.at(-1)!.emit('message', { kind: 'quote', threadId: 'q1', item: makeMessage(3, { text: 'From the buyer' }) }));
+    await within(region).findByText('From the buyer');
+    await waitFor(() => expect(reads()).toBe(before + 1));
+    expect(callsTo(calls, 'GET', API.quoteMessages('q1')).at(-1)?.search).toBe('page=1&limit=1');
     unmount();
     expect(source.opened.every((s) => s.closed)).toBe(true);
   });

@@ -119,7 +119,15 @@ export function ConversationPanel({
     const onEvent = (e: MessageEvent<string>) => {
       try {
         const parsed = threadEventSchema.safeParse(JSON.parse(e.data));
-        if (parsed.success && parsed.data.threadId === id) setMessages((held) => merge(held, [parsed.data.item]));
+        if (!parsed.success || parsed.data.threadId !== id) return;
+        const item = parsed.data.item;
+        setMessages((held) => merge(held, [item]));
+        // The other side's new message is read here, open on screen: reading the thread marks it so (and the header's count follows).
+        if (e.type === 'message' && item.author !== mine)
+          fetchMessages(kind, id, 1, 1).then(
+            () => window.dispatchEvent(new Event(THREAD_READ_EVENT)),
+            () => undefined,
+          );
       } catch {
         // Not JSON: nothing to show.
       }
@@ -127,7 +135,7 @@ export function ConversationPanel({
     source.addEventListener('message', onEvent);
     source.addEventListener('hidden', onEvent);
     return () => source.close();
-  }, [kind, id]);
+  }, [kind, id, mine]);
 
   const loadEarlier = async () => {
     if (oldestPage <= 1) return;
