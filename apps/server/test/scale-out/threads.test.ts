@@ -14,7 +14,8 @@ import { createDatabase, type DatabaseHandle } from '../../src/db/index.js';
 import { insertTestProduct, quoteBody } from '../fixtures.js';
 import { buildTestApp, type TestApp, type TestUser } from '../helper.js';
 
-let now = Date.parse('2026-11-27T10:00:00.000Z');
+// An hour ahead of the real clock, which stamps a quote's creation (see test/messages.test.ts).
+let now = Date.now() + 60 * 60_000;
 let t: TestApp;
 let second: FastifyInstance;
 let secondDb: DatabaseHandle;
