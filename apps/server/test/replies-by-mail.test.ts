@@ -327,4 +327,54 @@ describe.skipIf(Boolean(dovecotMissing))('replies by mail, read from dovecot', (
     expect(r.state()).toMatchObject({ failures: 0 });
     expect((await thread(quoteId)).filter((m) => m.author === 'BUYER').map((m) => m.text)).toEqual(['Sent while the mailbox was away']);
   });
+
+  it('with IMAP_URL the app reads the mailbox itself (every IMAP_POLL_SECONDS, or sooner in IDLE), and /readyz tells', async () => {
+    const own = await buildTestApp({ REPLY_ADDRESS: 'replies@example.com', IMAP_URL: imap.url, IMAP_POLL_SECONDS: '1' });
+    try {
+      const owner = await own.loginUser({ fullName: 'Omar Haddad' });
+      const product = await insertTestProduct(own.db);
+      const res = await own.app.inject({
+        method: 'POST',
+        url: API.addQuote,
+        payload: quoteBody(product),
+        headers: { cookie: owner.cookie },
+      });
+      const quoteId = res.json<{ quote: { _id: string } }>().quote._id;
+      const token = 'b'.repeat(32);
+      await own.db
+        .insertInto('reply_tokens')
+        .values({
+          token_hash: hashToken(token),
+          thread_kind: 'quote',
+          thread_id: quoteId,
+          recipient: 'BUYER',
+          user_id: owner.user._id,
+          created_at: new Date().toISOString(),
+          expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        })
+        .execute();
+      // Its first pass (at start) has run.
+      await expect.poll(() => own.app.replyMailbox.reader?.state().reading, { timeout: 10_000 }).toBe(true);
+      await imap.deliver(
+        await raw({
+          from: owner.email,
+          to: `replies+${token}@example.com`,
+          text: 'موافق على السعر.\n\nفي الجمعة، 27 نوفمبر 2026 كتب Agro <replies@example.com>:\n> x',
+        }),
+      );
+      await expect
+        .poll(
+          async () => {
+            const list = await own.app.inject({ method: 'GET', url: API.quoteMessages(quoteId), headers: { cookie: owner.cookie } });
+            return list.json<MessageListResponse>().messages.map((m) => m.text);
+          },
+          { timeout: 15_000, interval: 200 },
+        )
+        .toEqual(['موافق على السعر.']);
+      const ready = await own.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.json()).toMatchObject({ replyMailbox: { reading: true, failures: 0 } });
+    } finally {
+      await own.close();
+    }
+  });
 });
