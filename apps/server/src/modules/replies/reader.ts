@@ -24,6 +24,8 @@ const BACKOFF_MAX_MS = 5 * 60_000;
 /** Mails handled in one pass (the next pass takes the rest). */
 const PASS_MAX = 200;
 const IMAP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 5 * 60_000 };
+/** IDLE starts this long after a pass (imapflow's default, 15 s, would leave a reply waiting that long). */
+const IDLE_AFTER_MS = 2_000;
 
 export interface ReplyReaderOptions {
   db: Db;
@@ -159,6 +161,7 @@ export class ReplyReader {
       ...(url.protocol === 'imap:' ? { doSTARTTLS: false } : {}),
       auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
       logger: false,
+      autoIdleDelay: IDLE_AFTER_MS,
       ...IMAP_TIMEOUTS,
     });
     // A connection that drops is reported here and opened again at the next pass.
