@@ -29,6 +29,7 @@ interface Mail {
   to: string;
   text: string;
   messageId?: string;
+  headers?: Record<string, string>;
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
@@ -40,6 +41,7 @@ async function raw(mail: Mail): Promise<Buffer> {
     text: mail.text,
     messageId: mail.messageId ?? `<${randomBytes(8).toString('hex')}@mail.example>`,
     attachments: mail.attachments ?? [],
+    headers: mail.headers ?? {},
   });
   return composer.compile().build();
 }
@@ -248,6 +250,28 @@ describe.skipIf(Boolean(dovecotMissing))('replies by mail, read from dovecot', (
         expect.objectContaining({ action: 'delete', entity_type: 'message', entity_id: unknown._id }),
       ]),
     );
+  });
+
+  it('posts nothing and holds nothing for an out-of-office answer, a reply with only the quote, or a mail without a token', async () => {
+    const quoteId = await newQuote();
+    const token = await issuedToken(quoteId, 'BUYER');
+    const before = (await held()).length;
+    await imap.deliver(
+      await raw({
+        from: buyer.email,
+        to: `replies+${token}@example.com`,
+        text: 'I am away until Monday.',
+        headers: { 'Auto-Submitted': 'auto-replied' },
+      }),
+    );
+    await imap.deliver(
+      await raw({ from: buyer.email, to: `replies+${token}@example.com`, text: '\n\nOn Fri, 27 Nov 2026, Agro wrote:\n> old' }),
+    );
+    await imap.deliver(await raw({ from: buyer.email, to: 'replies@example.com', text: 'No token here' }));
+    await reader().runOnce();
+    expect((await thread(quoteId)).filter((m) => m.author === 'BUYER')).toHaveLength(0);
+    expect(await held()).toHaveLength(before);
+    expect((await imap.counts()).unseen).toBe(0);
   });
 
   it("takes the company's reply from its notification address or an administrator's", async () => {

@@ -168,6 +168,11 @@ export async function takeInboundMail(ctx: InboundContext, mail: InboundMail): P
     .filter((line) => line !== '')
     .join('\n\n')
     .slice(0, THREAD_LIMITS.textMax);
+  // Nothing but the quote (a reply sent by mistake): nothing to say in the thread.
+  if (text === '' && accepted.length === 0) {
+    const recorded = await ctx.db.transaction().execute((tx) => recordMail(tx, mail.key, 'ignored', {}, ctx.nowMs));
+    return recorded ? { outcome: 'ignored' } : { outcome: 'recorded' };
+  }
   const decided = await authorOf(ctx, token, mail.fromAddress);
   const stored: StoredAttachment[] = accepted.map(({ data: _data, ...a }) => a);
   await Promise.all(accepted.map((a) => ctx.storage.put(a.storageName, a.data)));
