@@ -151,6 +151,11 @@ describe.skipIf(Boolean(dovecotMissing))('replies by mail, read from dovecot', (
     const r = reader();
     expect(await r.runOnce()).toEqual({ taken: true, handled: 2 });
     expect(await r.runOnce()).toEqual({ taken: true, handled: 0 });
+    // The company is told as for a reply on the site: one digest, five minutes on (before anyone
+    // opens the thread: a message read on the site is left out of its digest).
+    const mailed = (await t.outbox()).length;
+    now += 5 * 60_000 + 1;
+    expect((await t.outbox()).slice(mailed).filter((m) => m.text.includes('Yes, 10 kg cartons are fine.'))).toHaveLength(1);
     const messages = await thread(quoteId);
     const replies = messages.filter((m) => m.author === 'BUYER');
     expect(replies).toHaveLength(1);
@@ -168,9 +173,6 @@ describe.skipIf(Boolean(dovecotMissing))('replies by mail, read from dovecot', (
     });
     expect(download.rawPayload.equals(PDF)).toBe(true);
     expect(await imap.counts()).toEqual({ total: 2, unseen: 0 });
-    // The company is told as for a reply on the site: one digest, five minutes on.
-    now += 5 * 60_000 + 1;
-    expect((await t.outbox()).filter((m) => m.to === t.config.companyEmail || /message/i.test(m.subject)).length).toBeGreaterThan(0);
   });
 
   it('holds a reply from someone else, and one whose token is unknown or expired; an administrator posts one and drops another', async () => {
