@@ -180,7 +180,12 @@ describe.skipIf(Boolean(dovecotMissing))('replies by mail, read from dovecot', (
     const buyerToken = await issuedToken(quoteId, 'BUYER');
     const expired = await issuedToken(quoteId, 'BUYER', now - 1);
     await imap.deliver(
-      await raw({ from: 'someone@else.example', to: `replies+${buyerToken}@example.com`, text: 'Forwarded: 12.00 a kilo?' }),
+      await raw({
+        from: 'someone@else.example',
+        to: `replies+${buyerToken}@example.com`,
+        text: 'Forwarded: 12.00 a kilo?',
+        attachments: [{ filename: 'forwarded.pdf', content: PDF, contentType: 'application/pdf' }],
+      }),
     );
     await imap.deliver(await raw({ from: buyer.email, to: `replies+${'q'.repeat(32)}@example.com`, text: 'Unknown token' }));
     await imap.deliver(await raw({ from: buyer.email, to: `replies+${expired}@example.com`, text: 'Too late' }));
@@ -190,6 +195,14 @@ describe.skipIf(Boolean(dovecotMissing))('replies by mail, read from dovecot', (
     const bySender = list.find((h) => h.text === 'Forwarded: 12.00 a kilo?')!;
     const unknown = list.find((h) => h.text === 'Unknown token')!;
     const late = list.find((h) => h.text === 'Too late')!;
+    expect(bySender.attachments).toEqual([expect.objectContaining({ fileName: 'forwarded.pdf', contentType: 'application/pdf' })]);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: API.heldReplyAttachment(bySender._id, bySender.attachments[0]!._id),
+      headers: { cookie: admin.cookie },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(PDF)).toBe(true);
     expect(bySender).toMatchObject({
       reason: 'SENDER',
       thread: { kind: 'quote', id: quoteId },
@@ -214,6 +227,7 @@ describe.skipIf(Boolean(dovecotMissing))('replies by mail, read from dovecot', (
       authorName: 'Maria Lopez',
       text: 'Forwarded: 12.00 a kilo?',
     });
+    expect(posted.json<HeldReplyPostResponse>().item.attachments).toEqual([expect.objectContaining({ fileName: 'forwarded.pdf' })]);
     expect((await thread(quoteId)).filter((m) => m.author === 'BUYER').map((m) => m.text)).toEqual(['Forwarded: 12.00 a kilo?']);
     const again = await t.app.inject({
       method: 'POST',

@@ -93,4 +93,6 @@ export const API = {
   heldReplies: `${V1}/held-replies`,
   postHeldReply: (id: string) => `${V1}/held-replies/${encodeURIComponent(id)}/post`,
   dropHeldReply: (id: string) => `${V1}/held-replies/${encodeURIComponent(id)}/drop`,
+  heldReplyAttachment: (id: string, attachmentId: string) =>
+    `${V1}/held-replies/${encodeURIComponent(id)}/attachments/${encodeURIComponent(attachmentId)}`,
 } as const;

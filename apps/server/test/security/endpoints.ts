@@ -280,7 +280,7 @@ async function addMessageRow(ctx: EndpointContext, kind: ThreadKind, threadId: s
 }
 
 /** A reply by mail held for an administrator (from someone else than the owner the token was sent to); its id. */
-async function addHeldReplyRow(ctx: EndpointContext): Promise<string> {
+async function addHeldReplyRow(ctx: EndpointContext, attachments: unknown[] = []): Promise<string> {
   const quote = await addQuote(ctx, ctx.owner);
   const id = newId();
   await ctx.t.db
@@ -296,7 +296,7 @@ async function addHeldReplyRow(ctx: EndpointContext): Promise<string> {
       from_name: 'Someone Else',
       subject: 'Re: your quote',
       body: '12.00 a kilo?',
-      attachments: '[]',
+      attachments: JSON.stringify(attachments),
       notes: '[]',
       received_at: nowIso(),
       status: 'HELD',
@@ -1319,6 +1319,26 @@ export const ENDPOINTS: readonly Endpoint[] = [
         url: API.heldReplies,
         headers: cookieOf(caller),
         check: (res) => expect(res.json<{ heldReplies: Array<{ _id: string }> }>().heldReplies.map((h) => h._id)).toContain(id),
+      };
+    },
+  },
+  {
+    api: 'heldReplyAttachment',
+    method: 'GET',
+    path: '/api/v1/held-replies/{id}/attachments/{attachmentId}',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    response: 'pdf',
+    prepare: async (ctx, caller) => {
+      const storageName = `${randomBytes(24).toString('hex')}.pdf`;
+      await fs.mkdir(ctx.t.config.documentsDir, { recursive: true });
+      await fs.writeFile(path.join(ctx.t.config.documentsDir, storageName), '%PDF-1.4\n% held\n');
+      const attachment = { id: newId(), fileName: 'lab.pdf', storageName, contentType: 'application/pdf', bytes: 17 };
+      const id = await addHeldReplyRow(ctx, [attachment]);
+      return {
+        url: API.heldReplyAttachment(id, attachment.id),
+        headers: cookieOf(caller),
+        check: (res) => expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-'),
       };
     },
   },

@@ -14,13 +14,17 @@ import { isId } from '../../db/ids.js';
 import { notFound } from '../../lib/errors.js';
 import { replies } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
-import { attachmentStore } from '../messages/index.js';
+import { attachmentDisposition, attachmentStore } from '../messages/index.js';
 import { ReplyReader, type ReplyReaderOptions } from './reader.js';
-import { listHeldReplies } from './repository.js';
+import { findHeldReply, heldAttachments, listHeldReplies } from './repository.js';
 import { dropHeldReply, postHeldReply, takeInboundMail } from './service.js';
 
 const tags = ['held replies'];
 const idParams = z.object({ id: z.string() });
+const binary = {
+  description: 'The attachment as stored, with the type its bytes have',
+  content: { 'application/octet-stream': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) } },
+};
 
 /**
  * A reader of the mailbox at `url` that posts through this app (its live events, its mail worker).
@@ -88,6 +92,31 @@ export default async function replyRoutes(fastify: FastifyInstance): Promise<voi
       const heldReplies = await listHeldReplies(app.db, (await company()).email);
       reply.header('cache-control', 'private, no-store');
       return { success: true, message: T.listed, heldReplies, total: heldReplies.length };
+    },
+  );
+
+  app.get(
+    '/held-replies/:id/attachments/:attachmentId',
+    {
+      preValidation: requireRole('ADMIN'),
+      schema: {
+        tags,
+        summary: "Download a held reply's attachment (admin), as an attachment with the type its bytes have",
+        params: z.object({ id: z.string(), attachmentId: z.string() }),
+        response: { ...replies(apiResultSchema, [401, 403, 404]), 200: binary },
+      },
+    },
+    async (request, reply) => {
+      const found = await findHeldReply(app.db, held(request.params.id));
+      const file = found?.status === 'HELD' ? heldAttachments(found).find((a) => a.id === request.params.attachmentId) : undefined;
+      const data = file ? await storage.get(file.storageName) : undefined;
+      if (!file || !data) throw notFound(T.notFound);
+      return reply
+        .type(file.contentType)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', attachmentDisposition(file.fileName, file.contentType))
+        .send(data);
     },
   );
 

@@ -75,7 +75,7 @@ describe('/held-replies', () => {
     expect(within(first).getByText('Sent by someone else than the person the mail went to')).toBeInTheDocument();
     expect(within(first).getByText(/Quote request #ABC123/)).toBeInTheDocument();
     expect(within(first).getByText(/Meant for maria@globalfoods.example/)).toBeInTheDocument();
-    expect(within(first).getByText('lab-report.pdf')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'lab-report.pdf' })).toHaveAttribute('href', API.heldReplyAttachment(HELD._id, 'a1'));
     expect(screen.getByText('The reply address is unknown')).toBeInTheDocument();
     // A reply that names no conversation can only be dropped.
     expect(screen.getAllByRole('button', { name: /^Post the reply from/ })).toHaveLength(1);

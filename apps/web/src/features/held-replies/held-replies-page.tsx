@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { PageHero } from '@/components/ui/page-hero';
 import { errorMessage, request, withToast } from '@/lib/api';
+import { API_BASE_URL } from '@/lib/config';
 import { formatDateTime } from '@/lib/format';
 import { localizeMessage, t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -104,7 +105,13 @@ export default function HeldRepliesPage() {
                       <ul className="mt-1 list-inside list-disc">
                         {h.attachments.map((a) => (
                           <li key={a._id} dir="auto" className="break-all">
-                            {a.fileName}
+                            <a
+                              href={`${API_BASE_URL}${API.heldReplyAttachment(h._id, a._id)}`}
+                              download
+                              className="font-medium text-brand-800 underline underline-offset-2"
+                            >
+                              {a.fileName}
+                            </a>
                           </li>
                         ))}
                       </ul>
