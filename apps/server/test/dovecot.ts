@@ -167,6 +167,7 @@ service anvil {
     start,
     async close() {
       await stop();
+      // KEEP_DOVECOT=1 keeps the folder (its dovecot.log, the Maildir) for a look after a failure.
       if (process.env.KEEP_DOVECOT) return;
       await fs.rm(dir, { recursive: true, force: true });
     },
