@@ -324,6 +324,27 @@ describe.skipIf(Boolean(dovecotMissing))('replies by mail, read from dovecot', (
     await first.close();
   });
 
+  it('forgets the mails read more than 90 days ago (at most once an hour per reader)', async () => {
+    const row = (key: string, ageDays: number) => ({
+      mail_key: key,
+      outcome: 'ignored' as const,
+      message_id: null,
+      held_id: null,
+      received_at: new Date(now - ageDays * 86_400_000).toISOString(),
+    });
+    await t.db
+      .insertInto('inbound_mails')
+      .values([row('<old@mail.example>', 91), row('<recent@mail.example>', 89)])
+      .execute();
+    await reader().runOnce();
+    const kept = await t.db
+      .selectFrom('inbound_mails')
+      .select('mail_key')
+      .where('mail_key', 'in', ['<old@mail.example>', '<recent@mail.example>'])
+      .execute();
+    expect(kept.map((k) => k.mail_key)).toEqual(['<recent@mail.example>']);
+  });
+
   it('a crash after posting and before \\Seen posts once, and the restart marks the mail read', async () => {
     const quoteId = await newQuote();
     const token = await issuedToken(quoteId, 'BUYER');

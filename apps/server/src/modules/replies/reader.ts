@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ImapFlow } from 'imapflow';
 import { simpleParser, type AddressObject } from 'mailparser';
 import type { Db } from '../../db/index.js';
-import { releaseLease, takeLease } from './repository.js';
+import { releaseLease, sweepInboundMails, takeLease } from './repository.js';
 import type { InboundMail, InboundOutcome } from './service.js';
 
 const LEASE = 'reply-mailbox';
@@ -23,6 +23,9 @@ const LEASE = 'reply-mailbox';
 const BACKOFF_MAX_MS = 5 * 60_000;
 /** Mails handled in one pass (the next pass takes the rest). */
 const PASS_MAX = 200;
+/** How long a mail read is remembered (its Message-ID), and how often the older ones are forgotten. */
+const KEEP_READ_MS = 90 * 24 * 3_600_000;
+const SWEEP_EVERY_MS = 3_600_000;
 const IMAP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 5 * 60_000 };
 /** IDLE starts this long after a pass (imapflow's default, 15 s, would leave a reply waiting that long). */
 const IDLE_AFTER_MS = 2_000;
@@ -96,6 +99,7 @@ export class ReplyReader {
   private running: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  private lastSweepMs = 0;
   private readonly st: ReplyReaderState = { reading: false, failures: 0, lastError: undefined, lastSuccessMs: 0, posted: 0, held: 0 };
 
   constructor(private readonly options: ReplyReaderOptions) {
@@ -187,6 +191,10 @@ export class ReplyReader {
         // Another process reads the mailbox.
         await this.disconnect();
         return { taken: false, handled: 0 };
+      }
+      if (Math.abs(this.now() - this.lastSweepMs) > SWEEP_EVERY_MS) {
+        this.lastSweepMs = this.now();
+        await sweepInboundMails(db, this.lastSweepMs - KEEP_READ_MS);
       }
       const client = await this.connect();
       this.st.reading = true;

@@ -60,6 +60,14 @@ export async function recordMail(
   return Number(row.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/**
+ * Forget the mails read before `beforeMs`: by then each was marked \Seen long ago, and a copy
+ * delivered again that late is taken as a new mail (its thread shows it twice at worst).
+ */
+export async function sweepInboundMails(db: Db, beforeMs: number): Promise<void> {
+  await db.deleteFrom('inbound_mails').where('received_at', '<', nowIso(beforeMs)).execute();
+}
+
 /** The reply token's row (by the SHA-256 of the lowercased token), expired or not. */
 export async function findReplyToken(db: DbOrTx, tokenHash: string) {
   return db.selectFrom('reply_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
