@@ -23,6 +23,8 @@ import productRoutes from './modules/product/routes.js';
 import quoteRoutes from './modules/quote/routes.js';
 import orderRoutes from './modules/order/routes.js';
 import messageRoutes from './modules/messages/routes.js';
+import replyRoutes from './modules/replies/routes.js';
+import type { ReplyMailbox } from './modules/replies/index.js';
 import { ThreadEvents } from './modules/messages/index.js';
 import settingsRoutes, { settingsReader } from './modules/settings/routes.js';
 import teamRoutes from './modules/team/routes.js';
@@ -61,6 +63,8 @@ declare module 'fastify' {
     now: () => number;
     /** Live updates of the threads (modules/messages/live.ts). */
     threadEvents: ThreadEvents;
+    /** The reply mailbox's reader of this process, when IMAP_URL is set (modules/replies/); read by /readyz and /metrics. */
+    replyMailbox: ReplyMailbox;
   }
 }
 
@@ -144,6 +148,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     'threadEvents',
     new ThreadEvents({ db: database.db, dialect: database.dialect, databaseUrl: config.databaseUrl, logger: app.log }),
   );
+  app.decorate('replyMailbox', { reader: undefined } as ReplyMailbox);
   app.decorate('imageStorage', guardStorage(deps.imageStorage ?? createImageStorage(config)));
   frontLane.attach(app.log, meta.stale);
   app.decorate('frontLane', frontLane);
@@ -200,6 +205,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(teamRoutes, { prefix: `${API_PREFIX}/team` });
   // The threads of quotes, inquiries and orders (/{kind}/{id}/messages), attachments, unread counts.
   await app.register(messageRoutes, { prefix: API_PREFIX });
+  await app.register(replyRoutes, { prefix: API_PREFIX });
 
   // Public pages rendered on the server, the sitemap and robots.txt (modules/pages).
   const pages = new PublicPages(app, await createPageRenderer(config.webDist, app.log));

@@ -46,6 +46,8 @@ describe('loadConfig', () => {
       RATE_LIMIT_WINDOW_MS: '5000',
       LOG_LEVEL: 'warn',
       REPLY_ADDRESS: 'replies@example.com',
+      IMAP_URL: 'imaps://replies:secret@mail.example.com:993/INBOX',
+      IMAP_POLL_SECONDS: '10',
     });
     expect(c).toMatchObject({
       port: 3123,
@@ -62,6 +64,8 @@ describe('loadConfig', () => {
       rateLimit: { enabled: true, authMax: 50, formMax: 70, windowMs: 5000 },
       logLevel: 'warn',
       replyAddress: 'replies@example.com',
+      imapUrl: 'imaps://replies:secret@mail.example.com:993/INBOX',
+      imapPollMs: 10_000,
     });
   });
 
@@ -74,13 +78,25 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'shop.example.com',
         CORS_ORIGINS: '*',
         REPLY_ADDRESS: 'replies',
+        IMAP_URL: 'imap://replies:secret@mail.example.com/INBOX',
+        IMAP_POLL_SECONDS: '0',
       });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const key of ['PORT', 'DATABASE_URL', 'PUBLIC_URL', 'CORS_ORIGINS', 'REPLY_ADDRESS']) expect(problems).toContain(key);
+    for (const key of ['PORT', 'DATABASE_URL', 'PUBLIC_URL', 'CORS_ORIGINS', 'REPLY_ADDRESS', 'IMAP_URL', 'IMAP_POLL_SECONDS'])
+      expect(problems).toContain(key);
+  });
+
+  it('takes plain imap:// only on a loopback host, and polls every 30 s by default', () => {
+    expect(loadConfig({ IMAP_URL: 'imap://u:p@127.0.0.1:1143/INBOX' })).toMatchObject({
+      imapUrl: 'imap://u:p@127.0.0.1:1143/INBOX',
+      imapPollMs: 30_000,
+    });
+    expect(() => loadConfig({ IMAP_URL: 'imaps://mail.example.com/INBOX' })).toThrow(/IMAP_URL/);
+    expect(loadConfig({}).imapUrl).toBeUndefined();
   });
 
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

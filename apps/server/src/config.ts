@@ -100,7 +100,28 @@ const envSchema = z.object({
   PASSWORD_HASH_COST: int(15, 12, 20),
   /** The threads' mails name `local+<token>@domain` of this address as their Reply-To (issue 40); unset: no Reply-To. */
   REPLY_ADDRESS: emailText,
+  /**
+   * The mailbox the replies to REPLY_ADDRESS arrive in (issue 40): imaps://user:password@host:993/INBOX;
+   * imap:// (no TLS) only on a loopback host (tests, a local relay). Unset: replies are not read.
+   */
+  IMAP_URL: optionalText.refine((v) => v === undefined || isImapUrl(v), {
+    error: 'must be imaps://user:password@host[:port][/mailbox] (imap:// only on 127.0.0.1, ::1 or localhost)',
+  }),
+  /** How often the reply mailbox is looked at when the server does not support IDLE, and after a failure. */
+  IMAP_POLL_SECONDS: int(30, 1, 3600),
 });
+
+function isImapUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (!url.username || !url.hostname) return false;
+  if (url.protocol === 'imaps:') return true;
+  return url.protocol === 'imap:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
+}
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -149,6 +170,10 @@ export interface Config {
   passwordHashCost: number;
   /** REPLY_ADDRESS: the base of the threads' Reply-To addresses; undefined = no Reply-To. */
   replyAddress: string | undefined;
+  /** IMAP_URL: the reply mailbox; undefined = replies by mail are not read. */
+  imapUrl: string | undefined;
+  /** IMAP_POLL_SECONDS in ms. */
+  imapPollMs: number;
 }
 
 export interface S3Config {
@@ -253,5 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     passwordHashCost: e.PASSWORD_HASH_COST,
     replyAddress: e.REPLY_ADDRESS,
+    imapUrl: e.IMAP_URL,
+    imapPollMs: e.IMAP_POLL_SECONDS * 1000,
   };
 }

@@ -92,6 +92,8 @@ describe('OpenAPI document', () => {
         'POST /api/v1/contact/addNewContact',
         'POST /api/v1/contact/{id}/not-spam',
         'POST /api/v1/gallery/add',
+        'POST /api/v1/held-replies/{id}/drop',
+        'POST /api/v1/held-replies/{id}/post',
         'POST /api/v1/order/{id}/delivered',
         'POST /api/v1/order/{id}/document',
         'POST /api/v1/order/{id}/milestone',

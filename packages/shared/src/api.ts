@@ -89,4 +89,10 @@ export const API = {
   hideMessage: (id: string) => `${V1}/messages/${encodeURIComponent(id)}/hide`,
   unreadMessages: `${V1}/messages/unread`,
   quoteRequestChanges: (id: string) => `${V1}/quote/${encodeURIComponent(id)}/request-changes`,
+  // Replies by mail that were not posted (issue 40, item 3)
+  heldReplies: `${V1}/held-replies`,
+  postHeldReply: (id: string) => `${V1}/held-replies/${encodeURIComponent(id)}/post`,
+  dropHeldReply: (id: string) => `${V1}/held-replies/${encodeURIComponent(id)}/drop`,
+  heldReplyAttachment: (id: string, attachmentId: string) =>
+    `${V1}/held-replies/${encodeURIComponent(id)}/attachments/${encodeURIComponent(attachmentId)}`,
 } as const;

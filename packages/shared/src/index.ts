@@ -41,3 +41,4 @@ export type {
 export * from './language-schema.js';
 export * from './content-translations.js';
 export * from './thread.js';
+export * from './held-reply.js';

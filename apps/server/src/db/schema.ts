@@ -467,7 +467,46 @@ export interface ReplyTokensTable {
   expires_at: string;
 }
 
+export interface WorkerLeasesTable {
+  name: string;
+  holder: string | null;
+  locked_until: string | null;
+}
+
+export interface InboundMailsTable {
+  mail_key: string;
+  outcome: 'posted' | 'held' | 'ignored';
+  message_id: string | null;
+  held_id: string | null;
+  received_at: string;
+}
+
+export type HeldReplyReasonColumn = 'SENDER' | 'UNKNOWN_TOKEN' | 'EXPIRED_TOKEN';
+
+export interface HeldRepliesTable {
+  id: string;
+  reason: HeldReplyReasonColumn;
+  thread_kind: ThreadKind | null;
+  thread_id: string | null;
+  recipient: MessageAuthor | null;
+  user_id: string | null;
+  from_address: string;
+  from_name: string;
+  subject: string;
+  body: string;
+  attachments: string;
+  notes: string;
+  received_at: string;
+  status: 'HELD' | 'POSTED' | 'DROPPED';
+  decided_at: string | null;
+  decided_by: string | null;
+  message_id: string | null;
+}
+
 export interface Database {
+  worker_leases: WorkerLeasesTable;
+  inbound_mails: InboundMailsTable;
+  held_replies: HeldRepliesTable;
   messages: MessagesTable;
   message_attachments: MessageAttachmentsTable;
   thread_reads: ThreadReadsTable;

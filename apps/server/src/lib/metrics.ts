@@ -44,6 +44,15 @@ export interface MetricsSources {
   outbox: () => Promise<{ pending: number; oldestSeconds: number }>;
   /** PostgreSQL's pool now; absent on SQLite. */
   pool?: (() => PoolStats) | undefined;
+  /** This process's reply mailbox reader (IMAP_URL), when it has one. */
+  replyMailbox?: () => ReplyMailboxFigures | undefined;
+}
+
+interface ReplyMailboxFigures {
+  reading: boolean;
+  failures: number;
+  posted: number;
+  held: number;
 }
 
 export class Metrics {
@@ -71,6 +80,25 @@ export class Metrics {
     // text() forgets the read before each scrape). The database away: the figures are unknown this
     // time, not zero (the gauges keep theirs).
     const outboxNow = () => (this.outboxRead ??= sources.outbox().catch(() => undefined));
+    const mailbox = sources.replyMailbox;
+    if (mailbox) {
+      const gauge = (name: string, help: string, read: (s: ReplyMailboxFigures) => number) =>
+        new Gauge({
+          name,
+          help,
+          registers: [this.registry],
+          collect() {
+            const state = mailbox();
+            if (state) this.set(read(state));
+          },
+        });
+      gauge('agro_reply_mailbox_reading', 'Whether this process holds the reply mailbox lease and a connection to it (IMAP_URL)', (s) =>
+        s.reading ? 1 : 0,
+      );
+      gauge('agro_reply_mailbox_failures', 'Failed reads of the reply mailbox in a row by this process', (s) => s.failures);
+      gauge('agro_reply_mailbox_posted', 'Replies by mail this process posted to their threads since it started', (s) => s.posted);
+      gauge('agro_reply_mailbox_held', 'Replies by mail this process held for an administrator since it started', (s) => s.held);
+    }
     new Gauge({
       name: 'agro_mail_outbox_pending',
       help: 'Mails waiting to be sent',

@@ -14,7 +14,8 @@ const withTimeout = <T>(work: Promise<T>, what: string): Promise<T> => withinMs(
  *   GET /readyz   200 when the database answers and the image storage takes a write, else 503
  *                 naming what failed (for deploys and alerts, not rotation: the parts it checks are
  *                 shared, so every process fails it at once; docs/deploy.md), don't kill it;
- *                 the 200 tells the mail outbox's depth and age, with a warning when mail waits long.
+ *                 the 200 tells the mail outbox's depth and age, with a warning when mail waits long,
+ *                 and, where this process reads the reply mailbox (IMAP_URL), whether it reads it.
  */
 async function health(app: FastifyInstance): Promise<void> {
   const noStore = { 'cache-control': 'no-store' };
@@ -45,10 +46,15 @@ async function health(app: FastifyInstance): Promise<void> {
       outbox && outbox.oldestSeconds >= OUTBOX_WARN_SECONDS
         ? [`mail outbox: ${outbox.pending} waiting, the oldest for ${outbox.oldestSeconds} s (is the mail server reachable?)`]
         : [];
+    // The reply mailbox away is a warning too: replies wait in it and are read once it is back.
+    const mailbox = app.replyMailbox.reader?.state();
+    if (mailbox && mailbox.failures >= MAILBOX_WARN_FAILURES)
+      warnings.push(`reply mailbox: ${mailbox.failures} failed reads in a row (${mailbox.lastError ?? 'unknown error'})`);
     return reply.headers(noStore).send({
       success: true,
       message: 'ready',
       ...(outbox ? { outbox } : {}),
+      ...(mailbox ? { replyMailbox: { reading: mailbox.reading, failures: mailbox.failures } } : {}),
       ...(warnings.length > 0 ? { warnings } : {}),
     });
   });
@@ -56,5 +62,7 @@ async function health(app: FastifyInstance): Promise<void> {
 
 /** A mail unsent for this long is worth a warning on /readyz. */
 export const OUTBOX_WARN_SECONDS = 300;
+/** Failed reads of the reply mailbox in a row worth a warning on /readyz. */
+const MAILBOX_WARN_FAILURES = 3;
 
 export default fp(health, { name: 'health' });

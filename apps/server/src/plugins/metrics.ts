@@ -37,7 +37,7 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions): Pro
   // A scrape answers in time while the database hangs (Prometheus gives up after 10 s by default,
   // and the process would look down with every figure lost): the outbox's are then unknown.
   const outbox = () => withinMs(outboxState(app.db), SCRAPE_DATABASE_MS, 'mail outbox');
-  const metrics = new Metrics({ outbox, pool: options.pool });
+  const metrics = new Metrics({ outbox, pool: options.pool, replyMailbox: () => app.replyMailbox.reader?.state() });
   app.decorate('metrics', metrics);
   app.frontLane.observe((route, status, seconds) => metrics.observe('GET', route, status, seconds));
   app.addHook('onResponse', async (request, reply) => {

@@ -279,6 +279,35 @@ async function addMessageRow(ctx: EndpointContext, kind: ThreadKind, threadId: s
   return id;
 }
 
+/** A reply by mail held for an administrator (from someone else than the owner the token was sent to); its id. */
+async function addHeldReplyRow(ctx: EndpointContext, attachments: unknown[] = []): Promise<string> {
+  const quote = await addQuote(ctx, ctx.owner);
+  const id = newId();
+  await ctx.t.db
+    .insertInto('held_replies')
+    .values({
+      id,
+      reason: 'SENDER',
+      thread_kind: 'quote',
+      thread_id: quote._id,
+      recipient: 'BUYER',
+      user_id: ctx.owner.id,
+      from_address: 'someone@else.example',
+      from_name: 'Someone Else',
+      subject: 'Re: your quote',
+      body: '12.00 a kilo?',
+      attachments: JSON.stringify(attachments),
+      notes: '[]',
+      received_at: nowIso(),
+      status: 'HELD',
+      decided_at: null,
+      decided_by: null,
+      message_id: null,
+    })
+    .execute();
+  return id;
+}
+
 /** A small PDF attached to a new message of `quote`'s thread (file and rows); the attachment's id. */
 async function addAttachmentRow(ctx: EndpointContext, quote: Quote): Promise<string> {
   const messageId = await addMessageRow(ctx, 'quote', quote._id);
@@ -1276,6 +1305,66 @@ export const ENDPOINTS: readonly Endpoint[] = [
       url: API.unreadMessages,
       headers: cookieOf(caller),
       check: (res) => expect(typeof res.json<{ unread: number }>().unread).toBe('number'),
+    }),
+  },
+  {
+    api: 'heldReplies',
+    method: 'GET',
+    path: '/api/v1/held-replies',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => {
+      const id = await addHeldReplyRow(ctx);
+      return {
+        url: API.heldReplies,
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ heldReplies: Array<{ _id: string }> }>().heldReplies.map((h) => h._id)).toContain(id),
+      };
+    },
+  },
+  {
+    api: 'heldReplyAttachment',
+    method: 'GET',
+    path: '/api/v1/held-replies/{id}/attachments/{attachmentId}',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    response: 'pdf',
+    prepare: async (ctx, caller) => {
+      const storageName = `${randomBytes(24).toString('hex')}.pdf`;
+      await fs.mkdir(ctx.t.config.documentsDir, { recursive: true });
+      await fs.writeFile(path.join(ctx.t.config.documentsDir, storageName), '%PDF-1.4\n% held\n');
+      const attachment = { id: newId(), fileName: 'lab.pdf', storageName, contentType: 'application/pdf', bytes: 17 };
+      const id = await addHeldReplyRow(ctx, [attachment]);
+      return {
+        url: API.heldReplyAttachment(id, attachment.id),
+        headers: cookieOf(caller),
+        check: (res) => expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-'),
+      };
+    },
+  },
+  {
+    api: 'postHeldReply',
+    method: 'POST',
+    path: '/api/v1/held-replies/{id}/post',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => ({
+      url: API.postHeldReply(await addHeldReplyRow(ctx)),
+      payload: {},
+      headers: cookieOf(caller),
+      check: (res) => expect(res.json<{ item: { author: string } }>().item.author).toBe('BUYER'),
+    }),
+  },
+  {
+    api: 'dropHeldReply',
+    method: 'POST',
+    path: '/api/v1/held-replies/{id}/drop',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => ({
+      url: API.dropHeldReply(await addHeldReplyRow(ctx)),
+      payload: {},
+      headers: cookieOf(caller),
     }),
   },
   {

@@ -122,6 +122,8 @@ describe("the same matrix with an Idempotency-Key (issue 25): a key changes nobo
     'addOrderMessage',
     'hideMessage',
     'quoteRequestChanges',
+    'postHeldReply',
+    'dropHeldReply',
   ]);
   const cells = ENDPOINTS.filter((e) => TAKES_KEY.has(e.api)).flatMap((endpoint) =>
     ACTORS.map((actor) => ({ endpoint, actor, status: endpoint.expect[actor] })),

@@ -66,6 +66,7 @@ const OrderPage = appPage(() => import('@/features/orders/order-page'));
 const SettingsPage = adminPage(() => import('@/features/settings/settings-page'));
 const AuditPage = adminPage(() => import('@/features/audit/audit-page'));
 const TeamPage = adminPage(() => import('@/features/team/team-page'));
+const HeldRepliesPage = adminPage(() => import('@/features/held-replies/held-replies-page'));
 const AcceptInvitePage = adminPage(() => import('@/features/team/accept-invite-page'));
 const NotFoundPage = page(() => import('@/features/errors/not-found-page'));
 
@@ -127,6 +128,7 @@ export const routes: RouteObject[] = [
       { path: '/settings', element: guarded(ADMIN_ONLY, SettingsPage) },
       { path: '/audit', element: guarded(ADMIN_ONLY, AuditPage) },
       { path: '/team', element: guarded(ADMIN_ONLY, TeamPage) },
+      { path: '/held-replies', element: guarded(ADMIN_ONLY, HeldRepliesPage) },
       { path: '/team/accept/:token', element: <AcceptInvitePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

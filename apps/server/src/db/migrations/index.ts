@@ -23,6 +23,7 @@ import * as dashboardIndexes from './20261126200000-dashboard-indexes.js';
 import * as userLanguage from './20261126210000-user-language.js';
 import * as productTranslations from './20261126220000-product-translations.js';
 import * as threads from './20261127100000-threads.js';
+import * as repliesByMail from './20261127110000-replies-by-mail.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -52,4 +53,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261126210000-user-language': userLanguage,
   '20261126220000-product-translations': productTranslations,
   '20261127100000-threads': threads,
+  '20261127110000-replies-by-mail': repliesByMail,
 };

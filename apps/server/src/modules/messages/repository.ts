@@ -140,7 +140,7 @@ export interface NewMessage {
   id: string;
   thread: ThreadRef;
   author: MessageAuthor;
-  userId: string;
+  userId: string | null;
   authorName: string;
   text: string;
   proposal: string | null;
@@ -256,7 +256,7 @@ export async function deleteThread(db: DbOrTx, thread: ThreadRef): Promise<strin
 
 /** Who asks, for the unread counts: their account and their side. */
 export interface Viewer {
-  userId: string;
+  userId: string | null;
   side: MessageAuthor;
 }
 

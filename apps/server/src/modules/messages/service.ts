@@ -60,7 +60,8 @@ export interface StoredAttachment {
 
 export interface PostMessage {
   thread: ThreadRef;
-  author: { side: MessageAuthor; userId: string; name: string };
+  /** userId null: the company, by mail from its notification address (no account). */
+  author: { side: MessageAuthor; userId: string | null; name: string };
   text: string;
   proposal?: Proposal;
   attachments?: StoredAttachment[];

@@ -38,6 +38,10 @@ export default function DashboardPage() {
         ·{' '}
         <Link to="/profile" className="underline underline-offset-2">
           {t('dashboard.allQuotes')}
+        </Link>{' '}
+        ·{' '}
+        <Link to="/held-replies" className="underline underline-offset-2">
+          {t('heldRepliesPage.link')}
         </Link>
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
