@@ -20,16 +20,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { API, ORDER_FLOW, type OrderStep, type ProductInput } from '@agro/shared';
+import { API } from '@agro/shared';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { createDatabase, migrateToLatest, type DatabaseHandle } from '../apps/server/src/db/index.js';
-import { newId } from '../apps/server/src/db/ids.js';
+import { createDatabase, migrateToLatest } from '../apps/server/src/db/index.js';
 import { nowIso } from '../apps/server/src/db/mappers.js';
-import type { NewContactRow, NewOrderRow, NewQuoteOfferRow, NewQuoteRow, OrderMilestoneRow } from '../apps/server/src/db/schema.js';
-import { productRow } from '../apps/server/src/modules/product/repository.js';
 import { createUserService } from '../apps/server/src/modules/user/service.js';
+import { orderCount, seedLeads } from './lib/lead-seed.js';
 import { tempPgDatabase } from './lib/pg-database.js';
 
 const execFileAsync = promisify(execFile);
@@ -43,233 +41,6 @@ const GOAL_FIRST_BYTE_MS = 200;
 const GOAL_EXPORT_GROWTH_MB = 50;
 const RUNS = Number(process.env.BENCH_LEADS_RUNS ?? (QUICK ? 10 : 30));
 const GOAL_P99_MS = 50;
-const BATCH = 500;
-/** One quote in ORDER_EVERY was accepted and became an order (4,000 orders at 100,000 quotes). */
-const ORDER_EVERY = 25;
-const DAY_MS = 86_400_000;
-const orderCount = (quotes: number) => Math.ceil(quotes / ORDER_EVERY);
-
-const COUNTRIES = [
-  'Spain',
-  'Germany',
-  'United Arab Emirates',
-  'United Kingdom',
-  'Japan',
-  'Nigeria',
-  'Canada',
-  'Australia',
-  'Singapore',
-  'France',
-  'India',
-  'Kenya',
-];
-const HEARD = ['Google', 'Instagram', 'LinkedIn', 'Advertisement', 'Friend', 'Other'];
-
-/** A deterministic pseudo-random sequence, so every run seeds the same data. */
-function random(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
-    return s / 2 ** 31;
-  };
-}
-
-async function seed(handle: DatabaseHandle): Promise<{ productId: string; adminPassword: string; adminEmail: string }> {
-  const db = handle.db;
-  const now = Date.now();
-  const rnd = random(42);
-  const imageId = 'b'.repeat(32);
-  await db
-    .insertInto('images')
-    .values({ id: imageId, file_name: `${imageId}.webp`, width: 10, height: 10, bytes: 10, variants: '[]', created_at: nowIso() })
-    .execute();
-  const productIds: string[] = [];
-  for (let i = 0; i < 20; i++) {
-    const id = newId();
-    productIds.push(id);
-    const product: ProductInput = {
-      productName: `Bench Product ${i}`,
-      productType: 'AGRO',
-      productQuantityType: 'KG',
-      productForm: 'Blocks',
-      productDescription: 'Bench',
-      nutrientContent: [],
-      isOrganic: false,
-      keyFeatures: ['x'],
-      applications: ['x'],
-      isPremium: false,
-      productShelfLife: 12,
-    };
-    await db
-      .insertInto('products')
-      .values(productRow(product, { id, thumbnailImageId: imageId }, nowIso()))
-      .execute();
-  }
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
-  // Spread over the last 18 months, so date ranges and the dashboard's 12 months cut through them.
-  const when = () => nowIso(now - Math.floor(rnd() * 548 * 86_400_000));
-
-  let orderCount = 0;
-  for (let done = 0; done < QUOTES; done += BATCH) {
-    const rows: NewQuoteRow[] = [];
-    const offers: NewQuoteOfferRow[] = [];
-    const orders: NewOrderRow[] = [];
-    const milestones: OrderMilestoneRow[] = [];
-    for (let i = done; i < Math.min(QUOTES, done + BATCH); i++) {
-      const quote: NewQuoteRow = {
-        id: newId(),
-        company_name: `Company ${i} ${pick(['Foods', 'Trading', 'Imports', 'Spices'])}`,
-        contact_person_name: `Buyer Person ${i}`,
-        company_email: `buyer${i}@company${i % 997}.example`,
-        mobile_number: '+44 20 7946 0958',
-        country: pick(COUNTRIES),
-        address: '221B Baker Street, London',
-        required_qty: 100 + i,
-        packaging_type: 'PP_BAG',
-        is_custom_packaging_required: 0,
-        product_id: pick(productIds),
-        delivery_location: 'Port of Felixstowe, United Kingdom',
-        is_urgent: 0,
-        additional_info: '',
-        heard_from: pick(HEARD),
-        quoted_by_email: `account${i % 300}@example.com`,
-        user_id: null,
-        created_at: when(),
-        trade_incoterm: i % 3 === 0 ? 'FOB' : null,
-        trade_target_price_minor: i % 3 === 0 ? 125 : null,
-        trade_target_currency: i % 3 === 0 ? 'USD' : null,
-        trade_target_unit: i % 3 === 0 ? 'KG' : null,
-        // Every row of a multi-row insert names the same columns (SQLite has no DEFAULT there).
-        status: 'NEW',
-        current_offer_id: null,
-        offer_expires_at: null,
-        status_changed_at: null,
-      };
-      rows.push(quote);
-      if (i % ORDER_EVERY === 0) accepted(quote, ++orderCount, offers, orders, milestones);
-    }
-    await db.insertInto('quotes').values(rows).execute();
-    if (offers.length > 0) await db.insertInto('quote_offers').values(offers).execute();
-    if (orders.length > 0) await db.insertInto('orders').values(orders).execute();
-    if (milestones.length > 0) await db.insertInto('order_milestones').values(milestones).execute();
-  }
-  for (let done = 0; done < INQUIRIES; done += BATCH) {
-    const rows: NewContactRow[] = [];
-    for (let i = done; i < Math.min(INQUIRIES, done + BATCH); i++) {
-      rows.push({
-        id: newId(),
-        full_name: `Inquirer ${i}`,
-        email: `inquirer${i}@example.com`,
-        company_name: `Inquiring Company ${i}`,
-        country: pick(COUNTRIES),
-        product_id: pick(productIds),
-        product_name: 'Bench Product',
-        estimated_quantity: 500,
-        description: 'Please send a price list.',
-        user_id: null,
-        created_at: when(),
-        handled_at: i % 2 === 0 ? nowIso() : null,
-      });
-    }
-    await db.insertInto('contacts').values(rows).execute();
-  }
-  return { productId: productIds[3]!, adminEmail: 'bench-admin@example.com', adminPassword: 'Bench!Passw0rd' };
-}
-
-/**
- * An accepted quote as the quote desk and the order module leave it (without their mails and
- * events): its offer, the order made of it two days later, and that order's milestones up to a step
- * spread over the flow (one order in ten cancelled before shipment).
- */
-function accepted(quote: NewQuoteRow, n: number, offers: NewQuoteOfferRow[], orders: NewOrderRow[], milestones: OrderMilestoneRow[]) {
-  const quotedMs = Date.parse(quote.created_at) + DAY_MS;
-  const orderedMs = Math.min(Date.now(), quotedMs + DAY_MS);
-  const day = (ms: number) => nowIso(ms).slice(0, 10);
-  const offerId = newId(quotedMs);
-  const unitPriceMinor = 125 + (n % 50);
-  offers.push({
-    id: offerId,
-    quote_id: quote.id,
-    revision: 1,
-    currency: 'USD',
-    unit_price_minor: unitPriceMinor,
-    price_basis: 'KG',
-    incoterm: 'FOB',
-    port_of_loading: 'Nhava Sheva',
-    destination: quote.delivery_location,
-    lead_time_days: 30,
-    payment_terms: '30% advance, 70% against documents',
-    valid_until: day(quotedMs + 14 * DAY_MS),
-    expires_at: nowIso(quotedMs + 14 * DAY_MS),
-    note: '',
-    created_by: null,
-    created_at: nowIso(quotedMs),
-  });
-  Object.assign(quote, {
-    status: 'ACCEPTED',
-    current_offer_id: offerId,
-    offer_expires_at: nowIso(quotedMs + 14 * DAY_MS),
-    status_changed_at: nowIso(orderedMs),
-  });
-  const cancelled = n % 10 === 0;
-  const reached = cancelled ? 1 : 1 + (n % ORDER_FLOW.length);
-  const steps: OrderStep[] = [...ORDER_FLOW.slice(0, reached), ...(cancelled ? (['CANCELLED'] as const) : [])];
-  const shippedMs = orderedMs + 35 * DAY_MS;
-  const shipped = steps.includes('SHIPPED');
-  const id = newId(orderedMs);
-  orders.push({
-    id,
-    order_number: `ORD-${nowIso(orderedMs).slice(0, 4)}-${String(n).padStart(5, '0')}`,
-    quote_id: quote.id,
-    user_id: null,
-    step: steps[steps.length - 1]!,
-    offer_id: offerId,
-    quotation_number: `Q-${n}-1`,
-    product_id: quote.product_id,
-    product_name: 'Bench Product',
-    hs_code: '',
-    quantity: quote.required_qty,
-    unit: 'KG',
-    packaging_type: quote.packaging_type,
-    currency: 'USD',
-    unit_price_minor: unitPriceMinor,
-    total_minor: unitPriceMinor * quote.required_qty,
-    incoterm: 'FOB',
-    port_of_loading: 'Nhava Sheva',
-    destination: quote.delivery_location,
-    lead_time_days: 30,
-    payment_terms: '30% advance, 70% against documents',
-    company_name: quote.company_name,
-    contact_person_name: quote.contact_person_name,
-    company_email: quote.company_email,
-    mobile_number: quote.mobile_number,
-    country: quote.country,
-    address: quote.address,
-    delivery_location: quote.delivery_location,
-    account_email: quote.quoted_by_email,
-    ship_by: day(orderedMs + 30 * DAY_MS),
-    shipped_on: shipped ? day(shippedMs) : null,
-    etd: shipped ? day(shippedMs) : null,
-    eta: shipped ? day(shippedMs + 25 * DAY_MS) : null,
-    tracking_url: null,
-    created_at: nowIso(orderedMs),
-    step_changed_at: nowIso(orderedMs),
-  });
-  steps.forEach((step, k) => {
-    const atMs = Math.min(Date.now(), orderedMs + k * 7 * DAY_MS);
-    milestones.push({
-      id: newId(atMs),
-      order_id: id,
-      step,
-      at: day(atMs),
-      note: '',
-      details: '{}',
-      actor: 'COMPANY',
-      user_id: null,
-      created_at: nowIso(atMs),
-    });
-  });
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
@@ -349,7 +120,7 @@ async function benchDialect(
   try {
     await migrateToLatest(database);
     const seeded = Date.now();
-    const { productId, adminEmail, adminPassword } = await seed(database);
+    const { productId, adminEmail, adminPassword } = await seedLeads(database, { quotes: QUOTES, inquiries: INQUIRIES });
     console.log(
       `  seeded ${QUOTES.toLocaleString('en-US')} quotes, ${orderCount(QUOTES).toLocaleString('en-US')} orders and ${INQUIRIES.toLocaleString('en-US')} inquiries in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
     );

@@ -20,11 +20,11 @@
  * falls below HALF its goal in every round (a regression, not noise). Never a timed test.
  *
  * Environment: BENCH_QUICK=1 (100 products only, one target of each kind, 3 rounds of 0.5 s turns,
- * no memory run, one lead list over 10,000 quotes and the write path: run by .ci/run), BENCH_ROUNDS (5), BENCH_TURN (seconds per turn, 1), BENCH_CONNECTIONS
+ * no memory run, one lead list over 10,000 quotes, the threads over 10,000 and the write path: run by .ci/run), BENCH_ROUNDS (5), BENCH_TURN (seconds per turn, 1), BENCH_CONNECTIONS
  * (100), BENCH_SIZES ("5,100"), BENCH_MEMORY_SIZE (10000; 0 skips the memory run), BENCH_TARGETS
  * (keys of bench/lib/targets.ts), BENCH_PORT (27001, and the next one), BENCH_SKIP_BUILD=1,
  * DATABASE_URL (postgres://...: PostgreSQL instead of SQLite), LOG_LEVEL (the server's, info),
- * BENCH_LEADS=0 and BENCH_WRITE=0 (skip bench/leads.ts, bench/write-path.ts).
+ * BENCH_LEADS=0, BENCH_THREADS=0 and BENCH_WRITE=0 (skip bench/leads.ts, bench/threads.ts, bench/write-path.ts).
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -369,9 +369,11 @@ async function main(): Promise<void> {
     `${JSON.stringify({ started, settings, cpus: os.cpus().length, loadavg: os.loadavg(), rows, memory, goals }, null, 2)}\n`,
   );
   console.log(`\nResults: ${path.relative(REPO_ROOT, file)}`);
-  // Lead lists (a year's leads; quick: one list over 10,000) and the write path at a fair's peak
-  // print their own tables and goals, and exit 1 on a broken run (quick: on a tenfold regression).
+  // Lead lists (a year's leads; quick: one list over 10,000), threads at a year's leads and the
+  // write path at a fair's peak print their own tables and goals, and exit 1 on a broken run
+  // (quick: on a tenfold regression).
   if (process.env.BENCH_LEADS !== '0') await run(process.execPath, tsNodeArgs('bench/leads.ts'));
+  if (process.env.BENCH_THREADS !== '0') await run(process.execPath, tsNodeArgs('bench/threads.ts'));
   if (process.env.BENCH_WRITE !== '0') await run(process.execPath, tsNodeArgs('bench/write-path.ts'));
 
   const failed = rows.filter((r) => r.failed > 0 || r.ceilingFailed > 0);
