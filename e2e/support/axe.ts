@@ -14,7 +14,10 @@ export async function expectNoSeriousViolations(page: Page, what: string): Promi
   // pages (none has a frame), instead of a run per frame finished in a blank page that is opened and
   // closed for each check: 0.25 s a check instead of 0.6, 4.5 s on /api/docs instead of 10
   // (decision 029).
-  const results = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = bad
     .map(
