@@ -1,32 +1,11 @@
-import { API, QUOTE_DESK_MESSAGES, QUOTE_DESK_UI, offerToday, type Quote, type QuoteDetail, type QuoteOffer } from '@agro/shared';
+import { API, QUOTE_DESK_MESSAGES, QUOTE_DESK_UI, offerToday, type Quote, type QuoteDetail } from '@agro/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { byLabel, callsTo, logIn, renderRoute, stubFetch, TEST_USER } from '@/test/render-harness';
 import { makeQuote } from '@/test/quote-fixtures';
+import { OFFER } from '@/test/thread-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const OFFER: QuoteOffer = {
-  _id: 'o1',
-  revision: 1,
-  quotationNumber: 'QTN-2026-ABC123-R1',
-  currency: 'USD',
-  unitPriceMinor: 1235,
-  unitPrice: '12.35',
-  priceBasis: 'KG',
-  totalMinor: 3_087_500,
-  total: '30875.00',
-  incoterm: 'CIF',
-  portOfLoading: 'Nhava Sheva, India',
-  destination: 'Port of Valencia, Spain',
-  leadTimeDays: 21,
-  paymentTerms: 'LC at sight',
-  validUntil: '2030-01-31',
-  expiresAt: '2030-01-31T18:30:00.000Z',
-  note: '',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  viewedAt: null,
-};
 
 const quote = (overrides: Partial<Quote> = {}): Quote =>
   makeQuote({
