@@ -23,13 +23,13 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { API, FILL_TIME_FIELD, type ProductInput } from '@agro/shared';
+import { API, FILL_TIME_FIELD } from '@agro/shared';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../apps/server/src/db/index.js';
 import { newId } from '../apps/server/src/db/ids.js';
 import { nowIso } from '../apps/server/src/db/mappers.js';
+import { insertBenchProducts } from './lib/lead-seed.js';
 import { hashToken, newToken } from '../apps/server/src/lib/tokens.js';
 import { SESSION_COOKIE } from '../apps/server/src/plugins/auth.js';
-import { productRow } from '../apps/server/src/modules/product/repository.js';
 import { insertSession } from '../apps/server/src/modules/user/session-repository.js';
 import { BENCH_DEFAULT_PORT, startServer, stopOnInterrupt, type Stopper, tempDir } from './lib/processes.js';
 import { tempPgDatabase } from './lib/pg-database.js';
@@ -52,29 +52,7 @@ interface Buyer {
 /** One product and BUYERS users with a session each, straight through the database layer. */
 async function seed(handle: DatabaseHandle): Promise<{ productId: string; buyers: Buyer[] }> {
   const db = handle.db;
-  const imageId = 'c'.repeat(32);
-  await db
-    .insertInto('images')
-    .values({ id: imageId, file_name: `${imageId}.webp`, width: 10, height: 10, bytes: 10, variants: '[]', created_at: nowIso() })
-    .execute();
-  const productId = newId();
-  const product: ProductInput = {
-    productName: 'Bench Jaggery',
-    productType: 'AGRO',
-    productQuantityType: 'KG',
-    productForm: 'Blocks',
-    productDescription: 'Bench',
-    nutrientContent: [],
-    isOrganic: false,
-    keyFeatures: ['x'],
-    applications: ['x'],
-    isPremium: false,
-    productShelfLife: 12,
-  };
-  await db
-    .insertInto('products')
-    .values(productRow(product, { id: productId, thumbnailImageId: imageId }, nowIso()))
-    .execute();
+  const productId = (await insertBenchProducts(db, ['Bench Jaggery'], 'c'))[0]!;
   const buyers: Buyer[] = [];
   const expires = nowIso(Date.now() + 7 * 86_400_000);
   for (let i = 0; i < BUYERS; i++) {

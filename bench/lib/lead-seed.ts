@@ -42,24 +42,22 @@ export function random(seed: number): () => number {
   };
 }
 
-export async function seedLeads(
-  handle: DatabaseHandle,
-  { quotes: QUOTES, inquiries: INQUIRIES }: { quotes: number; inquiries: number },
-): Promise<{ productId: string; adminPassword: string; adminEmail: string }> {
-  const db = handle.db;
-  const now = Date.now();
-  const rnd = random(42);
-  const imageId = 'b'.repeat(32);
+/**
+ * Bench products named `names`, sharing one stored thumbnail row whose id is `imageMark` repeated
+ * (the benches read their lists, never the image files). Returns their ids, in order.
+ */
+export async function insertBenchProducts(db: DatabaseHandle['db'], names: readonly string[], imageMark: string): Promise<string[]> {
+  const imageId = imageMark.repeat(32);
   await db
     .insertInto('images')
     .values({ id: imageId, file_name: `${imageId}.webp`, width: 10, height: 10, bytes: 10, variants: '[]', created_at: nowIso() })
     .execute();
-  const productIds: string[] = [];
-  for (let i = 0; i < 20; i++) {
+  const ids: string[] = [];
+  for (const productName of names) {
     const id = newId();
-    productIds.push(id);
+    ids.push(id);
     const product: ProductInput = {
-      productName: `Bench Product ${i}`,
+      productName,
       productType: 'AGRO',
       productQuantityType: 'KG',
       productForm: 'Blocks',
@@ -76,6 +74,21 @@ export async function seedLeads(
       .values(productRow(product, { id, thumbnailImageId: imageId }, nowIso()))
       .execute();
   }
+  return ids;
+}
+
+export async function seedLeads(
+  handle: DatabaseHandle,
+  { quotes: QUOTES, inquiries: INQUIRIES }: { quotes: number; inquiries: number },
+): Promise<{ productId: string; adminPassword: string; adminEmail: string }> {
+  const db = handle.db;
+  const now = Date.now();
+  const rnd = random(42);
+  const productIds = await insertBenchProducts(
+    db,
+    Array.from({ length: 20 }, (_, i) => `Bench Product ${i}`),
+    'b',
+  );
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   // Spread over the last 18 months, so date ranges and the dashboard's 12 months cut through them.
   const when = () => nowIso(now - Math.floor(rnd() * 548 * 86_400_000));
