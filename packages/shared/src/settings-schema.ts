@@ -1,7 +1,7 @@
 /**
  * PATCH /api/v1/settings: any subset of the settings (settings.ts), each field checked with its
- * own message. Objects (address, socialLinks, quotationDefaults, registrations, bankDetails) may
- * be sent in part and are merged into the stored ones; lists and businessHours are replaced.
+ * own message. Objects (address, socialLinks, quotationDefaults, registrations, bankDetails,
+ * reminders) may be sent in part and are merged into the stored ones; lists and businessHours are replaced.
  * Phone numbers go through libphonenumber-js and are stored in E.164 form.
  */
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
@@ -37,6 +37,10 @@ export const SETTINGS_MESSAGES = {
   fssaiLicence: 'FSSAI licence must be 14 digits (or empty)',
   bankField: 'Bank details: each field at most 100 characters on one line',
   requireTwoFactorForAdmins: 'requireTwoFactorForAdmins must be true or false',
+  leadDueHoursBefore: 'Reminders: the hours before a lead is due must be a whole number from 0 (no reminder) to 23',
+  digestHour: 'Reminders: the digest hour must be a whole number from 0 to 23 (business hours time zone)',
+  buyerOfferExpiryDays: 'Reminders: the days before an offer expires must be a whole number from 0 (no reminder) to 30',
+  buyerUnansweredOfferDays: 'Reminders: the days an offer waits for an answer must be a whole number from 0 (no reminder) to 90',
 } as const;
 const M = SETTINGS_MESSAGES;
 
@@ -183,6 +187,20 @@ const registrationsSchema = strict(
   M.iec,
 ).partial();
 
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+
+/** 0 turns a reminder off; the digest has no off (an administrator with nothing gets nothing anyway). */
+const remindersSchema = strict(
+  {
+    leadDueHoursBefore: wholeNumber(0, 23, M.leadDueHoursBefore),
+    digestHour: wholeNumber(0, 23, M.digestHour),
+    buyerOfferExpiryDays: wholeNumber(0, 30, M.buyerOfferExpiryDays),
+    buyerUnansweredOfferDays: wholeNumber(0, 90, M.buyerUnansweredOfferDays),
+  },
+  M.leadDueHoursBefore,
+).partial();
+
 const bankLine = line(100, M.bankField);
 const bankDetailsSchema = strict(
   { accountName: bankLine, bankName: bankLine, accountNumber: bankLine, ifsc: bankLine, swift: bankLine, branch: bankLine },
@@ -206,6 +224,7 @@ export const settingsPatchSchema = z
       registrations: registrationsSchema,
       bankDetails: bankDetailsSchema,
       requireTwoFactorForAdmins: z.boolean({ error: M.requireTwoFactorForAdmins }),
+      reminders: remindersSchema,
     },
     { error: M.unknownKey },
   )
@@ -241,9 +260,13 @@ export const settingsMessageOrder: readonly string[] = [
   M.fssaiLicence,
   M.bankField,
   M.requireTwoFactorForAdmins,
+  M.leadDueHoursBefore,
+  M.digestHour,
+  M.buyerOfferExpiryDays,
+  M.buyerUnansweredOfferDays,
 ];
 
-const MERGED = new Set<keyof SiteSettings>(['address', 'socialLinks', 'quotationDefaults', 'registrations', 'bankDetails']);
+const MERGED = new Set<keyof SiteSettings>(['address', 'socialLinks', 'quotationDefaults', 'registrations', 'bankDetails', 'reminders']);
 
 /** `current` with `patch` applied: objects merged one level deep, everything else replaced. */
 export function applySettingsPatch(current: SiteSettings, patch: SettingsPatch): SiteSettings {
@@ -284,6 +307,12 @@ export const siteSettingsSchema = z.object({
   registrations: z.object({ iec: text, gstin: text, apedaRcmc: text, fssaiLicence: text }),
   bankDetails: z.object({ accountName: text, bankName: text, accountNumber: text, ifsc: text, swift: text, branch: text }),
   requireTwoFactorForAdmins: z.boolean(),
+  reminders: z.object({
+    leadDueHoursBefore: z.number(),
+    digestHour: z.number(),
+    buyerOfferExpiryDays: z.number(),
+    buyerUnansweredOfferDays: z.number(),
+  }),
 });
 
 /** GET answers the public part (an ADMIN gets the whole); PATCH answers the whole. */
@@ -295,5 +324,6 @@ export const settingsResponseSchema = z.object({
     quotationDefaults: true,
     bankDetails: true,
     requireTwoFactorForAdmins: true,
+    reminders: true,
   }),
 });

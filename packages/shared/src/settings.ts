@@ -58,6 +58,21 @@ export interface Registrations {
   fssaiLicence: string;
 }
 
+/**
+ * When reminders go out (issue 41): to the company's people before a lead is due and in a daily
+ * digest, to buyers before an offer expires and when it waits for their answer (modules/reminders).
+ */
+export interface ReminderSettings {
+  /** Hours before a lead is due (24 hours after it arrived) that its assignee is reminded; 0: no reminder. */
+  leadDueHoursBefore: number;
+  /** The hour (0-23, the business hours' time zone) the administrators' daily digest goes out at. */
+  digestHour: number;
+  /** Days before an offer expires that the buyer is reminded; 0: no reminder. */
+  buyerOfferExpiryDays: number;
+  /** Days an offer may wait for the buyer's answer before one gentle reminder; 0: no reminder. */
+  buyerUnansweredOfferDays: number;
+}
+
 export interface BankDetails {
   accountName: string;
   bankName: string;
@@ -84,6 +99,7 @@ export interface SiteSettings {
   registrations: Registrations;
   bankDetails: BankDetails;
   requireTwoFactorForAdmins: boolean;
+  reminders: ReminderSettings;
 }
 
 export type SettingKey = keyof SiteSettings;
@@ -102,13 +118,20 @@ export const SETTING_KEYS = [
   'registrations',
   'bankDetails',
   'requireTwoFactorForAdmins',
+  'reminders',
 ] as const satisfies readonly SettingKey[];
 
 /**
  * What anyone may read (GET /api/v1/settings): the bank details never; the notification address,
- * the quote desk's defaults and the sign-in policy are the company's own business.
+ * the quote desk's defaults, the sign-in policy and the reminders are the company's own business.
  */
-export const PRIVATE_SETTING_KEYS = ['notificationEmail', 'quotationDefaults', 'bankDetails', 'requireTwoFactorForAdmins'] as const;
+export const PRIVATE_SETTING_KEYS = [
+  'notificationEmail',
+  'quotationDefaults',
+  'bankDetails',
+  'requireTwoFactorForAdmins',
+  'reminders',
+] as const;
 export type PublicSettings = Omit<SiteSettings, (typeof PRIVATE_SETTING_KEYS)[number]>;
 
 const nineToSix = { open: '09:00', close: '18:00' };
@@ -146,10 +169,11 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   registrations: { iec: '', gstin: '', apedaRcmc: '', fssaiLicence: '' },
   bankDetails: { accountName: '', bankName: '', accountNumber: '', ifsc: '', swift: '', branch: '' },
   requireTwoFactorForAdmins: false,
+  reminders: { leadDueHoursBefore: 4, digestHour: 9, buyerOfferExpiryDays: 3, buyerUnansweredOfferDays: 7 },
 };
 
 export function publicSettings(settings: SiteSettings, today: string): PublicSettings {
-  const { notificationEmail: _n, quotationDefaults: _q, bankDetails: _b, requireTwoFactorForAdmins: _r, ...rest } = settings;
+  const { notificationEmail: _n, quotationDefaults: _q, bankDetails: _b, requireTwoFactorForAdmins: _r, reminders: _m, ...rest } = settings;
   return { ...rest, certifications: currentCertifications(settings.certifications, today) };
 }
 
