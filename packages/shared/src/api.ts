@@ -95,4 +95,7 @@ export const API = {
   dropHeldReply: (id: string) => `${V1}/held-replies/${encodeURIComponent(id)}/drop`,
   heldReplyAttachment: (id: string, attachmentId: string) =>
     `${V1}/held-replies/${encodeURIComponent(id)}/attachments/${encodeURIComponent(attachmentId)}`,
+  // A reminder mail's one-click unsubscribe (issue 41): GET confirms, POST records the opt-out (no login; the token is the key)
+  unsubscribePage: `${V1}/unsubscribe`,
+  unsubscribe: `${V1}/unsubscribe`,
 } as const;
