@@ -22,7 +22,7 @@ import { administrators, type ReminderContext } from './context.js';
 import { allOpenLeads, type Lead } from './leads.js';
 import { digestMail, digestSections, type DigestContent, type MailPlace } from './mails.js';
 
-export const DAILY_DIGEST_JOB = 'daily-digest';
+const DAILY_DIGEST_JOB = 'daily-digest';
 const DAY_MS = 86_400_000;
 
 interface Addressed<T> {
