@@ -42,3 +42,4 @@ export * from './language-schema.js';
 export * from './content-translations.js';
 export * from './thread.js';
 export * from './held-reply.js';
+export * from './handling.js';

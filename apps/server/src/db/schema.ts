@@ -165,6 +165,14 @@ export interface QuotesTable {
   changes_requested_at: Generated<string | null>;
   /** The last message's time; null: none yet (read as created_at). */
   last_activity_at: Generated<string | null>;
+  /** Issue 41: arrival + 24 hours (ISO); set with the row (the migration filled the older ones). */
+  reply_due_at: string;
+  /** Issue 41: the company's first reply (ISO); null until then, never moved once set (modules/reply-clock). */
+  first_reply_at: Generated<string | null>;
+  /** Issue 41: the administrator who owns it; null: nobody (modules/assignment). */
+  assignee_id: Generated<string | null>;
+  /** Issue 41: a day to come back to it (YYYY-MM-DD), or null. */
+  follow_up_on: Generated<string | null>;
 }
 
 /** Offers sent for a quote; the newest (highest revision) is the current one. */
@@ -221,6 +229,14 @@ export interface ContactsTable {
   spam_reason: Generated<SpamReason | null>;
   /** The last message's time; null: none yet (read as created_at). */
   last_activity_at: Generated<string | null>;
+  /** Issue 41: arrival + 24 hours (ISO); set with the row (the migration filled the older ones). */
+  reply_due_at: string;
+  /** Issue 41: the company's first reply (ISO); null until then, never moved once set (modules/reply-clock). */
+  first_reply_at: Generated<string | null>;
+  /** Issue 41: the administrator who owns it; null: nobody (modules/assignment). */
+  assignee_id: Generated<string | null>;
+  /** Issue 41: a day to come back to it (YYYY-MM-DD), or null. */
+  follow_up_on: Generated<string | null>;
 }
 
 /** Small key/value facts about this database (e.g. when the demo data was seeded). */
@@ -324,6 +340,8 @@ export interface OrdersTable {
   step_changed_at: string;
   /** The last message's time; null: none yet (read as created_at). */
   last_activity_at: Generated<string | null>;
+  /** Issue 41: a day to come back to it (YYYY-MM-DD), or null. */
+  follow_up_on: Generated<string | null>;
 }
 
 export interface OrderMilestonesTable {
