@@ -4,7 +4,7 @@
  * 25 accepted, with its offer, its order and the order's milestones) and `inquiries` inquiries
  * (every other one handled). Deterministic: every run seeds the same data (ids aside).
  */
-import { ORDER_FLOW, type OrderStep, type ProductInput } from '@agro/shared';
+import { ORDER_FLOW, replyDueAtOf, type OrderStep, type ProductInput } from '@agro/shared';
 import type { DatabaseHandle } from '../../apps/server/src/db/index.js';
 import { newId } from '../../apps/server/src/db/ids.js';
 import { nowIso } from '../../apps/server/src/db/mappers.js';
@@ -92,6 +92,13 @@ export async function seedLeads(
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   // Spread over the last 18 months, so date ranges and the dashboard's 12 months cut through them.
   const when = () => nowIso(now - Math.floor(rnd() * 548 * 86_400_000));
+  // The reply clock (issue 41): nine leads in ten answered, within 0 to 40 hours of their arrival
+  // (none in the future); the others unanswered, most of them late by now.
+  const firstReply = (createdAt: string): string | null => {
+    if (rnd() >= 0.9) return null;
+    const at = Date.parse(createdAt) + Math.floor(rnd() * 40 * 3_600_000);
+    return at <= now ? nowIso(at) : null;
+  };
 
   let orderCount = 0;
   for (let done = 0; done < QUOTES; done += BATCH) {
@@ -100,6 +107,7 @@ export async function seedLeads(
     const orders: NewOrderRow[] = [];
     const milestones: OrderMilestoneRow[] = [];
     for (let i = done; i < Math.min(QUOTES, done + BATCH); i++) {
+      const createdAt = when();
       const quote: NewQuoteRow = {
         id: newId(),
         company_name: `Company ${i} ${pick(['Foods', 'Trading', 'Imports', 'Spices'])}`,
@@ -118,7 +126,9 @@ export async function seedLeads(
         heard_from: pick(HEARD),
         quoted_by_email: `account${i % 300}@example.com`,
         user_id: null,
-        created_at: when(),
+        created_at: createdAt,
+        reply_due_at: replyDueAtOf(createdAt),
+        first_reply_at: firstReply(createdAt),
         trade_incoterm: i % 3 === 0 ? 'FOB' : null,
         trade_target_price_minor: i % 3 === 0 ? 125 : null,
         trade_target_currency: i % 3 === 0 ? 'USD' : null,
@@ -140,6 +150,8 @@ export async function seedLeads(
   for (let done = 0; done < INQUIRIES; done += BATCH) {
     const rows: NewContactRow[] = [];
     for (let i = done; i < Math.min(INQUIRIES, done + BATCH); i++) {
+      const createdAt = when();
+      const handledAt = i % 2 === 0 ? nowIso() : null;
       rows.push({
         id: newId(),
         full_name: `Inquirer ${i}`,
@@ -151,8 +163,11 @@ export async function seedLeads(
         estimated_quantity: 500,
         description: 'Please send a price list.',
         user_id: null,
-        created_at: when(),
-        handled_at: i % 2 === 0 ? nowIso() : null,
+        created_at: createdAt,
+        handled_at: handledAt,
+        reply_due_at: replyDueAtOf(createdAt),
+        // A handled inquiry was answered, by its mark if by nothing earlier.
+        first_reply_at: firstReply(createdAt) ?? handledAt,
       });
     }
     await db.insertInto('contacts').values(rows).execute();
@@ -190,6 +205,8 @@ function accepted(quote: NewQuoteRow, n: number, offers: NewQuoteOfferRow[], ord
     created_at: nowIso(quotedMs),
   });
   Object.assign(quote, {
+    // An offer was made: the quote was answered, by it if by nothing earlier.
+    first_reply_at: quote.first_reply_at && quote.first_reply_at < nowIso(quotedMs) ? quote.first_reply_at : nowIso(quotedMs),
     status: 'ACCEPTED',
     current_offer_id: offerId,
     offer_expires_at: nowIso(quotedMs + 14 * DAY_MS),

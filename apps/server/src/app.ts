@@ -28,6 +28,7 @@ import replyRoutes from './modules/replies/routes.js';
 import reminderRoutes from './modules/reminders/routes.js';
 import type { ReplyMailbox } from './modules/replies/index.js';
 import { ThreadEvents } from './modules/messages/index.js';
+import { ReplyTime, countLateLeads } from './modules/reply-clock/index.js';
 import settingsRoutes, { settingsReader } from './modules/settings/routes.js';
 import teamRoutes from './modules/team/routes.js';
 import { PublicPages } from './modules/pages/routes.js';
@@ -79,7 +80,7 @@ export interface AppDeps {
   mailer?: Mailer;
   /** By default the local uploads folder, or S3 when S3_BUCKET is set. */
   imageStorage?: FileStorage;
-  /** The time now (ms), for the rules that depend on it (the threads' mail digests, reminders); Date.now by default. */
+  /** The time now (ms), for the rules that depend on it (the threads' mail digests, the reply clock, reminders); Date.now by default. */
   clock?: () => number;
 }
 
@@ -199,10 +200,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(rateLimit);
   await app.register(health);
-  await app.register(metrics, { token: config.metricsToken, pool: database.poolStats });
+  await app.register(metrics, {
+    token: config.metricsToken,
+    pool: database.poolStats,
+    leadsLate: () => countLateLeads(database.db, new Date(app.now()).toISOString()),
+  });
   await app.register(apiDocs);
 
   app.decorate('siteSettings', settingsReader(app));
+  app.decorate('replyTime', new ReplyTime(app));
   app.decorate('altcha', altchaService(database.db, config));
   app.decorateRequest('altchaPayload', undefined);
   if (!config.altcha.enabled) app.log.warn('ALTCHA_ENABLED=false: registration and forgot password take no proof of work');

@@ -31,8 +31,9 @@ import { file, makeImage, multipart } from './images-fixtures.js';
 
 let t: TestApp;
 // The app's clock in this file, an hour ahead of the real one: what the app still stamps with the
-// real clock (a quote's creation and history, an offer's validity) comes before what this clock
-// stamps, whatever the time of day the suite runs (a fixed date failed once the day passed it).
+// real clock (the buyer's decisions) comes before what this clock stamps (messages; quotes,
+// inquiries, offers and rejections since issue 41), whatever the time of day the suite runs (a fixed
+// date failed once the day passed it).
 let now = Date.now() + 60 * 60_000;
 let productId: string;
 let buyer: TestUser;

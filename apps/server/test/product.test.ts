@@ -471,6 +471,7 @@ describe('DELETE /api/v1/product/delete/{id}', () => {
         quoted_by_email: user.email,
         user_id: user.user._id,
         created_at: new Date().toISOString(),
+        reply_due_at: new Date(Date.now() + 86_400_000).toISOString(),
       })
       .execute();
 

@@ -58,8 +58,12 @@ describe('POST /api/v1/quote/add', () => {
       // Quote desk: a new request has no offer yet.
       status: 'NEW',
       offer: null,
+      // Issue 41: the reply is due a day after arrival; none yet. Its owner is not the buyer's business.
+      replyDueAt: expect.any(String),
+      firstReplyAt: null,
     });
     expect(json.quote.createdAt).not.toBe('2001-01-01');
+    expect(Date.parse(json.quote.replyDueAt) - Date.parse(json.quote.createdAt)).toBe(24 * 3_600_000);
   });
 
   it('accepts form-style values (numbers and booleans as strings) and an ADMIN', async () => {

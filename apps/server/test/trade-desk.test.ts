@@ -6,6 +6,7 @@ import {
   API,
   LEAD_FILTER_MESSAGES,
   offerSchema,
+  replyDueAtOf,
   LEADS_TEXT,
   TRADE_TERMS_MESSAGES as TM,
   type Dashboard,
@@ -50,9 +51,13 @@ const addQuote = async (body: Record<string, unknown>, cookie = buyer.cookie) =>
 const asAdmin = (method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
 
-/** Backdate a row so date filters and the dashboard see it in another month. */
+/** Backdate a row so date filters and the dashboard see it in another month (its reply due a day later, as when it arrived). */
 const backdate = (table: 'quotes' | 'contacts', id: string, iso: string) =>
-  t.db.updateTable(table).set({ created_at: iso }).where('id', '=', id).execute();
+  t.db
+    .updateTable(table)
+    .set({ created_at: iso, reply_due_at: replyDueAtOf(iso) })
+    .where('id', '=', id)
+    .execute();
 
 describe('trade terms on POST /api/v1/quote/add', () => {
   it('stores them exactly and answers them on the quote, the list and in the company mail', async () => {
@@ -260,7 +265,7 @@ describe('finding leads', () => {
       'Certifications Required': 'FSSAI; EU Organic',
       'Sample First': 'Yes',
     });
-    expect(Object.keys(h)).toHaveLength(41);
+    expect(Object.keys(h)).toHaveLength(45);
     expect(h).toMatchObject({ Status: 'NEW', 'Quotation Number': '', 'Offer Unit Price': '' });
     expect(rows[2]).toMatchObject({ 'Created At': '2026-03-10T10:00:00.000Z', 'Preferred Incoterm': '', 'Sample First': 'No' });
   });

@@ -8,3 +8,6 @@ import en from '../locales/en/messages.json';
 export const TEAM_TEXT = en.adminMessages.team;
 
 export const SETTINGS_TEXT = en.adminMessages.settings;
+
+/** The lead handling's answers and refusals (issue 41), also read by the settings schema. */
+export const HANDLING_SETTINGS_TEXT = en.adminMessages.handling;

@@ -23,6 +23,10 @@ export const API = {
   userQuotes: `${V1}/quote/getQuoteByUser`,
   allQuotes: `${V1}/quote/all`,
   deleteQuote: (id: string) => `${V1}/quote/delete/${encodeURIComponent(id)}`,
+  // Every lead has an owner (issue 41): its owner and follow-up day (orders: the follow-up day)
+  quoteHandling: (id: string) => `${V1}/quote/${encodeURIComponent(id)}/handling`,
+  inquiryHandling: (id: string) => `${V1}/contact/${encodeURIComponent(id)}/handling`,
+  orderHandling: (id: string) => `${V1}/order/${encodeURIComponent(id)}/handling`,
   // Trade desk
   exportQuotes: `${V1}/quote/export`,
   allInquiries: `${V1}/contact/all`,

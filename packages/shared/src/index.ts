@@ -43,3 +43,4 @@ export * from './content-translations.js';
 export * from './thread.js';
 export * from './held-reply.js';
 export * from './reminders.js';
+export * from './handling.js';

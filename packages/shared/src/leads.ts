@@ -5,9 +5,16 @@
  */
 import { z } from 'zod';
 import en from '../locales/en/messages.json';
+import {
+  assigneeFilterField,
+  assigneeSchema,
+  firstReplyFiguresSchema,
+  handlingFilterMessageOrder,
+  leadSortField,
+  replyFilterField,
+} from './handling.js';
 import { blank, isoDay, wholeNumber } from './query-fields.js';
 import { QUOTE_STATUSES } from './quote-desk.js';
-import { listSortField } from './thread.js';
 
 /** Pagination of the lists (only when `page` or `limit` is given). */
 export const LEAD_PAGE_SIZE = 12;
@@ -30,7 +37,7 @@ export const LEAD_FILTER_MESSAGES = {
   spam: 'spam must be true or false',
 } as const;
 const M = LEAD_FILTER_MESSAGES;
-export const leadFilterMessageOrder = Object.values(M);
+export const leadFilterMessageOrder = [...Object.values(M), ...handlingFilterMessageOrder];
 
 const text = (max: number, message: string) =>
   z.preprocess(blank, z.string({ error: message }).trim().max(max, { error: message }).optional());
@@ -49,8 +56,12 @@ export function leadFilterSchema<S extends readonly [string, ...string[]]>(statu
       spam: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : blank(v)), z.boolean({ error: M.spam }).optional()),
       page: wholeNumber(1, 1_000_000, M.page),
       limit: wholeNumber(1, LEAD_PAGE_SIZE_MAX, M.limit),
-      /** `activity`: the latest message first (issue 40); newest first otherwise. */
-      sort: listSortField,
+      /** `activity`: the latest message first (issue 40); `due`: the earliest due reply first, the answered after (issue 41); newest first otherwise. */
+      sort: leadSortField,
+      /** The reply clock (issue 41): due (unanswered, in time), overdue (unanswered, late) or answered. */
+      reply: replyFilterField,
+      /** The owner (issue 41): an administrator's id, `none` or `me`. */
+      assignee: assigneeFilterField,
     })
     .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, { error: M.range, path: ['to'] });
 }
@@ -92,7 +103,11 @@ export const dashboardSchema = z.object({
   byCountry: z.array(labelCountSchema),
   byProduct: z.array(labelCountSchema),
   heardFrom: z.array(z.object({ label: z.string(), count: z.number().int() })),
-  /** Quotes whose first offer came within 24 hours, of the quotes old enough to know (share null when none). */
+  /**
+   * Quotes answered within 24 hours (their first offer, rejection or message: the reply clock of
+   * issue 41, as `firstReply` counts it), of the quotes whose outcome is known: answered, or
+   * unanswered past their due time (share null when none).
+   */
   offerWithin24h: z.object({ within: z.number().int(), total: z.number().int(), share: z.number().nullable() }),
   /** ACCEPTED / (ACCEPTED + DECLINED + EXPIRED), by the status a reader sees (rate null when none). */
   acceptance: z.object({ accepted: z.number().int(), decided: z.number().int(), rate: z.number().nullable() }),
@@ -105,6 +120,16 @@ export const dashboardSchema = z.object({
     onTime: z.object({ onTime: z.number().int(), shipped: z.number().int(), rate: z.number().nullable() }),
     medianDaysToShip: z.number().nullable(),
   }),
+  /**
+   * The reply clock (issue 41), quotes and inquiries together: first-reply times of the leads that
+   * arrived in the 12 months, and the leads late now (unanswered past their due time, whenever they
+   * arrived: the same leads as the lists' reply=overdue).
+   */
+  firstReply: firstReplyFiguresSchema.extend({ lateNow: z.number().int() }),
+  /** The same per month of arrival, oldest first (the 12 months of `months`). */
+  firstReplyByMonth: z.array(firstReplyFiguresSchema.extend({ month: z.string() })),
+  /** The same per administrator who owns the leads now (null: nobody), most leads first. */
+  firstReplyByAssignee: z.array(firstReplyFiguresSchema.extend({ assignee: assigneeSchema.nullable(), lateNow: z.number().int() })),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export const dashboardResponseSchema = z.object({ success: z.boolean(), message: z.string(), dashboard: dashboardSchema });

@@ -315,6 +315,8 @@ export const orderSchema = z.object({
   documents: z.array(orderDocumentSchema),
   /** In lists only (issue 40): the caller's unread messages of its thread and its last activity. */
   ...threadSummaryShape,
+  /** Issue 41, administrators' answers only: the day to come back to it (YYYY-MM-DD), or null. */
+  followUpOn: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -323,6 +325,9 @@ export const ordersResponseSchema = z
   .object({ success: z.boolean(), message: z.string(), orders: z.array(orderSchema) })
   .extend(leadPageSchema.partial().shape);
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
+/** PATCH /api/v1/order/{id}/handling: the order as it is now. */
+export const orderHandlingResponseSchema = z.object({ success: z.boolean(), message: z.string(), item: orderSchema });
+export type OrderHandlingResponse = z.infer<typeof orderHandlingResponseSchema>;
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 
 /** "ORD-2026-0007": the year of acceptance (India time) and the order's place in that year. */

@@ -7,7 +7,17 @@
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { CONTENT_LANGUAGES, CONTENT_TRANSLATION_MESSAGES, faqTranslationsSchema } from './content-translations.js';
-import { SETTING_KEYS, SOCIAL_LABELS, SOCIAL_NETWORKS, WEEKDAYS, type SiteSettings, type SocialNetwork, type Weekday } from './settings.js';
+import { HANDLING_SETTINGS_TEXT as H } from './admin-texts.js';
+import {
+  ASSIGNMENT_MODES,
+  SETTING_KEYS,
+  SOCIAL_LABELS,
+  SOCIAL_NETWORKS,
+  WEEKDAYS,
+  type SiteSettings,
+  type SocialNetwork,
+  type Weekday,
+} from './settings.js';
 import { EMAIL_PATTERN, isSingleLine } from './validation.js';
 
 export const SETTINGS_MESSAGES = {
@@ -37,6 +47,9 @@ export const SETTINGS_MESSAGES = {
   fssaiLicence: 'FSSAI licence must be 14 digits (or empty)',
   bankField: 'Bank details: each field at most 100 characters on one line',
   requireTwoFactorForAdmins: 'requireTwoFactorForAdmins must be true or false',
+  assignmentMode: H.assignmentMode,
+  assignmentRules: H.assignmentRules,
+  showReplyTime: H.showReplyTime,
   leadDueHoursBefore: 'Reminders: the hours before a lead is due must be a whole number from 0 (no reminder) to 23',
   digestHour: 'Reminders: the digest hour must be a whole number from 0 to 23 (business hours time zone)',
   buyerOfferExpiryDays: 'Reminders: the days before an offer expires must be a whole number from 0 (no reminder) to 30',
@@ -207,6 +220,30 @@ const bankDetailsSchema = strict(
   M.bankField,
 ).partial();
 
+/** How many assignment rules the settings hold at most. */
+export const ASSIGNMENT_RULES_MAX = 50;
+const ruleField = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), line(max, M.assignmentRules).optional());
+const assignmentSchema = strict(
+  {
+    mode: z.enum(ASSIGNMENT_MODES, { error: M.assignmentMode }),
+    rules: z
+      .array(
+        strict(
+          {
+            country: ruleField(100),
+            productId: ruleField(64),
+            assigneeId: z.string({ error: M.assignmentRules }).regex(/^[a-f0-9]{24}$/, { error: M.assignmentRules }),
+          },
+          M.assignmentRules,
+        ),
+        { error: M.assignmentRules },
+      )
+      .max(ASSIGNMENT_RULES_MAX, { error: M.assignmentRules }),
+  },
+  M.assignmentMode,
+).partial();
+
 export const settingsPatchSchema = z
   .strictObject(
     {
@@ -224,6 +261,8 @@ export const settingsPatchSchema = z
       registrations: registrationsSchema,
       bankDetails: bankDetailsSchema,
       requireTwoFactorForAdmins: z.boolean({ error: M.requireTwoFactorForAdmins }),
+      assignment: assignmentSchema,
+      showReplyTime: z.boolean({ error: M.showReplyTime }),
       reminders: remindersSchema,
     },
     { error: M.unknownKey },
@@ -260,13 +299,24 @@ export const settingsMessageOrder: readonly string[] = [
   M.fssaiLicence,
   M.bankField,
   M.requireTwoFactorForAdmins,
+  M.assignmentMode,
+  M.assignmentRules,
+  M.showReplyTime,
   M.leadDueHoursBefore,
   M.digestHour,
   M.buyerOfferExpiryDays,
   M.buyerUnansweredOfferDays,
 ];
 
-const MERGED = new Set<keyof SiteSettings>(['address', 'socialLinks', 'quotationDefaults', 'registrations', 'bankDetails', 'reminders']);
+const MERGED = new Set<keyof SiteSettings>([
+  'address',
+  'socialLinks',
+  'quotationDefaults',
+  'registrations',
+  'bankDetails',
+  'assignment',
+  'reminders',
+]);
 
 /** `current` with `patch` applied: objects merged one level deep, everything else replaced. */
 export function applySettingsPatch(current: SiteSettings, patch: SettingsPatch): SiteSettings {
@@ -307,6 +357,11 @@ export const siteSettingsSchema = z.object({
   registrations: z.object({ iec: text, gstin: text, apedaRcmc: text, fssaiLicence: text }),
   bankDetails: z.object({ accountName: text, bankName: text, accountNumber: text, ifsc: text, swift: text, branch: text }),
   requireTwoFactorForAdmins: z.boolean(),
+  assignment: z.object({
+    mode: z.enum(ASSIGNMENT_MODES),
+    rules: z.array(z.object({ country: text.optional(), productId: text.optional(), assigneeId: text })),
+  }),
+  showReplyTime: z.boolean(),
   reminders: z.object({
     leadDueHoursBefore: z.number(),
     digestHour: z.number(),
@@ -319,11 +374,18 @@ export const siteSettingsSchema = z.object({
 export const settingsResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
-  settings: siteSettingsSchema.partial({
-    notificationEmail: true,
-    quotationDefaults: true,
-    bankDetails: true,
-    requireTwoFactorForAdmins: true,
-    reminders: true,
-  }),
+  settings: siteSettingsSchema
+    .partial({
+      notificationEmail: true,
+      quotationDefaults: true,
+      bankDetails: true,
+      requireTwoFactorForAdmins: true,
+      assignment: true,
+      showReplyTime: true,
+      reminders: true,
+    })
+    .extend({
+      /** 'Usually replies within N hours' (issue 41): null when it does not qualify or is hidden. */
+      replyTimeHours: z.number().int().nullable(),
+    }),
 });

@@ -82,6 +82,24 @@ export interface BankDetails {
   branch: string;
 }
 
+/**
+ * Who owns a new quote request or inquiry (issue 41): nobody (NONE), the administrators in turn
+ * (ROUND_ROBIN), or the first rule that matches its country and product (RULES; nobody when none
+ * does). A rule's country is compared without regard to case; a rule without country or product
+ * matches every lead. A rule whose assignee is no longer an administrator is skipped.
+ */
+export const ASSIGNMENT_MODES = ['NONE', 'ROUND_ROBIN', 'RULES'] as const;
+export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number];
+export interface AssignmentRule {
+  country?: string;
+  productId?: string;
+  assigneeId: string;
+}
+export interface AssignmentSettings {
+  mode: AssignmentMode;
+  rules: AssignmentRule[];
+}
+
 /** Every setting ('' = not set). */
 export interface SiteSettings {
   phone: string;
@@ -99,6 +117,11 @@ export interface SiteSettings {
   registrations: Registrations;
   bankDetails: BankDetails;
   requireTwoFactorForAdmins: boolean;
+  /** Issue 41: how new leads get their owner. */
+  assignment: AssignmentSettings;
+  /** Issue 41: whether the public pages may say 'Usually replies within N hours' (when the figure qualifies). */
+  showReplyTime: boolean;
+  /** Issue 41: when reminders go out (modules/reminders). */
   reminders: ReminderSettings;
 }
 
@@ -118,6 +141,8 @@ export const SETTING_KEYS = [
   'registrations',
   'bankDetails',
   'requireTwoFactorForAdmins',
+  'assignment',
+  'showReplyTime',
   'reminders',
 ] as const satisfies readonly SettingKey[];
 
@@ -130,9 +155,16 @@ export const PRIVATE_SETTING_KEYS = [
   'quotationDefaults',
   'bankDetails',
   'requireTwoFactorForAdmins',
+  'assignment',
+  'showReplyTime',
   'reminders',
 ] as const;
-export type PublicSettings = Omit<SiteSettings, (typeof PRIVATE_SETTING_KEYS)[number]>;
+/**
+ * The public part, and `replyTimeHours` (issue 41): 'Usually replies within N hours', computed from
+ * the leads of the last 90 days (server: modules/reply-clock), null when it does not qualify or the
+ * owner hid it (`showReplyTime`).
+ */
+export type PublicSettings = Omit<SiteSettings, (typeof PRIVATE_SETTING_KEYS)[number]> & { replyTimeHours: number | null };
 
 const nineToSix = { open: '09:00', close: '18:00' };
 
@@ -169,12 +201,28 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   registrations: { iec: '', gstin: '', apedaRcmc: '', fssaiLicence: '' },
   bankDetails: { accountName: '', bankName: '', accountNumber: '', ifsc: '', swift: '', branch: '' },
   requireTwoFactorForAdmins: false,
+  assignment: { mode: 'NONE', rules: [] },
+  showReplyTime: true,
   reminders: { leadDueHoursBefore: 4, digestHour: 9, buyerOfferExpiryDays: 3, buyerUnansweredOfferDays: 7 },
 };
 
-export function publicSettings(settings: SiteSettings, today: string): PublicSettings {
-  const { notificationEmail: _n, quotationDefaults: _q, bankDetails: _b, requireTwoFactorForAdmins: _r, reminders: _m, ...rest } = settings;
-  return { ...rest, certifications: currentCertifications(settings.certifications, today) };
+/** What anyone may read; `replyTimeHours` is shown only when the owner lets it (`showReplyTime`). */
+export function publicSettings(settings: SiteSettings, today: string, replyTimeHours: number | null = null): PublicSettings {
+  const {
+    notificationEmail: _n,
+    quotationDefaults: _q,
+    bankDetails: _b,
+    requireTwoFactorForAdmins: _r,
+    assignment: _a,
+    showReplyTime,
+    reminders: _m,
+    ...rest
+  } = settings;
+  return {
+    ...rest,
+    certifications: currentCertifications(settings.certifications, today),
+    replyTimeHours: showReplyTime ? replyTimeHours : null,
+  };
 }
 
 /** Certifications still valid on `today` ('YYYY-MM-DD'): an expired one is hidden by itself. */

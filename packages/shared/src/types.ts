@@ -9,6 +9,7 @@ import { QUOTE_STATUSES, quoteHistoryEntrySchema, quoteOfferSchema } from './quo
 import { tradeTermsRecordSchema } from './trade-terms.js';
 import { SPAM_REASONS } from './bot-signals.js';
 import { threadMessageSchema, threadSummaryShape } from './thread.js';
+import { handlingShape, replyClockShape } from './handling.js';
 
 /** An image as the API exposes it: `secure_url` is a public URL on this server. */
 export const imageRefSchema = z.object({
@@ -93,6 +94,10 @@ export const quoteRecordSchema = z.object({
   rejectionReason: z.string().optional(),
   /** In lists only (issue 40): the caller's unread messages of its thread and its last activity. */
   ...threadSummaryShape,
+  /** Issue 41: when its reply is due and when the company first replied. */
+  ...replyClockShape,
+  /** Issue 41, administrators' answers only: its owner and follow-up day. */
+  ...handlingShape,
 });
 export type Quote = z.infer<typeof quoteRecordSchema>;
 
@@ -128,6 +133,10 @@ export const inquirySchema = contactRecordSchema.extend({
   spamReason: z.enum(SPAM_REASONS).optional(),
   /** In lists only (issue 40): the caller's unread messages of its thread and its last activity. */
   ...threadSummaryShape,
+  /** Issue 41: when its reply is due and when the company first replied (its 'handled' mark counts; reopening keeps it). */
+  ...replyClockShape,
+  /** Issue 41, administrators' answers only: its owner and follow-up day. */
+  ...handlingShape,
 });
 export type Inquiry = z.infer<typeof inquirySchema>;
 
@@ -182,6 +191,14 @@ export type InquiriesResponse = z.infer<typeof inquiriesResponseSchema>;
 export const inquiryResponseSchema = apiResultSchema.extend({ inquiry: inquirySchema });
 export type InquiryResponse = z.infer<typeof inquiryResponseSchema>;
 export type QuotesResponse = z.infer<typeof quotesResponseSchema>;
+
+/** PATCH /api/v1/quote/{id}/handling: the quote as it is now. */
+export const quoteHandlingResponseSchema = apiResultSchema.extend({ item: quoteRecordSchema });
+export type QuoteHandlingResponse = z.infer<typeof quoteHandlingResponseSchema>;
+
+/** PATCH /api/v1/contact/{id}/handling: the inquiry as it is now. */
+export const inquiryHandlingResponseSchema = apiResultSchema.extend({ item: inquirySchema });
+export type InquiryHandlingResponse = z.infer<typeof inquiryHandlingResponseSchema>;
 
 export const contactResponseSchema = apiResultSchema.extend({ contact: contactRecordSchema });
 export type ContactResponse = z.infer<typeof contactResponseSchema>;

@@ -167,6 +167,14 @@ export interface QuotesTable {
   changes_requested_at: Generated<string | null>;
   /** The last message's time; null: none yet (read as created_at). */
   last_activity_at: Generated<string | null>;
+  /** Issue 41: arrival + 24 hours (ISO); set with the row (the migration filled the older ones). */
+  reply_due_at: string;
+  /** Issue 41: the company's first reply (ISO); null until then, never moved once set (modules/reply-clock). */
+  first_reply_at: Generated<string | null>;
+  /** Issue 41: the administrator who owns it; null: nobody (modules/assignment). */
+  assignee_id: Generated<string | null>;
+  /** Issue 41: a day to come back to it (YYYY-MM-DD), or null. */
+  follow_up_on: Generated<string | null>;
   /** When its assignee was reminded that the reply is due (modules/reminders); null: not yet. */
   due_reminded_at: Generated<string | null>;
 }
@@ -228,6 +236,14 @@ export interface ContactsTable {
   spam_reason: Generated<SpamReason | null>;
   /** The last message's time; null: none yet (read as created_at). */
   last_activity_at: Generated<string | null>;
+  /** Issue 41: arrival + 24 hours (ISO); set with the row (the migration filled the older ones). */
+  reply_due_at: string;
+  /** Issue 41: the company's first reply (ISO); null until then, never moved once set (modules/reply-clock). */
+  first_reply_at: Generated<string | null>;
+  /** Issue 41: the administrator who owns it; null: nobody (modules/assignment). */
+  assignee_id: Generated<string | null>;
+  /** Issue 41: a day to come back to it (YYYY-MM-DD), or null. */
+  follow_up_on: Generated<string | null>;
   /** When its assignee was reminded that the reply is due (modules/reminders); null: not yet. */
   due_reminded_at: Generated<string | null>;
 }
@@ -335,6 +351,8 @@ export interface OrdersTable {
   step_changed_at: string;
   /** The last message's time; null: none yet (read as created_at). */
   last_activity_at: Generated<string | null>;
+  /** Issue 41: a day to come back to it (YYYY-MM-DD), or null. */
+  follow_up_on: Generated<string | null>;
 }
 
 export interface OrderMilestonesTable {

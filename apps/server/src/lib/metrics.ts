@@ -1,8 +1,9 @@
 /**
  * What an operator watches (issue 29, item 5; docs/deploy.md, 'Watching it'): Prometheus metrics
  * with prom-client, one registry per app. Requests by route and status with latency histograms
- * (front-lane answers too), refusals by reason, the mail outbox, the database pool, and the
- * process's own (memory, event-loop lag, GC) from prom-client's default collectors.
+ * (front-lane answers too), refusals by reason, the mail outbox, the database pool, the reply
+ * clock (issue 41: leads late now, first-reply times), and the process's own (memory, event-loop
+ * lag, GC) from prom-client's default collectors.
  */
 import { SERVER_ERRORS } from '@agro/shared';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -29,6 +30,9 @@ const REFUSALS: Record<string, string> = {
   [SERVER_ERRORS.disposableEmail]: 'disposable_email',
 };
 
+/** Seconds from a lead's arrival to its first reply: 5 minutes to a week, the promise (24 hours) among them. */
+const FIRST_REPLY_BUCKETS = [300, 900, 1800, 3600, 2 * 3600, 4 * 3600, 8 * 3600, 12 * 3600, 24 * 3600, 48 * 3600, 72 * 3600, 7 * 86400];
+
 /** Seconds; a cached answer takes well under a millisecond, a quote request tens of them. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -46,6 +50,8 @@ export interface MetricsSources {
   pool?: (() => PoolStats) | undefined;
   /** This process's reply mailbox reader (IMAP_URL), when it has one. */
   replyMailbox?: () => ReplyMailboxFigures | undefined;
+  /** Leads late now (issue 41: unanswered past their due time, not held as spam), read when scraped. */
+  leadsLate?: (() => Promise<number>) | undefined;
 }
 
 interface ReplyMailboxFigures {
@@ -59,6 +65,7 @@ export class Metrics {
   readonly registry = new Registry();
   private readonly requests: Histogram<'method' | 'route' | 'status'>;
   private readonly refusals: Counter<'reason'>;
+  private readonly firstReplies: Histogram;
   private outboxRead: Promise<{ pending: number; oldestSeconds: number } | undefined> | undefined;
 
   constructor(sources: MetricsSources) {
@@ -117,6 +124,25 @@ export class Metrics {
         if (state) this.set(state.oldestSeconds);
       },
     });
+    this.firstReplies = new Histogram({
+      name: 'agro_first_reply_seconds',
+      help: "Seconds from a lead's arrival to the company's first reply, observed by the process that recorded the reply (sum over processes)",
+      buckets: FIRST_REPLY_BUCKETS,
+      registers: [this.registry],
+    });
+    const leadsLate = sources.leadsLate;
+    if (leadsLate) {
+      new Gauge({
+        name: 'agro_leads_late',
+        help: 'Quote requests and inquiries unanswered past their due time (arrival + 24 h), not held as spam (the same figure in every process)',
+        registers: [this.registry],
+        async collect() {
+          // The database away: the figure is unknown this time, not zero.
+          const late = await leadsLate().catch(() => undefined);
+          if (late !== undefined) this.set(late);
+        },
+      });
+    }
     const pool = sources.pool;
     if (pool) {
       const stat = (name: string, help: string, read: (s: PoolStats) => number) =>
@@ -138,6 +164,11 @@ export class Metrics {
   /** One answered request. `route` is the route's pattern, never the raw URL (bounded labels). */
   observe(method: string, route: string, status: number, seconds: number): void {
     this.requests.observe({ method, route, status: String(status) }, seconds);
+  }
+
+  /** A lead's first reply, `seconds` after it arrived (modules/reply-clock observeFirstReplies). */
+  observeFirstReply(seconds: number): void {
+    this.firstReplies.observe(seconds);
   }
 
   /** A refusal, counted when its message is a guard's. */

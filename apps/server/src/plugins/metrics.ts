@@ -10,6 +10,8 @@ export interface MetricsOptions {
   /** The bearer token /metrics answers to; undefined: no metrics are kept and there is no /metrics. */
   token: string | undefined;
   pool?: (() => PoolStats) | undefined;
+  /** The leads late now (modules/reply-clock), read when scraped. */
+  leadsLate?: (() => Promise<number>) | undefined;
 }
 
 function sameToken(given: string, expected: string): boolean {
@@ -37,7 +39,13 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions): Pro
   // A scrape answers in time while the database hangs (Prometheus gives up after 10 s by default,
   // and the process would look down with every figure lost): the outbox's are then unknown.
   const outbox = () => withinMs(outboxState(app.db), SCRAPE_DATABASE_MS, 'mail outbox');
-  const metrics = new Metrics({ outbox, pool: options.pool, replyMailbox: () => app.replyMailbox.reader?.state() });
+  const leadsLate = options.leadsLate;
+  const metrics = new Metrics({
+    outbox,
+    pool: options.pool,
+    replyMailbox: () => app.replyMailbox.reader?.state(),
+    leadsLate: leadsLate && (() => withinMs(leadsLate(), SCRAPE_DATABASE_MS, 'late leads')),
+  });
   app.decorate('metrics', metrics);
   app.frontLane.observe((route, status, seconds) => metrics.observe('GET', route, status, seconds));
   app.addHook('onResponse', async (request, reply) => {

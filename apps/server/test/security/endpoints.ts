@@ -17,6 +17,8 @@ import {
   forgotPasswordSchema,
   milestoneSchema,
   inquiryUpdateSchema,
+  handlingSchema,
+  orderHandlingSchema,
   offerSchema,
   loginSchema,
   quoteSchema,
@@ -700,6 +702,24 @@ export const ENDPOINTS: readonly Endpoint[] = [
     }),
   },
   {
+    api: 'quoteHandling',
+    method: 'PATCH',
+    path: '/api/v1/quote/{id}/handling',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: handlingSchema,
+    prepare: async (ctx, caller) => {
+      const quote = await addQuote(ctx, ctx.owner);
+      return {
+        url: API.quoteHandling(quote._id),
+        payload: { assigneeId: null, followUpOn: '2030-01-15' },
+        headers: cookieOf(caller),
+        check: (res) =>
+          expect(res.json<{ item: Quote }>().item).toMatchObject({ _id: quote._id, assignee: null, followUpOn: '2030-01-15' }),
+      };
+    },
+  },
+  {
     api: 'quoteReject',
     method: 'POST',
     path: '/api/v1/quote/{id}/reject',
@@ -862,6 +882,20 @@ export const ENDPOINTS: readonly Endpoint[] = [
     }),
   },
   {
+    api: 'orderHandling',
+    method: 'PATCH',
+    path: '/api/v1/order/{id}/handling',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: orderHandlingSchema,
+    prepare: async (ctx, caller) => ({
+      url: API.orderHandling(await addOrder(ctx, ctx.owner)),
+      payload: { followUpOn: '2030-01-15' },
+      headers: cookieOf(caller),
+      check: (res) => expect(res.json<{ item: Order }>().item.followUpOn).toBe('2030-01-15'),
+    }),
+  },
+  {
     api: 'orderDelivered',
     method: 'POST',
     path: '/api/v1/order/{id}/delivered',
@@ -988,6 +1022,23 @@ export const ENDPOINTS: readonly Endpoint[] = [
         payload: { handled: true },
         headers: cookieOf(caller),
         check: (res) => expect(res.json<{ inquiry: Inquiry }>().inquiry).toMatchObject({ _id: id, handled: true }),
+      };
+    },
+  },
+  {
+    api: 'inquiryHandling',
+    method: 'PATCH',
+    path: '/api/v1/contact/{id}/handling',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: handlingSchema,
+    prepare: async (ctx, caller) => {
+      const id = await addInquiry(ctx, ctx.owner);
+      return {
+        url: API.inquiryHandling(id),
+        payload: { followUpOn: '2030-01-15' },
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ item: Inquiry }>().item).toMatchObject({ _id: id, followUpOn: '2030-01-15' }),
       };
     },
   },

@@ -31,9 +31,11 @@ function publicPart(settings: PublicSettings | SiteSettings): PublicSettings {
     quotationDefaults: _q,
     bankDetails: _b,
     requireTwoFactorForAdmins: _r,
+    assignment: _a,
+    showReplyTime: _s,
     ...rest
-  } = settings as SiteSettings;
-  return rest;
+  } = settings as SiteSettings & { replyTimeHours?: number | null };
+  return { ...rest, replyTimeHours: rest.replyTimeHours ?? null };
 }
 
 const settingsSlice = createSlice({

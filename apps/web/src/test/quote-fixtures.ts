@@ -29,6 +29,8 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
     createdAt: '2025-07-03T09:30:00.000Z',
     status: 'NEW',
     offer: null,
+    replyDueAt: '2025-07-04T09:30:00.000Z',
+    firstReplyAt: null,
     ...overrides,
   };
 }

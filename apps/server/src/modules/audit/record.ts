@@ -10,9 +10,9 @@ import { newId } from '../../db/ids.js';
 import type { DbOrTx } from '../../db/index.js';
 import { nowIso } from '../../db/mappers.js';
 
-/** Who made the change: the signed-in administrator. */
+/** Who made the change: the signed-in administrator, or (userId null) a rule of the site's (issue 41: the assignment rule). */
 export interface AuditActor {
-  userId: string;
+  userId: string | null;
   email: string;
 }
 

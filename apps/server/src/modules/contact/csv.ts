@@ -16,4 +16,9 @@ export const INQUIRY_COLUMNS: readonly CsvColumn<Inquiry>[] = [
   { header: 'Estimated Quantity', value: (i) => i.estimatedQuantity },
   { header: 'Unit', value: (i) => i.productQuantityType },
   { header: 'Description', value: (i) => i.description },
+  // The reply clock and the owner (issue 41).
+  { header: 'Reply Due At', value: (i) => i.replyDueAt },
+  { header: 'First Reply At', value: (i) => i.firstReplyAt },
+  { header: 'Assignee', value: (i) => i.assignee?.fullName ?? null },
+  { header: 'Follow Up On', value: (i) => i.followUpOn ?? null },
 ];

@@ -1,8 +1,8 @@
-import type { Inquiry, InquiryStatus, LeadPage, QuantityType } from '@agro/shared';
+import { replyDueAtOf, type Inquiry, type InquiryStatus, type LeadPage, type QuantityType } from '@agro/shared';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import type { ContactRow, NewContactRow } from '../../db/schema.js';
-import { allOf, EXPORT_BATCH, leadConditions, leadPage, orderKey, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
+import { allOf, EXPORT_BATCH, leadConditions, leadOrder, leadPage, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
 import { lastActivitySql, unreadCountSql, type Viewer } from '../messages/index.js';
 
 export async function insertContact(db: DbOrTx, row: NewContactRow): Promise<ContactRow> {
@@ -24,13 +24,17 @@ export async function findContactRow(db: DbOrTx, id: string): Promise<{ row: Con
   return { row, accountEmail: account_email };
 }
 
-/** Inquiries with the product's unit (null once the product is gone); with `viewer`, their unread messages and last activity. */
+/**
+ * Inquiries with the product's unit (null once the product is gone) and their owner's name; with
+ * `viewer`, their unread messages and last activity.
+ */
 function selectInquiries(db: DbOrTx, viewer?: Viewer) {
   return db
     .selectFrom('contacts')
     .leftJoin('products', 'products.id', 'contacts.product_id')
+    .leftJoin('users as owner', 'owner.id', 'contacts.assignee_id')
     .selectAll('contacts')
-    .select('products.product_quantity_type as p_quantity_type')
+    .select(['products.product_quantity_type as p_quantity_type', 'owner.full_name as assignee_name'])
     .$if(viewer !== undefined, (qb) =>
       qb.select([unreadCountSql('contact', viewer!).as('unread'), lastActivitySql('contact').as('last_activity')]),
     );
@@ -52,8 +56,15 @@ export function toContact(row: ContactRow) {
   };
 }
 
-/** As the inbox lists it: with the product's unit and the handled mark. */
-function toInquiry(row: ContactRow & { p_quantity_type: QuantityType | null; unread?: number | string; last_activity?: string }): Inquiry {
+/** As the inbox lists it: with the product's unit, the handled mark, the reply clock and the owner. */
+function toInquiry(
+  row: ContactRow & {
+    p_quantity_type: QuantityType | null;
+    assignee_name: string | null;
+    unread?: number | string;
+    last_activity?: string;
+  },
+): Inquiry {
   return {
     ...toContact(row),
     productQuantityType: row.p_quantity_type,
@@ -62,6 +73,10 @@ function toInquiry(row: ContactRow & { p_quantity_type: QuantityType | null; unr
     ...(row.spam_reason ? { spamReason: row.spam_reason } : {}),
     ...(row.unread !== undefined ? { unread: Number(row.unread) } : {}),
     ...(row.last_activity !== undefined ? { lastActivityAt: row.last_activity } : {}),
+    replyDueAt: row.reply_due_at ?? replyDueAtOf(row.created_at),
+    firstReplyAt: row.first_reply_at,
+    assignee: row.assignee_id !== null && row.assignee_name !== null ? { _id: row.assignee_id, fullName: row.assignee_name } : null,
+    followUpOn: row.follow_up_on,
   };
 }
 
@@ -69,6 +84,7 @@ function toInquiry(row: ContactRow & { p_quantity_type: QuantityType | null; unr
 const INQUIRY_SEARCH_COLUMNS = ['company_name', 'full_name', 'email'] as const;
 
 function inquiryConditions(db: DbOrTx, filter: InquiryListFilter) {
+  // The reply clock (reply=due|overdue) is read at the filter's `now` (the app's clock), else now.
   const conditions = leadConditions(db, 'contacts', filter, INQUIRY_SEARCH_COLUMNS);
   if (filter.status === 'OPEN') conditions.push(sql<boolean>`contacts.handled_at is null`);
   if (filter.status === 'HANDLED') conditions.push(sql<boolean>`contacts.handled_at is not null`);
@@ -112,13 +128,13 @@ export interface InquiryListFilter extends LeadFilter {
 /** Newest first; every match, or one page of them when `page` or `limit` is set. */
 export async function listInquiries(db: DbOrTx, filter: InquiryListFilter): Promise<{ inquiries: Inquiry[]; page?: LeadPage }> {
   const where = allOf(inquiryConditions(db, filter));
-  const order = orderKey('contacts', filter);
-  const query = selectInquiries(db, filter.viewer).where(where).orderBy(order, 'desc').orderBy('contacts.id', 'desc');
+  const order = leadOrder('contacts', filter);
+  const query = selectInquiries(db, filter.viewer).where(where).orderBy(order);
   if (!wantsPage(filter)) return { inquiries: (await query.execute()).map(toInquiry) };
 
   // One page: its ids from `contacts` alone, then only those rows joined (modules/leads/filters.ts).
   const { rows, page } = await leadPage(db, 'contacts', where, filter, (pageIds) =>
-    selectInquiries(db, filter.viewer).where('contacts.id', 'in', pageIds).orderBy(order, 'desc').orderBy('contacts.id', 'desc').execute(),
+    selectInquiries(db, filter.viewer).where('contacts.id', 'in', pageIds).orderBy(order).execute(),
   );
   return { inquiries: rows.map(toInquiry), page };
 }
@@ -128,7 +144,11 @@ export async function findInquiry(db: DbOrTx, id: string): Promise<Inquiry | und
   return row ? toInquiry(row) : undefined;
 }
 
-/** Mark handled (keeping the first time it was) or reopen; false when there is no such inquiry. */
+/**
+ * Mark handled (keeping the first time it was) or reopen; false when there is no such inquiry. The
+ * mark is a reply of the company's: the caller stamps the reply clock (modules/reply-clock), which a
+ * reopening leaves as it was.
+ */
 export async function setInquiryHandled(db: DbOrTx, id: string, handled: boolean, now: string): Promise<boolean> {
   const result = await db
     .updateTable('contacts')

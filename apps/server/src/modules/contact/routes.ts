@@ -14,6 +14,11 @@ import {
   inquiryUpdateSchema,
   leadFilterMessageOrder,
   buyerListQuerySchema,
+  HANDLING_TEXT,
+  handlingMessageOrder,
+  handlingSchema,
+  inquiryHandlingResponseSchema,
+  replyDueAtOf,
   type Language,
   type SiteSettings,
 } from '@agro/shared';
@@ -34,7 +39,9 @@ import { requireRole } from '../../plugins/auth.js';
 import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
 import { contactAcknowledgementMail, contactNotificationMail } from './mails.js';
 import { csvStream } from '../../lib/csv.js';
-import { listAnswer, registerListRoutes } from '../leads/index.js';
+import { callerFilter, listAnswer, registerListRoutes } from '../leads/index.js';
+import { assignNewLead, chooseAssignee, ownerAddress, setLeadHandling } from '../assignment/index.js';
+import { observeFirstReplies, stampFirstReply } from '../reply-clock/index.js';
 import { INQUIRY_COLUMNS } from './csv.js';
 import { findProductName } from '../product/repository.js';
 import { userLanguage } from '../user/index.js';
@@ -63,9 +70,14 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
   // `settings`: the company's details as the owner set them (modules/settings), read BEFORE the
   // transaction (on SQLite a read through app.db inside it would wait for its own connection).
   // `language`: the account's (issue 28), read before the transaction as well; the company's mail stays English.
+  // The company's goes to the inquiry's owner (issue 41), else the notification address.
   const queueInquiryMails = async (tx: DbOrTx, stored: ContactRow, accountEmail: string, settings: SiteSettings, language: Language) => {
     await queueMail(tx, {
-      ...contactNotificationMail(settings.notificationEmail, stored, accountEmail),
+      ...contactNotificationMail(
+        await ownerAddress(tx, { kind: 'contact', id: stored.id }, settings.notificationEmail),
+        stored,
+        accountEmail,
+      ),
       event: `contact:${stored.id}:company`,
     });
     await queueMail(tx, {
@@ -97,6 +109,9 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
       const settings = await app.siteSettings();
       const language = await userLanguage(app.db, user._id);
       const spamReason = leadSpamReason(input, 'inquiry', [input.fullName, input.companyName, input.description]);
+      // Its owner by the site's rule (issue 41), chosen before the transaction (SQLite); none while held as spam.
+      const assignee = spamReason ? null : await chooseAssignee(app.db, settings.assignment, input);
+      const createdAt = nowIso(app.now());
       const row = await app.db.transaction().execute(async (tx) => {
         const stored = await insertContact(tx, {
           id: newId(),
@@ -110,9 +125,11 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
           estimated_quantity: input.estimatedQuantity,
           description: input.description,
           user_id: user._id,
-          created_at: nowIso(),
+          created_at: createdAt,
+          reply_due_at: replyDueAtOf(createdAt),
           spam_reason: spamReason,
         });
+        await assignNewLead(tx, { kind: 'contact', id: stored.id }, assignee, settings.assignment);
         // In the inquiry's transaction (mail/mailer.ts sends them later); none while held as spam.
         if (!spamReason) await queueInquiryMails(tx, stored, user.email, settings, language);
         await markApplied(tx);
@@ -130,12 +147,24 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
   const tags = ['contact'];
   const idParams = z.object({ id: z.string() });
 
-  // Newest first. Filters: status (OPEN, HANDLED), productId, country, from, to, q; page/limit paginate.
+  // Newest first. Filters: status (OPEN, HANDLED), productId, country, from, to, q, spam, reply, assignee;
+  // page/limit paginate; sort=created (default), activity or due.
   registerListRoutes(app, tags, specInput(inquiryFilterSchema, leadFilterMessageOrder), {
-    list: { summary: 'The inquiry inbox, filtered and paginated (admin)', response: inquiriesResponseSchema },
+    list: {
+      summary:
+        'The inquiry inbox, filtered (status, productId, country, from, to, q, spam, reply, assignee) and paginated; ' +
+        'sort=created (default), activity or due (admin)',
+      response: inquiriesResponseSchema,
+    },
     answer: async (query, user) =>
-      listAnswer(LEADS_TEXT.inquiriesFetched, await listInquiries(app.db, { ...query, viewer: viewerOf(user) })),
-    csv: { noun: 'inquiries', rows: (filter) => csvStream(INQUIRY_COLUMNS, inquiryBatches(app.db, filter)) },
+      listAnswer(
+        LEADS_TEXT.inquiriesFetched,
+        await listInquiries(app.db, { ...callerFilter(query, user, nowIso(app.now())), viewer: viewerOf(user) }),
+      ),
+    csv: {
+      noun: 'inquiries',
+      rows: (filter, user) => csvStream(INQUIRY_COLUMNS, inquiryBatches(app.db, callerFilter(filter, user, nowIso(app.now())))),
+    },
   });
 
   app.get(
@@ -152,8 +181,8 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
     async (request) => {
       const user = request.user!;
       const { inquiries } = await listInquiries(app.db, { userId: user._id, viewer: viewerOf(user), sort: request.query.sort });
-      // Whether one is held as spam is the company's business.
-      const shown = inquiries.map(({ spamReason: _held, ...inquiry }) => inquiry);
+      // Whether one is held as spam, who owns it and when to follow it up are the company's business.
+      const shown = inquiries.map(({ spamReason: _held, assignee: _owner, followUpOn: _followUp, ...inquiry }) => inquiry);
       return { success: true, message: LEADS_TEXT.inquiriesFetched, inquiries: shown };
     },
   );
@@ -164,7 +193,8 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
       preValidation: requireRole('ADMIN'),
       schema: {
         tags,
-        summary: 'Mark an inquiry handled or open again (admin)',
+        summary:
+          "Mark an inquiry handled or open again (admin); the first 'handled' mark stops its reply clock (issue 41), and reopening keeps the time",
         params: idParams,
         body: specInput(inquiryUpdateSchema, leadFilterMessageOrder),
         response: replies(inquiryResponseSchema, [400, 401, 403, 404]),
@@ -173,11 +203,17 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
     async (request) => {
       const { id } = request.params;
       const { handled } = request.body;
+      const now = nowIso(app.now());
+      const firstReplies: number[] = [];
       const changed =
         isId(id) &&
         (await app.db.transaction().execute(async (tx) => {
           const before = await findInquiry(tx, id);
-          if (!before || !(await setInquiryHandled(tx, id, handled, nowIso()))) return false;
+          if (!before || !(await setInquiryHandled(tx, id, handled, now))) return false;
+          if (handled) {
+            const seconds = await stampFirstReply(tx, { kind: 'contact', id }, now);
+            if (seconds !== undefined) firstReplies.push(seconds);
+          }
           await recordAudit(tx, actorOf(request.user!), {
             action: 'update',
             entityType: 'inquiry',
@@ -188,6 +224,7 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
           return true;
         }));
       if (!changed) throw notFound(LEADS_TEXT.inquiryNotFound);
+      observeFirstReplies(app, firstReplies);
       const inquiry = await findInquiry(app.db, id);
       if (!inquiry) throw notFound(LEADS_TEXT.inquiryNotFound);
       return { success: true, message: handled ? LEADS_TEXT.inquiryHandled : LEADS_TEXT.inquiryReopened, inquiry };
@@ -211,11 +248,18 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
       const { id } = request.params;
       if (!isId(id)) throw notFound(LEADS_TEXT.inquiryNotFound);
       const settings = await app.siteSettings();
-      const language = await userLanguage(app.db, (await findContactRow(app.db, id))?.row.user_id);
+      const found = await findContactRow(app.db, id);
+      const language = await userLanguage(app.db, found?.row.user_id);
+      // A released inquiry without an owner gets one by the rule now (issue 41), chosen before the transaction.
+      const assignee =
+        found && found.row.spam_reason !== null && found.row.assignee_id === null
+          ? await chooseAssignee(app.db, settings.assignment, { country: found.row.country, productId: found.row.product_id })
+          : null;
       await app.db.transaction().execute(async (tx) => {
         const stored = await findContactRow(tx, id);
         if (!stored) throw notFound(LEADS_TEXT.inquiryNotFound);
         if (!(await releaseInquiry(tx, id))) throw conflict(BOT_SIGNAL_TEXT.notHeld);
+        if (stored.row.assignee_id === null) await assignNewLead(tx, { kind: 'contact', id }, assignee, settings.assignment);
         await recordAudit(tx, actorOf(request.user!), {
           action: 'update',
           entityType: 'inquiry',
@@ -230,6 +274,32 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
       const inquiry = await findInquiry(app.db, id);
       if (!inquiry) throw notFound(LEADS_TEXT.inquiryNotFound);
       return { success: true, message: BOT_SIGNAL_TEXT.inquiryReleased, inquiry };
+    },
+  );
+
+  app.patch(
+    '/:id/handling',
+    {
+      preValidation: requireRole('ADMIN'),
+      schema: {
+        tags,
+        summary:
+          "Set an inquiry's owner and follow-up day (admin): `assigneeId` an administrator's id or null, `followUpOn` a day " +
+          '(YYYY-MM-DD) or null; a key left out is left as it is. Audited; the owner gets the mails about it',
+        params: idParams,
+        body: specInput(handlingSchema, handlingMessageOrder),
+        response: replies(inquiryHandlingResponseSchema, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isId(id)) throw notFound(LEADS_TEXT.inquiryNotFound);
+      const found = await app.db
+        .transaction()
+        .execute((tx) => setLeadHandling(tx, { kind: 'contact', id }, request.body, actorOf(request.user!)));
+      const item = found ? await findInquiry(app.db, id) : undefined;
+      if (!item) throw notFound(LEADS_TEXT.inquiryNotFound);
+      return { success: true, message: HANDLING_TEXT.inquiryHandlingSaved, item };
     },
   );
 

@@ -7,6 +7,7 @@ import { HEARD_FROM_OPTIONS, offerToday, type Dashboard, type LabelCount, type M
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import { effectiveStatusSql } from '../quote/repository.js';
+import { dashboardClockFigures } from '../reply-clock/index.js';
 
 /** '2026-11' and the 11 months before it, oldest first. */
 export function lastTwelveMonths(now: Date): string[] {
@@ -40,42 +41,6 @@ function mergeCounts(
 const DAY_MS = 86_400_000;
 
 type Count = number | string;
-
-/**
- * Of the quotes made since `from`, how many got their first offer within 24 hours (the site's
- * reply promise). A quote younger than a day without an offer yet is not counted either way.
- * Read from the offers' side: the quotes with an offer, then how many of the day's quotes have
- * none yet; `made` is how many quotes were made since `from` (the months' total).
- */
-async function offerWithinADay(db: DbOrTx, from: string, now: Date, made: number): Promise<Dashboard['offerWithin24h']> {
-  const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
-  const [offered, young] = await Promise.all([
-    db
-      .selectFrom('quote_offers')
-      .innerJoin('quotes', 'quotes.id', 'quote_offers.quote_id')
-      .where('quotes.created_at', '>=', from)
-      .where('quotes.spam_reason', 'is', null)
-      .select(['quotes.created_at as created', (eb) => eb.fn.min('quote_offers.created_at').as('first_offer')])
-      .groupBy(['quotes.id', 'quotes.created_at'])
-      .execute(),
-    db
-      .selectFrom('quotes')
-      .where('created_at', '>=', from)
-      .where('created_at', '>', dayAgo)
-      .where('spam_reason', 'is', null)
-      .select((eb) => eb.fn.countAll<Count>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  let within = 0;
-  let youngOffered = 0;
-  for (const r of offered) {
-    const madeAt = Date.parse(r.created);
-    if (now.getTime() - madeAt < DAY_MS) youngOffered += 1;
-    if (Date.parse(r.first_offer) - madeAt <= DAY_MS) within += 1;
-  }
-  const total = made - (Number(young.n) - youngOffered);
-  return { within, total, share: total === 0 ? null : within / total };
-}
 
 /** ACCEPTED of the offers that were answered or ran out (ACCEPTED + DECLINED + EXPIRED). */
 function acceptance(statusCounts: Map<string, number>): Dashboard['acceptance'] {
@@ -197,21 +162,25 @@ export async function dashboardFigures(db: DbOrTx, now = new Date()): Promise<Da
   }
   const inquiryMonths = new Map<string, number>();
   for (const r of inquiryMonthRows) add(inquiryMonths, r.month, r.n);
-  const made = [...quoteMonths.values()].reduce((a, b) => a + b, 0);
   const monthCounts: MonthCount[] = months.map((m) => ({
     month: m,
     quotes: quoteMonths.get(m) ?? 0,
     inquiries: inquiryMonths.get(m) ?? 0,
   }));
 
+  // The reply clock's figures (issue 41), `offerWithin24h` among them: one reading of the leads.
+  const clock = await dashboardClockFigures(db, from, months, now);
   return {
     from,
     months: monthCounts,
     byCountry: mergeCounts(quoteCountries, inquiryCountries),
     byProduct: mergeCounts(quoteProducts, inquiryProducts),
     heardFrom: HEARD_FROM_OPTIONS.map((label) => ({ label, count: heard.get(label) ?? 0 })),
-    offerWithin24h: await offerWithinADay(db, from, now, made),
+    offerWithin24h: clock.offerWithin24h,
     acceptance: acceptance(statuses),
     orders: await orderFigures(db, from, months),
+    firstReply: clock.firstReply,
+    firstReplyByMonth: clock.firstReplyByMonth,
+    firstReplyByAssignee: clock.firstReplyByAssignee,
   };
 }

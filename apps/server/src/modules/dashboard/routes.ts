@@ -14,10 +14,12 @@ export default async function dashboardRoutes(fastify: FastifyInstance): Promise
       preValidation: requireRole('ADMIN'),
       schema: {
         tags: ['dashboard'],
-        summary: 'Quotes and inquiries of the last 12 months: by month, country, product, source; offer speed and acceptance (admin)',
+        summary:
+          'Quotes and inquiries of the last 12 months: by month, country, product, source; offer speed and acceptance; ' +
+          'first-reply times (median, 90th percentile, share within 24 hours) overall, per month and per owner, and the leads late now (admin)',
         response: replies(dashboardResponseSchema, [401, 403]),
       },
     },
-    async () => ({ success: true, message: LEADS_TEXT.dashboardFetched, dashboard: await dashboardFigures(app.db) }),
+    async () => ({ success: true, message: LEADS_TEXT.dashboardFetched, dashboard: await dashboardFigures(app.db, new Date(app.now())) }),
   );
 }

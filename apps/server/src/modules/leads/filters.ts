@@ -1,15 +1,25 @@
 /**
  * The filters 'All Quotes' and the inquiry inbox share, as SQL conditions on either
  * table: product, country (case-insensitive, served by the lower(country) indexes), a date range
- * of whole UTC days, and a search in the company, person and email columns.
+ * of whole UTC days, a search in the company, person and email columns, and (issue 41) the reply
+ * clock and the owner.
  */
-import { LEAD_PAGE_SIZE, type LeadPage } from '@agro/shared';
+import { LEAD_PAGE_SIZE, type LeadPage, type LeadSort, type ReplyFilter } from '@agro/shared';
 import { SqliteAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 
 export interface LeadFilter {
-  /** `activity`: by the last message (or the creation when none), newest first (issue 40). */
-  sort?: 'created' | 'activity' | undefined;
+  /**
+   * `activity`: by the last message (or the creation when none), newest first (issue 40); `due`: the
+   * unanswered first, earliest due first, then the answered by their due time (issue 41).
+   */
+  sort?: LeadSort | undefined;
+  /** The reply clock (issue 41): due (unanswered, in time), overdue (unanswered, late), answered. */
+  reply?: ReplyFilter | undefined;
+  /** The owner (issue 41): an administrator's id, or `none`; `me` is resolved to the caller's id by the route (callerFilter). */
+  assignee?: string | undefined;
+  /** The time the reply clock is read at (ISO): the app's clock. */
+  now?: string | undefined;
   productId?: string | undefined;
   country?: string | undefined;
   from?: string | undefined;
@@ -97,7 +107,26 @@ export function leadConditions(
     const any = searchColumns.map((c) => sql<boolean>`lower(${col(c)}) like ${pattern} escape '\\'`);
     conditions.push(sql<boolean>`(${sql.join(any, sql` or `)})`);
   }
+  // The reply clock: due and overdue are of the unanswered not held as spam (a lead held as spam is
+  // never late), served by the <table>_unanswered index (20261127120000-reply-clock).
+  const now = filter.now ?? new Date().toISOString();
+  if (filter.reply === 'answered') conditions.push(sql<boolean>`${col('first_reply_at')} is not null`);
+  else if (filter.reply !== undefined) {
+    const due = filter.reply === 'due' ? sql`${col('reply_due_at')} > ${now}` : sql`${col('reply_due_at')} <= ${now}`;
+    conditions.push(sql<boolean>`(${col('first_reply_at')} is null and ${col('spam_reason')} is null and ${due})`);
+  }
+  if (filter.assignee === 'none') conditions.push(sql<boolean>`${col('assignee_id')} is null`);
+  else if (filter.assignee !== undefined) conditions.push(sql<boolean>`${col('assignee_id')} = ${filter.assignee}`);
   return conditions;
+}
+
+/** The filter as the caller asked it: `assignee=me` is the caller's own id. */
+export function callerFilter<F extends { assignee?: string | undefined }>(
+  filter: F,
+  caller: { _id: string },
+  now: string,
+): F & { now: string } {
+  return { ...filter, ...(filter.assignee === 'me' ? { assignee: caller._id } : {}), now };
 }
 
 /**
@@ -106,11 +135,22 @@ export function leadConditions(
  */
 export function orderKey(
   table: 'quotes' | 'contacts' | 'orders',
-  filter: { sort?: 'created' | 'activity' | undefined },
+  filter: { sort?: 'created' | 'activity' | 'due' | undefined },
 ): RawBuilder<string> {
   return filter.sort === 'activity'
     ? sql<string>`coalesce(${sql.ref(`${table}.last_activity_at`)}, ${sql.ref(`${table}.created_at`)})`
     : sql<string>`${sql.ref(`${table}.created_at`)}`;
+}
+
+/**
+ * A lead list's whole ORDER BY: newest first by `orderKey` (the id breaking ties), or with sort=due
+ * the unanswered first, earliest due first (the id breaking ties), then the answered by their due
+ * time: the expression of the <table>_reply_due index (20261127120000-reply-clock).
+ */
+export function leadOrder(table: 'quotes' | 'contacts', filter: { sort?: LeadSort | undefined }): RawBuilder<unknown> {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  if (filter.sort === 'due') return sql`(${column('first_reply_at')} is not null), ${column('reply_due_at')}, ${column('id')}`;
+  return sql`${orderKey(table, filter)} desc, ${column('id')} desc`;
 }
 
 /** Conditions joined with AND (true when there are none). */
@@ -144,7 +184,7 @@ export async function leadPage<Row>(
   const column = (name: string) => sql.ref(`${table}.${name}`);
   const { page, limit } = pageOf(filter, 0, []);
   const pageIds = sql<string>`(select ${column('id')} from ${t} where ${where}
-    order by ${orderKey(table, filter)} desc, ${column('id')} desc limit ${limit} offset ${(page - 1) * limit})`;
+    order by ${leadOrder(table, filter)} limit ${limit} offset ${(page - 1) * limit})`;
   const [rows, count, countries] = await Promise.all([
     rowsOf(pageIds),
     sql<{ n: number | string }>`select count(*) as n from ${t} where ${where}`.execute(db),

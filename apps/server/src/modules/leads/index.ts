@@ -6,8 +6,10 @@
 export {
   EXPORT_BATCH,
   allOf,
+  callerFilter,
   distinctCountries,
   leadConditions,
+  leadOrder,
   leadPage,
   nextDay,
   orderKey,

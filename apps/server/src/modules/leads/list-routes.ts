@@ -21,8 +21,8 @@ export interface AdminListRoutes<Q extends z.ZodType<Paged>, A extends z.ZodType
   csv: {
     /** What the list holds ('inquiries'): the download's name (`<noun>-<today>.csv`) and its documentation. */
     noun: string;
-    /** Every matching row: CSV text, or a stream of it. */
-    rows: (filter: Omit<z.output<Q>, 'page' | 'limit'>) => Promise<string | Readable>;
+    /** Every matching row: CSV text, or a stream of it. `user`: who asks (assignee=me: issue 41). */
+    rows: (filter: Omit<z.output<Q>, 'page' | 'limit'>, user: PublicUser) => Promise<string | Readable>;
   };
 }
 
@@ -65,7 +65,7 @@ export function registerListRoutes<Q extends z.ZodType<Paged>, A extends z.ZodTy
     },
     async (request, reply) => {
       const { page: _page, limit: _limit, ...filter } = request.query as z.output<Q>;
-      return sendCsv(reply, noun, await routes.csv.rows(filter));
+      return sendCsv(reply, noun, await routes.csv.rows(filter, request.user!));
     },
   );
 }

@@ -12,13 +12,15 @@
  * claim reads its messages, or waits and opens a new one. SQLite runs one writer at a time.
  *
  * Messages the recipient has read meanwhile on the site, and hidden ones, are left out; a digest
- * with none left sends nothing, nor one to the company about a quote or inquiry held as spam.
+ * with none left sends nothing, nor one to the company about a quote or inquiry held as spam. The
+ * company's digest of a quote or an inquiry goes to its owner (issue 41), else the notification address.
  */
 import { THREAD_LIMITS, type Language, type MessageAuthor } from '@agro/shared';
 import { newId } from '../../db/ids.js';
 import type { Db, DbOrTx } from '../../db/index.js';
 import { nowIso } from '../../db/mappers.js';
 import { queueMail } from '../../mail/mailer.js';
+import { ownerAddress } from '../assignment/index.js';
 import { digestMail } from './mails.js';
 import { findThreadOwner, toThreadMessage, type ThreadRef } from './repository.js';
 import { replyAddress } from './reply-address.js';
@@ -125,7 +127,7 @@ export async function sendDueDigests(ctx: DigestContext): Promise<number> {
           files.filter((f) => f.message_id === r.id),
         ),
       );
-      let to = notificationEmail;
+      let to = claimed.recipient === 'COMPANY' ? await ownerAddress(tx, thread, notificationEmail) : notificationEmail;
       let language: Language = 'en';
       if (claimed.recipient === 'BUYER') {
         const buyer = owner.userId

@@ -35,6 +35,7 @@ import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
 import { isSafeFileName, uploadError } from '../images/index.js';
 import { attachmentDisposition, attachmentStorageName, attachmentStore, sniffAttachment } from './attachments.js';
 import { sendDueDigests } from './digests.js';
+import { observeFirstReplies } from '../reply-clock/index.js';
 import { findAttachment, findMessage, listMessages, messagesAfter, unreadTotal } from './repository.js';
 import { authorisedThread, hideMessage, postMessage, readThread, sideOf, viewerOf, type StoredAttachment } from './service.js';
 
@@ -264,6 +265,7 @@ export default async function messageRoutes(fastify: FastifyInstance): Promise<v
           await Promise.all(stored.map((s, i) => storage.put(s.storageName, judged[i]!.data)));
           const user = request.user!;
           const thread = { kind, id: request.params.id };
+          const firstReplies: number[] = [];
           let item;
           try {
             item = await postMessage(app.db, {
@@ -272,12 +274,14 @@ export default async function messageRoutes(fastify: FastifyInstance): Promise<v
               text,
               attachments: stored,
               nowMs: app.now(),
+              firstReplies,
             });
           } catch (err) {
             // The rows were not written: the files must not stay behind.
             await storage.remove(stored.map((s) => s.storageName)).catch(() => undefined);
             throw err;
           }
+          observeFirstReplies(app, firstReplies);
           await app.threadEvents.publish({ kind, threadId: thread.id, messageId: item._id, type: 'message' });
           return { success: true, message: T.messageSent, item };
         },

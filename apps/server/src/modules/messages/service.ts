@@ -6,6 +6,7 @@ import { nowIso } from '../../db/mappers.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
 import { actorOf, recordAudit } from '../audit/index.js';
+import { stampFirstReply } from '../reply-clock/index.js';
 import { joinDigest } from './digests.js';
 import {
   findMessage,
@@ -66,6 +67,11 @@ export interface PostMessage {
   proposal?: Proposal;
   attachments?: StoredAttachment[];
   nowMs: number;
+  /**
+   * The company's message on a quote or an inquiry stops its reply clock (issue 41): when it is its
+   * first reply, the seconds since the lead arrived are added here (for /metrics, once committed).
+   */
+  firstReplies?: number[];
 }
 
 /**
@@ -90,6 +96,10 @@ export async function addMessage(tx: DbOrTx, post: PostMessage): Promise<string>
   };
   await insertMessage(tx, message);
   await touchThread(tx, post.thread, createdAt);
+  if (post.author.side === 'COMPANY' && post.thread.kind !== 'order') {
+    const seconds = await stampFirstReply(tx, { kind: post.thread.kind, id: post.thread.id }, createdAt);
+    if (seconds !== undefined) post.firstReplies?.push(seconds);
+  }
   return id;
 }
 

@@ -122,6 +122,7 @@ export function toOrder(row: OrderRow, milestones: OrderMilestoneRow[], document
     },
     milestones: milestones.map(toMilestone),
     documents: documents.map(toDocument),
+    followUpOn: row.follow_up_on,
   };
 }
 

@@ -12,6 +12,10 @@ import {
   milestoneSchema,
   orderFilterMessageOrder,
   orderFilterSchema,
+  orderHandlingMessageOrder,
+  orderHandlingResponseSchema,
+  orderHandlingSchema,
+  HANDLING_TEXT,
   orderResponseSchema,
   ordersResponseSchema,
   type Order,
@@ -40,9 +44,17 @@ import { findDocument, findOrder, findOrderOwner, listOrders } from './repositor
 import { recordMilestone, type OrderActor } from './service.js';
 import { userLanguage } from '../user/index.js';
 import { viewerOf } from '../messages/index.js';
+import { setOrderFollowUp } from '../assignment/index.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 const tags = ['order'];
+
+/** What a buyer is shown of their order: when the company means to follow it up is the company's business (issue 41). */
+function forViewer(order: Order, role: 'USER' | 'ADMIN'): Order {
+  if (role === 'ADMIN') return order;
+  const { followUpOn: _followUp, ...shown } = order;
+  return shown;
+}
 const DOCUMENT_FIELD = 'document';
 
 const OWNER_OR_ADMIN = { admin: true, owner: true };
@@ -83,10 +95,10 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
       mails: (order: Order, step: OrderStep) => orderMails(order, step, publicBaseUrl(request), notificationEmail, language),
     };
   };
-  const orderAnswer = async (id: string, message: string) => {
+  const orderAnswer = async (request: FastifyRequest, id: string, message: string) => {
     const order = await findOrder(app.db, id);
     if (!order) throw notFound(M.orderNotFound);
-    return { success: true, message, order };
+    return { success: true, message, order: forViewer(order, request.user!.role) };
   };
 
   registerListRoutes(app, tags, specInput(orderFilterSchema, orderFilterMessageOrder), {
@@ -112,7 +124,7 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
     async (request) => {
       const user = request.user!;
       const { orders } = await listOrders(app.db, { userId: user._id, viewer: viewerOf(user), sort: request.query.sort });
-      return { success: true, message: M.ordersFetched, orders };
+      return { success: true, message: M.ordersFetched, orders: orders.map((o) => forViewer(o, 'USER')) };
     },
   );
 
@@ -127,7 +139,28 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
         response: replies(orderResponseSchema, [401, 403, 404]),
       },
     },
-    async (request) => orderAnswer(request.params.id, M.orderFetched),
+    async (request) => orderAnswer(request, request.params.id, M.orderFetched),
+  );
+
+  app.patch(
+    '/:id/handling',
+    {
+      preValidation: [requireRole('ADMIN'), access(ADMIN)],
+      schema: {
+        tags,
+        summary: "Set an order's follow-up day (admin): `followUpOn` a day (YYYY-MM-DD) or null; left out, it is left as it is. Audited",
+        params: idParams,
+        body: specInput(orderHandlingSchema, orderHandlingMessageOrder),
+        response: replies(orderHandlingResponseSchema, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const found = await app.db.transaction().execute((tx) => setOrderFollowUp(tx, id, request.body.followUpOn, actorOf(request.user!)));
+      const item = found ? await findOrder(app.db, id, app.now()) : undefined;
+      if (!item) throw notFound(M.orderNotFound);
+      return { success: true, message: HANDLING_TEXT.orderFollowUpSaved, item };
+    },
   );
 
   app.get(
@@ -204,7 +237,7 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
         await actor(request, request.params.id),
       );
       app.mailer.kick();
-      return { success: true, message: M.deliveryConfirmed, order };
+      return { success: true, message: M.deliveryConfirmed, order: forViewer(order, 'USER') };
     },
   );
 
@@ -293,7 +326,7 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
           await storage.remove([storageName]).catch(() => undefined);
           throw err;
         }
-        return orderAnswer(orderId, M.documentAdded);
+        return orderAnswer(request, orderId, M.documentAdded);
       },
     );
   });
@@ -357,7 +390,7 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
           before: { orderId: doc.order_id, type: doc.type, fileName: doc.file_name, bytes: doc.bytes },
         });
       });
-      return orderAnswer(id, M.documentDeleted);
+      return orderAnswer(request, id, M.documentDeleted);
     },
   );
 }

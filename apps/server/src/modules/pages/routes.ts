@@ -210,7 +210,8 @@ export class PublicPages {
     const version = await contentVersion(this.app, 'products');
     const shown = await this.shownProducts(baseUrl, version, language);
     const gallery: GalleryImage[] | null = GALLERY_PAGES.has(route) ? await listGalleryImages(this.app.db, baseUrl) : null;
-    const settings = publicSettings(await this.app.siteSettings(), offerToday());
+    // 'Usually replies within N hours' (issue 41): the stored figure, never computed for a page.
+    const settings = publicSettings(await this.app.siteSettings(), offerToday(), await this.app.replyTime.hours());
     const snapshot: ServerSnapshot = {
       url,
       language,

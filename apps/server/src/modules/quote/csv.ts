@@ -45,4 +45,9 @@ export const QUOTE_COLUMNS: readonly CsvColumn<Quote>[] = [
   { header: 'Offer Payment Terms', value: (q) => q.offer?.paymentTerms ?? null },
   { header: 'Offer Valid Until', value: (q) => q.offer?.validUntil ?? null },
   { header: 'Offer Sent At', value: (q) => q.offer?.createdAt ?? null },
+  // The reply clock and the owner (issue 41).
+  { header: 'Reply Due At', value: (q) => q.replyDueAt },
+  { header: 'First Reply At', value: (q) => q.firstReplyAt },
+  { header: 'Assignee', value: (q) => q.assignee?.fullName ?? null },
+  { header: 'Follow Up On', value: (q) => q.followUpOn ?? null },
 ];

@@ -1,23 +1,26 @@
-import { effectiveQuoteStatus, type LeadPage, type Quote, type QuoteStatus } from '@agro/shared';
+import { effectiveQuoteStatus, replyDueAtOf, type LeadPage, type Quote, type QuoteStatus } from '@agro/shared';
 import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import { fromFlag, nowIso, toQuoteProductRef, toTradeTerms } from '../../db/mappers.js';
 import type { NewQuoteRow, QuoteRow } from '../../db/schema.js';
-import { allOf, EXPORT_BATCH, leadConditions, leadPage, orderKey, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
+import { allOf, EXPORT_BATCH, leadConditions, leadOrder, leadPage, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
 import { lastActivitySql, unreadCountSql, type Viewer } from '../messages/index.js';
 import { toQuoteOffer, type OfferColumns } from './offer-repository.js';
 
 /**
- * Quote columns plus the product fields a quote shows (null when the product is gone) and its
- * current offer; for a list, with `viewer`, also the viewer's unread messages and the last activity.
+ * Quote columns plus the product fields a quote shows (null when the product is gone), its current
+ * offer and its owner's name; for a list, with `viewer`, also the viewer's unread messages and the
+ * last activity.
  */
 function selectQuotes(db: DbOrTx, viewer?: Viewer) {
   return db
     .selectFrom('quotes')
     .leftJoin('products', 'products.id', 'quotes.product_id')
     .leftJoin('quote_offers as o', 'o.id', 'quotes.current_offer_id')
+    .leftJoin('users as owner', 'owner.id', 'quotes.assignee_id')
     .selectAll('quotes')
     .select([
+      'owner.full_name as assignee_name',
       'products.id as p_id',
       'products.product_name as p_name',
       'products.product_type as p_type',
@@ -67,6 +70,7 @@ type JoinedQuoteRow = QuoteRow & {
   p_is_premium: number | null;
   p_is_organic: number | null;
   rejection_reason: string | null;
+  assignee_name: string | null;
   unread?: number | string;
   last_activity?: string;
 } & Prefixed<Nullable<Omit<OfferColumns, 'quote_id'>>, 'o_'>;
@@ -162,6 +166,10 @@ function toQuote(row: JoinedQuoteRow, now: string): Quote {
     ...(row.status === 'REJECTED' && row.rejection_reason !== null ? { rejectionReason: row.rejection_reason } : {}),
     ...(row.unread !== undefined ? { unread: Number(row.unread) } : {}),
     ...(row.last_activity !== undefined ? { lastActivityAt: row.last_activity } : {}),
+    replyDueAt: row.reply_due_at ?? replyDueAtOf(row.created_at),
+    firstReplyAt: row.first_reply_at,
+    assignee: row.assignee_id !== null && row.assignee_name !== null ? { _id: row.assignee_id, fullName: row.assignee_name } : null,
+    followUpOn: row.follow_up_on,
   };
 }
 
@@ -195,7 +203,7 @@ export interface QuoteListFilter extends LeadFilter {
 const QUOTE_SEARCH_COLUMNS = ['company_name', 'contact_person_name', 'company_email', 'quoted_by_email'] as const;
 
 function quoteConditions(db: DbOrTx, filter: QuoteListFilter, now: string) {
-  const conditions = leadConditions(db, 'quotes', filter, QUOTE_SEARCH_COLUMNS);
+  const conditions = leadConditions(db, 'quotes', { ...filter, now }, QUOTE_SEARCH_COLUMNS);
   if (filter.status !== undefined) conditions.push(quoteStatusIs(filter.status, now));
   // A buyer sees every quote they made, held or not: holding one is the company's business.
   if (filter.userId !== undefined) conditions.push(sql<SqlBool>`quotes.user_id = ${filter.userId}`);
@@ -210,16 +218,16 @@ function quoteConditions(db: DbOrTx, filter: QuoteListFilter, now: string) {
 export async function listQuotes(
   db: DbOrTx,
   filter: QuoteListFilter = {},
-  now: string = nowIso(),
+  now: string = filter.now ?? nowIso(),
 ): Promise<{ quotes: Quote[]; page?: LeadPage }> {
   const where = allOf(quoteConditions(db, filter, now));
-  const order = orderKey('quotes', filter);
-  const query = selectQuotes(db, filter.viewer).where(where).orderBy(order, 'desc').orderBy('quotes.id', 'desc');
+  const order = leadOrder('quotes', filter);
+  const query = selectQuotes(db, filter.viewer).where(where).orderBy(order);
   if (!wantsPage(filter)) return { quotes: (await query.execute()).map((row) => toQuote(row, now)) };
 
   // One page: its ids from `quotes` alone, then only those rows joined (modules/leads/filters.ts).
   const { rows, page } = await leadPage(db, 'quotes', where, filter, (pageIds) =>
-    selectQuotes(db, filter.viewer).where('quotes.id', 'in', pageIds).orderBy(order, 'desc').orderBy('quotes.id', 'desc').execute(),
+    selectQuotes(db, filter.viewer).where('quotes.id', 'in', pageIds).orderBy(order).execute(),
   );
   return { quotes: rows.map((row) => toQuote(row, now)), page };
 }
@@ -232,7 +240,7 @@ export async function listQuotes(
 export async function* quoteBatches(
   db: DbOrTx,
   filter: QuoteListFilter = {},
-  now: string = nowIso(),
+  now: string = filter.now ?? nowIso(),
   size = EXPORT_BATCH,
 ): AsyncGenerator<Quote[]> {
   let after: { createdAt: string; id: string } | undefined;

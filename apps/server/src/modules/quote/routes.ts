@@ -22,6 +22,11 @@ import {
   requestChangesSchema,
   THREAD_TEXT,
   buyerListQuerySchema,
+  handlingMessageOrder,
+  handlingSchema,
+  quoteHandlingResponseSchema,
+  replyDueAtOf,
+  HANDLING_TEXT,
   type Quote,
   type SiteSettings,
   type Language,
@@ -41,7 +46,9 @@ import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
 import { csvStream } from '../../lib/csv.js';
-import { listAnswer, registerListRoutes } from '../leads/index.js';
+import { callerFilter, listAnswer, registerListRoutes } from '../leads/index.js';
+import { assignNewLead, chooseAssignee, ownerAddress, setLeadHandling } from '../assignment/index.js';
+import { observeFirstReplies } from '../reply-clock/index.js';
 import { QUOTE_COLUMNS } from './csv.js';
 import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMail, rejectionMail } from './mails.js';
 import { quotationPdf } from './pdf.js';
@@ -77,9 +84,9 @@ const OWNER = { admin: false, owner: true };
 
 const tags = ['quote'];
 
-/** What a buyer is shown of their quote: whether it is held as spam is the company's business. */
+/** What a buyer is shown of their quote: whether it is held as spam, who owns it and when to follow it up are the company's business. */
 function forBuyer<Q extends Quote>(quote: Q): Q {
-  const { spamReason: _held, ...shown } = quote;
+  const { spamReason: _held, assignee: _owner, followUpOn: _followUp, ...shown } = quote;
   return shown as Q;
 }
 
@@ -91,8 +98,18 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
   // `settings`: the company's details as the owner set them (modules/settings), read BEFORE the
   // transaction (on SQLite a read through app.db inside it would wait for its own connection).
   // `language`: the buyer's (their account's), read before the transaction too; the company's stays English.
-  const queueQuoteMails = async (tx: Parameters<typeof queueMail>[0], quote: Quote, settings: SiteSettings, language: Language) => {
-    await queueMail(tx, { ...quoteNotificationMail(settings.notificationEmail, quote), event: `quote:${quote._id}:company` });
+  // `owner`: the quote's owner's address (issue 41), else the notification address.
+  const queueQuoteMails = async (
+    tx: Parameters<typeof queueMail>[0],
+    quote: Quote,
+    settings: SiteSettings,
+    language: Language,
+    owner: string | undefined,
+  ) => {
+    await queueMail(tx, {
+      ...quoteNotificationMail(owner ?? settings.notificationEmail, quote),
+      event: `quote:${quote._id}:company`,
+    });
     await queueMail(tx, { ...quoteAcknowledgementMail(quote.quotedByEmail, quote, settings, language), event: `quote:${quote._id}:buyer` });
   };
 
@@ -132,9 +149,13 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
         input.deliveryLocation,
         input.additionalInfo,
       ]);
+      // Its owner by the site's rule (issue 41), chosen before the transaction (SQLite); none while held as spam.
+      const assignee = spamReason ? null : await chooseAssignee(app.db, settings.assignment, input);
+      const createdAt = nowIso(app.now());
       const quote = await app.db.transaction().execute(async (tx) => {
-        const stored = await insertQuote(tx, {
-          id: newId(),
+        const id = newId();
+        await insertQuote(tx, {
+          id,
           company_name: input.companyName,
           contact_person_name: input.contactPersonName,
           company_email: input.companyEmail,
@@ -152,14 +173,17 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
           // Who asked comes from the session, never from the body.
           quoted_by_email: user.email,
           user_id: user._id,
-          created_at: nowIso(),
+          created_at: createdAt,
+          reply_due_at: replyDueAtOf(createdAt),
           spam_reason: spamReason,
           ...fromTradeTerms(input.tradeTerms),
         });
+        await assignNewLead(tx, { kind: 'quote', id }, assignee, settings.assignment);
+        const stored = (await findQuote(tx, id))!;
         // In the quote's transaction: the quote and its mails are stored together or not at all.
         // Sending happens later (mail/mailer.ts): a mail failure never fails the request.
         // Held as spam: no mail until an administrator releases it ('Not spam').
-        if (!spamReason) await queueQuoteMails(tx, stored, settings, language);
+        if (!spamReason) await queueQuoteMails(tx, stored, settings, language, assignee?.email);
         await markApplied(tx);
         return stored;
       });
@@ -192,10 +216,20 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
   // productId, country, from, to, q) and/or page/limit: the matching quotes (one page of them,
   // with total, page, limit, pageCount and countries, when paginated). Trade desk.
   // /export: the same filters as /all; every matching quote (no pagination), one row each.
+  // Issue 41: reply=due|overdue|answered, assignee=<id>|none|me and sort=due too.
   registerListRoutes(app, tags, specInput(quoteFilterSchema, leadFilterMessageOrder), {
-    list: { summary: 'Every quote, or the filtered ones, one page of them when paginated (admin)', response: quotesResponseSchema },
-    answer: async (query, user) => listAnswer(SUCCESS.allQuotes, await listQuotes(app.db, { ...query, viewer: viewerOf(user) })),
-    csv: { noun: 'quotes', rows: (filter) => csvStream(QUOTE_COLUMNS, quoteBatches(app.db, filter)) },
+    list: {
+      summary:
+        'Every quote, or the filtered ones (status, productId, country, from, to, q, spam, reply, assignee), one page of them when ' +
+        'paginated; sort=created (default), activity or due (admin)',
+      response: quotesResponseSchema,
+    },
+    answer: async (query, user) =>
+      listAnswer(SUCCESS.allQuotes, await listQuotes(app.db, { ...callerFilter(query, user, nowIso(app.now())), viewer: viewerOf(user) })),
+    csv: {
+      noun: 'quotes',
+      rows: (filter, user) => csvStream(QUOTE_COLUMNS, quoteBatches(app.db, callerFilter(filter, user, nowIso(app.now())))),
+    },
   });
 
   app.delete(
@@ -284,10 +318,17 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       const { id } = request.params;
       const settings = await app.siteSettings();
       const language = await buyerLanguage(id);
+      // A released quote without an owner gets one by the rule now (issue 41), chosen before the transaction.
+      const before = await findQuote(app.db, id);
+      const assignee =
+        before?.spamReason !== undefined && !before.assignee
+          ? await chooseAssignee(app.db, settings.assignment, { country: before.country, productId: before.productId?._id ?? null })
+          : null;
       const quote = await app.db.transaction().execute(async (tx) => {
         const held = await findQuote(tx, id);
         if (!held) throw notFound(SERVER_ERRORS.quoteNotFound);
         if (!(await releaseQuote(tx, id))) throw conflict(BOT_SIGNAL_TEXT.notHeld);
+        if (!held.assignee) await assignNewLead(tx, { kind: 'quote', id }, assignee, settings.assignment);
         const released = (await findQuote(tx, id))!;
         await recordAudit(tx, actorOf(request.user!), {
           action: 'update',
@@ -296,7 +337,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
           before: { spamReason: held.spamReason ?? null },
           after: { spamReason: null },
         });
-        await queueQuoteMails(tx, released, settings, language);
+        await queueQuoteMails(tx, released, settings, language, await ownerAddress(tx, { kind: 'quote', id }, settings.notificationEmail));
         await markApplied(tx);
         return released;
       });
@@ -322,15 +363,33 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       const { id } = request.params;
       const settings = await app.siteSettings();
       const language = await buyerLanguage(id);
-      // The mail is queued in the offer's transaction (mail/mailer.ts sends it).
-      const quote = await sendOffer(app.db, app.dialect, id, request.body, {
-        userId: request.user!._id,
-        audit: actorOf(request.user!),
-        mail: (q) => ({
-          ...offerMail(q.quotedByEmail, q, q.offer!, `${publicBaseUrl(request)}${localizedPath('/profile', language)}`, settings, language),
-          event: `quote:${id}:offer:${q.offer!.revision}`,
-        }),
-      });
+      // The mail is queued in the offer's transaction (mail/mailer.ts sends it). The offer stops the
+      // reply clock (issue 41) when it is the company's first reply.
+      const firstReplies: number[] = [];
+      const quote = await sendOffer(
+        app.db,
+        app.dialect,
+        id,
+        request.body,
+        {
+          userId: request.user!._id,
+          audit: actorOf(request.user!),
+          firstReplies,
+          mail: (q) => ({
+            ...offerMail(
+              q.quotedByEmail,
+              q,
+              q.offer!,
+              `${publicBaseUrl(request)}${localizedPath('/profile', language)}`,
+              settings,
+              language,
+            ),
+            event: `quote:${id}:offer:${q.offer!.revision}`,
+          }),
+        },
+        app.now(),
+      );
+      observeFirstReplies(app, firstReplies);
       app.mailer.kick();
       return { success: true, message: M.offerSent, quote };
     },
@@ -354,21 +413,31 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       const { id } = request.params;
       const settings = await app.siteSettings();
       const language = await buyerLanguage(id);
-      const quote = await rejectQuote(app.db, app.dialect, id, reason, {
-        userId: request.user!._id,
-        audit: actorOf(request.user!),
-        mail: (q) => ({
-          ...rejectionMail(
-            q.quotedByEmail,
-            q,
-            reason,
-            `${publicBaseUrl(request)}${localizedPath('/profile', language)}`,
-            settings,
-            language,
-          ),
-          event: `quote:${id}:rejected`,
-        }),
-      });
+      const firstReplies: number[] = [];
+      const quote = await rejectQuote(
+        app.db,
+        app.dialect,
+        id,
+        reason,
+        {
+          userId: request.user!._id,
+          audit: actorOf(request.user!),
+          firstReplies,
+          mail: (q) => ({
+            ...rejectionMail(
+              q.quotedByEmail,
+              q,
+              reason,
+              `${publicBaseUrl(request)}${localizedPath('/profile', language)}`,
+              settings,
+              language,
+            ),
+            event: `quote:${id}:rejected`,
+          }),
+        },
+        app.now(),
+      );
+      observeFirstReplies(app, firstReplies);
       app.mailer.kick();
       return { success: true, message: M.quoteRejected, quote };
     },
@@ -395,6 +464,8 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
         const { note, offerId } = request.body;
         const { id } = request.params;
         const { notificationEmail } = await app.siteSettings();
+        // The buyer's decision goes to the quote's owner (issue 41), else the notification address.
+        const owner = await ownerAddress(app.db, { kind: 'quote', id }, notificationEmail);
         // The order's first mail (PROFORMA_ISSUED) in the buyer's language: the buyer decides.
         const language = await userLanguage(app.db, request.user!._id);
         const quote = await decideQuote(
@@ -404,7 +475,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
           note,
           {
             userId: request.user!._id,
-            mail: (q) => ({ ...decisionMail(notificationEmail, q, q.offer!, decision, note), event: `quote:${id}:${decision}` }),
+            mail: (q) => ({ ...decisionMail(owner, q, q.offer!, decision, note), event: `quote:${id}:${decision}` }),
             orderMails: (order, step) => orderMails(order, step, publicBaseUrl(request), notificationEmail, language),
           },
           offerId,
@@ -445,6 +516,31 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       await app.threadEvents.publish({ kind: 'quote', threadId: id, messageId, type: 'message' });
       const { thread: _thread, ...item } = (await findThreadMessage(app.db, messageId))!;
       return { success: true, message: THREAD_TEXT.changesRequested, quote: forBuyer(quote), item };
+    },
+  );
+
+  app.patch(
+    '/:id/handling',
+    {
+      preValidation: [requireRole('ADMIN'), quoteAccess(ADMIN)],
+      schema: {
+        tags,
+        summary:
+          "Set a quote's owner and follow-up day (admin): `assigneeId` an administrator's id or null, `followUpOn` a day " +
+          '(YYYY-MM-DD) or null; a key left out is left as it is. Audited; the owner gets the mails about it',
+        params: idParams,
+        body: specInput(handlingSchema, handlingMessageOrder),
+        response: replies(quoteHandlingResponseSchema, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const found = await app.db
+        .transaction()
+        .execute((tx) => setLeadHandling(tx, { kind: 'quote', id }, request.body, actorOf(request.user!)));
+      const item = found ? await findQuote(app.db, id, nowIso(app.now())) : undefined;
+      if (!item) throw notFound(SERVER_ERRORS.quoteNotFound);
+      return { success: true, message: HANDLING_TEXT.quoteHandlingSaved, item };
     },
   );
 

@@ -33,6 +33,7 @@ import { markApplied } from '../../lib/idempotency-claims.js';
 import { SERVER_ERRORS } from '@agro/shared';
 import { createOrderForQuote, type OrderActor } from '../order/index.js';
 import { addMessage } from '../messages/index.js';
+import { stampFirstReply } from '../reply-clock/index.js';
 import { insertEvent, insertOffer, listEvents, listOffers, nextRevision } from './offer-repository.js';
 import { findQuote } from './repository.js';
 
@@ -98,6 +99,17 @@ export interface Actor {
   mail?: (quote: QuoteDetail) => QueuedMail;
   /** An acceptance's order mails (the order is made in the acceptance's transaction). */
   orderMails?: OrderActor['mails'];
+  /**
+   * The company's offer or rejection is a reply that stops the quote's reply clock (issue 41): when
+   * it is the first, the seconds since the quote arrived are added here (for /metrics, once committed).
+   */
+  firstReplies?: number[];
+}
+
+/** The company replied to the quote at `now`: its first reply, if it had none (modules/reply-clock). */
+async function stampReply(tx: DbOrTx, quoteId: string, now: string, by: Actor): Promise<void> {
+  const seconds = await stampFirstReply(tx, { kind: 'quote', id: quoteId }, now);
+  if (seconds !== undefined) by.firstReplies?.push(seconds);
 }
 
 /** Queue `by.mail` for the quote as this transaction sees it. */
@@ -152,6 +164,7 @@ export async function sendOffer(
       .where('status', 'in', ['NEW', 'QUOTED'])
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) throw conflict(M.notAllowed('offer', quote.status));
+    await stampReply(tx, quoteId, now, by);
     await insertEvent(tx, {
       id: newId(nowMs),
       quote_id: quoteId,
@@ -197,6 +210,7 @@ export async function rejectQuote(
       .returning('current_offer_id')
       .executeTakeFirst();
     if (!updated) throw conflict(M.notAllowed('reject', quote.status));
+    await stampReply(tx, quoteId, now, by);
     await insertEvent(tx, {
       id: newId(nowMs),
       quote_id: quoteId,

@@ -15,6 +15,7 @@ import { notFound } from '../../lib/errors.js';
 import { replies } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { attachmentDisposition, attachmentStore } from '../messages/index.js';
+import { observeFirstReplies } from '../reply-clock/index.js';
 import { ReplyReader, type ReplyReaderOptions } from './reader.js';
 import { findHeldReply, heldAttachments, listHeldReplies } from './repository.js';
 import { dropHeldReply, postHeldReply, takeInboundMail } from './service.js';
@@ -39,7 +40,9 @@ export function replyReaderFor(app: FastifyInstance, url: string, overrides: Par
     logger: app.log.child({ part: 'reply-mailbox' }),
     now: app.now,
     handle: async (mail) => {
-      const outcome = await takeInboundMail({ db: app.db, storage, company: () => companyOf(app), nowMs: app.now() }, mail);
+      const firstReplies: number[] = [];
+      const outcome = await takeInboundMail({ db: app.db, storage, company: () => companyOf(app), nowMs: app.now(), firstReplies }, mail);
+      observeFirstReplies(app, firstReplies);
       if (outcome.outcome === 'posted') {
         await app.threadEvents.publish({
           kind: outcome.thread.kind,
@@ -135,7 +138,16 @@ export default async function replyRoutes(fastify: FastifyInstance): Promise<voi
       },
     },
     async (request) => {
-      const { thread, item } = await postHeldReply(app.db, held(request.params.id), request.user!, await company(), app.now());
+      const firstReplies: number[] = [];
+      const { thread, item } = await postHeldReply(
+        app.db,
+        held(request.params.id),
+        request.user!,
+        await company(),
+        app.now(),
+        firstReplies,
+      );
+      observeFirstReplies(app, firstReplies);
       await app.threadEvents.publish({ kind: thread.kind, threadId: thread.id, messageId: item._id, type: 'message' });
       app.mailer.kick();
       return { success: true, message: T.posted, item };

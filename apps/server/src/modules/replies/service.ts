@@ -58,6 +58,8 @@ export interface InboundContext {
   /** The company's notification address and name (site settings), read per mail. */
   company: () => Promise<{ email: string; name: string }>;
   nowMs: number;
+  /** A company's reply that is a lead's first (issue 41) adds its seconds since the lead arrived here (for /metrics). */
+  firstReplies?: number[];
 }
 
 export type InboundOutcome =
@@ -180,7 +182,14 @@ export async function takeInboundMail(ctx: InboundContext, mail: InboundMail): P
     return await ctx.db.transaction().execute(async (tx): Promise<InboundOutcome> => {
       const { author, thread } = decided;
       if (author && thread) {
-        const messageId = await addMessage(tx, { thread, author, text, attachments: stored, nowMs: ctx.nowMs });
+        const messageId = await addMessage(tx, {
+          thread,
+          author,
+          text,
+          attachments: stored,
+          nowMs: ctx.nowMs,
+          ...(ctx.firstReplies ? { firstReplies: ctx.firstReplies } : {}),
+        });
         if (!(await recordMail(tx, mail.key, 'posted', { messageId }, ctx.nowMs))) throw new AlreadyRecorded();
         return { outcome: 'posted', messageId, thread };
       }
@@ -215,7 +224,14 @@ export async function takeInboundMail(ctx: InboundContext, mail: InboundMail): P
  * buyer, or the company): the same message a reply from the right address would have made, with
  * an audit row in the same transaction.
  */
-export async function postHeldReply(db: Db, id: string, caller: Caller, company: { name: string }, nowMs: number) {
+export async function postHeldReply(
+  db: Db,
+  id: string,
+  caller: Caller,
+  company: { name: string },
+  nowMs: number,
+  firstReplies: number[] = [],
+) {
   const held = await findHeldReply(db, id);
   if (!held) throw notFound(HELD_REPLY_TEXT.notFound);
   if (held.status !== 'HELD') throw conflict(HELD_REPLY_TEXT.decided);
@@ -235,7 +251,7 @@ export async function postHeldReply(db: Db, id: string, caller: Caller, company:
   }
   const messageId = await db.transaction().execute(async (tx) => {
     await markApplied(tx);
-    const messageId = await addMessage(tx, { thread, author, text: held.body, attachments: heldAttachments(held), nowMs });
+    const messageId = await addMessage(tx, { thread, author, text: held.body, attachments: heldAttachments(held), nowMs, firstReplies });
     if (!(await decideHeldReply(tx, id, 'POSTED', caller._id, messageId, nowMs))) throw conflict(HELD_REPLY_TEXT.decided);
     await recordAudit(tx, actorOf(caller), {
       action: 'create',

@@ -1,4 +1,5 @@
 import {
+  HANDLING_TEXT,
   SETTINGS_TEXT,
   applySettingsPatch,
   offerToday,
@@ -12,6 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { nowIso } from '../../db/mappers.js';
+import { badRequest } from '../../lib/errors.js';
+import { findAdmin } from '../assignment/index.js';
 import { actorOf, recordAudit } from '../audit/index.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { loadSession, requireRole } from '../../plugins/auth.js';
@@ -35,12 +38,16 @@ export default async function settingsRoutes(fastify: FastifyInstance): Promise<
     },
     async (request, reply) => {
       const settings = await app.siteSettings();
+      const replyTimeHours = await app.replyTime.hours();
       const user = await loadSession(request, reply);
       reply.header('Cache-Control', 'no-cache');
       return {
         success: true,
         message: SETTINGS_TEXT.fetched,
-        settings: user?.role === 'ADMIN' ? settings : publicSettings(settings, offerToday()),
+        settings:
+          user?.role === 'ADMIN'
+            ? { ...settings, replyTimeHours: settings.showReplyTime ? replyTimeHours : null }
+            : publicSettings(settings, offerToday(), replyTimeHours),
       };
     },
   );
@@ -57,6 +64,11 @@ export default async function settingsRoutes(fastify: FastifyInstance): Promise<
       },
     },
     async (request) => {
+      // Each assignment rule names an administrator (checked here: the schema cannot read the accounts).
+      for (const rule of request.body.assignment?.rules ?? []) {
+        if (!(await findAdmin(app.db, rule.assigneeId)))
+          throw badRequest(HANDLING_TEXT.assignmentAssignee, { assignment: HANDLING_TEXT.assignmentAssignee });
+      }
       const settings = await app.db.transaction().execute(async (tx) => {
         const before = await readSettings(tx, app.config.companyEmail);
         const after = applySettingsPatch(before, request.body);
@@ -74,7 +86,10 @@ export default async function settingsRoutes(fastify: FastifyInstance): Promise<
         });
         return after;
       });
-      return { success: true, message: SETTINGS_TEXT.saved, settings };
+      // The reply time is computed again on a settings change (issue 41); publicSettings applies showReplyTime.
+      await app.replyTime.refresh();
+      const replyTimeHours = settings.showReplyTime ? await app.replyTime.hours() : null;
+      return { success: true, message: SETTINGS_TEXT.saved, settings: { ...settings, replyTimeHours } };
     },
   );
 }

@@ -26,7 +26,7 @@ const tags = ['team'];
 /** /api/v1/team: the administrators and their invitations (ADMIN); accepting an invitation is public (the link is the key). */
 export default async function teamRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const team = createTeamService(app.db, app.dialect, app.config);
+  const team = createTeamService(app.db, app.dialect, app.config, async () => (await app.siteSettings()).assignment);
   const admin = requireRole('ADMIN');
 
   app.get(

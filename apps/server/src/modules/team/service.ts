@@ -1,15 +1,24 @@
 /**
  * The team's rules (issue 26, item 2): invitations are single-use and expire after 72 hours;
  * accepting one makes (or turns) the account an ADMIN; the last administrator is never removed;
- * a removed administrator's sessions end in the same transaction. Every change writes its audit row.
+ * a removed administrator's sessions end, and their open leads go back to the assignment rule
+ * (issue 41), in the same transaction. Every change writes its audit row.
  */
-import { INVITE_TTL_HOURS, TEAM_TEXT, type AcceptInviteInput, type TeamInvite, type TeamMember } from '@agro/shared';
+import {
+  INVITE_TTL_HOURS,
+  TEAM_TEXT,
+  type AcceptInviteInput,
+  type AssignmentSettings,
+  type TeamInvite,
+  type TeamMember,
+} from '@agro/shared';
 import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import { isId, newId } from '../../db/ids.js';
 import type { Db, DbOrTx, Dialect } from '../../db/index.js';
 import { nowIso } from '../../db/mappers.js';
 import type { UserRow } from '../../db/schema.js';
+import { handBackLeads } from '../assignment/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
@@ -27,7 +36,8 @@ const toInvite = (row: { id: string; email: string; invited_by: string; created_
   expiresAt: row.expires_at,
 });
 
-export function createTeamService(db: Db, dialect: Dialect, config: Config) {
+/** `assignment`: the site's assignment rule now (read before a transaction: on SQLite a read through `db` inside one would wait). */
+export function createTeamService(db: Db, dialect: Dialect, config: Config, assignment: () => Promise<AssignmentSettings>) {
   /** Invitations still usable at `now`. */
   const pending = (q: DbOrTx, now: string) =>
     q.selectFrom('team_invites').selectAll().where('used_at', 'is', null).where('cancelled_at', 'is', null).where('expires_at', '>', now);
@@ -133,6 +143,7 @@ export function createTeamService(db: Db, dialect: Dialect, config: Config) {
   async function remove(id: string, actor: AuditActor): Promise<'removed' | 'cancelled'> {
     // Not an id at all (PostgreSQL refuses a NUL in a text parameter): nothing to look up.
     if (!isId(id)) throw notFound(TEAM_TEXT.notFound);
+    const rule = await assignment();
     return db.transaction().execute(async (tx) => {
       // PostgreSQL: the administrators' rows are locked, so two removals at once cannot both pass
       // the last-administrator check; SQLite runs one writer at a time.
@@ -152,6 +163,7 @@ export function createTeamService(db: Db, dialect: Dialect, config: Config) {
           before: { role: 'ADMIN' },
           after: { role: 'USER' },
         });
+        await handBackLeads(tx, id, rule, actor);
         return 'removed';
       }
       const cancelled = await tx

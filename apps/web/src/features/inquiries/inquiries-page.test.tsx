@@ -26,6 +26,8 @@ const INQUIRY: Inquiry = {
   createdAt: '2026-11-20T09:30:00.000Z',
   handled: false,
   handledAt: null,
+  replyDueAt: '2026-11-21T09:30:00.000Z',
+  firstReplyAt: null,
 };
 
 const reply = {
