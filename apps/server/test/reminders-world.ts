@@ -4,7 +4,7 @@
  * `scheduler.tick()`), on the test's clock, with an administrator, a product and the company's
  * clock in UTC; other server processes on the same database; leads and offers made through the API.
  */
-import { API, DEFAULT_SETTINGS, type Quote, type ReminderSettings } from '@agro/shared';
+import { API, DEFAULT_SETTINGS, replyDueAtOf, type Quote, type ReminderSettings } from '@agro/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
@@ -104,18 +104,24 @@ export async function addInquiry(w: World, buyer: TestUser, companyName: string)
 
 /** The lead arrived at `ms`: its reply is due 24 hours later. */
 export async function arrived(w: World, kind: 'quote' | 'contact', id: string, ms: number): Promise<void> {
-  if (kind === 'quote')
-    await w.t.db
-      .updateTable('quotes')
-      .set({ created_at: iso(ms) })
-      .where('id', '=', id)
-      .execute();
-  else
-    await w.t.db
-      .updateTable('contacts')
-      .set({ created_at: iso(ms) })
-      .where('id', '=', id)
-      .execute();
+  const clock = { created_at: iso(ms), reply_due_at: replyDueAtOf(iso(ms)) };
+  await w.t.db
+    .updateTable(kind === 'quote' ? 'quotes' : 'contacts')
+    .set(clock)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** An administrator gives the lead an owner (null: nobody) and a follow-up day (PATCH .../handling). */
+export async function handle(
+  w: World,
+  kind: 'quote' | 'contact' | 'order',
+  id: string,
+  change: { assigneeId?: string | null; followUpOn?: string | null },
+): Promise<void> {
+  const url = kind === 'quote' ? API.quoteHandling(id) : kind === 'contact' ? API.inquiryHandling(id) : API.orderHandling(id);
+  const res = await w.t.app.inject({ method: 'PATCH', url, payload: change, headers: { cookie: w.admin.cookie } });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 /** An administrator's offer valid until `validUntil`; when it was sent and when it expires (ms). */

@@ -19,6 +19,7 @@ import {
   arrived,
   closeWorld,
   dayOf,
+  handle,
   mailsTo,
   offer,
   reminders,
@@ -192,6 +193,67 @@ describe('the daily digest on a quiet day, and on the company clock', () => {
   });
 });
 
+describe('the daily digest by owner', () => {
+  let w: World;
+  let second: TestUser;
+  let third: TestUser;
+  const digests = async (to: string) => (await w.t.outbox()).filter((m) => m.to === to && /^Your digest for/.test(m.subject));
+
+  beforeAll(async () => {
+    now = D + 20 * DAY + 8 * HOUR;
+    w = await world(clock);
+    second = await w.t.loginAdmin();
+    third = await w.t.loginAdmin();
+    const buyer = await w.t.loginUser();
+    const at = D + 20 * DAY + 9 * HOUR;
+    const late = await addQuote(w, buyer, 'Second Owns Late');
+    await arrived(w, 'quote', late, at - 30 * HOUR);
+    await handle(w, 'quote', late, { assigneeId: second.user._id });
+    const due = await addQuote(w, buyer, 'First Owns Due');
+    await arrived(w, 'quote', due, at - 20 * HOUR);
+    await handle(w, 'quote', due, { assigneeId: w.admin.user._id });
+    const offered = await addQuote(w, buyer, 'Second Owns Offer');
+    await handle(w, 'quote', offered, { assigneeId: second.user._id });
+    await offer(w, offered, offerToday(at + DAY));
+    // Answered, and to be followed up on today.
+    const followed = await addInquiry(w, buyer, 'First Follows Up');
+    await w.t.app.inject({
+      method: 'PATCH',
+      url: API.updateInquiry(followed),
+      payload: { handled: true },
+      headers: { cookie: w.admin.cookie },
+    });
+    await handle(w, 'contact', followed, { assigneeId: w.admin.user._id, followUpOn: dayOf(at) });
+  });
+  afterAll(() => closeWorld(w));
+
+  it("puts each lead, offer and follow-up in its owner's digest only; an administrator with nothing gets none", async () => {
+    now = D + 20 * DAY + 9 * HOUR + 60_000;
+    const [first] = await digests(w.admin.email);
+    expect(first!.subject).toBe(`Your digest for ${dayOf(now)}: 2 to look at`);
+    expect(first!.text).toContain('Due today (1)\n- Quote request from First Owns Due (Spain)');
+    expect(first!.text).toContain('Follow-ups dated today (1)\n- Inquiry from Maria Lopez (First Follows Up, Spain): follow up today');
+    const [theirs] = await digests(second.email);
+    expect(theirs!.subject).toBe(`Your digest for ${dayOf(now)}: 2 to look at`);
+    expect(theirs!.text).toContain('Late: no reply within 24 hours (1)\n- Quote request from Second Owns Late (Spain)');
+    expect(theirs!.text).toContain('Offers expiring within 3 days (1)\n- Quotation');
+    expect(theirs!.text).toContain('for Second Owns Offer: expires');
+    expect(await digests(third.email)).toEqual([]);
+  });
+
+  it("a removed administrator's leads go back to nobody: the next digest gives them to every administrator, none to the one removed", async () => {
+    const removed = await w.t.app.inject({ method: 'DELETE', url: API.teamRemove(second.user._id), headers: { cookie: w.admin.cookie } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    now += DAY;
+    for (const admin of [w.admin, third]) {
+      const mails = await digests(admin.email);
+      const today = mails.find((m) => m.subject.includes(dayOf(now)));
+      expect(today?.text, admin.email).toContain('- Quote request from Second Owns Late (Spain): was due');
+    }
+    expect((await digests(second.email)).filter((m) => m.subject.includes(dayOf(now)))).toEqual([]);
+  });
+});
+
 describe("a lead's reply due soon", () => {
   let w: World;
   let buyer: TestUser;
@@ -230,6 +292,16 @@ describe("a lead's reply due soon", () => {
     const mails = await reminded('Inquiring Mills');
     expect(mails.map((m) => m.subject)).toEqual(['Reply due in 3 h: Inquiry from Maria Lopez (Inquiring Mills, Spain)']);
     expect(mails[0]!.text).toContain(`https://agro.example/inquiries?inquiry=${id}#messages`);
+  });
+
+  it("reminds the lead's owner, not the notification address", async () => {
+    const owner = await w.t.loginAdmin();
+    const id = await addQuote(w, buyer, 'Owned Lead Ltd');
+    await handle(w, 'quote', id, { assigneeId: owner.user._id });
+    await arrived(w, 'quote', id, now - 21 * HOUR);
+    const mails = (await w.t.outbox()).filter((m) => /^Reply due in .*Owned Lead Ltd/.test(m.subject));
+    expect(mails.map((m) => m.to)).toEqual([owner.email]);
+    expect(mails[0]!.text).toContain(`Assigned to: ${owner.user.fullName}`);
   });
 
   it('says nothing about a lead answered (offer, rejection, a message, handled) or held as spam', async () => {

@@ -3,9 +3,10 @@
  * company's wall clock (the business hours' time zone), every administrator who has anything to look
  * at gets ONE mail: late leads, leads due today, new leads since the last digest (each lead once,
  * under its most urgent heading), offers that expire within three days, orders whose next milestone
- * is late. A lead or offer goes to its assignee's digest; with nobody assigned (or an assignee who
- * is no longer an administrator) to every administrator's. An administrator with nothing gets no
- * mail; a removed one is no longer an administrator and gets none.
+ * is late, and the leads and orders to follow up on today. A lead, an offer (its quote's owner) or
+ * a follow-up goes to its assignee's digest; with nobody assigned (or an assignee who is no longer
+ * an administrator) to every administrator's, as orders (which have no owner) do. An administrator
+ * with nothing gets no mail; a removed one is no longer an administrator and gets none.
  *
  * The run is the scheduler's period claim (scheduler/scheduler.ts): the period is the company-local
  * date once its hour has come, so a digest missed while every process was down goes out when one
@@ -19,8 +20,8 @@ import { queueMail } from '../../mail/mailer.js';
 import { claimPeriod, type ScheduledJob } from '../../scheduler/scheduler.js';
 import { lateOrderSql } from '../order/index.js';
 import { administrators, type ReminderContext } from './context.js';
-import { allOpenLeads, type Lead } from './leads.js';
-import { digestMail, digestSections, type DigestContent, type MailPlace } from './mails.js';
+import { allOpenLeads, leadsToFollowUp, type Lead } from './leads.js';
+import { digestMail, digestSections, type DigestContent, type DigestOrder, type MailPlace } from './mails.js';
 
 const DAILY_DIGEST_JOB = 'daily-digest';
 const DAY_MS = 86_400_000;
@@ -34,7 +35,7 @@ async function expiringOffers(tx: DbOrTx, nowMs: number): Promise<Array<Addresse
   const rows = await tx
     .selectFrom('quotes')
     .innerJoin('quote_offers as o', 'o.id', 'quotes.current_offer_id')
-    .select(['quotes.id', 'quotes.created_at', 'quotes.company_name', 'o.revision', 'o.expires_at'])
+    .select(['quotes.id', 'quotes.created_at', 'quotes.company_name', 'quotes.assignee_id', 'o.revision', 'o.expires_at'])
     .where('quotes.status', '=', 'QUOTED')
     .where('quotes.offer_expires_at', '>', nowIso(nowMs))
     .where('quotes.offer_expires_at', '<=', nowIso(nowMs + DIGEST_OFFER_EXPIRY_DAYS * DAY_MS))
@@ -42,7 +43,7 @@ async function expiringOffers(tx: DbOrTx, nowMs: number): Promise<Array<Addresse
     .execute();
   return rows.map((r) => ({
     item: { quoteId: r.id, number: quotationNumber(r.id, r.created_at, r.revision), company: r.company_name, expiresAt: r.expires_at },
-    assigneeId: null,
+    assigneeId: r.assignee_id,
   }));
 }
 
@@ -60,6 +61,17 @@ async function lateOrders(tx: DbOrTx, nowMs: number): Promise<DigestContent['ord
     step: ORDER_STEP_LABELS[r.step],
     shipBy: r.ship_by,
   }));
+}
+
+/** Orders to follow up on `day` (YYYY-MM-DD), whatever their step. */
+async function ordersToFollowUp(tx: DbOrTx, day: string): Promise<DigestOrder[]> {
+  const rows = await tx
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'company_name'])
+    .where('follow_up_on', '=', day)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => ({ id: r.id, number: r.order_number, company: r.company_name }));
 }
 
 /** Each open lead under its most urgent heading: late, due today (company-local), or new since `since`. */
@@ -92,6 +104,8 @@ export function dailyDigest(ctx: ReminderContext): ScheduledJob {
         const leads = sortLeads(await allOpenLeads(tx), nowMs, clock.date, timeZone, since);
         const offers = await expiringOffers(tx, nowMs);
         const orders = await lateOrders(tx, nowMs);
+        const followUpLeads = await leadsToFollowUp(tx, clock.date);
+        const followUpOrders = await ordersToFollowUp(tx, clock.date);
         /** Whether `assigneeId`'s items go to `adminId`: their own, and everyone's unassigned ones. */
         const mine = (assigneeId: string | null, adminId: string) =>
           assigneeId === adminId || assigneeId === null || !admins.has(assigneeId);
@@ -105,6 +119,7 @@ export function dailyDigest(ctx: ReminderContext): ScheduledJob {
               fresh: forAdmin(leads.fresh),
               offers: offers.filter((o) => mine(o.assigneeId, adminId)).map((o) => o.item),
               orders,
+              followUps: { leads: forAdmin(followUpLeads), orders: followUpOrders },
             },
             place,
           );

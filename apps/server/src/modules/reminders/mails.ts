@@ -58,12 +58,19 @@ export interface DigestSection {
   lines: DigestLine[];
 }
 
+export interface DigestOrder {
+  id: string;
+  number: string;
+  company: string;
+}
+
 export interface DigestContent {
   late: Lead[];
   dueToday: Lead[];
   fresh: Lead[];
   offers: Array<{ quoteId: string; number: string; company: string; expiresAt: string }>;
-  orders: Array<{ id: string; number: string; company: string; step: string; shipBy: string }>;
+  orders: Array<DigestOrder & { step: string; shipBy: string }>;
+  followUps: { leads: Lead[]; orders: DigestOrder[] };
 }
 
 /** The digest's sections, empty ones left out. */
@@ -89,6 +96,19 @@ export function digestSections(content: DigestContent, place: MailPlace): Digest
         text: interpolate(R.orderLine, { number: o.number, company: o.company, step: o.step, shipBy: o.shipBy }),
         link: pageOf('order', o.id, place),
       })),
+    },
+    {
+      heading: R.followUps,
+      lines: [
+        ...content.followUps.leads.map((lead) => ({
+          text: interpolate(R.followUpLine, { what: leadTitle(lead) }),
+          link: pageOf(lead.kind, lead.id, place),
+        })),
+        ...content.followUps.orders.map((o) => ({
+          text: interpolate(R.followUpLine, { what: interpolate(R.orderTitle, { number: o.number, company: o.company }) }),
+          link: pageOf('order', o.id, place),
+        })),
+      ],
     },
   ];
   return sections.filter((s) => s.lines.length > 0);
