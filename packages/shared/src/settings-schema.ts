@@ -7,7 +7,7 @@
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { CONTENT_LANGUAGES, CONTENT_TRANSLATION_MESSAGES, faqTranslationsSchema } from './content-translations.js';
-import { HANDLING_SETTINGS_TEXT as H } from './admin-texts.js';
+import { HANDLING_SETTINGS_TEXT as H, REMINDER_SETTINGS_TEXT as R } from './admin-texts.js';
 import {
   ASSIGNMENT_MODES,
   SETTING_KEYS,
@@ -50,10 +50,10 @@ export const SETTINGS_MESSAGES = {
   assignmentMode: H.assignmentMode,
   assignmentRules: H.assignmentRules,
   showReplyTime: H.showReplyTime,
-  leadDueHoursBefore: 'Reminders: the hours before a lead is due must be a whole number from 0 (no reminder) to 23',
-  digestHour: 'Reminders: the digest hour must be a whole number from 0 to 23 (business hours time zone)',
-  buyerOfferExpiryDays: 'Reminders: the days before an offer expires must be a whole number from 0 (no reminder) to 30',
-  buyerUnansweredOfferDays: 'Reminders: the days an offer waits for an answer must be a whole number from 0 (no reminder) to 90',
+  leadDueHoursBefore: R.leadDueHoursBefore,
+  digestHour: R.digestHour,
+  buyerOfferExpiryDays: R.buyerOfferExpiryDays,
+  buyerUnansweredOfferDays: R.buyerUnansweredOfferDays,
 } as const;
 const M = SETTINGS_MESSAGES;
 
