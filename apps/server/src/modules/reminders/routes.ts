@@ -9,7 +9,14 @@
  * No login: the token is the key, bound to its buyer. The POST is accepted from any origin: a mail
  * provider sends it from its own servers, and the token, not a cookie, authorises it.
  */
-import { API, UNSUBSCRIBE_TEXT as T, unsubscribeBodySchema, unsubscribeQuerySchema, unsubscribeResponseSchema } from '@agro/shared';
+import {
+  API,
+  UNSUBSCRIBE_TEXT as T,
+  unsubscribeBodySchema,
+  unsubscribeQuerySchema,
+  unsubscribeResponseSchema,
+  type Language,
+} from '@agro/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,13 +63,7 @@ export default async function reminderRoutes(fastify: FastifyInstance): Promise<
     done(null, {});
   });
 
-  async function page(
-    reply: FastifyReply,
-    status: number,
-    state: PageState,
-    language: Parameters<typeof unsubscribePage>[1],
-    token?: string,
-  ) {
+  async function page(reply: FastifyReply, status: number, state: PageState, language: Language, token?: string) {
     const html = unsubscribePage(state, language, token, (await app.siteSettings()).publicEmail, API.unsubscribe);
     return reply.code(status).type('text/html; charset=utf-8').send(Buffer.from(html));
   }
