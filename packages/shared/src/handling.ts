@@ -63,7 +63,9 @@ export const handlingFilterMessageOrder = [T.replyFilter, T.assigneeFilter, T.so
 const isRealDay = (v: string): boolean =>
   /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
-const followUpOn = z.union([z.null(), z.string().refine(isRealDay)], { error: T.followUpInvalid }).optional();
+const followUpOn = z
+  .union([z.null(), z.string({ error: T.followUpInvalid }).refine(isRealDay, { error: T.followUpInvalid })], { error: T.followUpInvalid })
+  .optional();
 
 /**
  * Body of PATCH /api/v1/quote/{id}/handling and /api/v1/contact/{id}/handling: either key, or both.
@@ -71,7 +73,9 @@ const followUpOn = z.union([z.null(), z.string().refine(isRealDay)], { error: T.
  * A key left out is left as it is.
  */
 export const handlingSchema = z.object({
-  assigneeId: z.union([z.null(), z.string().regex(ID)], { error: T.assigneeInvalid }).optional(),
+  assigneeId: z
+    .union([z.null(), z.string({ error: T.assigneeInvalid }).regex(ID, { error: T.assigneeInvalid })], { error: T.assigneeInvalid })
+    .optional(),
   followUpOn,
 });
 export type HandlingInput = z.infer<typeof handlingSchema>;
