@@ -303,6 +303,11 @@ describe('removing an administrator', () => {
     expect((await quoteOf(closed._id)).assignee).toEqual(named(leaving));
     // A rule naming them gives new leads to the next matching rule.
     expect((await newQuote({ country: 'Spain' })).assignee).toEqual(named(asha));
+    // The settings form sends back all it read (the computed replyTimeHours, that rule): it still saves.
+    const read = (await as(owner, 'GET', API.settings)).json<{ settings: Record<string, unknown> }>().settings;
+    expect(read).toHaveProperty('replyTimeHours');
+    const saved = await as(owner, 'PATCH', API.updateSettings, read);
+    expect(saved.statusCode, saved.body).toBe(200);
 
     const audit = (await as(owner, 'GET', `${API.audit}?type=quote`)).json<AuditResponse>().audit;
     expect(audit.find((e) => e.entityId === open._id && e.changes.assignedBy)).toMatchObject({

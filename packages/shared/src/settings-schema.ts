@@ -245,6 +245,8 @@ export const settingsPatchSchema = z
       requireTwoFactorForAdmins: z.boolean({ error: M.requireTwoFactorForAdmins }),
       assignment: assignmentSchema,
       showReplyTime: z.boolean({ error: M.showReplyTime }),
+      /** Read-only (computed by the server, issue 41): a form that sends back what it read is not refused; ignored. */
+      replyTimeHours: z.unknown(),
     },
     { error: M.unknownKey },
   )
