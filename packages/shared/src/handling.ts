@@ -121,6 +121,23 @@ export const firstReplyFiguresSchema = z.object({
 });
 export type FirstReplyFigures = z.infer<typeof firstReplyFiguresSchema>;
 
+/** The administrators' header counts the leads due within this many hours (issue 41, item 1). */
+export const DUE_SOON_HOURS = 4;
+
+/** GET /api/v1/dashboard/due-soon: unanswered leads due within DUE_SOON_HOURS and late now, all and the caller's own. */
+export const dueSoonResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  withinHours: z.number().int(),
+  /** Unanswered, not held as spam, due within the hours (not late yet). */
+  dueSoon: z.number().int(),
+  /** Unanswered, not held as spam, past their due time. */
+  late: z.number().int(),
+  /** The same of the leads the caller owns. */
+  mine: z.object({ dueSoon: z.number().int(), late: z.number().int() }),
+});
+export type DueSoonResponse = z.infer<typeof dueSoonResponseSchema>;
+
 /** The 'Usually replies within N hours' figure: its rules (docs/decisions/033-reply-clock-and-lead-owners.md). */
 export const REPLY_TIME_RULES = {
   /** The leads that arrived within this many days are read. */
