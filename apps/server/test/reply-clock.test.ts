@@ -5,7 +5,17 @@
  * leaves the figures. The lists' reply filter and due sort, the dashboard's figures (checked
  * against the leads one by one), /metrics and the public reply time. SQLite and PostgreSQL.
  */
-import { API, HANDLING_TEXT, REPLY_TIME_RULES, offerToday, replyState, type Dashboard, type Inquiry, type Quote } from '@agro/shared';
+import {
+  API,
+  HANDLING_TEXT,
+  REPLY_TIME_RULES,
+  offerToday,
+  replyState,
+  type Dashboard,
+  type DueSoonResponse,
+  type Inquiry,
+  type Quote,
+} from '@agro/shared';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { insertTestProduct, offerBody, quoteBody } from './fixtures.js';
@@ -177,6 +187,26 @@ describe('the clock of a lead', () => {
     now += HOUR;
     await as(admin, 'PATCH', API.updateInquiry(a), { handled: true });
     expect((await inquiries('?sort=due')).map((i) => i._id)).toEqual([b, a]);
+  });
+
+  it("the administrators' header: leads due within four hours and late now, all and the caller's own", async () => {
+    const counts = async () => {
+      const res = await as(admin, 'GET', API.dueSoon);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      return res.json<DueSoonResponse>();
+    };
+    const early = await newQuote();
+    now += 2 * HOUR;
+    await newInquiry();
+    await newQuote({ website: 'https://bot.example' });
+    now += 19 * HOUR;
+    // The first is due in 3 hours, the second in 5: one within four hours, none late (spam never counts).
+    expect(await counts()).toMatchObject({ withinHours: 4, dueSoon: 1, late: 0, mine: { dueSoon: 0, late: 0 } });
+    await as(admin, 'PATCH', API.quoteHandling(early._id), { assigneeId: admin.user._id });
+    now += 4 * HOUR;
+    expect(await counts()).toMatchObject({ dueSoon: 1, late: 1, mine: { dueSoon: 0, late: 1 } });
+    expect((await as(buyer, 'GET', API.dueSoon)).statusCode).toBe(403);
   });
 
   it('the CSV exports take the same reply filter and carry the clock', async () => {

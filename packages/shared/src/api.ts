@@ -37,6 +37,8 @@ export const API = {
   inquiryNotSpam: (id: string) => `${V1}/contact/${encodeURIComponent(id)}/not-spam`,
   deleteInquiry: (id: string) => `${V1}/contact/${encodeURIComponent(id)}`,
   dashboard: `${V1}/dashboard`,
+  /** The leads due within four hours and late now, for the administrators' header (issue 41). */
+  dueSoon: `${V1}/dashboard/due-soon`,
   // Quote desk
   quote: (id: string) => `${V1}/quote/${encodeURIComponent(id)}`,
   quoteOffer: (id: string) => `${V1}/quote/${encodeURIComponent(id)}/offer`,

@@ -63,7 +63,9 @@ export const handlingFilterMessageOrder = [T.replyFilter, T.assigneeFilter, T.so
 const isRealDay = (v: string): boolean =>
   /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
-const followUpOn = z.union([z.null(), z.string().refine(isRealDay)], { error: T.followUpInvalid }).optional();
+const followUpOn = z
+  .union([z.null(), z.string({ error: T.followUpInvalid }).refine(isRealDay, { error: T.followUpInvalid })], { error: T.followUpInvalid })
+  .optional();
 
 /**
  * Body of PATCH /api/v1/quote/{id}/handling and /api/v1/contact/{id}/handling: either key, or both.
@@ -71,7 +73,9 @@ const followUpOn = z.union([z.null(), z.string().refine(isRealDay)], { error: T.
  * A key left out is left as it is.
  */
 export const handlingSchema = z.object({
-  assigneeId: z.union([z.null(), z.string().regex(ID)], { error: T.assigneeInvalid }).optional(),
+  assigneeId: z
+    .union([z.null(), z.string({ error: T.assigneeInvalid }).regex(ID, { error: T.assigneeInvalid })], { error: T.assigneeInvalid })
+    .optional(),
   followUpOn,
 });
 export type HandlingInput = z.infer<typeof handlingSchema>;
@@ -116,6 +120,23 @@ export const firstReplyFiguresSchema = z.object({
   answered: z.number().int(),
 });
 export type FirstReplyFigures = z.infer<typeof firstReplyFiguresSchema>;
+
+/** The administrators' header counts the leads due within this many hours (issue 41, item 1). */
+export const DUE_SOON_HOURS = 4;
+
+/** GET /api/v1/dashboard/due-soon: unanswered leads due within DUE_SOON_HOURS and late now, all and the caller's own. */
+export const dueSoonResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  withinHours: z.number().int(),
+  /** Unanswered, not held as spam, due within the hours (not late yet). */
+  dueSoon: z.number().int(),
+  /** Unanswered, not held as spam, past their due time. */
+  late: z.number().int(),
+  /** The same of the leads the caller owns. */
+  mine: z.object({ dueSoon: z.number().int(), late: z.number().int() }),
+});
+export type DueSoonResponse = z.infer<typeof dueSoonResponseSchema>;
 
 /** The 'Usually replies within N hours' figure: its rules (docs/decisions/033-reply-clock-and-lead-owners.md). */
 export const REPLY_TIME_RULES = {

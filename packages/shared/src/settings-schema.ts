@@ -264,6 +264,8 @@ export const settingsPatchSchema = z
       assignment: assignmentSchema,
       showReplyTime: z.boolean({ error: M.showReplyTime }),
       reminders: remindersSchema,
+      /** Read-only (computed by the server, issue 41): a form that sends back what it read is not refused; ignored. */
+      replyTimeHours: z.unknown(),
     },
     { error: M.unknownKey },
   )

@@ -1026,6 +1026,21 @@ export const ENDPOINTS: readonly Endpoint[] = [
     },
   },
   {
+    api: 'dueSoon',
+    method: 'GET',
+    path: '/api/v1/dashboard/due-soon',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => {
+      await addQuote(ctx, ctx.owner);
+      return {
+        url: API.dueSoon,
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ dueSoon: number; withinHours: number }>()).toMatchObject({ withinHours: 4 }),
+      };
+    },
+  },
+  {
     api: 'inquiryHandling',
     method: 'PATCH',
     path: '/api/v1/contact/{id}/handling',

@@ -4,14 +4,5 @@
  * inquiries, orders), the hand-back when an administrator is removed, and where the company's
  * mails about a lead go (its owner, else the notification address).
  */
-export {
-  ASSIGNMENT_RULE_ACTOR,
-  assignNewLead,
-  chooseAssignee,
-  handBackLeads,
-  recordAssignment,
-  setLeadHandling,
-  setOrderFollowUp,
-  type LeadFacts,
-} from './service.js';
-export { findAdmin, ownerAddress, type AdminRef, type LeadKind } from './repository.js';
+export { assignNewLead, chooseAssignee, handBackLeads, setLeadHandling, setOrderFollowUp } from './service.js';
+export { findAdmin, ownerAddress } from './repository.js';

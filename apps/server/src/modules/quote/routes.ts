@@ -154,7 +154,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       const createdAt = nowIso(app.now());
       const quote = await app.db.transaction().execute(async (tx) => {
         const id = newId();
-        await insertQuote(tx, {
+        let stored = await insertQuote(tx, {
           id,
           company_name: input.companyName,
           contact_person_name: input.contactPersonName,
@@ -178,8 +178,10 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
           spam_reason: spamReason,
           ...fromTradeTerms(input.tradeTerms),
         });
-        await assignNewLead(tx, { kind: 'quote', id }, assignee, settings.assignment);
-        const stored = (await findQuote(tx, id))!;
+        if (assignee) {
+          await assignNewLead(tx, { kind: 'quote', id }, assignee, settings.assignment);
+          stored = (await findQuote(tx, id))!;
+        }
         // In the quote's transaction: the quote and its mails are stored together or not at all.
         // Sending happens later (mail/mailer.ts): a mail failure never fails the request.
         // Held as spam: no mail until an administrator releases it ('Not spam').

@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-export { stampFirstReply, countLateLeads, type LeadRef } from './repository.js';
+export { stampFirstReply, countDueLeads, countLateLeads } from './repository.js';
 export { dashboardClockFigures } from './dashboard.js';
-export { ReplyTime, computeReplyTimeHours } from './reply-time.js';
+export { ReplyTime } from './reply-time.js';
 
 /** After a change committed: its first replies (seconds after arrival, from stampFirstReply) into /metrics' histogram. */
 export function observeFirstReplies(app: FastifyInstance, seconds: readonly number[]): void {

@@ -46,7 +46,7 @@ async function readStored(db: DbOrTx): Promise<Stored> {
 }
 
 /** The figure now, from the leads of the last 90 days (without the owner's `showReplyTime`: publicSettings applies it). */
-export async function computeReplyTimeHours(db: DbOrTx, nowMs: number): Promise<number | null> {
+async function computeReplyTimeHours(db: DbOrTx, nowMs: number): Promise<number | null> {
   return replyTimeHoursOf(await clockRowsSince(db, nowIso(nowMs - REPLY_TIME_RULES.windowDays * DAY_MS)), nowMs);
 }
 

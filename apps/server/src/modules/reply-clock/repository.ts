@@ -32,14 +32,28 @@ export async function stampFirstReply(tx: DbOrTx, lead: LeadRef, at: string): Pr
   return Math.max(0, (Date.parse(at) - Date.parse(row.created_at)) / 1000);
 }
 
-/** Leads late at `now` (ISO): unanswered, not held as spam, past their due time (the lists' reply=overdue). */
-export async function countLateLeads(db: DbOrTx, now: string): Promise<number> {
-  const late = (table: 'quotes' | 'contacts') =>
+/**
+ * Unanswered leads not held as spam (quotes and inquiries) whose reply is due after `after` (ISO;
+ * none: whenever) and no later than `until`, of `assigneeId` when given: a range of the
+ * <table>_unanswered index.
+ */
+async function countUnanswered(db: DbOrTx, range: { after?: string; until: string }, assigneeId?: string): Promise<number> {
+  const count = (table: 'quotes' | 'contacts') =>
     sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}
-      where spam_reason is null and first_reply_at is null and reply_due_at <= ${now}`.execute(db);
-  const [quotes, contacts] = await Promise.all([late('quotes'), late('contacts')]);
+      where spam_reason is null and first_reply_at is null and reply_due_at <= ${range.until}
+      ${range.after === undefined ? sql`` : sql`and reply_due_at > ${range.after}`}
+      ${assigneeId === undefined ? sql`` : sql`and assignee_id = ${assigneeId}`}`.execute(db);
+  const [quotes, contacts] = await Promise.all([count('quotes'), count('contacts')]);
   return Number(quotes.rows[0]?.n ?? 0) + Number(contacts.rows[0]?.n ?? 0);
 }
+
+/** Leads late at `now` (ISO): unanswered, not held as spam, past their due time (the lists' reply=overdue). */
+export const countLateLeads = (db: DbOrTx, now: string, assigneeId?: string): Promise<number> =>
+  countUnanswered(db, { until: now }, assigneeId);
+
+/** Leads not late at `now` (ISO) and due by `until` (ISO): unanswered, not held as spam. */
+export const countDueLeads = (db: DbOrTx, now: string, until: string, assigneeId?: string): Promise<number> =>
+  countUnanswered(db, { after: now, until }, assigneeId);
 
 /** One lead as the figures read it. */
 export interface ClockRow {

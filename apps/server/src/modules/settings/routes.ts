@@ -64,10 +64,13 @@ export default async function settingsRoutes(fastify: FastifyInstance): Promise<
       },
     },
     async (request) => {
-      // Each assignment rule names an administrator (checked here: the schema cannot read the accounts).
+      // A new assignment rule names an administrator (checked here: the schema cannot read the
+      // accounts). A rule already stored whose administrator was removed since is kept (the rule
+      // skips it), so the settings form, which sends everything back, still saves.
+      const stored = new Set((await app.siteSettings()).assignment.rules.map((r) => r.assigneeId));
       for (const rule of request.body.assignment?.rules ?? []) {
-        if (!(await findAdmin(app.db, rule.assigneeId)))
-          throw badRequest(HANDLING_TEXT.assignmentAssignee, { assignment: HANDLING_TEXT.assignmentAssignee });
+        if (stored.has(rule.assigneeId) || (await findAdmin(app.db, rule.assigneeId))) continue;
+        throw badRequest(HANDLING_TEXT.assignmentAssignee, { assignment: HANDLING_TEXT.assignmentAssignee });
       }
       const settings = await app.db.transaction().execute(async (tx) => {
         const before = await readSettings(tx, app.config.companyEmail);
