@@ -77,6 +77,8 @@ test('a question with a PDF, a live answer, a request for changes, revision 2, a
     const deskThread = thread(a, 'Messages');
     await expect(deskThread.getByText('Can you pack in 10 kg cartons?', { exact: false })).toBeVisible();
     await expect(deskThread.getByRole('link', { name: /lab-report\.pdf/ })).toBeVisible();
+    // The buyer's open page shows their question as seen by the company, without a reload.
+    await expect(buyerThread.getByText('Seen', { exact: true })).toBeVisible({ timeout: 5_000 });
     // The buyer opened the quote after the offer was sent.
     await expect(a.getByText(/Seen by the buyer \d+ min after sending/)).toBeVisible();
     await deskThread.getByLabel('Your message', { exact: true }).fill('Yes, 10 kg cartons are fine.');

@@ -100,7 +100,9 @@ export default async function messageRoutes(fastify: FastifyInstance): Promise<v
         const thread = { kind, id: request.params.id };
         const page = request.query.page ?? 1;
         const limit = request.query.limit ?? THREAD_LIMITS.pageSize;
-        await readThread(app.db, thread, request.user!, app.now());
+        const read = await readThread(app.db, thread, request.user!, app.now());
+        // The other side's open thread shows its messages as seen.
+        if (read) await app.threadEvents.publish({ kind, threadId: thread.id, messageId: read, type: 'read' });
         const { messages, total } = await listMessages(app.db, thread, page, limit);
         reply.header('cache-control', 'private, no-store');
         return { success: true, message: T.messagesFetched, messages, total, page, limit };
@@ -152,8 +154,10 @@ export default async function messageRoutes(fastify: FastifyInstance): Promise<v
         const offClose = app.threadEvents.onClose(end);
         request.raw.on('close', end);
         raw.on('close', end);
+        // A `read` event names an earlier message: without an id, the client's Last-Event-ID stays the newest it got.
         const send = (type: string, item: ThreadMessage) => {
-          if (!ended) raw.write(`event: ${type}\nid: ${item._id}\ndata: ${JSON.stringify({ kind, threadId, item })}\n\n`);
+          const id = type === 'read' ? '' : `id: ${item._id}\n`;
+          if (!ended) raw.write(`event: ${type}\n${id}data: ${JSON.stringify({ kind, threadId, item })}\n\n`);
         };
         try {
           const stop = await app.threadEvents.subscribe(kind, threadId, (signal) => {

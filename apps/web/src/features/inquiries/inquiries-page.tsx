@@ -9,6 +9,7 @@ import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { ConversationPanel } from '@/components/thread/conversation-panel';
 import { SortSelect, useListSort } from '@/components/thread/list-sort';
 import { UnreadBadge } from '@/components/thread/unread-badge';
+import { useThreadRead, withThreadRead } from '@/components/thread/use-thread-read';
 import { MessageIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { Ltr } from '@/components/ui/ltr';
@@ -39,6 +40,7 @@ export default function InquiriesPage() {
   const [toDelete, setToDelete] = useState<Inquiry | null>(null);
   const [busy, setBusy] = useState(false);
   const [sort, setSort] = useListSort();
+  useThreadRead('contact', (id) => setInquiries((list) => withThreadRead(list, id)));
   // A mail's link names the inquiry (`?inquiry=<id>#messages`): it opens with its conversation.
   const [params] = useSearchParams();
   const linked = params.get('inquiry');

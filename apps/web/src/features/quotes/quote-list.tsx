@@ -15,7 +15,8 @@ import { DecisionDialog } from './decision-dialog';
 import { QuoteCard } from './quote-card';
 import { formatDate, formatNumber } from '@/lib/format';
 import { quantityText } from './quote-format';
-import { decideOnQuote, deleteQuote, fetchAllQuotes, fetchUserQuotes, releaseQuote } from '@/store/quote-slice';
+import { decideOnQuote, deleteQuote, fetchAllQuotes, fetchUserQuotes, quoteThreadRead, releaseQuote } from '@/store/quote-slice';
+import { useThreadRead } from '@/components/thread/use-thread-read';
 import { localizeMessage, t } from '@/lib/i18n';
 import { moneyText } from '@/lib/money';
 import { isolated } from '@/lib/isolate';
@@ -71,6 +72,7 @@ export function QuoteList({ role }: { role: Role }) {
   const { query, page } = filters;
   // An administrator's filters, counts, links and cards speak from the administrators' texts: loaded for them only.
   const adminTexts = useAdminTexts(admin);
+  useThreadRead('quote', (id) => dispatch(quoteThreadRead(id)));
 
   const load = useCallback(async () => {
     setLoading(true);
