@@ -318,6 +318,29 @@ describe('hiding, read marks and unread counts', () => {
     await list(API.quoteMessages(id), buyer);
     expect(await unread(buyer)).toBe(buyerBefore);
   });
+
+  it("an administrator's unread total follows every change of the threads: a message, a read, a hidden message, a deleted lead", async () => {
+    const fresh = await t.loginAdmin();
+    const unread = async () =>
+      (await t.app.inject({ method: 'GET', url: API.unreadMessages, headers: { cookie: fresh.cookie } })).json<{ unread: number }>().unread;
+    const base = await unread();
+    expect(await unread()).toBe(base);
+    const id = await newQuote();
+    const first = (await post(API.addQuoteMessage(id), buyer, { text: 'One' })).json<MessagePostResponse>().item;
+    expect(await unread()).toBe(base + 1);
+    await post(API.addQuoteMessage(id), buyer, { text: 'Two' });
+    expect(await unread()).toBe(base + 2);
+    expect((await post(API.hideMessage(first._id), admin, {})).statusCode).toBe(200);
+    expect(await unread()).toBe(base + 1);
+    const gone = await newQuote();
+    await post(API.addQuoteMessage(gone), buyer, { text: 'Three' });
+    expect(await unread()).toBe(base + 2);
+    expect((await t.app.inject({ method: 'DELETE', url: API.deleteQuote(gone), headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    expect(await unread()).toBe(base + 1);
+    now += 1000;
+    await list(API.quoteMessages(id), fresh);
+    expect(await unread()).toBe(base);
+  });
 });
 
 describe('mails', () => {

@@ -35,7 +35,7 @@ import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
 import { isSafeFileName, uploadError } from '../images/index.js';
 import { attachmentDisposition, attachmentStorageName, attachmentStore, sniffAttachment } from './attachments.js';
 import { sendDueDigests } from './digests.js';
-import { findAttachment, findMessage, listMessages, messagesAfter, unreadTotal } from './repository.js';
+import { findAttachment, findMessage, listMessages, messagesAfter, unreadTotal, type Viewer } from './repository.js';
 import { authorisedThread, hideMessage, postMessage, readThread, sideOf, viewerOf, type StoredAttachment } from './service.js';
 
 type ThreadRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -339,6 +339,23 @@ export default async function messageRoutes(fastify: FastifyInstance): Promise<v
     },
   );
 
+  /**
+   * An administrator's total counts every buyer message they have not opened, in every thread: kept
+   * here per administrator and counted again only when a thread changed (`messages_version`, bumped
+   * by triggers on messages and thread_reads: migration 20261127115000). A buyer's is counted in
+   * their own leads' threads, a few index reads, every time.
+   */
+  const adminTotals = new Map<string, { version: string; total: number }>();
+  const unreadFor = async (viewer: Viewer): Promise<number> => {
+    if (viewer.side === 'BUYER' || !viewer.userId) return unreadTotal(app.db, viewer);
+    const [version = '0'] = await app.readMeta(['messages_version']);
+    const kept = adminTotals.get(viewer.userId);
+    if (kept?.version === version) return kept.total;
+    const total = await unreadTotal(app.db, viewer);
+    adminTotals.set(viewer.userId, { version, total });
+    return total;
+  };
+
   app.get(
     '/messages/unread',
     {
@@ -352,7 +369,7 @@ export default async function messageRoutes(fastify: FastifyInstance): Promise<v
     async (request, reply) => {
       const user = request.user!;
       reply.header('cache-control', 'private, no-store');
-      return { success: true, message: T.unreadCounted, unread: await unreadTotal(app.db, viewerOf(user)) };
+      return { success: true, message: T.unreadCounted, unread: await unreadFor(viewerOf(user)) };
     },
   );
 }
