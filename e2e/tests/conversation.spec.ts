@@ -58,7 +58,7 @@ test('a question with a PDF, a live answer, a request for changes, revision 2, a
     await b.goto('/profile');
     const card = b.getByRole('article').filter({ hasText: company });
     await expect(statusOf(card)).toHaveText(/QUOTED/);
-    await card.getByRole('button', { name: `Messages about ${product.productName}` }).click();
+    await card.getByRole('link', { name: `Messages about ${product.productName}` }).click();
     const buyerThread = thread(b, `Messages about ${product.productName}`);
     await expect(buyerThread.getByText('No messages yet.', { exact: false })).toBeVisible();
     await buyerThread
@@ -223,7 +223,7 @@ test('a failed post keeps the typed text and says so; the next try sends it once
   await page
     .getByRole('article')
     .filter({ hasText: company })
-    .getByRole('button', { name: `Messages about ${product.productName}` })
+    .getByRole('link', { name: `Messages about ${product.productName}` })
     .click();
   const box = page.getByLabel('Your message', { exact: true });
   await box.fill('Please confirm the shelf life.');

@@ -57,7 +57,7 @@ describe("the buyer's quote: its conversation and 'Ask for changes'", () => {
     const { user, calls } = renderBuyer([makeMessage(1)], '/profile');
     const card = await screen.findByRole('article');
     expect(within(card).getByText('2 unread')).toBeInTheDocument();
-    await user.click(within(card).getByRole('button', { name: /^Messages about/ }));
+    await user.click(within(card).getByRole('link', { name: /^Messages about/ }));
     const region = await screen.findByRole('region', { name: 'Messages about Organic Jaggery Powder' });
     await within(region).findByText('Message number 1');
     await waitFor(() => expect(within(card).queryByText('2 unread')).not.toBeInTheDocument());

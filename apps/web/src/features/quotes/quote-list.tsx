@@ -54,7 +54,7 @@ export function QuoteList({ role }: { role: Role }) {
   const navigate = useNavigate();
   const held = useAppSelector((s) => s.quote.quotes);
   const [sort, setSort] = useListSort();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   // The buyer's list is whole: ordered here; an administrator's page comes ordered from the server.
   const quotes = role !== 'ADMIN' && sort === 'activity' ? byActivity(held) : held;
   const openId = role === 'ADMIN' ? null : params.get('quote');
@@ -93,13 +93,13 @@ export function QuoteList({ role }: { role: Role }) {
     setLoading(false);
   }, [dispatch, admin, query, page, sort]);
 
-  const openMessages = (quote: Quote) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('inquiry');
-      next.set('quote', quote._id);
-      return next;
-    });
+  /** The address of a quote's conversation on this page: the list's own parameters kept. */
+  const messagesHref = (quote: Quote) => {
+    const next = new URLSearchParams(params);
+    next.delete('inquiry');
+    next.set('quote', quote._id);
+    return `?${next.toString()}#messages`;
+  };
 
   // The conversation asked for (a mail's link, or 'Messages' on a card) comes into view once the list is there.
   useEffect(() => {
@@ -234,7 +234,7 @@ export function QuoteList({ role }: { role: Role }) {
                 onAccept={(quote) => setDeciding({ quote, decision: 'accept' })}
                 onDecline={(quote) => setDeciding({ quote, decision: 'decline' })}
                 onNotSpam={(quote) => void notSpam(quote)}
-                onMessages={admin ? undefined : openMessages}
+                messagesHref={admin ? undefined : messagesHref(q)}
                 busy={releasing}
               />
             </li>
