@@ -73,12 +73,19 @@ export function Footer() {
         </Part>
 
         <Part name="footer:products">
-          <nav aria-label={t('layout.productsLabel')}>
+          <nav aria-label={t('layout.productsLabel')} className="min-w-0">
             <h2 className={headingClass}>{t('layout.products')}</h2>
             <ul className="mt-4 space-y-2 text-sm">
               {products.slice(0, FOOTER_PRODUCTS).map((p) => (
                 <li key={p._id}>
-                  <Link to={`/products/description?id=${encodeURIComponent(p._id)}`} state={{ id: p._id }} className={linkClass}>
+                  {/* One line each (a long name ends in an ellipsis, whole in its title): the footer keeps its
+                      height when the catalogue changes between the server's page and the app's list. */}
+                  <Link
+                    to={`/products/description?id=${encodeURIComponent(p._id)}`}
+                    state={{ id: p._id }}
+                    className={`${linkClass} block truncate`}
+                    title={p.productName}
+                  >
                     <bdi>{p.productName}</bdi>
                   </Link>
                 </li>
