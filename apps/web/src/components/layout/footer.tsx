@@ -73,19 +73,12 @@ export function Footer() {
         </Part>
 
         <Part name="footer:products">
-          <nav aria-label={t('layout.productsLabel')} className="min-w-0">
+          <nav aria-label={t('layout.productsLabel')}>
             <h2 className={headingClass}>{t('layout.products')}</h2>
             <ul className="mt-4 space-y-2 text-sm">
               {products.slice(0, FOOTER_PRODUCTS).map((p) => (
                 <li key={p._id}>
-                  {/* One line each (a long name ends in an ellipsis, whole in its title): the footer keeps its
-                      height when the catalogue changes between the server's page and the app's list. */}
-                  <Link
-                    to={`/products/description?id=${encodeURIComponent(p._id)}`}
-                    state={{ id: p._id }}
-                    className={`${linkClass} block truncate`}
-                    title={p.productName}
-                  >
+                  <Link to={`/products/description?id=${encodeURIComponent(p._id)}`} state={{ id: p._id }} className={linkClass}>
                     <bdi>{p.productName}</bdi>
                   </Link>
                 </li>
@@ -154,6 +147,10 @@ export function Footer() {
           </ul>
         </div>
       </div>
+      {/* The first paint waits until the parser is here (index.html's rel=expect): a browser that unblocks
+          rendering at the target's start tag would otherwise paint a footer half parsed, and the page's
+          main area, which fills the screen above it, shrinks when the rest arrives (a layout shift). */}
+      <span id="site-footer-end" hidden />
     </footer>
   );
 }
