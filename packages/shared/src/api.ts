@@ -33,6 +33,7 @@ export const API = {
   /** The buyer's own inquiries (issue 40: their threads). */
   myInquiries: `${V1}/contact/mine`,
   exportInquiries: `${V1}/contact/export`,
+  inquiry: (id: string) => `${V1}/contact/${encodeURIComponent(id)}`,
   updateInquiry: (id: string) => `${V1}/contact/${encodeURIComponent(id)}`,
   inquiryNotSpam: (id: string) => `${V1}/contact/${encodeURIComponent(id)}/not-spam`,
   deleteInquiry: (id: string) => `${V1}/contact/${encodeURIComponent(id)}`,

@@ -1009,6 +1009,21 @@ export const ENDPOINTS: readonly Endpoint[] = [
     },
   },
   {
+    api: 'inquiry',
+    method: 'GET',
+    path: '/api/v1/contact/{id}',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => {
+      const id = await addInquiry(ctx, ctx.owner);
+      return {
+        url: API.inquiry(id),
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ inquiry: Inquiry }>().inquiry).toMatchObject({ _id: id }),
+      };
+    },
+  },
+  {
     api: 'updateInquiry',
     method: 'PATCH',
     path: '/api/v1/contact/{id}',
