@@ -12,6 +12,7 @@ import {
 import { useId, type ReactNode } from 'react';
 import { ChevronDownIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon, WhatsAppIcon } from '@/components/ui/icons';
 import { useSiteSettings } from '@/store/store';
+import { ReplyTime } from '@/components/ui/reply-time';
 import { formatClock } from '@/lib/format';
 import { pageLanguage, t } from '@/lib/i18n';
 import { reveal } from '@/lib/reveal';
@@ -107,6 +108,7 @@ export function BusinessHours() {
           {t('site.replyPromise')}
         </span>
       </p>
+      <ReplyTime className="mt-3" />
     </section>
   );
 }

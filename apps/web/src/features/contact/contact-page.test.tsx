@@ -66,6 +66,25 @@ describe('contact page', () => {
     expect(byLabel('Product')).toHaveValue('');
   });
 
+  it("says 'Usually replies within N hours' when the site's figure qualifies, and nothing when it does not", async () => {
+    logIn('USER');
+    stubFetch({
+      [`GET ${API.productList}`]: productsReply,
+      [`GET ${API.settings}`]: { body: { success: true, message: 'ok', settings: { ...DEFAULT_SETTINGS, replyTimeHours: 3 } } },
+    });
+    const first = renderRoute('/contact');
+    const hours = await screen.findByRole('region', { name: /Business hours/ });
+    expect(await within(hours).findByText('Usually replies within 3 hours')).toBeInTheDocument();
+    first.unmount();
+    stubFetch({
+      [`GET ${API.productList}`]: productsReply,
+      [`GET ${API.settings}`]: { body: { success: true, message: 'ok', settings: { ...DEFAULT_SETTINGS, replyTimeHours: null } } },
+    });
+    renderRoute('/contact');
+    const again = await screen.findByRole('region', { name: /Business hours/ });
+    await waitFor(() => expect(within(again).queryByText(/Usually replies within/)).not.toBeInTheDocument());
+  });
+
   it('shows the contact details, business hours, reply promise and the four FAQ answers', async () => {
     logIn('USER');
     stubFetch({ [`GET ${API.productList}`]: productsReply });

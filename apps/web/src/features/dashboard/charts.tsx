@@ -10,6 +10,9 @@ import { t } from '@/lib/i18n';
 
 const monthName = (month: string) => formatMonth(month);
 
+/** A share of 0 to 1 as a whole percent; '-' when there is nothing to count. */
+export const percent = (share: number | null) => (share === null ? '-' : `${Math.round(share * 100)}%`);
+
 function ChartFigure({ title, summary, table, children }: { title: string; summary: string; table: ReactNode; children: ReactNode }) {
   const id = useId();
   return (
@@ -244,7 +247,7 @@ export function CountChart({
 }
 
 /** One headline figure (e.g. "83%") with what it means. */
-export function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
+export function Figure({ label, value, detail }: { label: string; value: string; detail: ReactNode }) {
   return (
     <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
       <p className="text-sm font-medium text-gray-700">{label}</p>

@@ -7,9 +7,8 @@ import { formatNumber } from '@/lib/format';
 import { heardFromText } from '@/lib/option-labels';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { CountChart, counted, Figure, MonthlyChart, RankingChart } from './charts';
-
-const percent = (share: number | null) => (share === null ? '-' : `${Math.round(share * 100)}%`);
+import { CountChart, counted, Figure, MonthlyChart, percent, RankingChart } from './charts';
+import { FirstReplySection } from './first-reply';
 
 /** /dashboard (ADMIN): the last 12 months at a glance. Its own chunk: nothing of it is on a public page. */
 export default function DashboardPage() {
@@ -83,6 +82,7 @@ export default function DashboardPage() {
                 })}
               />
             </div>
+            <FirstReplySection data={data} />
             <MonthlyChart months={data.months} />
             <div className="grid gap-6 lg:grid-cols-3">
               <RankingChart title={t('dashboard.byCountry')} points={data.byCountry} what="countries" />

@@ -1,3 +1,4 @@
+import { ReplyTime } from '@/components/ui/reply-time';
 import { WhatsAppButton } from '@/components/ui/whatsapp-button';
 import { PRODUCT_ID_PARAM, type ImageRef, type Product } from '@agro/shared';
 import { memo, useEffect, useState } from 'react';
@@ -231,6 +232,7 @@ const ProductDetail = memo(function ProductDetail({ product }: { product: Produc
                 path={pagePath}
               />
             </div>
+            <ReplyTime className="mt-4" />
           </div>
         </Part>
       </div>

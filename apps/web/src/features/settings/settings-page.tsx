@@ -8,9 +8,13 @@ import {
   SOCIAL_LABELS,
   SOCIAL_NETWORKS,
   WEEKDAYS,
+  ASSIGNMENT_MODES,
+  type AssignmentMode,
   type SiteSettings,
+  type TeamResponse,
 } from '@agro/shared';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useHeldProducts } from '@/components/products/use-held-products';
 import { Link } from 'react-router';
 import { useAppDispatch } from '@/store/store';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -26,7 +30,9 @@ import { ApiError, errorMessage, request, withToast } from '@/lib/api';
 import { siteSettingsSaved } from '@/store/settings-slice';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-type SettingsAnswer = { success: boolean; message: string; settings: SiteSettings };
+/** The whole settings, and (read-only, computed) the public 'Usually replies within N hours' figure. */
+type EditedSettings = SiteSettings & { replyTimeHours?: number | null };
+type SettingsAnswer = { success: boolean; message: string; settings: EditedSettings };
 
 const grid = 'grid gap-5 sm:grid-cols-2';
 
@@ -101,15 +107,22 @@ function Section({ title, icon, children }: { title: string; icon: ReactNode; ch
 export default function SettingsPage() {
   useDocumentTitle(t('settings.title'));
   const dispatch = useAppDispatch();
-  const [settings, setSettings] = useState<SiteSettings | null>(null);
+  const [settings, setSettings] = useState<EditedSettings | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // The assignment rule names administrators and products.
+  const [admins, setAdmins] = useState<TeamResponse['admins']>([]);
+  const products = useHeldProducts(true);
 
   useEffect(() => {
     request<SettingsAnswer>('GET', API.settings).then(
       (r) => setSettings(r.settings),
       (e: unknown) => setLoadError(errorMessage(e, SETTINGS_TEXT.loadError)),
+    );
+    request<TeamResponse>('GET', API.team).then(
+      (r) => setAdmins(r.admins),
+      () => setAdmins([]),
     );
   }, []);
 
@@ -130,7 +143,7 @@ export default function SettingsPage() {
     );
   }
 
-  const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) => setSettings({ ...settings, [key]: value });
+  const set = <K extends keyof EditedSettings>(key: K, value: EditedSettings[K]) => setSettings({ ...settings, [key]: value });
   // The FAQ moved or shortened: each language's translations follow their English entry.
   const reorderFaq = (from: number[]) =>
     setSettings({
@@ -162,7 +175,20 @@ export default function SettingsPage() {
     }
   };
 
-  const { address, businessHours, quotationDefaults, registrations, bankDetails } = settings;
+  const { address, businessHours, quotationDefaults, registrations, bankDetails, assignment, reminders } = settings;
+  const setRules = (rules: typeof assignment.rules) => set('assignment', { ...assignment, rules });
+  const whole = (key: keyof typeof reminders, max: number) => (
+    <input
+      className="input"
+      type="number"
+      inputMode="numeric"
+      min="0"
+      max={String(max)}
+      step="1"
+      value={String(reminders[key])}
+      onChange={(e) => set('reminders', { ...reminders, [key]: e.target.value === '' ? 0 : Number(e.target.value) })}
+    />
+  );
 
   return (
     <>
@@ -434,6 +460,113 @@ export default function SettingsPage() {
               <Field label="SWIFT">{text(bankDetails.swift, (v) => set('bankDetails', { ...bankDetails, swift: v }))}</Field>
             </div>
           </fieldset>
+        </Section>
+
+        <Section title={t('settings.replies')} icon={<ClockIcon />}>
+          <p className="mb-4 text-sm text-gray-600">{t('settings.repliesHint')}</p>
+          <Field label={t('settings.assignmentMode')} className="max-w-md">
+            <select
+              className="input"
+              value={assignment.mode}
+              onChange={(e) => set('assignment', { ...assignment, mode: e.target.value as AssignmentMode })}
+            >
+              {ASSIGNMENT_MODES.map((mode) => (
+                <option key={mode} value={mode}>
+                  {t(`settings.assignmentModes.${mode}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          {assignment.mode === 'RULES' && (
+            <fieldset className="mt-6">
+              <legend className="text-sm font-medium text-gray-800">{t('settings.rules')}</legend>
+              <p className="mt-1 text-sm text-gray-600">{t('settings.rulesHint')}</p>
+              {assignment.rules.length === 0 && <p className="mt-3 text-sm text-gray-700">{t('settings.noRules')}</p>}
+              <ol className="mt-3 space-y-4">
+                {assignment.rules.map((rule, i) => {
+                  const update = (next: Partial<typeof rule>) =>
+                    setRules(assignment.rules.map((r, j) => (j === i ? { ...r, ...next } : r)));
+                  const n = i + 1;
+                  return (
+                    <li key={i} className="rounded-xl border border-gray-200 p-4">
+                      <div className="grid gap-5 sm:grid-cols-3">
+                        <Field label={t('settings.ruleCountry', { n })} hint={t('settings.ruleAny')}>
+                          {text(rule.country ?? '', (v) => update({ country: v }))}
+                        </Field>
+                        <Field label={t('settings.ruleProduct', { n })}>
+                          <select className="input" value={rule.productId ?? ''} onChange={(e) => update({ productId: e.target.value })}>
+                            <option value="">{t('settings.anyProduct')}</option>
+                            {products.map((p) => (
+                              <option key={p._id} value={p._id}>
+                                {p.productName}
+                              </option>
+                            ))}
+                          </select>
+                        </Field>
+                        <Field label={t('settings.ruleOwner', { n })} required>
+                          <select className="input" value={rule.assigneeId} onChange={(e) => update({ assigneeId: e.target.value })}>
+                            <option value="" disabled>
+                              {t('settings.chooseOwner')}
+                            </option>
+                            {admins.map((a) => (
+                              <option key={a._id} value={a._id}>
+                                {a.fullName}
+                              </option>
+                            ))}
+                          </select>
+                        </Field>
+                      </div>
+                      <div className="mt-3">
+                        <ListButtons
+                          name={t('settings.ruleName', { n })}
+                          index={i}
+                          count={assignment.rules.length}
+                          onMove={(to) => setRules(moved(assignment.rules, i, to))}
+                          onRemove={() => setRules(assignment.rules.filter((_, j) => j !== i))}
+                        />
+                      </div>
+                    </li>
+                  );
+                })}
+              </ol>
+              <button
+                type="button"
+                className="btn-secondary mt-4 px-4 py-2"
+                onClick={() => setRules([...assignment.rules, { country: '', productId: '', assigneeId: admins[0]?._id ?? '' }])}
+              >
+                {t('settings.addRule')}
+              </button>
+            </fieldset>
+          )}
+          <fieldset className="mt-6">
+            <legend className="text-sm font-medium text-gray-800">{t('settings.reminders')}</legend>
+            <div className={`${grid} mt-3`}>
+              <Field label={t('settings.leadDueHoursBefore')} hint={t('settings.zeroOff')}>
+                {whole('leadDueHoursBefore', 23)}
+              </Field>
+              <Field label={t('settings.digestHour')} hint={t('settings.digestHourHint', { zone: businessHours.timeZone })}>
+                {whole('digestHour', 23)}
+              </Field>
+              <Field label={t('settings.buyerOfferExpiryDays')} hint={t('settings.zeroOff')}>
+                {whole('buyerOfferExpiryDays', 30)}
+              </Field>
+              <Field label={t('settings.buyerUnansweredOfferDays')} hint={t('settings.zeroOff')}>
+                {whole('buyerUnansweredOfferDays', 90)}
+              </Field>
+            </div>
+          </fieldset>
+          <div className="mt-6">
+            <CheckboxField
+              label={t('settings.showReplyTime')}
+              checked={settings.showReplyTime}
+              onChange={(e) => set('showReplyTime', e.target.checked)}
+            />
+            <p className="mt-1 text-sm text-gray-600">
+              {settings.replyTimeHours == null
+                ? t('settings.replyTimeNone')
+                : t('settings.replyTimeNow', { count: settings.replyTimeHours })}
+            </p>
+          </div>
         </Section>
 
         <Section title={t('settings.signIn')} icon={<KeyIcon />}>
