@@ -35,8 +35,16 @@ function ChartFigure({ title, summary, table, children }: { title: string; summa
 const cell = 'border-b border-gray-100 px-2 py-1.5 text-end tabular-nums';
 const head = 'border-b border-gray-200 px-2 py-1.5 text-end font-semibold text-gray-700';
 
-/** The text alternative: a table whose first column names each row. */
-function DataTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: { label: string; values: number[] }[] }) {
+/** The text alternative: a table whose first column names each row (a row's `key` when two rows share a label). */
+export function DataTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: string[];
+  rows: { key?: string; label: string; values: (number | string)[] }[];
+}) {
   return (
     <table className="w-full text-start">
       <caption className="sr-only">{caption}</caption>
@@ -51,7 +59,7 @@ function DataTable({ caption, columns, rows }: { caption: string; columns: strin
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr key={r.label}>
+          <tr key={r.key ?? r.label}>
             <th scope="row" className={`${cell} text-start font-normal`}>
               {r.label}
             </th>

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatMonth, formatNumber } from '@/lib/format';
 import { intlLocale, t } from '@/lib/i18n';
-import { Figure, percent } from './charts';
+import { DataTable, Figure, percent } from './charts';
 
 /** Minutes as the page's language writes a duration (English: '45 mins', '3.5 hrs', '26 hrs'). */
 export function durationText(minutes: number | null): string {
@@ -11,9 +11,6 @@ export function durationText(minutes: number | null): string {
   const [value, unit] = minutes < 60 ? [Math.round(minutes), 'minute'] : [minutes / 60, 'hour'];
   return new Intl.NumberFormat(intlLocale(), { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
 }
-
-const cell = 'border-b border-gray-100 px-2 py-1.5 text-end tabular-nums';
-const head = 'border-b border-gray-200 px-2 py-1.5 text-end font-semibold text-gray-700';
 
 interface Row {
   key: string;
@@ -32,33 +29,22 @@ function FiguresTable({ caption, first, rows, late }: { caption: string; first: 
     ...(late ? [t('dashboard.colLateNow')] : []),
   ];
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-start text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c, i) => (
-              <th key={c} scope="col" className={i === 0 ? `${head} text-start` : head}>
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key}>
-              <th scope="row" className="border-b border-gray-100 px-2 py-1.5 text-start font-medium text-gray-900">
-                {r.label}
-              </th>
-              <td className={cell}>{formatNumber(r.figures.answered)}</td>
-              <td className={cell}>{durationText(r.figures.medianMinutes)}</td>
-              <td className={cell}>{durationText(r.figures.p90Minutes)}</td>
-              <td className={cell}>{percent(r.figures.within24hRate)}</td>
-              {late && <td className={cell}>{formatNumber(r.lateNow ?? 0)}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="mt-2 overflow-x-auto text-sm">
+      <DataTable
+        caption={caption}
+        columns={columns}
+        rows={rows.map((r) => ({
+          key: r.key,
+          label: r.label,
+          values: [
+            formatNumber(r.figures.answered),
+            durationText(r.figures.medianMinutes),
+            durationText(r.figures.p90Minutes),
+            percent(r.figures.within24hRate),
+            ...(late ? [formatNumber(r.lateNow ?? 0)] : []),
+          ],
+        }))}
+      />
     </div>
   );
 }
