@@ -55,7 +55,14 @@ it('gives every lead the due time and first reply the app gave it', async () => 
       [...quotes, ...inquiries].map((l) => [l._id, { replyDueAt: l.replyDueAt, firstReplyAt: l.firstReplyAt }] as const),
     );
   };
+  // And the minutes to the first reply the figures group by.
+  const minutes = async () => [
+    ...(await t.db.selectFrom('quotes').select(['id', 'first_reply_minutes']).orderBy('id').execute()),
+    ...(await t.db.selectFrom('contacts').select(['id', 'first_reply_minutes']).orderBy('id').execute()),
+  ];
   const before = await clocks();
+  const minutesBefore = await minutes();
+  expect(minutesBefore.find((r) => r.id === offered)?.first_reply_minutes).toBe(180);
   expect(before[waiting]!.firstReplyAt).toBeNull();
   expect(before[open]!.firstReplyAt).toBeNull();
   expect(before[messaged]!.firstReplyAt).toBe(before[messagedThenHandled]!.firstReplyAt);
@@ -65,4 +72,5 @@ it('gives every lead the due time and first reply the app gave it', async () => 
   await replyClock.down(db);
   await replyClock.up(db, t.dialect);
   expect(await clocks()).toEqual(before);
+  expect(await minutes()).toEqual(minutesBefore);
 });
