@@ -124,11 +124,11 @@ export default tseslint.config(
       },
     },
   },
-  // Server zones (apps/server/README.md, Layout): lib/, db/, mail/, storage/ and speed/ are the bottom
-  // layer and never import plugins/ or modules/; plugins/ never import modules/ (the app passes them
-  // what they need).
+  // Server zones (apps/server/README.md, Layout): lib/, db/, mail/, scheduler/, storage/ and speed/ are
+  // the bottom layer and never import plugins/ or modules/; plugins/ never import modules/ (the app
+  // passes them what they need).
   {
-    files: ['apps/server/src/{lib,db,mail,storage,speed}/**/*.ts'],
+    files: ['apps/server/src/{lib,db,mail,scheduler,storage,speed}/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -136,7 +136,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/plugins/**', '**/modules/**'],
-              message: 'lib/, db/, mail/, storage/ and speed/ never import plugins/ or modules/.',
+              message: 'lib/, db/, mail/, scheduler/, storage/ and speed/ never import plugins/ or modules/.',
             },
           ],
         },

@@ -341,7 +341,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
       // The seeded administrator is an account (a company reply by mail may have none: Viewer allows null).
       const adminUserId = seeded.admin.userId ?? '';
       const breakdown = [
-        await parts('  of which the read mark (a commit)', () =>
+        await parts('  of which the read mark (nothing new: two reads)', () =>
           database.db.transaction().execute((tx) => markThreadRead(tx, ref, 'COMPANY', adminUserId, nowIso())),
         ),
         await parts('  of which the page (listMessages)', () => listMessages(database.db, ref, 1, 50)),

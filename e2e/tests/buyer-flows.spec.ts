@@ -285,9 +285,9 @@ test.describe('quote request', () => {
     await expect(card).toHaveCount(1);
     await expect(card.getByRole('heading', { name: product.productName })).toBeVisible();
     await expect(card.getByText(product.isPremium ? 'Premium' : product.isOrganic ? 'Organic' : 'Standard', { exact: true })).toBeVisible();
-    // A USER's card has no admin buttons (view, delete): its one button opens its conversation (issue 40).
-    await expect(card.getByRole('button')).toHaveCount(1);
-    await expect(card.getByRole('button', { name: `Messages about ${product.productName}`, exact: true })).toBeVisible();
+    // A USER's card of a quote without an offer has no buttons (no view, no delete); a link opens its conversation (issue 40).
+    await expect(card.getByRole('button')).toHaveCount(0);
+    await expect(card.getByRole('link', { name: `Messages about ${product.productName}`, exact: true })).toBeVisible();
   });
 
   test('a Standard badge for a product neither premium nor organic', async ({ page, request }) => {

@@ -58,7 +58,7 @@ test('a question with a PDF, a live answer, a request for changes, revision 2, a
     await b.goto('/profile');
     const card = b.getByRole('article').filter({ hasText: company });
     await expect(statusOf(card)).toHaveText(/QUOTED/);
-    await card.getByRole('button', { name: `Messages about ${product.productName}` }).click();
+    await card.getByRole('link', { name: `Messages about ${product.productName}` }).click();
     const buyerThread = thread(b, `Messages about ${product.productName}`);
     await expect(buyerThread.getByText('No messages yet.', { exact: false })).toBeVisible();
     await buyerThread
@@ -77,6 +77,8 @@ test('a question with a PDF, a live answer, a request for changes, revision 2, a
     const deskThread = thread(a, 'Messages');
     await expect(deskThread.getByText('Can you pack in 10 kg cartons?', { exact: false })).toBeVisible();
     await expect(deskThread.getByRole('link', { name: /lab-report\.pdf/ })).toBeVisible();
+    // The buyer's open page shows their question as seen by the company, without a reload.
+    await expect(buyerThread.getByText('Seen', { exact: true })).toBeVisible({ timeout: 5_000 });
     // The buyer opened the quote after the offer was sent.
     await expect(a.getByText(/Seen by the buyer \d+ min after sending/)).toBeVisible();
     await deskThread.getByLabel('Your message', { exact: true }).fill('Yes, 10 kg cartons are fine.');
@@ -221,7 +223,7 @@ test('a failed post keeps the typed text and says so; the next try sends it once
   await page
     .getByRole('article')
     .filter({ hasText: company })
-    .getByRole('button', { name: `Messages about ${product.productName}` })
+    .getByRole('link', { name: `Messages about ${product.productName}` })
     .click();
   const box = page.getByLabel('Your message', { exact: true });
   await box.fill('Please confirm the shelf life.');

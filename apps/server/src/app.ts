@@ -13,6 +13,7 @@ import { lastKnownMeta } from './speed/last-known.js';
 import { guardStorage, type FileStorage } from './storage/file-storage.js';
 import { createImageStorage } from './storage/stores.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
 import { serializerCompiler, validatorCompiler } from './lib/route-schemas.js';
 import altchaRoutes, { altchaService } from './modules/altcha/routes.js';
 import auditRoutes from './modules/audit/routes.js';
@@ -24,6 +25,7 @@ import quoteRoutes from './modules/quote/routes.js';
 import orderRoutes from './modules/order/routes.js';
 import messageRoutes from './modules/messages/routes.js';
 import replyRoutes from './modules/replies/routes.js';
+import reminderRoutes from './modules/reminders/routes.js';
 import type { ReplyMailbox } from './modules/replies/index.js';
 import { ThreadEvents } from './modules/messages/index.js';
 import { ReplyTime, countLateLeads } from './modules/reply-clock/index.js';
@@ -66,6 +68,8 @@ declare module 'fastify' {
     threadEvents: ThreadEvents;
     /** The reply mailbox's reader of this process, when IMAP_URL is set (modules/replies/); read by /readyz and /metrics. */
     replyMailbox: ReplyMailbox;
+    /** The jobs that run once across every process (reminders, the daily digest): scheduler/scheduler.ts. */
+    scheduler: Scheduler;
   }
 }
 
@@ -76,7 +80,7 @@ export interface AppDeps {
   mailer?: Mailer;
   /** By default the local uploads folder, or S3 when S3_BUCKET is set. */
   imageStorage?: FileStorage;
-  /** The time now (ms), for the rules that depend on it (the threads' mail digests, the reply clock); Date.now by default. */
+  /** The time now (ms), for the rules that depend on it (the threads' mail digests, the reply clock, reminders); Date.now by default. */
   clock?: () => number;
 }
 
@@ -145,6 +149,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('probeDatabase', database.probe);
   app.decorate('mailer', mailer);
   app.decorate('now', deps.clock ?? Date.now);
+  const scheduler = createScheduler({
+    now: app.now,
+    logger: app.log,
+    intervalMs: config.scheduler.intervalMs,
+    enabled: config.scheduler.enabled,
+  });
+  app.decorate('scheduler', scheduler);
+  // Each process's mail worker ticks the scheduler before it looks for due mail: what a job queues
+  // goes out in the same pass.
+  mailer.addSource(() => scheduler.poll());
   app.decorate(
     'threadEvents',
     new ThreadEvents({ db: database.db, dialect: database.dialect, databaseUrl: config.databaseUrl, logger: app.log }),
@@ -212,6 +226,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The threads of quotes, inquiries and orders (/{kind}/{id}/messages), attachments, unread counts.
   await app.register(messageRoutes, { prefix: API_PREFIX });
   await app.register(replyRoutes, { prefix: API_PREFIX });
+  // Reminders and the daily digest (jobs of the scheduler), and the buyers' one-click unsubscribe.
+  await app.register(reminderRoutes, { prefix: API_PREFIX });
 
   // Public pages rendered on the server, the sitemap and robots.txt (modules/pages).
   const pages = new PublicPages(app, await createPageRenderer(config.webDist, app.log));

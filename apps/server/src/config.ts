@@ -87,6 +87,10 @@ const envSchema = z.object({
   MAIL_LEASE_MS: int(120_000, 1000, 86_400_000),
   MAIL_RETRY_BASE_MS: int(5000, 1, 3_600_000),
   MAIL_MAX_ATTEMPTS: int(25, 1, 1000),
+  /** The reminders and digests (issue 41): off only for tools and tests that are about something else. */
+  SCHEDULER_ENABLED: bool(true),
+  /** The least time between two looks of one process at what is due (reminders, digests). */
+  SCHEDULER_INTERVAL_MS: int(60_000, 0, 3_600_000),
   RATE_LIMIT_STORE: z.enum(['memory', 'database', '']).optional(),
   S3_BUCKET: optionalText,
   S3_ENDPOINT: httpUrl,
@@ -157,6 +161,8 @@ export interface Config {
     store: 'memory' | 'database';
   };
   mail: { pollMs: number; retryBaseMs: number; maxAttempts: number; leaseMs: number; secret: string | undefined };
+  /** The scheduled jobs (scheduler/scheduler.ts): reminders and the daily digest. */
+  scheduler: { enabled: boolean; intervalMs: number };
   /** The proof of work of the public forms (modules/altcha). */
   altcha: { enabled: boolean; secret: string | undefined; maxNumber: number };
   /** The bearer token of GET /metrics; undefined: no metrics are kept and /metrics is a 404. */
@@ -259,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.MAIL_LEASE_MS,
       secret: e.MAIL_SECRET,
     },
+    scheduler: { enabled: e.SCHEDULER_ENABLED, intervalMs: e.SCHEDULER_INTERVAL_MS },
     s3:
       e.S3_BUCKET === undefined
         ? undefined

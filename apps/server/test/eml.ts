@@ -6,6 +6,8 @@ export interface ParsedMail {
   subject: string;
   text: string;
   html: string;
+  /** Every header of the mail's head, by lowercase name (unfolded). */
+  headers: Map<string, string>;
 }
 
 function splitHeaders(raw: string): { headers: Map<string, string>; body: string } {
@@ -35,9 +37,12 @@ function decodeBody(body: string, encoding: string | undefined): string {
 }
 
 function decodeWords(value: string): string {
-  return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-    kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
-  );
+  // Whitespace between two encoded words is not part of the text (RFC 2047, section 6.2).
+  return value
+    .replace(/(\?=)\s+(?==\?utf-8\?)/gi, '$1')
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
+    );
 }
 
 function collectParts(raw: string, out: { text: string; html: string }): void {
@@ -68,5 +73,6 @@ export function parseEml(file: string, source: string): ParsedMail {
     subject: decodeWords(headers.get('subject') ?? ''),
     text: parts.text,
     html: parts.html,
+    headers,
   };
 }

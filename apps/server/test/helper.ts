@@ -100,6 +100,9 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
     // registration would only slow every other test down.
     ALTCHA_ENABLED: 'false',
     ALTCHA_MAX_NUMBER: '200',
+    // Reminders and digests have their own tests (test/reminders.test.ts, which turn them on): elsewhere
+    // a digest at the day's digest hour would add mails to outboxes that tests count.
+    SCHEDULER_ENABLED: 'false',
     // The lowest accepted cost: tests hash many passwords on a small machine.
     PASSWORD_HASH_COST: '12',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',

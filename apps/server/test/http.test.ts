@@ -250,6 +250,12 @@ describe('rate limits', () => {
       expect((await limited.app.inject({ method: 'POST', url: API.register, payload: {} })).statusCode).toBe(429);
       for (let i = 0; i < 3; i++) await limited.app.inject({ method: 'PATCH', url: API.resetPassword('x'), payload: {} });
       expect((await limited.app.inject({ method: 'PATCH', url: API.resetPassword('y'), payload: {} })).statusCode).toBe(429);
+      // A reminder's unsubscribe link: its token is the key, so guessing is limited as a reset link's is.
+      for (let i = 0; i < 3; i++)
+        expect((await limited.app.inject({ method: 'POST', url: `${API.unsubscribe}?token=${'A'.repeat(43)}` })).statusCode).toBe(404);
+      expect((await limited.app.inject({ method: 'POST', url: `${API.unsubscribe}?token=${'B'.repeat(43)}` })).statusCode).toBe(429);
+      for (let i = 0; i < 3; i++) await limited.app.inject({ method: 'GET', url: API.unsubscribePage });
+      expect((await limited.app.inject({ method: 'GET', url: API.unsubscribePage })).statusCode).toBe(429);
     } finally {
       await limited.close();
     }

@@ -319,6 +319,29 @@ describe('hiding, read marks and unread counts', () => {
     await list(API.quoteMessages(id), buyer);
     expect(await unread(buyer)).toBe(buyerBefore);
   });
+
+  it("an administrator's unread total follows every change of the threads: a message, a read, a hidden message, a deleted lead", async () => {
+    const fresh = await t.loginAdmin();
+    const unread = async () =>
+      (await t.app.inject({ method: 'GET', url: API.unreadMessages, headers: { cookie: fresh.cookie } })).json<{ unread: number }>().unread;
+    const base = await unread();
+    expect(await unread()).toBe(base);
+    const id = await newQuote();
+    const first = (await post(API.addQuoteMessage(id), buyer, { text: 'One' })).json<MessagePostResponse>().item;
+    expect(await unread()).toBe(base + 1);
+    await post(API.addQuoteMessage(id), buyer, { text: 'Two' });
+    expect(await unread()).toBe(base + 2);
+    expect((await post(API.hideMessage(first._id), admin, {})).statusCode).toBe(200);
+    expect(await unread()).toBe(base + 1);
+    const gone = await newQuote();
+    await post(API.addQuoteMessage(gone), buyer, { text: 'Three' });
+    expect(await unread()).toBe(base + 2);
+    expect((await t.app.inject({ method: 'DELETE', url: API.deleteQuote(gone), headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    expect(await unread()).toBe(base + 1);
+    now += 1000;
+    await list(API.quoteMessages(id), fresh);
+    expect(await unread()).toBe(base);
+  });
 });
 
 describe('mails', () => {
@@ -469,6 +492,49 @@ describe('live updates (Server-Sent Events)', () => {
     expect(missed.indexOf('While you were away')).toBeLessThan(missed.indexOf(': ready'));
     expect(missed).not.toContain('Live hello');
     again.destroy();
+  });
+
+  it('shows the writer that the other side has seen their messages (a `read` event), once, and only when something became read', async () => {
+    const id = await newQuote();
+    await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const { port } = t.app.server.address() as AddressInfo;
+    let received = '';
+    const stream = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path: API.quoteMessageEvents(id), headers: { cookie: admin.cookie } }, resolve)
+        .on('error', reject);
+    });
+    stream.setEncoding('utf8');
+    await new Promise<void>((resolve) =>
+      stream.on('data', (chunk: string) => {
+        received += chunk;
+        if (received.includes(': ready')) resolve();
+      }),
+    );
+    await post(API.addQuoteMessage(id), admin, { text: 'First answer' });
+    const second = await post(API.addQuoteMessage(id), admin, { text: 'Second answer' });
+    const secondId = second.json<{ item: ThreadMessage }>().item._id;
+    const readEvents = () => received.split('\n\n').filter((e) => /^event: read$/m.test(e));
+    expect(readEvents()).toHaveLength(0);
+
+    const list = () => t.app.inject({ method: 'GET', url: API.quoteMessages(id), headers: { cookie: buyer.cookie } });
+    expect((await list()).statusCode).toBe(200);
+    await expect.poll(() => readEvents().length, { timeout: 5000 }).toBe(1);
+    const event = readEvents()[0]!;
+    // It names the newest message now read; the client's Last-Event-ID is not moved back by it.
+    expect(event).not.toMatch(/^id: /m);
+    const data = JSON.parse(/^data: (.*)$/m.exec(event)![1]!) as { item: ThreadMessage };
+    expect(data.item).toMatchObject({ _id: secondId, author: 'COMPANY' });
+    expect(data.item.readAt).not.toBeNull();
+
+    // Opened again with nothing new: nothing is written, nobody is told.
+    const before = await t.db.selectFrom('thread_reads').select('last_read_at').where('thread_id', '=', id).execute();
+    expect((await list()).statusCode).toBe(200);
+    await post(API.addQuoteMessage(id), buyer, { text: 'Thank you' });
+    await expect.poll(() => received, { timeout: 5000 }).toContain('Thank you');
+    expect(readEvents()).toHaveLength(1);
+    expect(await t.db.selectFrom('thread_reads').select('last_read_at').where('thread_id', '=', id).execute()).toEqual(before);
+    stream.destroy();
   });
 });
 

@@ -263,7 +263,7 @@ describe.skipIf(Boolean(dovecotMissing))('replies by mail, read from dovecot', (
     expect(audit).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ action: 'create', entity_type: 'message', entity_id: posted.json<HeldReplyPostResponse>().item._id }),
-        expect.objectContaining({ action: 'delete', entity_type: 'message', entity_id: unknown._id }),
+        expect.objectContaining({ action: 'delete', entity_type: 'held-reply', entity_id: unknown._id }),
       ]),
     );
   });

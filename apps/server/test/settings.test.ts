@@ -57,7 +57,7 @@ describe('GET /api/v1/settings', () => {
       publicEmail: DEFAULT_SETTINGS.publicEmail,
       faq: DEFAULT_SETTINGS.faq,
     });
-    for (const key of ['bankDetails', 'notificationEmail', 'quotationDefaults', 'requireTwoFactorForAdmins']) {
+    for (const key of ['bankDetails', 'notificationEmail', 'quotationDefaults', 'requireTwoFactorForAdmins', 'reminders']) {
       expect(body.settings).not.toHaveProperty(key);
     }
     expect((await getSettings(buyer.cookie)).settings).not.toHaveProperty('bankDetails');
@@ -67,6 +67,8 @@ describe('GET /api/v1/settings', () => {
     const body = await getSettings(admin.cookie);
     expect(body.settings.notificationEmail).toBe('desk@company.example');
     expect(body.settings.bankDetails).toEqual(DEFAULT_SETTINGS.bankDetails);
+    // Issue 41: when reminders go out.
+    expect(body.settings.reminders).toEqual({ leadDueHoursBefore: 4, digestHour: 9, buyerOfferExpiryDays: 3, buyerUnansweredOfferDays: 7 });
   });
 });
 
@@ -110,6 +112,13 @@ describe('PATCH /api/v1/settings', () => {
     ['an FSSAI licence with letters', { registrations: { fssaiLicence: '1234567890123A' } }, M.fssaiLicence],
     ['a bank field with a line break', { bankDetails: { accountName: 'A\nB' } }, M.bankField],
     ['a two-step flag that is a string', { requireTwoFactorForAdmins: 'yes' }, M.requireTwoFactorForAdmins],
+    ['a lead reminder a day before it is due', { reminders: { leadDueHoursBefore: 24 } }, M.leadDueHoursBefore],
+    ['a lead reminder of half an hour', { reminders: { leadDueHoursBefore: 0.5 } }, M.leadDueHoursBefore],
+    ['a digest hour of 24', { reminders: { digestHour: 24 } }, M.digestHour],
+    ['a digest hour as text', { reminders: { digestHour: '09:00' } }, M.digestHour],
+    ['an offer expiry reminder of -1 days', { reminders: { buyerOfferExpiryDays: -1 } }, M.buyerOfferExpiryDays],
+    ['an unanswered offer reminder of 91 days', { reminders: { buyerUnansweredOfferDays: 91 } }, M.buyerUnansweredOfferDays],
+    ['an unknown reminder', { reminders: { weeklyDigest: true } }, M.leadDueHoursBefore],
     ['an unknown setting', { companyName: 'Other' }, M.unknownKey],
   ];
   it.each(refused)('refuses %s with its message', async (_name, payload, message) => {
@@ -136,6 +145,15 @@ describe('PATCH /api/v1/settings', () => {
       bankDetails: DEFAULT_SETTINGS.bankDetails,
     });
     expect((await getSettings()).settings.phone).toBe('+4930901820');
+  });
+
+  it('changes one reminder setting and keeps the others; 0 turns a buyer reminder off', async () => {
+    const res = await patch({ reminders: { digestHour: 7, buyerOfferExpiryDays: 0 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = { leadDueHoursBefore: 4, digestHour: 7, buyerOfferExpiryDays: 0, buyerUnansweredOfferDays: 7 };
+    expect(res.json<SettingsAnswer>().settings.reminders).toEqual(expected);
+    expect((await getSettings(admin.cookie)).settings.reminders).toEqual(expected);
+    expect((await getSettings()).settings).not.toHaveProperty('reminders');
   });
 
   it('hides an expired certification from the public part, not from the admin', async () => {

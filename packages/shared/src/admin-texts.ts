@@ -11,3 +11,6 @@ export const SETTINGS_TEXT = en.adminMessages.settings;
 
 /** The lead handling's answers and refusals (issue 41), also read by the settings schema. */
 export const HANDLING_SETTINGS_TEXT = en.adminMessages.handling;
+
+/** The reminder settings' refusals (issue 41), read by the settings schema. */
+export const REMINDER_SETTINGS_TEXT = en.adminMessages.reminders;

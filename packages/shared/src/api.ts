@@ -33,6 +33,7 @@ export const API = {
   /** The buyer's own inquiries (issue 40: their threads). */
   myInquiries: `${V1}/contact/mine`,
   exportInquiries: `${V1}/contact/export`,
+  inquiry: (id: string) => `${V1}/contact/${encodeURIComponent(id)}`,
   updateInquiry: (id: string) => `${V1}/contact/${encodeURIComponent(id)}`,
   inquiryNotSpam: (id: string) => `${V1}/contact/${encodeURIComponent(id)}/not-spam`,
   deleteInquiry: (id: string) => `${V1}/contact/${encodeURIComponent(id)}`,
@@ -101,4 +102,7 @@ export const API = {
   dropHeldReply: (id: string) => `${V1}/held-replies/${encodeURIComponent(id)}/drop`,
   heldReplyAttachment: (id: string, attachmentId: string) =>
     `${V1}/held-replies/${encodeURIComponent(id)}/attachments/${encodeURIComponent(attachmentId)}`,
+  // A reminder mail's one-click unsubscribe (issue 41): GET confirms, POST records the opt-out (no login; the token is the key)
+  unsubscribePage: `${V1}/unsubscribe`,
+  unsubscribe: `${V1}/unsubscribe`,
 } as const;

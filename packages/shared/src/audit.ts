@@ -17,6 +17,7 @@ export const AUDIT_ENTITY_TYPES = [
   'order',
   'document',
   'message',
+  'held-reply',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;

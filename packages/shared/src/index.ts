@@ -42,4 +42,5 @@ export * from './language-schema.js';
 export * from './content-translations.js';
 export * from './thread.js';
 export * from './held-reply.js';
+export * from './reminders.js';
 export * from './handling.js';

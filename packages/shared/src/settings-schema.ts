@@ -1,13 +1,13 @@
 /**
  * PATCH /api/v1/settings: any subset of the settings (settings.ts), each field checked with its
- * own message. Objects (address, socialLinks, quotationDefaults, registrations, bankDetails) may
- * be sent in part and are merged into the stored ones; lists and businessHours are replaced.
+ * own message. Objects (address, socialLinks, quotationDefaults, registrations, bankDetails,
+ * reminders) may be sent in part and are merged into the stored ones; lists and businessHours are replaced.
  * Phone numbers go through libphonenumber-js and are stored in E.164 form.
  */
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { CONTENT_LANGUAGES, CONTENT_TRANSLATION_MESSAGES, faqTranslationsSchema } from './content-translations.js';
-import { HANDLING_SETTINGS_TEXT as H } from './admin-texts.js';
+import { HANDLING_SETTINGS_TEXT as H, REMINDER_SETTINGS_TEXT as R } from './admin-texts.js';
 import {
   ASSIGNMENT_MODES,
   SETTING_KEYS,
@@ -50,6 +50,10 @@ export const SETTINGS_MESSAGES = {
   assignmentMode: H.assignmentMode,
   assignmentRules: H.assignmentRules,
   showReplyTime: H.showReplyTime,
+  leadDueHoursBefore: R.leadDueHoursBefore,
+  digestHour: R.digestHour,
+  buyerOfferExpiryDays: R.buyerOfferExpiryDays,
+  buyerUnansweredOfferDays: R.buyerUnansweredOfferDays,
 } as const;
 const M = SETTINGS_MESSAGES;
 
@@ -196,6 +200,20 @@ const registrationsSchema = strict(
   M.iec,
 ).partial();
 
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+
+/** 0 turns a reminder off; the digest has no off (an administrator with nothing gets nothing anyway). */
+const remindersSchema = strict(
+  {
+    leadDueHoursBefore: wholeNumber(0, 23, M.leadDueHoursBefore),
+    digestHour: wholeNumber(0, 23, M.digestHour),
+    buyerOfferExpiryDays: wholeNumber(0, 30, M.buyerOfferExpiryDays),
+    buyerUnansweredOfferDays: wholeNumber(0, 90, M.buyerUnansweredOfferDays),
+  },
+  M.leadDueHoursBefore,
+).partial();
+
 const bankLine = line(100, M.bankField);
 const bankDetailsSchema = strict(
   { accountName: bankLine, bankName: bankLine, accountNumber: bankLine, ifsc: bankLine, swift: bankLine, branch: bankLine },
@@ -245,6 +263,7 @@ export const settingsPatchSchema = z
       requireTwoFactorForAdmins: z.boolean({ error: M.requireTwoFactorForAdmins }),
       assignment: assignmentSchema,
       showReplyTime: z.boolean({ error: M.showReplyTime }),
+      reminders: remindersSchema,
       /** Read-only (computed by the server, issue 41): a form that sends back what it read is not refused; ignored. */
       replyTimeHours: z.unknown(),
     },
@@ -285,9 +304,21 @@ export const settingsMessageOrder: readonly string[] = [
   M.assignmentMode,
   M.assignmentRules,
   M.showReplyTime,
+  M.leadDueHoursBefore,
+  M.digestHour,
+  M.buyerOfferExpiryDays,
+  M.buyerUnansweredOfferDays,
 ];
 
-const MERGED = new Set<keyof SiteSettings>(['address', 'socialLinks', 'quotationDefaults', 'registrations', 'bankDetails', 'assignment']);
+const MERGED = new Set<keyof SiteSettings>([
+  'address',
+  'socialLinks',
+  'quotationDefaults',
+  'registrations',
+  'bankDetails',
+  'assignment',
+  'reminders',
+]);
 
 /** `current` with `patch` applied: objects merged one level deep, everything else replaced. */
 export function applySettingsPatch(current: SiteSettings, patch: SettingsPatch): SiteSettings {
@@ -333,6 +364,12 @@ export const siteSettingsSchema = z.object({
     rules: z.array(z.object({ country: text.optional(), productId: text.optional(), assigneeId: text })),
   }),
   showReplyTime: z.boolean(),
+  reminders: z.object({
+    leadDueHoursBefore: z.number(),
+    digestHour: z.number(),
+    buyerOfferExpiryDays: z.number(),
+    buyerUnansweredOfferDays: z.number(),
+  }),
 });
 
 /** GET answers the public part (an ADMIN gets the whole); PATCH answers the whole. */
@@ -347,6 +384,7 @@ export const settingsResponseSchema = z.object({
       requireTwoFactorForAdmins: true,
       assignment: true,
       showReplyTime: true,
+      reminders: true,
     })
     .extend({
       /** 'Usually replies within N hours' (issue 41): null when it does not qualify or is hidden. */

@@ -58,6 +58,21 @@ export interface Registrations {
   fssaiLicence: string;
 }
 
+/**
+ * When reminders go out (issue 41): to the company's people before a lead is due and in a daily
+ * digest, to buyers before an offer expires and when it waits for their answer (modules/reminders).
+ */
+export interface ReminderSettings {
+  /** Hours before a lead is due (24 hours after it arrived) that its assignee is reminded; 0: no reminder. */
+  leadDueHoursBefore: number;
+  /** The hour (0-23, the business hours' time zone) the administrators' daily digest goes out at. */
+  digestHour: number;
+  /** Days before an offer expires that the buyer is reminded; 0: no reminder. */
+  buyerOfferExpiryDays: number;
+  /** Days an offer may wait for the buyer's answer before one gentle reminder; 0: no reminder. */
+  buyerUnansweredOfferDays: number;
+}
+
 export interface BankDetails {
   accountName: string;
   bankName: string;
@@ -106,6 +121,8 @@ export interface SiteSettings {
   assignment: AssignmentSettings;
   /** Issue 41: whether the public pages may say 'Usually replies within N hours' (when the figure qualifies). */
   showReplyTime: boolean;
+  /** Issue 41: when reminders go out (modules/reminders). */
+  reminders: ReminderSettings;
 }
 
 export type SettingKey = keyof SiteSettings;
@@ -126,11 +143,12 @@ export const SETTING_KEYS = [
   'requireTwoFactorForAdmins',
   'assignment',
   'showReplyTime',
+  'reminders',
 ] as const satisfies readonly SettingKey[];
 
 /**
  * What anyone may read (GET /api/v1/settings): the bank details never; the notification address,
- * the quote desk's defaults and the sign-in policy are the company's own business.
+ * the quote desk's defaults, the sign-in policy and the reminders are the company's own business.
  */
 export const PRIVATE_SETTING_KEYS = [
   'notificationEmail',
@@ -139,6 +157,7 @@ export const PRIVATE_SETTING_KEYS = [
   'requireTwoFactorForAdmins',
   'assignment',
   'showReplyTime',
+  'reminders',
 ] as const;
 /**
  * The public part, and `replyTimeHours` (issue 41): 'Usually replies within N hours', computed from
@@ -184,6 +203,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   requireTwoFactorForAdmins: false,
   assignment: { mode: 'NONE', rules: [] },
   showReplyTime: true,
+  reminders: { leadDueHoursBefore: 4, digestHour: 9, buyerOfferExpiryDays: 3, buyerUnansweredOfferDays: 7 },
 };
 
 /** What anyone may read; `replyTimeHours` is shown only when the owner lets it (`showReplyTime`). */
@@ -195,6 +215,7 @@ export function publicSettings(settings: SiteSettings, today: string, replyTimeH
     requireTwoFactorForAdmins: _r,
     assignment: _a,
     showReplyTime,
+    reminders: _m,
     ...rest
   } = settings;
   return {

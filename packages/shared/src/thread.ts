@@ -214,10 +214,11 @@ export type UnreadResponse = z.infer<typeof unreadResponseSchema>;
 /**
  * Server-Sent Events of GET /api/v1/{kind}/{id}/messages/events, each `event: <type>` with
  * `id: <message id>` and `data: <JSON of this schema>`: `message` (a new message in the thread),
- * `hidden` (an administrator hid one: `item.hidden` is true). A comment line (`: ping`) keeps the
- * connection open every 25 s.
+ * `hidden` (an administrator hid one: `item.hidden` is true), `read` (the other side opened the
+ * thread: `item` is the newest message that became read, with its `readAt`; every earlier one of
+ * its author is read too). A comment line (`: ping`) keeps the connection open every 25 s.
  */
-export const THREAD_EVENT_TYPES = ['message', 'hidden'] as const;
+export const THREAD_EVENT_TYPES = ['message', 'hidden', 'read'] as const;
 export type ThreadEventType = (typeof THREAD_EVENT_TYPES)[number];
 export const threadEventSchema = z.object({
   kind: z.enum(THREAD_KINDS),

@@ -28,6 +28,8 @@ export interface UsersTable {
   totp_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
   /** The buyer's language (issue 28): their mails and quotation PDF are in it. */
   language: ColumnType<Language, Language | undefined, Language>;
+  /** When the buyer asked for no more reminder mails (issue 41; never offers, orders or account mails); null: they get them. */
+  reminders_opted_out_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -175,6 +177,8 @@ export interface QuotesTable {
   assignee_id: Generated<string | null>;
   /** Issue 41: a day to come back to it (YYYY-MM-DD), or null. */
   follow_up_on: Generated<string | null>;
+  /** When its assignee was reminded that the reply is due (modules/reminders); null: not yet. */
+  due_reminded_at: Generated<string | null>;
 }
 
 /** Offers sent for a quote; the newest (highest revision) is the current one. */
@@ -199,6 +203,9 @@ export interface QuoteOffersTable {
   created_at: string;
   /** When the buyer first opened the quote or its PDF after this offer was sent. */
   viewed_at: Generated<string | null>;
+  /** When the buyer was reminded that it expires soon / that it waits for an answer (modules/reminders); null: not yet. */
+  expiry_reminded_at: Generated<string | null>;
+  unanswered_reminded_at: Generated<string | null>;
 }
 
 /** A quote's status changes (the quote's creation is its own created_at). */
@@ -241,6 +248,8 @@ export interface ContactsTable {
   assignee_id: Generated<string | null>;
   /** Issue 41: a day to come back to it (YYYY-MM-DD), or null. */
   follow_up_on: Generated<string | null>;
+  /** When its assignee was reminded that the reply is due (modules/reminders); null: not yet. */
+  due_reminded_at: Generated<string | null>;
 }
 
 /** Small key/value facts about this database (e.g. when the demo data was seeded). */
@@ -260,6 +269,8 @@ export interface MailOutboxTable {
   html_body: string | null;
   reply_to: string | null;
   sealed_secret: string | null;
+  /** JSON text: { name: value } headers sent with the mail (List-Unsubscribe); null: none. */
+  headers: ColumnType<string | null, string | null | undefined, string | null>;
   status: 'pending' | 'sent' | 'failed';
   attempts: number;
   next_attempt_at: string;
@@ -489,6 +500,21 @@ export interface ReplyTokensTable {
   expires_at: string;
 }
 
+/** One run of a scheduled job for one period (scheduler/scheduler.ts): inserted once, with the run's mails. */
+export interface JobRunsTable {
+  job: string;
+  period_key: string;
+  ran_at: string;
+  mails: number;
+}
+
+/** The SHA-256 of a token a reminder's unsubscribe links carry, bound to its buyer (modules/reminders/unsubscribe.ts). */
+export interface UnsubscribeTokensTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface WorkerLeasesTable {
   name: string;
   holder: string | null;
@@ -526,6 +552,8 @@ export interface HeldRepliesTable {
 }
 
 export interface Database {
+  job_runs: JobRunsTable;
+  unsubscribe_tokens: UnsubscribeTokensTable;
   worker_leases: WorkerLeasesTable;
   inbound_mails: InboundMailsTable;
   held_replies: HeldRepliesTable;

@@ -6,9 +6,12 @@ import { AccessLog, loggedUrl } from './access-log.js';
 const TOKEN = 'mW3r9pQ_x-7TzK2bVn8sLq4YhJ0dCfAe1uGiRoXkPwE';
 
 describe('access log URL', () => {
-  it('hides the reset token of the API call and of the page', () => {
+  it('hides the reset token of the API call and of the page, and the token of an unsubscribe link', () => {
     expect(loggedUrl(`/api/v1/user/reset-password/${TOKEN}`)).toBe('/api/v1/user/reset-password/:token');
     expect(loggedUrl(`/reset-password/${TOKEN}?from=mail`)).toBe('/reset-password/:token?from=mail');
+    // A reminder's one-click unsubscribe link (issue 41).
+    expect(loggedUrl(`/api/v1/unsubscribe?token=${TOKEN}`)).toBe('/api/v1/unsubscribe?token=:token');
+    expect(loggedUrl(`/api/v1/unsubscribe?x=1&token=${TOKEN}#a`)).toBe('/api/v1/unsubscribe?x=1&token=:token#a');
   });
 
   it('leaves every other URL as it is', () => {

@@ -2,11 +2,15 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** Path segments that carry a secret: the password-reset token, in the API call and the page. */
 const SECRET_SEGMENT = /(\/reset-password\/)[^/?#]+/g;
+/** A query parameter that carries a secret: a reminder's unsubscribe token (issue 41). */
+const SECRET_PARAMETER = /([?&]token=)[^&#]+/g;
 
-/** The URL as written to the access log: reset tokens replaced, so logs never hold a usable link. */
+/** The URL as written to the access log: reset and unsubscribe tokens replaced, so logs never hold a usable link. */
 export function loggedUrl(url: string): string {
-  // Most URLs carry no secret: skip the regular expression (1.4 us a request, cost table).
-  return url.includes('/reset-password/') ? url.replace(SECRET_SEGMENT, '$1:token') : url;
+  // Most URLs carry no secret: skip the regular expressions (1.4 us a request, cost table).
+  let logged = url.includes('/reset-password/') ? url.replace(SECRET_SEGMENT, '$1:token') : url;
+  if (logged.includes('token=')) logged = logged.replace(SECRET_PARAMETER, '$1:token');
+  return logged;
 }
 
 /**

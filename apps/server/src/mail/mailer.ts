@@ -36,6 +36,11 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /**
+   * Headers sent with the mail beside the usual ones (a reminder's `List-Unsubscribe` and
+   * `List-Unsubscribe-Post`, RFC 8058): stored with the outbox row, sent on every attempt.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface QueuedMail extends MailMessage {
@@ -44,7 +49,7 @@ export interface QueuedMail extends MailMessage {
    * makes the mail's identity, so queuing it again never sends a second copy.
    */
   event: string;
-  /** A secret inside subject, text, html or Reply-To (a reset or reply token): stored sealed, never in clear. */
+  /** A secret inside subject, text, html, Reply-To or headers (a reset, reply or unsubscribe token): stored sealed, never in clear. */
   secret?: string;
 }
 
@@ -91,6 +96,7 @@ export async function queueMail(db: DbOrTx, mail: QueuedMail): Promise<void> {
       html_body: mail.html === undefined ? null : hide(mail.html),
       sealed_secret: mail.secret ? seal(mail.secret) : null,
       reply_to: mail.replyTo === undefined ? null : hide(mail.replyTo),
+      headers: mail.headers === undefined ? null : hide(JSON.stringify(mail.headers)),
       status: 'pending',
       attempts: 0,
       next_attempt_at: now,
@@ -204,6 +210,7 @@ export function createMailer(options: MailerOptions): Mailer {
       text: show(row.text_body),
       ...(row.html_body !== null ? { html: show(row.html_body) } : {}),
       ...(row.reply_to !== null ? { replyTo: show(row.reply_to) } : {}),
+      ...(row.headers !== null ? { headers: JSON.parse(show(row.headers)) as Record<string, string> } : {}),
       // The same id on every attempt: a receiving server can drop a copy.
       messageId: `<${row.id}@outbox.agro>`,
     };

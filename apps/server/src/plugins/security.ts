@@ -9,6 +9,17 @@ import { requestOrigin } from '../lib/request-origin.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's state change is authorised by a token in the request itself, never by a cookie,
+     * and is sent from elsewhere by design (a mail provider's one-click unsubscribe, RFC 8058): a
+     * foreign Origin is not refused.
+     */
+    anyOrigin?: boolean;
+  }
+}
+
 const EARLY_TAPS_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
 
 /**
@@ -78,7 +89,13 @@ async function security(app: FastifyInstance, { config }: { config: Config }): P
         return;
       }
     }
-    if (STATE_CHANGING.has(request.method) && !corsAllowed && origin !== requestOrigin(request) && origin !== publicOrigin) {
+    if (
+      STATE_CHANGING.has(request.method) &&
+      !corsAllowed &&
+      origin !== requestOrigin(request) &&
+      origin !== publicOrigin &&
+      request.routeOptions.config.anyOrigin !== true
+    ) {
       reply.code(403).send({ success: false, message: SERVER_ERRORS.foreignOrigin });
       return;
     }

@@ -49,7 +49,7 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import { newId } from '../../src/db/ids.js';
 import { nowIso } from '../../src/db/mappers.js';
-import { hashToken } from '../../src/lib/tokens.js';
+import { hashToken, newToken } from '../../src/lib/tokens.js';
 import { decideQuote, sendOffer } from '../../src/modules/quote/service.js';
 import { recordMilestone } from '../../src/modules/order/service.js';
 import { solveFor } from '../altcha-solver.js';
@@ -104,6 +104,8 @@ export interface Endpoint {
   notFound?: string;
   /** Shared schema of a JSON body: a body it refuses must never be accepted. */
   schema?: z.ZodType;
+  /** A state change authorised by a token in the request, sent from elsewhere by design (RFC 8058): any Origin is accepted. */
+  anyOrigin?: boolean;
   /** A valid request for `caller` (null = anonymous), making whatever rows it needs. */
   prepare(ctx: EndpointContext, caller: Session | null, actor: Actor): Promise<Prepared>;
 }
@@ -279,6 +281,16 @@ async function addMessageRow(ctx: EndpointContext, kind: ThreadKind, threadId: s
     })
     .execute();
   return id;
+}
+
+/** The token of a reminder's one-click unsubscribe link, issued to the owner (as a reminder mail would). */
+async function addUnsubscribeToken(ctx: EndpointContext): Promise<string> {
+  const token = newToken();
+  await ctx.t.db
+    .insertInto('unsubscribe_tokens')
+    .values({ token_hash: hashToken(token), user_id: ctx.owner.id, created_at: nowIso() })
+    .execute();
+  return token;
 }
 
 /** A reply by mail held for an administrator (from someone else than the owner the token was sent to); its id. */
@@ -997,6 +1009,21 @@ export const ENDPOINTS: readonly Endpoint[] = [
     },
   },
   {
+    api: 'inquiry',
+    method: 'GET',
+    path: '/api/v1/contact/{id}',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => {
+      const id = await addInquiry(ctx, ctx.owner);
+      return {
+        url: API.inquiry(id),
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ inquiry: Inquiry }>().inquiry).toMatchObject({ _id: id }),
+      };
+    },
+  },
+  {
     api: 'updateInquiry',
     method: 'PATCH',
     path: '/api/v1/contact/{id}',
@@ -1466,6 +1493,33 @@ export const ENDPOINTS: readonly Endpoint[] = [
         check: (res) => expect(res.json<{ inquiries: Inquiry[] }>().inquiries.some((i) => i._id === id)).toBe(actor === 'user'),
       };
     },
+  },
+  {
+    api: 'unsubscribePage',
+    method: 'GET',
+    path: '/api/v1/unsubscribe',
+    body: 'none',
+    // No login: the token is the key.
+    expect: PUBLIC,
+    prepare: async (ctx, caller) => ({
+      url: `${API.unsubscribePage}?token=${await addUnsubscribeToken(ctx)}`,
+      headers: cookieOf(caller),
+      check: (res) => expect(typeof res.json<{ unsubscribed: boolean }>().unsubscribed).toBe('boolean'),
+    }),
+  },
+  {
+    api: 'unsubscribe',
+    method: 'POST',
+    path: '/api/v1/unsubscribe',
+    // The one-click POST needs no body (RFC 8058's `List-Unsubscribe=One-Click` is read and left aside).
+    body: 'none',
+    expect: PUBLIC,
+    anyOrigin: true,
+    prepare: async (ctx, caller) => ({
+      url: `${API.unsubscribe}?token=${await addUnsubscribeToken(ctx)}`,
+      headers: cookieOf(caller),
+      check: (res) => expect(res.json<{ unsubscribed: boolean }>().unsubscribed).toBe(true),
+    }),
   },
 ];
 

@@ -15,7 +15,7 @@ import {
   type QuoteResponse,
   type QuotesResponse,
 } from '@agro/shared';
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { request, withToast } from '@/lib/api';
 
 export interface QuoteState {
@@ -115,7 +115,13 @@ function replaceQuote(state: QuoteState, quote: Quote): void {
 const quoteSlice = createSlice({
   name: 'quote',
   initialState,
-  reducers: {},
+  reducers: {
+    /** The person read this quote's thread on this page: its card's unread badge goes. */
+    quoteThreadRead(state, action: PayloadAction<string>) {
+      const quote = state.quotes.find((q) => q._id === action.payload);
+      if (quote?.unread) quote.unread = 0;
+    },
+  },
   extraReducers: (builder) => {
     // SPEC.md section 4: the list is cleared before each fetch.
     builder
@@ -139,3 +145,4 @@ const quoteSlice = createSlice({
 });
 
 export const quoteReducer = quoteSlice.reducer;
+export const { quoteThreadRead } = quoteSlice.actions;

@@ -24,7 +24,9 @@ import * as userLanguage from './20261126210000-user-language.js';
 import * as productTranslations from './20261126220000-product-translations.js';
 import * as threads from './20261127100000-threads.js';
 import * as repliesByMail from './20261127110000-replies-by-mail.js';
+import * as messagesVersion from './20261127115000-messages-version.js';
 import * as replyClock from './20261127120000-reply-clock.js';
+import * as scheduler from './20261127130000-scheduler.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -55,5 +57,7 @@ export const migrations: Record<string, DialectMigration> = {
   '20261126220000-product-translations': productTranslations,
   '20261127100000-threads': threads,
   '20261127110000-replies-by-mail': repliesByMail,
+  '20261127115000-messages-version': messagesVersion,
   '20261127120000-reply-clock': replyClock,
+  '20261127130000-scheduler': scheduler,
 };

@@ -187,6 +187,25 @@ export default async function contactRoutes(fastify: FastifyInstance): Promise<v
     },
   );
 
+  app.get(
+    '/:id',
+    {
+      preValidation: requireRole('ADMIN'),
+      schema: {
+        tags,
+        summary: "One inquiry, as the inbox lists it (admin): what a mail's link to its conversation opens",
+        params: idParams,
+        response: replies(inquiryResponseSchema, [401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const inquiry = isId(id) ? await findInquiry(app.db, id) : undefined;
+      if (!inquiry) throw notFound(LEADS_TEXT.inquiryNotFound);
+      return { success: true, message: LEADS_TEXT.inquiryFetched, inquiry };
+    },
+  );
+
   app.patch(
     '/:id',
     {

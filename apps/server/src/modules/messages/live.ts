@@ -12,7 +12,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
-import { THREAD_KINDS, type ThreadEventType, type ThreadKind } from '@agro/shared';
+import { THREAD_EVENT_TYPES, THREAD_KINDS, type ThreadEventType, type ThreadKind } from '@agro/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type pg from 'pg';
@@ -33,8 +33,8 @@ function parseSignal(payload: string | undefined): ThreadSignal | undefined {
     const value = JSON.parse(payload ?? '') as Partial<ThreadSignal>;
     if (!(THREAD_KINDS as readonly unknown[]).includes(value.kind)) return undefined;
     if (typeof value.threadId !== 'string' || typeof value.messageId !== 'string') return undefined;
-    if (value.type !== 'message' && value.type !== 'hidden') return undefined;
-    return { kind: value.kind!, threadId: value.threadId, messageId: value.messageId, type: value.type };
+    if (!(THREAD_EVENT_TYPES as readonly unknown[]).includes(value.type)) return undefined;
+    return { kind: value.kind!, threadId: value.threadId, messageId: value.messageId, type: value.type! };
   } catch {
     return undefined;
   }

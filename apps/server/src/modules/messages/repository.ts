@@ -192,22 +192,50 @@ export async function touchThread(db: DbOrTx, thread: ThreadRef, at: string): Pr
 
 /**
  * `userId` (of `side`) opened the thread at `now`: the other side's messages they had not seen
- * count as read for them, and those nobody of this side had seen get their `readAt`.
+ * count as read for them, and those nobody of this side had seen get their `readAt`. Nothing is
+ * written when they had seen every one already (two primary-key and index reads instead of a
+ * commit at each open). Answers the newest message that got its `readAt` now, if any: the other
+ * side's open thread shows it as seen (a `read` event).
  */
-export async function markThreadRead(db: DbOrTx, thread: ThreadRef, side: MessageAuthor, userId: string, now: string): Promise<void> {
-  await db
+export async function markThreadRead(
+  db: DbOrTx,
+  thread: ThreadRef,
+  side: MessageAuthor,
+  userId: string,
+  now: string,
+): Promise<string | undefined> {
+  const newest = await db
+    .selectFrom('messages')
+    .select(['id', 'created_at'])
+    .where('thread_kind', '=', thread.kind)
+    .where('thread_id', '=', thread.id)
+    .where('author', '=', otherSide(side))
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!newest) return undefined;
+  const seen = await db
+    .selectFrom('thread_reads')
+    .select('last_read_at')
+    .where('user_id', '=', userId)
+    .where('thread_kind', '=', thread.kind)
+    .where('thread_id', '=', thread.id)
+    .executeTakeFirst();
+  if (seen && seen.last_read_at > newest.created_at) return undefined;
+  const marked = await db
     .updateTable('messages')
     .set({ read_at: now })
     .where('thread_kind', '=', thread.kind)
     .where('thread_id', '=', thread.id)
     .where('author', '=', otherSide(side))
     .where('read_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
   await db
     .insertInto('thread_reads')
     .values({ user_id: userId, thread_kind: thread.kind, thread_id: thread.id, last_read_at: now })
     .onConflict((oc) => oc.columns(['user_id', 'thread_kind', 'thread_id']).doUpdateSet({ last_read_at: now }))
     .execute();
+  return marked.numUpdatedRows > 0n ? newest.id : undefined;
 }
 
 /** Hide a message (text and attachments no longer shown); false when it was hidden already or does not exist. */

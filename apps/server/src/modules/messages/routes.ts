@@ -36,7 +36,7 @@ import { isSafeFileName, uploadError } from '../images/index.js';
 import { attachmentDisposition, attachmentStorageName, attachmentStore, sniffAttachment } from './attachments.js';
 import { sendDueDigests } from './digests.js';
 import { observeFirstReplies } from '../reply-clock/index.js';
-import { findAttachment, findMessage, listMessages, messagesAfter, unreadTotal } from './repository.js';
+import { findAttachment, findMessage, listMessages, messagesAfter, unreadTotal, type Viewer } from './repository.js';
 import { authorisedThread, hideMessage, postMessage, readThread, sideOf, viewerOf, type StoredAttachment } from './service.js';
 
 type ThreadRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -101,7 +101,9 @@ export default async function messageRoutes(fastify: FastifyInstance): Promise<v
         const thread = { kind, id: request.params.id };
         const page = request.query.page ?? 1;
         const limit = request.query.limit ?? THREAD_LIMITS.pageSize;
-        await readThread(app.db, thread, request.user!, app.now());
+        const read = await readThread(app.db, thread, request.user!, app.now());
+        // The other side's open thread shows its messages as seen.
+        if (read) await app.threadEvents.publish({ kind, threadId: thread.id, messageId: read, type: 'read' });
         const { messages, total } = await listMessages(app.db, thread, page, limit);
         reply.header('cache-control', 'private, no-store');
         return { success: true, message: T.messagesFetched, messages, total, page, limit };
@@ -153,8 +155,10 @@ export default async function messageRoutes(fastify: FastifyInstance): Promise<v
         const offClose = app.threadEvents.onClose(end);
         request.raw.on('close', end);
         raw.on('close', end);
+        // A `read` event names an earlier message: without an id, the client's Last-Event-ID stays the newest it got.
         const send = (type: string, item: ThreadMessage) => {
-          if (!ended) raw.write(`event: ${type}\nid: ${item._id}\ndata: ${JSON.stringify({ kind, threadId, item })}\n\n`);
+          const id = type === 'read' ? '' : `id: ${item._id}\n`;
+          if (!ended) raw.write(`event: ${type}\n${id}data: ${JSON.stringify({ kind, threadId, item })}\n\n`);
         };
         try {
           const stop = await app.threadEvents.subscribe(kind, threadId, (signal) => {
@@ -339,6 +343,23 @@ export default async function messageRoutes(fastify: FastifyInstance): Promise<v
     },
   );
 
+  /**
+   * An administrator's total counts every buyer message they have not opened, in every thread: kept
+   * here per administrator and counted again only when a thread changed (`messages_version`, bumped
+   * by triggers on messages and thread_reads: migration 20261127115000). A buyer's is counted in
+   * their own leads' threads, a few index reads, every time.
+   */
+  const adminTotals = new Map<string, { version: string; total: number }>();
+  const unreadFor = async (viewer: Viewer): Promise<number> => {
+    if (viewer.side === 'BUYER' || !viewer.userId) return unreadTotal(app.db, viewer);
+    const [version = '0'] = await app.readMeta(['messages_version']);
+    const kept = adminTotals.get(viewer.userId);
+    if (kept?.version === version) return kept.total;
+    const total = await unreadTotal(app.db, viewer);
+    adminTotals.set(viewer.userId, { version, total });
+    return total;
+  };
+
   app.get(
     '/messages/unread',
     {
@@ -352,7 +373,7 @@ export default async function messageRoutes(fastify: FastifyInstance): Promise<v
     async (request, reply) => {
       const user = request.user!;
       reply.header('cache-control', 'private, no-store');
-      return { success: true, message: T.unreadCounted, unread: await unreadTotal(app.db, viewerOf(user)) };
+      return { success: true, message: T.unreadCounted, unread: await unreadFor(viewerOf(user)) };
     },
   );
 }

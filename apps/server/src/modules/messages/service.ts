@@ -113,9 +113,12 @@ export async function postMessage(db: Db, post: PostMessage): Promise<ThreadMess
   return message;
 }
 
-/** The caller opened the thread now: the other side's messages are read (readAt) and none is unread for them. */
-export async function readThread(db: Db, thread: ThreadRef, caller: Caller, nowMs: number): Promise<void> {
-  await db.transaction().execute((tx) => markThreadRead(tx, thread, sideOf(caller), caller._id, nowIso(nowMs)));
+/**
+ * The caller opened the thread now: the other side's messages are read (readAt) and none is unread
+ * for them. Answers the newest message that became read now (undefined when none did).
+ */
+export async function readThread(db: Db, thread: ThreadRef, caller: Caller, nowMs: number): Promise<string | undefined> {
+  return db.transaction().execute((tx) => markThreadRead(tx, thread, sideOf(caller), caller._id, nowIso(nowMs)));
 }
 
 /** An administrator hides a message: its line stays, without text or attachments; an audit row in the same transaction. */

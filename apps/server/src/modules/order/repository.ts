@@ -169,6 +169,12 @@ export interface OrderListFilter extends OrderFilter {
   viewer?: Viewer;
 }
 
+/** An order not yet shipped past its promised shipment day (`today` 'YYYY-MM-DD'), on `orders`: the list's `late`, the digest's late orders. */
+export function lateOrderSql(today: string) {
+  const steps = sql.join(BEFORE_SHIPMENT.map((s) => sql`${s}`));
+  return sql<SqlBool>`(orders.step in (${steps}) and orders.ship_by < ${today})`;
+}
+
 /** Conditions of the admin filters (and the buyer's own orders), on `orders`. */
 function orderConditions(filter: OrderListFilter, today: string): Condition[] {
   const conditions: Condition[] = [];
@@ -179,8 +185,7 @@ function orderConditions(filter: OrderListFilter, today: string): Condition[] {
   if (filter.etaFrom !== undefined) conditions.push(sql<SqlBool>`orders.eta >= ${filter.etaFrom}`);
   if (filter.etaTo !== undefined) conditions.push(sql<SqlBool>`orders.eta <= ${filter.etaTo}`);
   if (filter.late !== undefined) {
-    const steps = sql.join(BEFORE_SHIPMENT.map((s) => sql`${s}`));
-    const late = sql<SqlBool>`(orders.step in (${steps}) and orders.ship_by < ${today})`;
+    const late = lateOrderSql(today);
     conditions.push(filter.late ? late : sql<SqlBool>`not ${late}`);
   }
   return conditions;

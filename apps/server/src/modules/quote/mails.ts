@@ -217,3 +217,65 @@ ${htmlRows(rows)}
 <p>${escapeHtml(quoteId)}</p>`,
   };
 }
+
+/** Which buyer reminder (issue 41): the offer expires soon, or it has waited days for an answer. */
+export type OfferReminderKind = 'expiry' | 'unanswered';
+
+/**
+ * To the buyer, in their language: a reminder about the current offer, with its one-click
+ * unsubscribe (RFC 8058) in the headers and at the foot. `unsubscribeUrl` carries the mail's token.
+ */
+export function offerReminderMail(
+  kind: OfferReminderKind,
+  to: string,
+  quote: Quote,
+  offer: QuoteOffer,
+  links: { quotes: string; unsubscribe: string },
+  contact: MailContact,
+  language: Language = DEFAULT_LANGUAGE,
+): MailMessage {
+  const t = translator(language);
+  const values = {
+    number: offer.quotationNumber,
+    quantity: quantity(quote),
+    product: quote.productId?.productName ?? t('mail.yourRequest'),
+    total: money(offer, offer.totalMinor, language),
+    validUntil: t('mail.validUntilValue', { date: offer.validUntil }),
+    sent: offer.createdAt.slice(0, 10),
+    date: offer.validUntil,
+  };
+  const subject = kind === 'expiry' ? t('reminderMail.expirySubject', values) : t('reminderMail.unansweredSubject', values);
+  const intro = kind === 'expiry' ? t('reminderMail.expiryIntro', values) : t('reminderMail.unansweredIntro', values);
+  const dear = t('mail.dear', { name: quote.contactPersonName });
+  const why = t('reminderMail.why', { company: SITE.companyName });
+  const linkTo = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
+  const withLink = (text: string, html: string) => escapeHtml(text).replace('\u0000', html);
+  return {
+    to,
+    subject: subject.slice(0, 160),
+    text: [
+      dear,
+      '',
+      intro,
+      '',
+      t('reminderMail.actionText', { link: links.quotes }),
+      '',
+      ...signature(contact),
+      '',
+      why,
+      t('reminderMail.unsubscribeText', { link: links.unsubscribe }),
+    ].join('\n'),
+    html: mailHtml(
+      `<p>${escapeHtml(dear)}</p>
+<p>${escapeHtml(intro)}</p>
+<p>${withLink(t('reminderMail.actionHtml', { link: '\u0000' }), linkTo(links.quotes, t('mail.yourQuotesLink')))}</p>
+<p>${signature(contact).map(escapeHtml).join('<br>')}</p>
+<p><small>${escapeHtml(why)}<br>${withLink(t('reminderMail.unsubscribeHtml', { link: '\u0000' }), linkTo(links.unsubscribe, t('reminderMail.unsubscribeLink')))}</small></p>`,
+      language,
+    ),
+    headers: {
+      'List-Unsubscribe': `<${links.unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

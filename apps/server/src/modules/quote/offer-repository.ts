@@ -20,7 +20,10 @@ export interface OfferContext {
   quoteCreatedAt: string;
 }
 
-export function toQuoteOffer(row: QuoteOfferRow, ctx: OfferContext): QuoteOffer {
+/** An offer's columns that make its answer (the reminders' claims are modules/reminders' own). */
+export type OfferColumns = Omit<QuoteOfferRow, 'expiry_reminded_at' | 'unanswered_reminded_at'>;
+
+export function toQuoteOffer(row: OfferColumns, ctx: OfferContext): QuoteOffer {
   const currency = isCurrency(row.currency) ? row.currency : 'USD';
   const digits = minorDigits(currency);
   // PostgreSQL returns bigint as a string; amounts stay far below 2^53.

@@ -2,10 +2,10 @@ import { effectiveQuoteStatus, replyDueAtOf, type LeadPage, type Quote, type Quo
 import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import { fromFlag, nowIso, toQuoteProductRef, toTradeTerms } from '../../db/mappers.js';
-import type { NewQuoteRow, QuoteOfferRow, QuoteRow } from '../../db/schema.js';
+import type { NewQuoteRow, QuoteRow } from '../../db/schema.js';
 import { allOf, EXPORT_BATCH, leadConditions, leadOrder, leadPage, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
 import { lastActivitySql, unreadCountSql, type Viewer } from '../messages/index.js';
-import { toQuoteOffer } from './offer-repository.js';
+import { toQuoteOffer, type OfferColumns } from './offer-repository.js';
 
 /**
  * Quote columns plus the product fields a quote shows (null when the product is gone), its current
@@ -73,7 +73,7 @@ type JoinedQuoteRow = QuoteRow & {
   assignee_name: string | null;
   unread?: number | string;
   last_activity?: string;
-} & Prefixed<Nullable<Omit<QuoteOfferRow, 'quote_id'>>, 'o_'>;
+} & Prefixed<Nullable<Omit<OfferColumns, 'quote_id'>>, 'o_'>;
 
 /**
  * The status a reader sees, in SQL: a QUOTED quote whose offer has expired is EXPIRED.

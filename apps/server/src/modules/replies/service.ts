@@ -274,7 +274,7 @@ export async function dropHeldReply(db: Db, storage: FileStorage, id: string, ca
     if (!(await decideHeldReply(tx, id, 'DROPPED', caller._id, null, nowMs))) throw conflict(HELD_REPLY_TEXT.decided);
     await recordAudit(tx, actorOf(caller), {
       action: 'delete',
-      entityType: 'message',
+      entityType: 'held-reply',
       entityId: id,
       before: { heldReply: id, reason: held.reason, from: held.from_address, subject: held.subject },
     });

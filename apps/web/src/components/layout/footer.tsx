@@ -147,6 +147,10 @@ export function Footer() {
           </ul>
         </div>
       </div>
+      {/* The first paint waits until the parser is here (index.html's rel=expect): a browser that unblocks
+          rendering at the target's start tag would otherwise paint a footer half parsed, and the page's
+          main area, which fills the screen above it, shrinks when the rest arrives (a layout shift). */}
+      <span id="site-footer-end" hidden />
     </footer>
   );
 }

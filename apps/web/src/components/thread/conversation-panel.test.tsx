@@ -134,6 +134,19 @@ describe('the conversation panel (on the quote desk)', () => {
     expect(source.opened.every((s) => s.closed)).toBe(true);
   });
 
+  it("marks the company's messages 'Seen' when the buyer reads them (a read event), the earlier ones with them", async () => {
+    const source = stubEventSource();
+    const ours = (n: number) => makeMessage(n, { author: 'COMPANY', authorName: 'Agro Exports', readAt: null });
+    renderDesk([ours(1), ours(2), makeMessage(3), ours(4)]);
+    const region = await panel();
+    await within(region).findByText('Message number 4');
+    expect(within(region).queryAllByText('Seen')).toHaveLength(0);
+    const read = { ...ours(2), readAt: '2026-11-20T13:00:00.000Z' };
+    act(() => source.opened.at(-1)!.emit('read', { kind: 'quote', threadId: 'q1', item: read }));
+    // Messages 1 and 2 are seen; 4, written after what the buyer read, is not.
+    await waitFor(() => expect(within(region).getAllByText('Seen')).toHaveLength(2));
+  });
+
   it('keeps the typed text after a failed post and says why; sends it with an Idempotency-Key', async () => {
     stubEventSource();
     let fail = true;

@@ -10,7 +10,7 @@ import { API } from '@agro/shared';
 import { MessageText } from './message-text';
 import { ProposalCard } from './proposal-card';
 import { fetchMessages, hideMessage, postMessage, threadEventsPath } from './thread-api';
-import { THREAD_READ_EVENT } from './thread-read';
+import { announceThreadRead } from './thread-read';
 
 const PAGE_SIZE = 20;
 
@@ -40,6 +40,11 @@ function merge(held: ThreadMessage[], more: ThreadMessage[]): ThreadMessage[] {
   const byId = new Map(held.map((m) => [m._id, m]));
   for (const m of more) byId.set(m._id, m);
   return [...byId.values()].sort(byTime);
+}
+
+/** `m` as seen when `read`, the newest message of its author that became read, is. */
+function seenBy(m: ThreadMessage, read: ThreadMessage): ThreadMessage {
+  return m.author === read.author && m.readAt === null && read.readAt !== null && byTime(m, read) <= 0 ? { ...m, readAt: read.readAt } : m;
 }
 
 interface ConversationPanelProps {
@@ -100,7 +105,7 @@ export function ConversationPanel({
       setMessages((held) => merge(held, newest.messages));
       setOldestPage(last);
       setLoadError(null);
-      window.dispatchEvent(new Event(THREAD_READ_EVENT));
+      announceThreadRead(kind, id);
     } catch (error) {
       setLoadError(threadText(errorMessage(error, THREAD_TEXT.notFound)));
     } finally {
@@ -121,11 +126,16 @@ export function ConversationPanel({
         const parsed = threadEventSchema.safeParse(JSON.parse(e.data));
         if (!parsed.success || parsed.data.threadId !== id) return;
         const item = parsed.data.item;
+        if (e.type === 'read') {
+          // Read by the other side (or a colleague): that message and every earlier one of its author are seen.
+          setMessages((held) => merge(held, [item]).map((m) => seenBy(m, item)));
+          return;
+        }
         setMessages((held) => merge(held, [item]));
         // The other side's new message is read here, open on screen: reading the thread marks it so (and the header's count follows).
         if (e.type === 'message' && item.author !== mine)
           fetchMessages(kind, id, 1, 1).then(
-            () => window.dispatchEvent(new Event(THREAD_READ_EVENT)),
+            () => announceThreadRead(kind, id),
             () => undefined,
           );
       } catch {
@@ -134,6 +144,7 @@ export function ConversationPanel({
     };
     source.addEventListener('message', onEvent);
     source.addEventListener('hidden', onEvent);
+    source.addEventListener('read', onEvent);
     return () => source.close();
   }, [kind, id, mine]);
 

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ConversationPanel } from '@/components/thread/conversation-panel';
 import { SortSelect, useListSort } from '@/components/thread/list-sort';
 import { UnreadBadge } from '@/components/thread/unread-badge';
+import { useThreadRead, withThreadRead } from '@/components/thread/use-thread-read';
 import { request } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { t } from '@/lib/i18n';
@@ -19,6 +20,7 @@ export function MyInquiries() {
   const [params, setParams] = useSearchParams();
   const openId = params.get('inquiry');
   const opened = openId ? (inquiries?.find((i) => i._id === openId) ?? null) : null;
+  useThreadRead('contact', (id) => setInquiries((list) => list && withThreadRead(list, id)));
 
   useEffect(() => {
     request<InquiriesResponse>('GET', sort === 'activity' ? `${API.myInquiries}?sort=activity` : API.myInquiries).then(

@@ -73,7 +73,11 @@ describe('/held-replies', () => {
     const { user } = renderRoute('/held-replies');
     const first = (await screen.findByRole('heading', { name: 'From Ana <assistant@globalfoods.example>' })).closest('article')!;
     expect(within(first).getByText('Sent by someone else than the person the mail went to')).toBeInTheDocument();
-    expect(within(first).getByText(/Quote request #ABC123/)).toBeInTheDocument();
+    // The conversation it names is one click away, on the quote desk.
+    expect(within(first).getByRole('link', { name: 'Quote request #ABC123' })).toHaveAttribute(
+      'href',
+      `/quote/description?id=${HELD.thread!.id}#messages`,
+    );
     expect(within(first).getByText(/Meant for maria@globalfoods.example/)).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'lab-report.pdf' })).toHaveAttribute('href', API.heldReplyAttachment(HELD._id, 'a1'));
     expect(screen.getByText('The reply address is unknown')).toBeInTheDocument();

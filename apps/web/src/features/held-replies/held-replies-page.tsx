@@ -1,5 +1,6 @@
-import { API, type ApiResult, type HeldReply, type HeldReplyListResponse, type HeldReplyPostResponse } from '@agro/shared';
+import { API, threadPagePath, type ApiResult, type HeldReply, type HeldReplyListResponse, type HeldReplyPostResponse } from '@agro/shared';
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { PageHero } from '@/components/ui/page-hero';
 import { errorMessage, request, withToast } from '@/lib/api';
@@ -85,7 +86,16 @@ export default function HeldRepliesPage() {
                   </h2>
                   <p className="mt-1 text-sm font-medium text-amber-800">{t(`heldRepliesPage.reason${h.reason}`)}</p>
                   <p className="mt-1 text-sm text-gray-700">
-                    {h.thread ? t(THREAD_TEXT[h.thread.kind], { ref: h.thread.id.slice(-6).toUpperCase() }) : t('heldRepliesPage.noThread')}
+                    {h.thread ? (
+                      <Link
+                        to={threadPagePath(h.thread.kind, h.thread.id, 'COMPANY')}
+                        className="font-medium text-brand-800 underline underline-offset-2"
+                      >
+                        {t(THREAD_TEXT[h.thread.kind], { ref: h.thread.id.slice(-6).toUpperCase() })}
+                      </Link>
+                    ) : (
+                      t('heldRepliesPage.noThread')
+                    )}
                     {' · '}
                     {t('heldRepliesPage.meantFor', { who: meantFor(h) })}
                     {' · '}

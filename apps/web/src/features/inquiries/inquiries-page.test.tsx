@@ -60,6 +60,38 @@ describe('Inquiry inbox', () => {
     expect(screen.getByText(/1 inquiry ·/)).toBeInTheDocument();
   });
 
+  it("opens the inquiry a mail's link names, although the inbox's page does not list it (handled long ago)", async () => {
+    logIn('ADMIN');
+    const OLD: Inquiry = {
+      ...INQUIRY,
+      _id: 'i9',
+      companyName: 'Hamburg Spice Traders',
+      handled: true,
+      handledAt: '2026-01-05T10:00:00.000Z',
+    };
+    stubFetch({
+      [`GET ${API.allInquiries}`]: reply,
+      [`GET ${API.inquiry('i9')}`]: { body: { success: true, message: 'Inquiry fetched successfully', inquiry: OLD } },
+      [`GET ${API.contactMessages('i9')}`]: { body: { success: true, message: 'ok', messages: [], total: 0, page: 1 } },
+      [`GET ${API.productList}`]: { body: { success: true, message: 'ok', products: [] } },
+    });
+    renderRoute('/inquiries?inquiry=i9');
+    const dialog = await screen.findByRole('dialog', { name: 'Inquiry from Hamburg Spice Traders' });
+    expect(within(dialog).getByRole('button', { name: 'Reopen' })).toBeInTheDocument();
+  });
+
+  it('says so when the inquiry a link names is gone', async () => {
+    logIn('ADMIN');
+    stubFetch({
+      [`GET ${API.allInquiries}`]: reply,
+      [`GET ${API.inquiry('gone')}`]: { status: 404, body: { success: false, message: 'Inquiry not found' } },
+      [`GET ${API.productList}`]: { body: { success: true, message: 'ok', products: [] } },
+    });
+    renderRoute('/inquiries?inquiry=gone');
+    expect(await screen.findByText('Inquiry not found')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('speaks Arabic with the administrators’ catalogue, figures in Western digits and the e-mail left to right', async () => {
     setCatalogue('ar', ar, arMessages, arApp, arAdmin);
     logIn('ADMIN');

@@ -9,6 +9,7 @@ import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { ConversationPanel } from '@/components/thread/conversation-panel';
 import { SortSelect, useListSort } from '@/components/thread/list-sort';
 import { UnreadBadge } from '@/components/thread/unread-badge';
+import { useThreadRead, withThreadRead } from '@/components/thread/use-thread-read';
 import { MessageIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { Ltr } from '@/components/ui/ltr';
@@ -16,7 +17,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { fetchInquiries, releaseInquiry, removeInquiry, setHandled } from './inquiry-api';
+import { fetchInquiries, fetchInquiry, releaseInquiry, removeInquiry, setHandled } from './inquiry-api';
 
 const statusOptions = () =>
   INQUIRY_STATUSES.map((s) => ({ value: s, label: s === 'OPEN' ? t('inquiries.statusOpen') : t('inquiries.statusHandled') }));
@@ -39,7 +40,8 @@ export default function InquiriesPage() {
   const [toDelete, setToDelete] = useState<Inquiry | null>(null);
   const [busy, setBusy] = useState(false);
   const [sort, setSort] = useListSort();
-  // A mail's link names the inquiry (`?inquiry=<id>#messages`): it opens with its conversation once listed.
+  useThreadRead('contact', (id) => setInquiries((list) => withThreadRead(list, id)));
+  // A mail's link names the inquiry (`?inquiry=<id>#messages`): it opens with its conversation.
   const [params] = useSearchParams();
   const linked = params.get('inquiry');
 
@@ -50,8 +52,6 @@ export default function InquiriesPage() {
         `${query ? `${query}&` : ''}${sort === 'activity' ? 'sort=activity&' : ''}page=${page}&limit=${LEAD_PAGE_SIZE}`,
       );
       setInquiries(res.inquiries);
-      const named = linked ? res.inquiries.find((i) => i._id === linked) : undefined;
-      if (named) setOpen(named);
       // Asked with page and limit, the answer always has its page facts.
       const { total, limit, pageCount, countries } = res;
       setFacts(
@@ -62,11 +62,24 @@ export default function InquiriesPage() {
     } finally {
       setLoading(false);
     }
-  }, [query, page, sort, linked]);
+  }, [query, page, sort]);
 
   useEffect(() => {
     void load();
   }, [load]);
+
+  // Opened by itself, wherever the inbox's filters and pages would list it (or not: handled long ago).
+  useEffect(() => {
+    if (!linked) return;
+    let live = true;
+    fetchInquiry(linked).then(
+      ({ inquiry }) => live && setOpen(inquiry),
+      () => undefined, // The toast said why.
+    );
+    return () => {
+      live = false;
+    };
+  }, [linked]);
 
   const toggleHandled = async (inquiry: Inquiry) => {
     setBusy(true);

@@ -1,11 +1,19 @@
 import { API, BOT_SIGNAL_TEXT, LEADS_TEXT, type ApiResult, type InquiriesResponse, type Inquiry } from '@agro/shared';
-import { request, withToast } from '@/lib/api';
+import { errorMessage, request, withToast } from '@/lib/api';
+import { showToast } from '@/lib/toast';
 
 export const fetchInquiries = (query: string) =>
   withToast(() => request<InquiriesResponse>('GET', `${API.allInquiries}?${query}`), {
     loading: 'Fetching inquiries...',
     success: LEADS_TEXT.inquiriesFetched,
     error: LEADS_TEXT.fetchInquiriesFailed,
+  });
+
+/** One inquiry, wherever the inbox lists it: what a mail's link to its conversation opens. */
+export const fetchInquiry = (id: string) =>
+  request<ApiResult & { inquiry: Inquiry }>('GET', API.inquiry(id)).catch((error: unknown) => {
+    showToast('error', errorMessage(error, LEADS_TEXT.inquiryNotFound));
+    throw error;
   });
 
 export const setHandled = (id: string, handled: boolean) =>

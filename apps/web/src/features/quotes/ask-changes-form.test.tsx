@@ -22,7 +22,7 @@ const PROPOSAL: ThreadMessage = makeMessage(3, {
   },
 });
 
-function renderBuyer(messages: ThreadMessage[]) {
+function renderBuyer(messages: ThreadMessage[], path = '/profile?quote=q1') {
   logIn('USER');
   let status: Quote['status'] = 'QUOTED';
   let thread = messages;
@@ -40,18 +40,28 @@ function renderBuyer(messages: ThreadMessage[]) {
       return { body: { success: true, message: THREAD_TEXT.changesRequested, quote: detail(quoted({ status })), item: PROPOSAL } };
     },
   });
-  const view = renderRoute('/profile?quote=q1');
+  const view = renderRoute(path);
   return { calls, ...view };
 }
 
 describe("the buyer's quote: its conversation and 'Ask for changes'", () => {
-  it('opens the thread named in the address, with the unread count on the card', async () => {
+  it('opens the thread named in the address', async () => {
     stubEventSource();
     renderBuyer([makeMessage(1)]);
-    const card = await screen.findByRole('article');
-    expect(within(card).getByText('2 unread')).toBeInTheDocument();
     const region = await screen.findByRole('region', { name: 'Messages about Organic Jaggery Powder' });
     await within(region).findByText('Message number 1');
+  });
+
+  it('shows the unread count on the card until the buyer opens the conversation, then no more, without a reload', async () => {
+    stubEventSource();
+    const { user, calls } = renderBuyer([makeMessage(1)], '/profile');
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('2 unread')).toBeInTheDocument();
+    await user.click(within(card).getByRole('link', { name: /^Messages about/ }));
+    const region = await screen.findByRole('region', { name: 'Messages about Organic Jaggery Powder' });
+    await within(region).findByText('Message number 1');
+    await waitFor(() => expect(within(card).queryByText('2 unread')).not.toBeInTheDocument());
+    expect(callsTo(calls, 'GET', API.userQuotes)).toHaveLength(1);
   });
 
   it('checks the request with the shared schema, sends only the terms filled in, and shows CHANGES REQUESTED and the proposal beside the offer', async () => {

@@ -45,12 +45,12 @@ interface QuoteCardProps {
   onDecline?: (quote: Quote) => void;
   /** ADMIN cards of a quote held as spam: release it (its mails go then). */
   onNotSpam?: (quote: Quote) => void;
-  /** USER cards: open the quote's conversation (issue 40). */
-  onMessages?: (quote: Quote) => void;
+  /** USER cards: the address of the quote's conversation on this page (issue 40). */
+  messagesHref?: string;
   busy?: boolean;
 }
 
-export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline, onNotSpam, onMessages, busy }: QuoteCardProps) {
+export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline, onNotSpam, messagesHref, busy }: QuoteCardProps) {
   const product = quote.productId;
   const productName = product?.productName ?? t('quoteCard.noLongerListed');
   const badge = quoteBadge(product);
@@ -161,16 +161,17 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
           </div>
         </section>
       )}
-      {!admin && onMessages && (
+      {!admin && messagesHref && (
         <div className="mt-auto pt-4">
-          <button
-            type="button"
+          {/* A link: the conversation has an address (`?quote=<id>#messages`, as the mails' link). */}
+          <Link
+            to={messagesHref}
+            preventScrollReset
             className="btn-secondary w-full py-1.5 text-sm"
-            onClick={() => onMessages(quote)}
             aria-label={t('conversation.openLabel', { name: productName })}
           >
             {t('conversation.open')}
-          </button>
+          </Link>
         </div>
       )}
       {admin && (

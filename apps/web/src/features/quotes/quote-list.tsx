@@ -15,7 +15,8 @@ import { DecisionDialog } from './decision-dialog';
 import { QuoteCard } from './quote-card';
 import { formatDate, formatNumber } from '@/lib/format';
 import { quantityText } from './quote-format';
-import { decideOnQuote, deleteQuote, fetchAllQuotes, fetchUserQuotes, releaseQuote } from '@/store/quote-slice';
+import { decideOnQuote, deleteQuote, fetchAllQuotes, fetchUserQuotes, quoteThreadRead, releaseQuote } from '@/store/quote-slice';
+import { useThreadRead } from '@/components/thread/use-thread-read';
 import { localizeMessage, t } from '@/lib/i18n';
 import { moneyText } from '@/lib/money';
 import { isolated } from '@/lib/isolate';
@@ -53,7 +54,7 @@ export function QuoteList({ role }: { role: Role }) {
   const navigate = useNavigate();
   const held = useAppSelector((s) => s.quote.quotes);
   const [sort, setSort] = useListSort();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   // The buyer's list is whole: ordered here; an administrator's page comes ordered from the server.
   const quotes = role !== 'ADMIN' && sort === 'activity' ? byActivity(held) : held;
   const openId = role === 'ADMIN' ? null : params.get('quote');
@@ -71,6 +72,7 @@ export function QuoteList({ role }: { role: Role }) {
   const { query, page } = filters;
   // An administrator's filters, counts, links and cards speak from the administrators' texts: loaded for them only.
   const adminTexts = useAdminTexts(admin);
+  useThreadRead('quote', (id) => dispatch(quoteThreadRead(id)));
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -91,13 +93,13 @@ export function QuoteList({ role }: { role: Role }) {
     setLoading(false);
   }, [dispatch, admin, query, page, sort]);
 
-  const openMessages = (quote: Quote) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('inquiry');
-      next.set('quote', quote._id);
-      return next;
-    });
+  /** The address of a quote's conversation on this page: the list's own parameters kept. */
+  const messagesHref = (quote: Quote) => {
+    const next = new URLSearchParams(params);
+    next.delete('inquiry');
+    next.set('quote', quote._id);
+    return `?${next.toString()}#messages`;
+  };
 
   // The conversation asked for (a mail's link, or 'Messages' on a card) comes into view once the list is there.
   useEffect(() => {
@@ -232,7 +234,7 @@ export function QuoteList({ role }: { role: Role }) {
                 onAccept={(quote) => setDeciding({ quote, decision: 'accept' })}
                 onDecline={(quote) => setDeciding({ quote, decision: 'decline' })}
                 onNotSpam={(quote) => void notSpam(quote)}
-                onMessages={admin ? undefined : openMessages}
+                messagesHref={admin ? undefined : messagesHref(q)}
                 busy={releasing}
               />
             </li>
