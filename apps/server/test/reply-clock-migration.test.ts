@@ -1,5 +1,6 @@
 /**
- * The reply-clock migration (issue 41) fills the leads made before it from what happened to them:
+ * The reply-clock migrations (issue 41: 20261127120000, and 20261127140000's minutes to the first
+ * reply) fill the leads made before them from what happened to them:
  * run again over leads the app stamped itself, it gives each the same due time and first reply
  * (an offer, a rejection, the company's message, an inquiry's 'handled' mark, whichever came first),
  * and it can be undone. SQLite and PostgreSQL.
@@ -8,6 +9,7 @@ import { API, offerToday, type Inquiry, type Quote } from '@agro/shared';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as replyClock from '../src/db/migrations/20261127120000-reply-clock.js';
+import * as replyClockFigures from '../src/db/migrations/20261127140000-reply-clock-figures.js';
 import { insertTestProduct, offerBody, quoteBody } from './fixtures.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { contactBody } from './security/endpoints.js';
@@ -69,8 +71,10 @@ it('gives every lead the due time and first reply the app gave it', async () => 
   expect(before[offered]!.firstReplyAt).toBe(new Date(now).toISOString());
 
   const db = t.db as unknown as Kysely<unknown>;
+  await replyClockFigures.down(db);
   await replyClock.down(db);
   await replyClock.up(db, t.dialect);
+  await replyClockFigures.up(db, t.dialect);
   expect(await clocks()).toEqual(before);
   expect(await minutes()).toEqual(minutesBefore);
 });

@@ -2,10 +2,7 @@
  * The reply clock and the owners of leads (issue 41). Quotes and inquiries get:
  * - `reply_due_at`: arrival + 24 hours (ISO, as created_at), set when the lead is made;
  * - `first_reply_at`: the company's first offer, rejection, message in the thread or (an inquiry)
- *   'handled' mark; null until then, never moved once set; `first_reply_minutes` beside it, the
- *   whole minutes from arrival to it (rounded down): the figures group by it, and computing it per
- *   row from the two timestamps made the dashboard's pass four times slower on PostgreSQL (casts of
- *   text to timestamptz) and half again on SQLite;
+ *   'handled' mark; null until then, never moved once set;
  * - `assignee_id`: the administrator who owns it (null: nobody). Not a foreign key: accounts are
  *   never deleted (removing an administrator makes them a USER and hands their open leads back),
  *   and SQLite cannot drop a column that is one;
@@ -13,18 +10,16 @@
  * Existing rows are filled from what happened: the due time from created_at, the first reply from
  * the company's events (QUOTED, REJECTED), offers and messages, and an inquiry's handled_at.
  *
- * Indexes, each partial to the rows not held as spam (as the lists' of 20261126140000) but the
- * follow-up's, each holding every column its readers name (`spam_reason` too: without it SQLite's
- * planner does not count a partial index as covering, 20261126200000):
- * - `<table>_unanswered (reply_due_at, id, assignee_id, first_reply_at, spam_reason)` of the
- *   unanswered: the lists' reply=due|overdue, the leads due soon and late now, per owner too
- *   (dashboard, header, /metrics);
- * - `<table>_reply_due ((first_reply_at is not null), reply_due_at, id, spam_reason)`: sort=due, the
- *   same expression on both databases (each needs it parenthesised);
- * - `<table>_first_reply (created_at, first_reply_minutes, first_reply_at, reply_due_at, assignee_id,
- *   spam_reason)`: the dashboard's first-reply figures and the public reply time, index-only;
- * - `<table>_assignee (assignee_id, created_at, id, spam_reason)`: assignee=<id>|none|me, newest first
- *   (the open leads of a removed administrator, a rare change, are found without it);
+ * Indexes, each partial to the rows not held as spam (as the lists' of 20261126140000), except the
+ * owner's and the follow-up's:
+ * - `<table>_unanswered (reply_due_at, id)` of the unanswered: the lists' reply=due|overdue, the
+ *   leads late now (dashboard, /metrics);
+ * - `<table>_reply_due ((first_reply_at is not null), reply_due_at, id)`: sort=due, the same
+ *   expression on both databases (each needs it parenthesised);
+ * - `<table>_first_reply (created_at, first_reply_at, reply_due_at, assignee_id)`: the dashboard's
+ *   first-reply figures and the public reply time, index-only;
+ * - `<table>_assignee (assignee_id, created_at)`: assignee=<id>|none|me, and the open leads of an
+ *   administrator who is removed;
  * - `<table>_follow_up (follow_up_on)` where one is set: the follow-ups of a day.
  * Frozen in time: imports nothing from the app.
  */
@@ -41,13 +36,6 @@ function dueSql(dialect: Dialect) {
     : sql`strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '+24 hours')`;
 }
 
-/** Whole minutes from created_at to first_reply_at (rounded down; null without a reply). */
-function minutesSql(dialect: Dialect) {
-  return dialect === 'postgres'
-    ? sql`round(extract(epoch from (first_reply_at::timestamptz - created_at::timestamptz)) * 1000)::bigint / 60000`
-    : sql`cast(round((julianday(first_reply_at) - julianday(created_at)) * 86400000) as integer) / 60000`;
-}
-
 /** Set first_reply_at from `earliest` (a correlated `select min(...)` of one kind of reply) where it is earlier. */
 async function earlier(db: Kysely<unknown>, table: string, earliest: ReturnType<typeof sql>): Promise<void> {
   await sql`update ${sql.table(table)} set first_reply_at = ${earliest}
@@ -58,7 +46,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   for (const table of LEADS) {
     await db.schema.alterTable(table).addColumn('reply_due_at', 'text').execute();
     await db.schema.alterTable(table).addColumn('first_reply_at', 'text').execute();
-    await db.schema.alterTable(table).addColumn('first_reply_minutes', 'integer').execute();
     await db.schema.alterTable(table).addColumn('assignee_id', 'text').execute();
     await db.schema.alterTable(table).addColumn('follow_up_on', 'text').execute();
     await sql`update ${sql.table(table)} set reply_due_at = ${dueSql(dialect)}`.execute(db);
@@ -86,17 +73,13 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
   for (const table of LEADS) {
     const t = sql.table(table);
-    // A reply stamped before its lead's creation (clocks of two machines) counts as at once.
-    await sql`update ${t} set first_reply_minutes = case when ${minutesSql(dialect)} < 0 then 0 else ${minutesSql(dialect)} end
-      where first_reply_at is not null`.execute(db);
-    await sql`create index ${sql.id(`${table}_unanswered`)} on ${t} (reply_due_at, id, assignee_id, first_reply_at, spam_reason)
+    await sql`create index ${sql.id(`${table}_unanswered`)} on ${t} (reply_due_at, id)
       where spam_reason is null and first_reply_at is null`.execute(db);
-    await sql`create index ${sql.id(`${table}_reply_due`)} on ${t} ((first_reply_at is not null), reply_due_at, id, spam_reason)
+    await sql`create index ${sql.id(`${table}_reply_due`)} on ${t} ((first_reply_at is not null), reply_due_at, id)
       where spam_reason is null`.execute(db);
-    await sql`create index ${sql.id(`${table}_first_reply`)} on ${t} (created_at, first_reply_minutes, first_reply_at, reply_due_at, assignee_id, spam_reason)
+    await sql`create index ${sql.id(`${table}_first_reply`)} on ${t} (created_at, first_reply_at, reply_due_at, assignee_id)
       where spam_reason is null`.execute(db);
-    await sql`create index ${sql.id(`${table}_assignee`)} on ${t} (assignee_id, created_at, id, spam_reason)
-      where spam_reason is null`.execute(db);
+    await sql`create index ${sql.id(`${table}_assignee`)} on ${t} (assignee_id, created_at)`.execute(db);
   }
   for (const table of [...LEADS, 'orders']) {
     await sql`create index ${sql.id(`${table}_follow_up`)} on ${sql.table(table)} (follow_up_on) where follow_up_on is not null`.execute(
@@ -112,7 +95,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     for (const index of ['unanswered', 'reply_due', 'first_reply', 'assignee']) {
       await db.schema.dropIndex(`${table}_${index}`).ifExists().execute();
     }
-    for (const column of ['follow_up_on', 'assignee_id', 'first_reply_minutes', 'first_reply_at', 'reply_due_at']) {
+    for (const column of ['follow_up_on', 'assignee_id', 'first_reply_at', 'reply_due_at']) {
       await db.schema.alterTable(table).dropColumn(column).execute();
     }
   }
