@@ -147,6 +147,12 @@ async function benchDialect(
         ['by product + last 30 days', `${API.allQuotes}?productId=${productId}&from=${lastMonth}&page=1&limit=12`],
         ['search company/contact/email', `${API.allQuotes}?q=company42&page=1&limit=12`],
         ['by status NEW', `${API.allQuotes}?status=NEW&page=2&limit=12`],
+        // The reply clock (issue 41): the earliest due first, the late ones, the unowned.
+        ['sort=due, page 1', `${API.allQuotes}?sort=due&page=1&limit=12`],
+        ['overdue, sort=due', `${API.allQuotes}?reply=overdue&sort=due&page=1&limit=12`],
+        ['due in time, page 1', `${API.allQuotes}?reply=due&page=1&limit=12`],
+        ['no owner, page 1', `${API.allQuotes}?assignee=none&page=1&limit=12`],
+        ['inbox, overdue, sort=due', `${API.allInquiries}?reply=overdue&sort=due&page=1&limit=12`],
         ['inbox, open, by country', `${API.allInquiries}?status=OPEN&country=spain&page=1&limit=12`],
         ['inbox, search', `${API.allInquiries}?q=company 4217&page=1&limit=12`],
         ['inbox, deep page', `${API.allInquiries}?page=${Math.max(1, Math.floor(INQUIRIES / 12) - 1)}&limit=12`],

@@ -99,6 +99,11 @@ export async function seedLeads(
     const at = Date.parse(createdAt) + Math.floor(rnd() * 40 * 3_600_000);
     return at <= now ? nowIso(at) : null;
   };
+  const clock = (createdAt: string, at: string | null) => ({
+    reply_due_at: replyDueAtOf(createdAt),
+    first_reply_at: at,
+    first_reply_minutes: at === null ? null : minutesBetween(createdAt, at),
+  });
 
   let orderCount = 0;
   for (let done = 0; done < QUOTES; done += BATCH) {
@@ -127,8 +132,7 @@ export async function seedLeads(
         quoted_by_email: `account${i % 300}@example.com`,
         user_id: null,
         created_at: createdAt,
-        reply_due_at: replyDueAtOf(createdAt),
-        first_reply_at: firstReply(createdAt),
+        ...clock(createdAt, firstReply(createdAt)),
         trade_incoterm: i % 3 === 0 ? 'FOB' : null,
         trade_target_price_minor: i % 3 === 0 ? 125 : null,
         trade_target_currency: i % 3 === 0 ? 'USD' : null,
@@ -165,15 +169,17 @@ export async function seedLeads(
         user_id: null,
         created_at: createdAt,
         handled_at: handledAt,
-        reply_due_at: replyDueAtOf(createdAt),
         // A handled inquiry was answered, by its mark if by nothing earlier.
-        first_reply_at: firstReply(createdAt) ?? handledAt,
+        ...clock(createdAt, firstReply(createdAt) ?? handledAt),
       });
     }
     await db.insertInto('contacts').values(rows).execute();
   }
   return { productId: productIds[3]!, adminEmail: 'bench-admin@example.com', adminPassword: 'Bench!Passw0rd' };
 }
+
+/** Whole minutes from `from` to `to` (ISO), rounded down, as the app stamps them. */
+const minutesBetween = (from: string, to: string): number => Math.max(0, Math.floor((Date.parse(to) - Date.parse(from)) / 60_000));
 
 /**
  * An accepted quote as the quote desk and the order module leave it (without their mails and
@@ -204,9 +210,11 @@ function accepted(quote: NewQuoteRow, n: number, offers: NewQuoteOfferRow[], ord
     created_by: null,
     created_at: nowIso(quotedMs),
   });
+  // An offer was made: the quote was answered, by it if by nothing earlier.
+  const answered = quote.first_reply_at && quote.first_reply_at < nowIso(quotedMs) ? quote.first_reply_at : nowIso(quotedMs);
   Object.assign(quote, {
-    // An offer was made: the quote was answered, by it if by nothing earlier.
-    first_reply_at: quote.first_reply_at && quote.first_reply_at < nowIso(quotedMs) ? quote.first_reply_at : nowIso(quotedMs),
+    first_reply_at: answered,
+    first_reply_minutes: minutesBetween(quote.created_at, answered),
     status: 'ACCEPTED',
     current_offer_id: offerId,
     offer_expires_at: nowIso(quotedMs + 14 * DAY_MS),

@@ -1,5 +1,6 @@
 /**
- * The reply-clock migration (issue 41) fills the leads made before it from what happened to them:
+ * The reply-clock migrations (issue 41: 20261127120000, and 20261127140000's minutes to the first
+ * reply) fill the leads made before them from what happened to them:
  * run again over leads the app stamped itself, it gives each the same due time and first reply
  * (an offer, a rejection, the company's message, an inquiry's 'handled' mark, whichever came first),
  * and it can be undone. SQLite and PostgreSQL.
@@ -8,6 +9,7 @@ import { API, offerToday, type Inquiry, type Quote } from '@agro/shared';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as replyClock from '../src/db/migrations/20261127120000-reply-clock.js';
+import * as replyClockFigures from '../src/db/migrations/20261127140000-reply-clock-figures.js';
 import { insertTestProduct, offerBody, quoteBody } from './fixtures.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { contactBody } from './security/endpoints.js';
@@ -55,14 +57,24 @@ it('gives every lead the due time and first reply the app gave it', async () => 
       [...quotes, ...inquiries].map((l) => [l._id, { replyDueAt: l.replyDueAt, firstReplyAt: l.firstReplyAt }] as const),
     );
   };
+  // And the minutes to the first reply the figures group by.
+  const minutes = async () => [
+    ...(await t.db.selectFrom('quotes').select(['id', 'first_reply_minutes']).orderBy('id').execute()),
+    ...(await t.db.selectFrom('contacts').select(['id', 'first_reply_minutes']).orderBy('id').execute()),
+  ];
   const before = await clocks();
+  const minutesBefore = await minutes();
+  expect(minutesBefore.find((r) => r.id === offered)?.first_reply_minutes).toBe(180);
   expect(before[waiting]!.firstReplyAt).toBeNull();
   expect(before[open]!.firstReplyAt).toBeNull();
   expect(before[messaged]!.firstReplyAt).toBe(before[messagedThenHandled]!.firstReplyAt);
   expect(before[offered]!.firstReplyAt).toBe(new Date(now).toISOString());
 
   const db = t.db as unknown as Kysely<unknown>;
+  await replyClockFigures.down(db);
   await replyClock.down(db);
   await replyClock.up(db, t.dialect);
+  await replyClockFigures.up(db, t.dialect);
   expect(await clocks()).toEqual(before);
+  expect(await minutes()).toEqual(minutesBefore);
 });

@@ -252,7 +252,8 @@ function oneByOne(leads: Array<{ createdAt: string; replyDueAt: string; firstRep
     if (lead.firstReplyAt !== null) {
       counted += 1;
       if (Date.parse(lead.firstReplyAt) <= Date.parse(lead.replyDueAt)) within += 1;
-      minutes.push((Date.parse(lead.firstReplyAt) - Date.parse(lead.createdAt)) / 60_000);
+      // Whole minutes, rounded down.
+      minutes.push(Math.floor((Date.parse(lead.firstReplyAt) - Date.parse(lead.createdAt)) / 60_000));
     } else if (Date.parse(lead.replyDueAt) <= nowMs) counted += 1;
   }
   minutes.sort((x, y) => x - y);
@@ -294,8 +295,8 @@ describe('the figures', () => {
       within24h: expected.within,
       counted: expected.counted,
       answered: 3,
-      medianMinutes: Math.round(expected.median!),
-      p90Minutes: Math.round(expected.p90!),
+      medianMinutes: expected.median,
+      p90Minutes: expected.p90,
       // The deleted one left; the spam one never counted.
       lateNow: (await quotes('?reply=overdue')).length + (await inquiries('?reply=overdue')).length,
     });

@@ -171,6 +171,8 @@ export interface QuotesTable {
   reply_due_at: string;
   /** Issue 41: the company's first reply (ISO); null until then, never moved once set (modules/reply-clock). */
   first_reply_at: Generated<string | null>;
+  /** Issue 41: whole minutes from created_at to first_reply_at (rounded down), set with it: what the figures group by. */
+  first_reply_minutes: Generated<number | null>;
   /** Issue 41: the administrator who owns it; null: nobody (modules/assignment). */
   assignee_id: Generated<string | null>;
   /** Issue 41: a day to come back to it (YYYY-MM-DD), or null. */
@@ -240,6 +242,8 @@ export interface ContactsTable {
   reply_due_at: string;
   /** Issue 41: the company's first reply (ISO); null until then, never moved once set (modules/reply-clock). */
   first_reply_at: Generated<string | null>;
+  /** Issue 41: whole minutes from created_at to first_reply_at (rounded down), set with it: what the figures group by. */
+  first_reply_minutes: Generated<number | null>;
   /** Issue 41: the administrator who owns it; null: nobody (modules/assignment). */
   assignee_id: Generated<string | null>;
   /** Issue 41: a day to come back to it (YYYY-MM-DD), or null. */

@@ -27,6 +27,7 @@ import * as repliesByMail from './20261127110000-replies-by-mail.js';
 import * as messagesVersion from './20261127115000-messages-version.js';
 import * as replyClock from './20261127120000-reply-clock.js';
 import * as scheduler from './20261127130000-scheduler.js';
+import * as replyClockFigures from './20261127140000-reply-clock-figures.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -60,4 +61,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261127115000-messages-version': messagesVersion,
   '20261127120000-reply-clock': replyClock,
   '20261127130000-scheduler': scheduler,
+  '20261127140000-reply-clock-figures': replyClockFigures,
 };

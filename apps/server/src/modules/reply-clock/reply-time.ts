@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/index.js';
 import { nowIso } from '../../db/mappers.js';
 import { contentVersion } from '../../speed/json-cache.js';
 import { replyTimeHoursOf } from './figures.js';
-import { clockRowsSince } from './repository.js';
+import { clockGroupsSince } from './repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +47,7 @@ async function readStored(db: DbOrTx): Promise<Stored> {
 
 /** The figure now, from the leads of the last 90 days (without the owner's `showReplyTime`: publicSettings applies it). */
 async function computeReplyTimeHours(db: DbOrTx, nowMs: number): Promise<number | null> {
-  return replyTimeHoursOf(await clockRowsSince(db, nowIso(nowMs - REPLY_TIME_RULES.windowDays * DAY_MS)), nowMs);
+  return replyTimeHoursOf(await clockGroupsSince(db, nowIso(nowMs - REPLY_TIME_RULES.windowDays * DAY_MS), nowIso(nowMs)));
 }
 
 export class ReplyTime {

@@ -15,21 +15,28 @@ export interface LeadRef {
 const TABLES = { quote: 'quotes', contact: 'contacts' } as const;
 
 /**
- * The company replied to `lead` at `at` (ISO): its `first_reply_at`, unless it had one (the first
- * reply is never moved: a second offer, a reopened and handled-again inquiry keep the first time).
- * The seconds from its arrival when this was its first reply and it is not held as spam (for the
- * metrics' histogram, observed once the transaction committed), else undefined.
+ * The company replied to `lead` at `at` (ISO): its `first_reply_at` (and the minutes to it), unless
+ * it had one (the first reply is never moved: a second offer, a reopened and handled-again inquiry
+ * keep the first time). The seconds from its arrival when this was its first reply and it is not
+ * held as spam (for the metrics' histogram, observed once the transaction committed), else undefined.
  */
 export async function stampFirstReply(tx: DbOrTx, lead: LeadRef, at: string): Promise<number | undefined> {
+  const table = TABLES[lead.kind];
   const row = await tx
-    .updateTable(TABLES[lead.kind])
-    .set({ first_reply_at: at })
+    .selectFrom(table)
+    .select(['created_at', 'spam_reason', 'first_reply_at'])
+    .where('id', '=', lead.id)
+    .executeTakeFirst();
+  if (!row || row.first_reply_at !== null) return undefined;
+  const ms = Math.max(0, Date.parse(at) - Date.parse(row.created_at));
+  const stamped = await tx
+    .updateTable(table)
+    .set({ first_reply_at: at, first_reply_minutes: Math.floor(ms / 60_000) })
     .where('id', '=', lead.id)
     .where('first_reply_at', 'is', null)
-    .returning(['created_at', 'spam_reason'])
     .executeTakeFirst();
-  if (!row || row.spam_reason !== null) return undefined;
-  return Math.max(0, (Date.parse(at) - Date.parse(row.created_at)) / 1000);
+  if (stamped.numUpdatedRows === 0n || row.spam_reason !== null) return undefined;
+  return ms / 1000;
 }
 
 /**
@@ -55,29 +62,57 @@ export const countLateLeads = (db: DbOrTx, now: string, assigneeId?: string): Pr
 export const countDueLeads = (db: DbOrTx, now: string, until: string, assigneeId?: string): Promise<number> =>
   countUnanswered(db, { after: now, until }, assigneeId);
 
-/** One lead as the figures read it. */
-export interface ClockRow {
+/**
+ * The leads of one month of arrival and one owner, answered in `minutes` (whole minutes from
+ * arrival to the first reply, rounded down), or unanswered (`minutes` null).
+ */
+export interface ClockGroup {
   kind: 'quote' | 'contact';
-  created_at: string;
-  reply_due_at: string;
-  first_reply_at: string | null;
-  assignee_id: string | null;
+  /** '2026-11': the month of arrival (UTC, as the dashboard's other figures). */
+  month: string;
+  assigneeId: string | null;
+  minutes: number | null;
+  /** How many leads. */
+  count: number;
+  /** Of them, answered no later than their due time. */
+  within: number;
+  /** Of them (unanswered), past their due time at `now`. */
+  late: number;
 }
 
 /**
- * The leads not held as spam that arrived since `from` (ISO), with their clock and owner: an
- * index-only read of the <table>_first_reply indexes (20261127120000-reply-clock).
+ * The leads not held as spam that arrived since `from` (ISO), counted per month of arrival, owner
+ * and whole minutes to the first reply: one index-only pass of the <table>_first_reply indexes
+ * (20261127120000-reply-clock), no row sent to the server but the groups' (a year's leads are a few
+ * thousand groups: reading every lead took 0.5 s on SQLite).
  */
-export async function clockRowsSince(db: DbOrTx, from: string): Promise<ClockRow[]> {
+export async function clockGroupsSince(db: DbOrTx, from: string, now: string): Promise<ClockGroup[]> {
   const read = (table: 'quotes' | 'contacts') =>
-    db
-      .selectFrom(table)
-      .select(['created_at', 'reply_due_at', 'first_reply_at', 'assignee_id'])
-      .where('created_at', '>=', from)
-      .where('spam_reason', 'is', null)
-      .execute();
+    sql<{
+      month: string;
+      assignee_id: string | null;
+      minutes: number | string | null;
+      n: number | string;
+      w: number | string;
+      l: number | string;
+    }>`
+      select substr(created_at, 1, 7) as month, assignee_id, first_reply_minutes as minutes, count(*) as n,
+        sum(case when first_reply_at <= reply_due_at then 1 else 0 end) as w,
+        sum(case when first_reply_at is null and reply_due_at <= ${now} then 1 else 0 end) as l
+      from ${sql.table(table)} where created_at >= ${from} and spam_reason is null
+      group by 1, 2, 3`.execute(db);
   const [quotes, contacts] = await Promise.all([read('quotes'), read('contacts')]);
-  return [...quotes.map((r) => ({ kind: 'quote' as const, ...r })), ...contacts.map((r) => ({ kind: 'contact' as const, ...r }))];
+  const groups = (kind: ClockGroup['kind'], rows: typeof quotes.rows): ClockGroup[] =>
+    rows.map((r) => ({
+      kind,
+      month: r.month,
+      assigneeId: r.assignee_id,
+      minutes: r.minutes === null ? null : Math.max(0, Number(r.minutes)),
+      count: Number(r.n),
+      within: Number(r.w),
+      late: Number(r.l),
+    }));
+  return [...groups('quote', quotes.rows), ...groups('contact', contacts.rows)];
 }
 
 /** The late leads at `now` per owner (null: nobody), whenever they arrived. */
