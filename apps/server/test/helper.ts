@@ -46,6 +46,12 @@ export interface TestApp {
   login(email: string, password: string): Promise<string>;
   /** Every mail sent so far, oldest first (waits for the mail queue). */
   outbox(): Promise<ParsedMail[]>;
+  /**
+   * Run a migration's down and up (a migration test): on PostgreSQL under the lock that migrating
+   * and dropping test schemas hold, since another file's migrator reads every schema's columns
+   * and fails on a column dropped meanwhile ('column … of relation … does not exist').
+   */
+  schemaChange<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -165,6 +171,9 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
       await app.mailer.idle();
       const files = (await fs.readdir(config.outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
       return Promise.all(files.map(async (f) => parseEml(f, await fs.readFile(path.join(config.outboxDir, f), 'utf8'))));
+    },
+    schemaChange(fn) {
+      return config.databaseUrl ? withSchemaLock(config.databaseUrl, fn) : fn();
     },
     async close() {
       await app.close();

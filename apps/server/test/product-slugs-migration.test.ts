@@ -16,7 +16,7 @@ afterAll(async () => {
 it('backfills unique slugs from the names of existing products', async () => {
   const db = t.db as unknown as Kysely<unknown>;
   // Back to before the migration, with products written then.
-  await productSlugs.down(db);
+  await t.schemaChange(() => productSlugs.down(db));
   const ids: string[] = [];
   for (const [i, name] of ['Natural Jaggery Blocks', 'Natural Jaggery Blocks', 'Crème Brûlée Sugar & Co.'].entries()) {
     const id = await insertTestProduct(t.db, { productName: name });
@@ -27,7 +27,7 @@ it('backfills unique slugs from the names of existing products', async () => {
       .execute();
     ids.push(id);
   }
-  await productSlugs.up(db);
+  await t.schemaChange(() => productSlugs.up(db));
   const rows = await t.db.selectFrom('products').select(['id', 'slug']).execute();
   const slugOf = new Map(rows.map((r) => [r.id, r.slug]));
   expect(ids.map((id) => slugOf.get(id))).toEqual(['natural-jaggery-blocks', 'natural-jaggery-blocks-2', 'creme-brulee-sugar-and-co']);

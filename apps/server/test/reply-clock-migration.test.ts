@@ -71,10 +71,12 @@ it('gives every lead the due time and first reply the app gave it', async () => 
   expect(before[offered]!.firstReplyAt).toBe(new Date(now).toISOString());
 
   const db = t.db as unknown as Kysely<unknown>;
-  await replyClockFigures.down(db);
-  await replyClock.down(db);
-  await replyClock.up(db, t.dialect);
-  await replyClockFigures.up(db, t.dialect);
+  await t.schemaChange(async () => {
+    await replyClockFigures.down(db);
+    await replyClock.down(db);
+    await replyClock.up(db, t.dialect);
+    await replyClockFigures.up(db, t.dialect);
+  });
   expect(await clocks()).toEqual(before);
   expect(await minutes()).toEqual(minutesBefore);
 });

@@ -30,8 +30,10 @@ it("keeps every quote's history across the migration, and its history then takes
   const before = await t.db.selectFrom('quote_events').selectAll().orderBy('id').execute();
   expect(before.length).toBeGreaterThan(0);
 
-  await threads.down(db, t.dialect);
-  await threads.up(db, t.dialect);
+  await t.schemaChange(async () => {
+    await threads.down(db, t.dialect);
+    await threads.up(db, t.dialect);
+  });
 
   expect(await t.db.selectFrom('quote_events').selectAll().orderBy('id').execute()).toEqual(before);
   const detail = await t.app.inject({ method: 'GET', url: API.quote(id), headers: { cookie: admin.cookie } });
