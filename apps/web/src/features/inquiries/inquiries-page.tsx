@@ -91,9 +91,9 @@ export default function InquiriesPage() {
     };
   }, [linked]);
 
-  /** The inquiry as the server answered it, in the list and the dialog. */
+  /** The inquiry as the server answered it, in the list (its list-only counts kept) and the dialog. */
   const shown = (updated: Inquiry) => {
-    setInquiries((list) => list.map((i) => (i._id === updated._id ? updated : i)));
+    setInquiries((list) => list.map((i) => (i._id === updated._id ? { ...i, ...updated } : i)));
     setOpen((o) => (o && o._id === updated._id ? updated : o));
   };
 
@@ -339,7 +339,23 @@ export default function InquiriesPage() {
                 failure={HANDLING_TEXT.saveFailed}
               />
             </div>
-            <ConversationPanel kind="contact" id={open._id} admin heading={t('conversation.heading')} anchorId="messages" />
+            <ConversationPanel
+              kind="contact"
+              id={open._id}
+              admin
+              heading={t('conversation.heading')}
+              anchorId="messages"
+              // The company's first message is its first reply: the inquiry is read again for its clock.
+              onSent={
+                open.firstReplyAt === null
+                  ? () =>
+                      void fetchInquiry(open._id).then(
+                        ({ inquiry }) => shown(inquiry),
+                        () => undefined,
+                      )
+                  : undefined
+              }
+            />
           </>
         )}
       </Dialog>

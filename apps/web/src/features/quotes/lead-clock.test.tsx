@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { byLabel, callsTo, expectLoggedErrors, logIn, renderRoute, stubFetch, TEST_USER } from '@/test/render-harness';
 import { makeQuote } from '@/test/quote-fixtures';
+import { makeMessage, stubEventSource } from '@/test/thread-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -175,6 +176,30 @@ describe('/quote/description: the clock, the owner and the follow-up day (issue 
     expect(await within(form).findByRole('alert')).toHaveTextContent(HANDLING_TEXT.assigneeNotAdmin);
     expect(owner).toHaveValue('u2');
     expect(byLabel('Follow up on')).toHaveValue('2030-06-01');
+  });
+
+  it("stops the clock with the company's first message: the quote is read again", async () => {
+    logIn('ADMIN');
+    stubEventSource();
+    const late = clocked(-(5 * HOUR + 5 * 60_000), { assignee: null });
+    let answered = false;
+    const calls = stubFetch({
+      [`GET ${API.quote('q1')}`]: () => ({
+        body: { success: true, message: 'ok', quote: detail(answered ? { ...late, firstReplyAt: new Date().toISOString() } : late) },
+      }),
+      [`GET ${API.team}`]: team,
+      [`GET ${API.quoteMessages('q1')}`]: { body: { success: true, message: 'ok', messages: [], total: 0, page: 1, limit: 50 } },
+      [`POST ${API.addQuoteMessage('q1')}`]: () => {
+        answered = true;
+        return { body: { success: true, message: 'ok', item: makeMessage(2, { text: 'We can pack in 10 kg cartons.' }) } };
+      },
+    });
+    const { user } = renderRoute({ pathname: '/quote/description', search: '?id=q1' });
+    expect(await screen.findByText('Late by 5 h')).toBeInTheDocument();
+    await user.type(await screen.findByLabelText('Your message'), 'We can pack in 10 kg cartons.');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText(/^Answered in \d+ h$/)).toBeInTheDocument();
+    expect(callsTo(calls, 'GET', API.quote('q1'))).toHaveLength(2);
   });
 
   it('goes back to the list as it was filtered', async () => {

@@ -242,6 +242,8 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
         offers={quote.offers}
         offeredQty={quote.requiredQty}
         anchorId="messages"
+        // The company's first message is its first reply: the quote is read again for its clock.
+        onSent={quote.firstReplyAt === null ? () => void load() : undefined}
       />
 
       <ConfirmDialog
