@@ -38,20 +38,11 @@ export function formatClock(hhmm: string): string {
   return new Date(Date.UTC(2000, 0, 1, h, m)).toLocaleTimeString(intlLocale(), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
 }
 
-/**
- * Day, short month, year and time of day (e.g. "14 Jun 2025, 03:30 pm"), or the text as it came when
- * it is no date; in `timeZone` when given (the company's, for a reply's due time), else the browser's.
- */
-export function formatDateTime(iso: string, timeZone?: string): string {
+/** Day, short month, year and time of day (e.g. "14 Jun 2025, 03:30 pm"), or the text as it came when it is no date. */
+export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' };
-  try {
-    return date.toLocaleString(intlLocale(), timeZone ? { ...options, timeZone } : options);
-  } catch {
-    // A time zone Intl does not know (settings typed by hand): the browser's.
-    return date.toLocaleString(intlLocale(), options);
-  }
+  return date.toLocaleString(intlLocale(), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
 /** A month ('YYYY-MM') as "Nov 2026", or only "Nov" without the year. */

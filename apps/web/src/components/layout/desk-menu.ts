@@ -1,32 +1,45 @@
+import type { MessageKey, Translate } from '@agro/shared';
 import { createElement as h, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-
-export interface DeskLink {
-  to: string;
-  label: string;
-}
-
-/** The desk's texts, read once the administrators' texts are loaded. */
-export interface DeskTexts {
-  button: string;
-  links: DeskLink[];
-  /** The count's accessible name: '3 leads due within 4 hours'. */
-  dueSoon: (count: number, hours: number) => string;
-  /** A number as the page's language writes it. */
-  figure: (n: number) => string;
-}
 
 interface DeskMenuProps {
   /** GET /dashboard/due-soon's address. */
   url: string;
-  /** Loads the texts `texts` reads (the administrators'). */
+  /** Loads the texts the desk reads (the administrators'). */
   loadTexts: () => Promise<void>;
-  texts: () => DeskTexts;
+  /** The page's `t`, and a number as the page's language writes it. */
+  t: Translate;
+  figure: (n: number) => string;
   /** `bar`: beside the wide screens' links, the list drops down over the page; `menu`: in the small-screen menu, the list opens in place. */
   variant: 'bar' | 'menu';
-  buttonClass: string;
-  linkClass: (state: { isActive: boolean }) => string;
 }
+
+/** The administrators' screens, in the order of their work. */
+const LINKS = [
+  ['/dashboard', 'desk.dashboard'],
+  ['/profile', 'desk.allQuotes'],
+  ['/inquiries', 'desk.inquiries'],
+  ['/orders', 'desk.orders'],
+  ['/team', 'desk.team'],
+  ['/audit', 'desk.audit'],
+  ['/settings', 'desk.settings'],
+] as const satisfies readonly (readonly [string, MessageKey])[];
+
+const FOCUS = 'focus-visible:outline-2 focus-visible:outline-brand-700';
+/** As the header's own links and buttons (components/layout/header.tsx), at each place. */
+const STYLE = {
+  bar: {
+    button: `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-gray-700 transition-colors hover:bg-gray-100 hover:text-brand-900 ${FOCUS}`,
+    list: 'absolute end-0 top-full z-50 mt-2 w-56 space-y-0.5 rounded-xl border border-gray-200 bg-white p-2 shadow-lg',
+    link: 'block rounded-md px-3 py-2 text-sm font-medium',
+  },
+  menu: {
+    button: `flex-1 rounded-md px-3 py-3 text-start text-base font-medium text-gray-800 hover:bg-gray-100 ${FOCUS}`,
+    list: 'ms-4 mt-1 space-y-1 border-s-2 border-gray-200 ps-2',
+    link: 'block rounded-md px-3 py-3 text-base font-medium',
+  },
+} as const;
+const linkState = (isActive: boolean) => (isActive ? 'bg-brand-50 text-brand-900' : 'text-gray-800 hover:bg-gray-100');
 
 /** Where the count of the leads due soon takes an administrator: the unanswered quotes still in time, the earliest due first. */
 const DUE_LIST = '/profile?reply=due&sort=due';
@@ -55,11 +68,11 @@ function dueSoon(url: string, key: string): Promise<{ count: number; hours: numb
  * The administrators' desk in the header (issue 41): one disclosure button gathering their screens
  * (Dashboard, All Quotes, Inquiries, Orders, Team, Audit log, Settings), with the number of leads
  * due within four hours beside it. Its own chunk, loaded for administrators only; like
- * header-unread.ts it imports nothing of the first page's own modules (the header hands it its
- * texts and classes) and is written without JSX. Closes on Escape (focus back on its button), on a
+ * header-unread.ts it imports nothing of the first page's own modules (the header hands it `t`)
+ * and is written without JSX: what it needs lives here, not on every visitor's first page. Closes on Escape (focus back on its button), on a
  * click elsewhere and on navigation; the count is asked again on each navigation.
  */
-export default function DeskMenu({ url, loadTexts, texts, variant, buttonClass, linkClass }: DeskMenuProps) {
+export default function DeskMenu({ url, loadTexts, t, figure, variant }: DeskMenuProps) {
   const location = useLocation();
   const [ready, setReady] = useState(false);
   const [open, setOpen] = useState(false);
@@ -109,37 +122,42 @@ export default function DeskMenu({ url, loadTexts, texts, variant, buttonClass, 
   }, [open]);
 
   if (!ready) return null;
-  const text = texts();
-  const bar = variant === 'bar';
+  const style = STYLE[variant];
   const count =
     due.count > 0
       ? h(
           Link,
           {
             to: DUE_LIST,
-            className:
-              'inline-flex shrink-0 items-center rounded-full bg-amber-200 px-2.5 py-1 text-xs font-bold text-amber-950 ring-1 ring-amber-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
-            'aria-label': text.dueSoon(due.count, due.hours),
+            className: `inline-flex shrink-0 items-center rounded-full bg-amber-200 px-2.5 py-1 text-xs font-bold text-amber-950 ring-1 ring-amber-700 focus-visible:outline-offset-2 ${FOCUS}`,
+            'aria-label': t('desk.dueSoon', { count: due.count, n: figure(due.count), hours: figure(due.hours) }),
           },
-          h('span', { 'aria-hidden': 'true' }, text.figure(due.count)),
+          h('span', { 'aria-hidden': 'true' }, figure(due.count)),
         )
       : null;
   const list = h(
     'ul',
-    {
-      id: panelId,
-      hidden: !open,
-      className: bar
-        ? 'absolute end-0 top-full z-50 mt-2 w-56 space-y-0.5 rounded-xl border border-gray-200 bg-white p-2 shadow-lg'
-        : 'ms-4 mt-1 space-y-1 border-s-2 border-gray-200 ps-2',
-    },
-    text.links.map((link) =>
-      h('li', { key: link.to }, h(NavLink, { to: link.to, end: true, className: linkClass, onClick: () => setOpen(false) }, link.label)),
+    { id: panelId, hidden: !open, className: style.list },
+    LINKS.map(([to, key]) =>
+      h(
+        'li',
+        { key: to },
+        h(
+          NavLink,
+          {
+            to,
+            end: true,
+            className: ({ isActive }: { isActive: boolean }) => `${style.link} ${FOCUS} ${linkState(isActive)}`,
+            onClick: () => setOpen(false),
+          },
+          t(key),
+        ),
+      ),
     ),
   );
   return h(
     'div',
-    { ref: root, className: bar ? 'relative flex items-center gap-1.5' : '' },
+    { ref: root, className: variant === 'bar' ? 'relative flex items-center gap-1.5' : '' },
     h(
       'div',
       { className: 'flex items-center gap-2' },
@@ -148,12 +166,12 @@ export default function DeskMenu({ url, loadTexts, texts, variant, buttonClass, 
         {
           ref: button,
           type: 'button',
-          className: buttonClass,
+          className: style.button,
           'aria-expanded': open,
           'aria-controls': panelId,
           onClick: () => setOpen((o) => !o),
         },
-        text.button,
+        t('desk.button'),
         h(
           'span',
           { 'aria-hidden': 'true', className: `ms-1.5 inline-block text-xs transition-transform ${open ? 'rotate-180' : ''}` },

@@ -12,7 +12,6 @@ import { formatNumber } from '@/lib/format';
 import { loadAdminTexts, loadAppTexts, t } from '@/lib/i18n';
 import { logout } from '@/store/auth-slice';
 import { LanguageSwitcher } from './language-switcher';
-import type { DeskTexts } from './desk-menu';
 import { useNavItems, type NavItem } from './nav-items';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -20,22 +19,6 @@ const MOBILE_MENU_ID = 'mobile-menu';
 const HeaderUnread = lazy(() => import('@/components/thread/header-unread'));
 // The administrators' desk (issue 41): for them only, its code not on anyone else's page either.
 const DeskMenu = lazy(() => import('./desk-menu'));
-
-/** The desk's texts (the administrators', which it loads first): its screens, and the count of leads due soon. */
-const deskTexts = (): DeskTexts => ({
-  button: t('desk.button'),
-  links: [
-    { to: '/dashboard', label: t('desk.dashboard') },
-    { to: '/profile', label: t('desk.allQuotes') },
-    { to: '/inquiries', label: t('desk.inquiries') },
-    { to: '/orders', label: t('desk.orders') },
-    { to: '/team', label: t('desk.team') },
-    { to: '/audit', label: t('desk.audit') },
-    { to: '/settings', label: t('desk.settings') },
-  ],
-  dueSoon: (count, hours) => t('desk.dueSoon', { count, n: formatNumber(count), hours: formatNumber(hours) }),
-  figure: formatNumber,
-});
 
 function desktopLinkClass({ isActive }: { isActive: boolean }, padding = 'px-3'): string {
   return `rounded-md ${padding} py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-700 ${
@@ -45,13 +28,6 @@ function desktopLinkClass({ isActive }: { isActive: boolean }, padding = 'px-3')
 
 // The administrators' bar holds more (their desk besides the links): a little less room around each.
 const adminLinkClass = (state: { isActive: boolean }): string => desktopLinkClass(state, 'px-2');
-
-/** A link of the desk's list on wide screens. */
-function deskLinkClass({ isActive }: { isActive: boolean }): string {
-  return `block rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-700 ${
-    isActive ? 'bg-brand-50 text-brand-900' : 'text-gray-800 hover:bg-gray-100'
-  }`;
-}
 
 function mobileLinkClass({ isActive }: { isActive: boolean }): string {
   return `block rounded-md px-3 py-3 text-base font-medium focus-visible:outline-2 focus-visible:outline-brand-700 ${
@@ -176,10 +152,9 @@ export function Header() {
                       <DeskMenu
                         url={`${API_BASE_URL}${API.dueSoon}`}
                         loadTexts={loadAdminTexts}
-                        texts={deskTexts}
+                        t={t}
+                        figure={formatNumber}
                         variant="bar"
-                        buttonClass={`whitespace-nowrap ${adminLinkClass({ isActive: false })}`}
-                        linkClass={deskLinkClass}
                       />
                     </Suspense>
                   </li>
@@ -234,10 +209,9 @@ export function Header() {
                       <DeskMenu
                         url={`${API_BASE_URL}${API.dueSoon}`}
                         loadTexts={loadAdminTexts}
-                        texts={deskTexts}
+                        t={t}
+                        figure={formatNumber}
                         variant="menu"
-                        buttonClass="flex-1 rounded-md px-3 py-3 text-start text-base font-medium text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-700"
-                        linkClass={mobileLinkClass}
                       />
                     </Suspense>
                   </li>

@@ -2,7 +2,7 @@ import { REPLY_PROMISE_MS, replyState, timeZoneLabel, type ReplyState } from '@a
 import { useEffect, useState } from 'react';
 import { ClockIcon } from '@/components/ui/icons';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import { t } from '@/lib/i18n';
+import { intlLocale, t } from '@/lib/i18n';
 import { useSiteSettings } from '@/store/store';
 
 /** What a lead carries of its reply clock (issue 41): quotes and inquiries alike. */
@@ -21,6 +21,22 @@ function span(ms: number): { unit: Unit; n: number } {
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return { unit: 'Hours', n: hours };
   return { unit: 'Days', n: Math.floor(hours / 24) };
+}
+
+/** The due time in the company's time zone ('27 Nov 2026, 12:40 pm'); the browser's when Intl does not know that zone (typed by hand in the settings). */
+function dueTimeText(iso: string, timeZone: string): string {
+  try {
+    return new Date(iso).toLocaleString(intlLocale(), {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
+    });
+  } catch {
+    return formatDateTime(iso);
+  }
 }
 
 const say = (n: number) => ({ count: n, n: formatNumber(n) });
@@ -65,7 +81,7 @@ export function ReplyClock({ lead, detail = false }: { lead: ClockedLead; detail
   useEffect(() => setNow(Date.now()), [lead]);
   const clock = replyClockText(lead, now);
   if (!clock) return null;
-  const when = t('replyClock.dueAt', { when: formatDateTime(lead.replyDueAt, timeZone), zone: timeZoneLabel(timeZone) });
+  const when = t('replyClock.dueAt', { when: dueTimeText(lead.replyDueAt, timeZone), zone: timeZoneLabel(timeZone) });
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
       <span
