@@ -69,8 +69,9 @@ function dueSoon(url: string, key: string): Promise<{ count: number; hours: numb
  * (Dashboard, All Quotes, Inquiries, Orders, Team, Audit log, Settings), with the number of leads
  * due within four hours beside it. Its own chunk, loaded for administrators only; like
  * header-unread.ts it imports nothing of the first page's own modules (the header hands it `t`)
- * and is written without JSX: what it needs lives here, not on every visitor's first page. Closes on Escape (focus back on its button), on a
- * click elsewhere and on navigation; the count is asked again on each navigation.
+ * and is written without JSX: what it needs lives here, not on every visitor's first page.
+ * Closes on Escape (focus back on its button), on a click elsewhere and on navigation; the count is
+ * asked again on each navigation.
  */
 export default function DeskMenu({ url, loadTexts, t, figure, variant }: DeskMenuProps) {
   const location = useLocation();
