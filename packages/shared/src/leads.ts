@@ -69,8 +69,8 @@ export function leadFilterSchema<S extends readonly [string, ...string[]]>(statu
 export const inquiryFilterSchema = leadFilterSchema(INQUIRY_STATUSES);
 export type InquiryFilter = z.output<typeof inquiryFilterSchema>;
 
-/** The URL / query-string keys of the filters, in the order the filter bar shows them. */
-export const LEAD_FILTER_KEYS = ['status', 'productId', 'country', 'from', 'to', 'q', 'spam'] as const;
+/** The URL / query-string keys of the filters, in the order the filter bar shows them (reply and assignee: issue 41). */
+export const LEAD_FILTER_KEYS = ['status', 'productId', 'country', 'from', 'to', 'q', 'spam', 'reply', 'assignee'] as const;
 export type LeadFilterKey = (typeof LEAD_FILTER_KEYS)[number];
 
 /** PATCH /api/v1/contact/{id} body. */

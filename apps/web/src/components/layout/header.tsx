@@ -9,7 +9,7 @@ import { SocialLinks } from '@/components/ui/social-links';
 import { Part } from '@/lib/hydrate-in-parts';
 import { API_BASE_URL } from '@/lib/config';
 import { formatNumber } from '@/lib/format';
-import { loadAppTexts, t } from '@/lib/i18n';
+import { loadAdminTexts, loadAppTexts, t } from '@/lib/i18n';
 import { logout } from '@/store/auth-slice';
 import { LanguageSwitcher } from './language-switcher';
 import { useNavItems, type NavItem } from './nav-items';
@@ -17,12 +17,17 @@ import { useNavItems, type NavItem } from './nav-items';
 const MOBILE_MENU_ID = 'mobile-menu';
 // The unread total is for signed-in people only: its code is not on a visitor's first page.
 const HeaderUnread = lazy(() => import('@/components/thread/header-unread'));
+// The administrators' desk (issue 41): for them only, its code not on anyone else's page either.
+const DeskMenu = lazy(() => import('./desk-menu'));
 
-function desktopLinkClass({ isActive }: { isActive: boolean }): string {
-  return `rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-700 ${
+function desktopLinkClass({ isActive }: { isActive: boolean }, padding = 'px-3'): string {
+  return `rounded-md ${padding} py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-700 ${
     isActive ? 'bg-brand-50 text-brand-900' : 'text-gray-700 hover:bg-gray-100 hover:text-brand-900'
   }`;
 }
+
+// The administrators' bar holds more (their desk besides the links): a little less room around each.
+const adminLinkClass = (state: { isActive: boolean }): string => desktopLinkClass(state, 'px-2');
 
 function mobileLinkClass({ isActive }: { isActive: boolean }): string {
   return `block rounded-md px-3 py-3 text-base font-medium focus-visible:outline-2 focus-visible:outline-brand-700 ${
@@ -62,6 +67,7 @@ function TopBar() {
 export function Header() {
   const items = useNavItems();
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
+  const isAdmin = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'ADMIN');
   const { publicEmail } = useSiteSettings();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -139,7 +145,20 @@ export function Header() {
           <div className="flex items-center gap-1">
             <nav aria-label={t('nav.main')} className="hidden lg:block">
               <ul className="flex items-center gap-1">
-                {renderLinks(desktopLinkClass, items)}
+                {renderLinks(isAdmin ? adminLinkClass : desktopLinkClass, items)}
+                {isAdmin && (
+                  <li>
+                    <Suspense fallback={null}>
+                      <DeskMenu
+                        url={`${API_BASE_URL}${API.dueSoon}`}
+                        loadTexts={loadAdminTexts}
+                        t={t}
+                        figure={formatNumber}
+                        variant="bar"
+                      />
+                    </Suspense>
+                  </li>
+                )}
                 {isLoggedIn && (
                   <li>
                     <button type="button" onClick={askLogout} className="btn-secondary ms-2 py-1.5 text-sm">
@@ -184,6 +203,19 @@ export function Header() {
             <nav aria-label={t('nav.mainMenu')} className="mx-auto max-w-7xl px-4 pt-3">
               <ul className="space-y-1">
                 {renderLinks(mobileLinkClass, items, () => setMenuOpen(false))}
+                {isAdmin && (
+                  <li>
+                    <Suspense fallback={null}>
+                      <DeskMenu
+                        url={`${API_BASE_URL}${API.dueSoon}`}
+                        loadTexts={loadAdminTexts}
+                        t={t}
+                        figure={formatNumber}
+                        variant="menu"
+                      />
+                    </Suspense>
+                  </li>
+                )}
                 {isLoggedIn && (
                   <li>
                     <button

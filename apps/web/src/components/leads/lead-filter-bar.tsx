@@ -1,7 +1,8 @@
-import type { Product } from '@agro/shared';
+import { REPLY_FILTERS, type Product } from '@agro/shared';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { asItems, Options, type OptionItem } from '@/components/ui/options';
 import { t } from '@/lib/i18n';
+import { useAdministrators } from './use-administrators';
 import type { LeadFilterValues } from './use-lead-filters';
 
 interface LeadFilterBarProps {
@@ -14,6 +15,8 @@ interface LeadFilterBarProps {
   countries: readonly string[];
   /** Status choices of this list (value and text); none: no status filter. */
   statuses?: readonly OptionItem[];
+  /** The reply clock's and the owner's filters (issue 41: All Quotes and the inbox, signed in as an administrator). */
+  handling?: boolean;
   /** Extra controls at the end of the bar (e.g. the CSV button). */
   children?: ReactNode;
 }
@@ -65,13 +68,43 @@ function DateInput({ label, value, onChange }: { label: string; value: string; o
   );
 }
 
+const REPLY_TEXT = { due: 'replyDue', overdue: 'replyOverdue', answered: 'replyAnswered' } as const;
+
 /**
- * Filters of 'All Quotes' and the inquiry inbox: status, product, country, date range and a
- * search by company, contact or email. Every change goes to the URL at once; the search is sent
- * with Enter or the Search button. Its texts are the administrators' (leadFilters); the values sent
- * stay as they are in every language.
+ * The reply clock (`reply=due|overdue|answered`) and the owner (`assignee=me|none|<id>`): anyone, me,
+ * nobody, or each administrator by name.
  */
-export function LeadFilterBar({ label, values, onChange, onClear, products, countries, statuses, children }: LeadFilterBarProps) {
+function HandlingFilters({ values, onChange }: Pick<LeadFilterBarProps, 'values' | 'onChange'>) {
+  const { admins, myId } = useAdministrators(t('leadOwner.teamFailed'));
+  const owners: OptionItem[] = [
+    { value: 'me', label: t('leadFilters.ownerMe') },
+    { value: 'none', label: t('leadFilters.ownerNone') },
+    ...(admins ?? []).filter((a) => a._id !== myId).map((a) => ({ value: a._id, label: a.fullName })),
+  ];
+  // An administrator in the URL who is not (or not yet) in the list still shows as chosen.
+  if (values.assignee && !owners.some((o) => o.value === values.assignee)) owners.push({ value: values.assignee, label: values.assignee });
+  return (
+    <>
+      <Select label={t('leadFilters.reply')} value={values.reply} onChange={(reply) => onChange({ reply })}>
+        <Options
+          items={REPLY_FILTERS.map((r) => ({ value: r, label: t(`leadFilters.${REPLY_TEXT[r]}`) }))}
+          blank={t('leadFilters.anyReply')}
+        />
+      </Select>
+      <Select label={t('leadFilters.owner')} value={values.assignee} onChange={(assignee) => onChange({ assignee })}>
+        <Options items={owners} blank={t('leadFilters.anyOwner')} />
+      </Select>
+    </>
+  );
+}
+
+/**
+ * Filters of 'All Quotes' and the inquiry inbox: status, product, country, date range, spam, the
+ * reply clock and the owner, and a search by company, contact or email. Every change goes to the
+ * URL at once; the search is sent with Enter or the Search button. Its texts are the
+ * administrators' (leadFilters); the values sent stay as they are in every language.
+ */
+export function LeadFilterBar({ label, values, onChange, onClear, products, countries, statuses, handling, children }: LeadFilterBarProps) {
   const searchId = useId();
   const [search, setSearch] = useState(values.q);
   useEffect(() => setSearch(values.q), [values.q]);
@@ -100,7 +133,7 @@ export function LeadFilterBar({ label, values, onChange, onClear, products, coun
           {t('leadFilters.searchButton')}
         </button>
       </form>
-      <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
+      <div className={`mt-3 grid grid-cols-2 gap-3 ${handling ? 'md:grid-cols-4' : 'md:grid-cols-3 lg:grid-cols-6'}`}>
         {statuses && (
           <Select label={t('leadFilters.status')} value={values.status} onChange={(status) => onChange({ status })}>
             <Options items={statuses} blank={t('leadFilters.anyStatus')} />
@@ -118,6 +151,7 @@ export function LeadFilterBar({ label, values, onChange, onClear, products, coun
         <Select label={t('leadFilters.spam')} value={values.spam} onChange={(spam) => onChange({ spam })}>
           <Options items={[{ value: 'true', label: t('leadFilters.spamOnly') }]} blank={t('leadFilters.hideSpam')} />
         </Select>
+        {handling && <HandlingFilters values={values} onChange={onChange} />}
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-end gap-2">
         {active && (

@@ -62,6 +62,8 @@ interface ConversationPanelProps {
   canWrite?: boolean;
   /** The element id the mails' links point at (`#messages`). */
   anchorId?: string;
+  /** After this reader's message was posted (the company's first one stops a lead's reply clock, issue 41). */
+  onSent?: () => void;
 }
 
 /**
@@ -78,6 +80,7 @@ export function ConversationPanel({
   offeredQty,
   reloadKey = 0,
   canWrite = true,
+  onSent,
   anchorId,
 }: ConversationPanelProps) {
   const headingId = useId();
@@ -183,6 +186,7 @@ export function ConversationPanel({
     try {
       const answer = await postMessage(kind, id, text, files, setProgress);
       setMessages((held) => merge(held, [answer.item]));
+      onSent?.();
       setText('');
       setFiles([]);
       if (fileInput.current) fileInput.current.value = '';

@@ -1,13 +1,25 @@
-import { API, INQUIRY_STATUSES, LEAD_PAGE_SIZE, type Inquiry, type LeadPage, type SpamReason } from '@agro/shared';
+import {
+  API,
+  HANDLING_TEXT,
+  INQUIRY_STATUSES,
+  LEAD_PAGE_SIZE,
+  type HandlingInput,
+  type Inquiry,
+  type LeadPage,
+  type SpamReason,
+} from '@agro/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useHeldProducts } from '@/components/products/use-held-products';
 import { CsvButton } from '@/components/leads/csv-button';
+import { HandlingForm } from '@/components/leads/handling-form';
 import { LeadFilterBar } from '@/components/leads/lead-filter-bar';
+import { OwnerLine } from '@/components/leads/owner-line';
+import { ReplyClock } from '@/components/leads/reply-clock';
 import { useLeadFilters } from '@/components/leads/use-lead-filters';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { ConversationPanel } from '@/components/thread/conversation-panel';
-import { SortSelect, useListSort } from '@/components/thread/list-sort';
+import { SortSelect, sortQuery, useListSort } from '@/components/thread/list-sort';
 import { UnreadBadge } from '@/components/thread/unread-badge';
 import { useThreadRead, withThreadRead } from '@/components/thread/use-thread-read';
 import { MessageIcon } from '@/components/ui/icons';
@@ -17,7 +29,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { fetchInquiries, fetchInquiry, releaseInquiry, removeInquiry, setHandled } from './inquiry-api';
+import { fetchInquiries, fetchInquiry, releaseInquiry, removeInquiry, saveInquiryHandling, setHandled } from './inquiry-api';
 
 const statusOptions = () =>
   INQUIRY_STATUSES.map((s) => ({ value: s, label: s === 'OPEN' ? t('inquiries.statusOpen') : t('inquiries.statusHandled') }));
@@ -39,7 +51,7 @@ export default function InquiriesPage() {
   const [open, setOpen] = useState<Inquiry | null>(null);
   const [toDelete, setToDelete] = useState<Inquiry | null>(null);
   const [busy, setBusy] = useState(false);
-  const [sort, setSort] = useListSort();
+  const [sort, setSort] = useListSort(true);
   useThreadRead('contact', (id) => setInquiries((list) => withThreadRead(list, id)));
   // A mail's link names the inquiry (`?inquiry=<id>#messages`): it opens with its conversation.
   const [params] = useSearchParams();
@@ -48,9 +60,7 @@ export default function InquiriesPage() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const res = await fetchInquiries(
-        `${query ? `${query}&` : ''}${sort === 'activity' ? 'sort=activity&' : ''}page=${page}&limit=${LEAD_PAGE_SIZE}`,
-      );
+      const res = await fetchInquiries(`${query ? `${query}&` : ''}${sortQuery(sort)}page=${page}&limit=${LEAD_PAGE_SIZE}`);
       setInquiries(res.inquiries);
       // Asked with page and limit, the answer always has its page facts.
       const { total, limit, pageCount, countries } = res;
@@ -81,12 +91,20 @@ export default function InquiriesPage() {
     };
   }, [linked]);
 
+  /** The inquiry as the server answered it, in the list (its list-only counts kept) and the dialog. */
+  const shown = (updated: Inquiry) => {
+    setInquiries((list) => list.map((i) => (i._id === updated._id ? { ...i, ...updated } : i)));
+    setOpen((o) => (o && o._id === updated._id ? updated : o));
+  };
+
+  const saveHandling = async (inquiry: Inquiry, handling: HandlingInput) => {
+    shown((await saveInquiryHandling(inquiry._id, handling)).item);
+  };
+
   const toggleHandled = async (inquiry: Inquiry) => {
     setBusy(true);
     try {
-      const { inquiry: updated } = await setHandled(inquiry._id, !inquiry.handled);
-      setInquiries((list) => list.map((i) => (i._id === updated._id ? updated : i)));
-      setOpen((o) => (o && o._id === updated._id ? updated : o));
+      shown((await setHandled(inquiry._id, !inquiry.handled)).inquiry);
     } catch {
       // The toast said why.
     } finally {
@@ -151,6 +169,7 @@ export default function InquiriesPage() {
           products={products}
           countries={facts?.countries ?? []}
           statuses={statusOptions()}
+          handling
         >
           <CsvButton
             path={`${API.exportInquiries}${query ? `?${query}` : ''}`}
@@ -159,7 +178,7 @@ export default function InquiriesPage() {
           />
         </LeadFilterBar>
         <div className="mt-3">
-          <SortSelect value={sort} onChange={setSort} />
+          <SortSelect value={sort} onChange={setSort} due />
         </div>
 
         {loading ? (
@@ -190,6 +209,7 @@ export default function InquiriesPage() {
                         {i.handled ? t('inquiries.statusHandled') : t('inquiries.statusOpen')}
                       </span>
                       <UnreadBadge count={i.unread} />
+                      <ReplyClock lead={i} />
                       {i.spamReason && (
                         <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900 ring-1 ring-red-300">
                           {t('inquiries.heldAsSpam')}
@@ -200,6 +220,7 @@ export default function InquiriesPage() {
                       {i.fullName} · {i.country} · {i.productName || t('inquiries.productGone')} · {quantity(i)}
                     </p>
                     <p className="mt-0.5 text-xs text-gray-600">{when(i.createdAt)}</p>
+                    <OwnerLine lead={i} className="mt-1" />
                     {i.spamReason && <p className="mt-1 text-sm text-red-900">{spamReasonText(i.spamReason)}</p>}
                   </div>
                   <div className="flex shrink-0 flex-wrap gap-2">
@@ -282,6 +303,7 @@ export default function InquiriesPage() {
                   ['product', open.productName || t('inquiries.productGone')],
                   ['quantity', quantity(open)],
                   ['received', when(open.createdAt)],
+                  ['reply', <ReplyClock key="reply" lead={open} detail />],
                   [
                     'status',
                     open.handled
@@ -308,7 +330,32 @@ export default function InquiriesPage() {
             </dl>
             <h3 className="mt-5 text-sm font-semibold text-gray-900">{t('inquiries.message')}</h3>
             <p className="mt-1 whitespace-pre-wrap break-words rounded-lg bg-gray-50 p-3 text-sm text-gray-800">{open.description}</p>
-            <ConversationPanel kind="contact" id={open._id} admin heading={t('conversation.heading')} anchorId="messages" />
+            <div className="mt-5 rounded-xl border border-gray-200 p-4">
+              <HandlingForm
+                key={open._id}
+                assignee={open.assignee ?? null}
+                followUpOn={open.followUpOn}
+                onSave={(handling) => saveHandling(open, handling)}
+                failure={HANDLING_TEXT.saveFailed}
+              />
+            </div>
+            <ConversationPanel
+              kind="contact"
+              id={open._id}
+              admin
+              heading={t('conversation.heading')}
+              anchorId="messages"
+              // The company's first message is its first reply: the inquiry is read again for its clock.
+              onSent={
+                open.firstReplyAt === null
+                  ? () =>
+                      void fetchInquiry(open._id).then(
+                        ({ inquiry }) => shown(inquiry),
+                        () => undefined,
+                      )
+                  : undefined
+              }
+            />
           </>
         )}
       </Dialog>

@@ -1,4 +1,14 @@
-import { API, BOT_SIGNAL_TEXT, LEADS_TEXT, type ApiResult, type InquiriesResponse, type Inquiry } from '@agro/shared';
+import {
+  API,
+  BOT_SIGNAL_TEXT,
+  HANDLING_TEXT,
+  LEADS_TEXT,
+  type ApiResult,
+  type HandlingInput,
+  type InquiriesResponse,
+  type Inquiry,
+  type InquiryHandlingResponse,
+} from '@agro/shared';
 import { errorMessage, request, withToast } from '@/lib/api';
 import { showToast } from '@/lib/toast';
 
@@ -36,4 +46,12 @@ export const removeInquiry = (id: string) =>
     loading: 'Deleting inquiry...',
     success: LEADS_TEXT.inquiryDeleted,
     error: LEADS_TEXT.deleteInquiryFailed,
+  });
+
+/** An inquiry's owner and follow-up day (issue 41); the answer's `item` is the inquiry as it now is. */
+export const saveInquiryHandling = (id: string, handling: HandlingInput) =>
+  withToast(() => request<InquiryHandlingResponse>('PATCH', API.inquiryHandling(id), handling), {
+    loading: HANDLING_TEXT.saving,
+    success: (r) => r.message,
+    error: HANDLING_TEXT.saveFailed,
   });

@@ -1,4 +1,15 @@
-import { API, ORDER_MESSAGES, ORDER_UI, type ApiResult, type MilestoneInput, type OrderResponse, type OrdersResponse } from '@agro/shared';
+import {
+  API,
+  HANDLING_TEXT,
+  ORDER_MESSAGES,
+  ORDER_UI,
+  type ApiResult,
+  type MilestoneInput,
+  type OrderHandlingInput,
+  type OrderHandlingResponse,
+  type OrderResponse,
+  type OrdersResponse,
+} from '@agro/shared';
 import { request, upload, withToast } from '@/lib/api';
 
 const T = ORDER_UI;
@@ -55,3 +66,11 @@ export const deleteDocument = (id: string, docId: string) =>
     success: (r) => r.message,
     error: T.errors.deleteDocument,
   });
+
+/** The order's follow-up day (issue 41), as the page's other changes answer: the order as it now is. */
+export const saveFollowUp = (id: string, body: OrderHandlingInput) =>
+  withToast(() => request<OrderHandlingResponse>('PATCH', API.orderHandling(id), body), {
+    loading: HANDLING_TEXT.savingFollowUp,
+    success: (r) => r.message,
+    error: HANDLING_TEXT.followUpFailed,
+  }).then((r) => ({ order: r.item }));

@@ -1,6 +1,7 @@
 import {
   BEFORE_SHIPMENT,
   DOCUMENT_TYPES,
+  HANDLING_TEXT,
   STEP_FIELDS,
   inSpecOrder,
   milestoneMessageOrder,
@@ -16,13 +17,15 @@ import { Link, useParams } from 'react-router';
 import { useAppSelector } from '@/store/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ConversationPanel } from '@/components/thread/conversation-panel';
+import { HandlingForm } from '@/components/leads/handling-form';
 import { PageHero } from '@/components/ui/page-hero';
 import { formatDate, formatNumber } from '@/lib/format';
 import { localizeMessage, t } from '@/lib/i18n';
 import { LTR_SLOT, withLtr } from '@/components/ui/ltr';
 import { packagingText } from '@/lib/option-labels';
+import { useAdminTexts } from '@/lib/use-admin-texts';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { attachDocument, confirmDelivery, deleteDocument, fetchOrder, recordStep, rereadOrder } from './order-api';
+import { attachDocument, confirmDelivery, deleteDocument, fetchOrder, recordStep, rereadOrder, saveFollowUp } from './order-api';
 import {
   OrderDocuments,
   OrderTimeline,
@@ -242,6 +245,8 @@ export default function OrderPage() {
   const [toDelete, setToDelete] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The follow-up day's form speaks from the administrators' texts: loaded for them only.
+  const adminTexts = useAdminTexts(admin);
   useDocumentTitle(order ? orderTitle(order) : t('order.order'));
 
   useEffect(() => {
@@ -390,6 +395,16 @@ export default function OrderPage() {
               <div className="grid gap-6 md:grid-cols-2">
                 <StepForm key={order.step} order={order} save={save} />
                 <DocumentForm order={order} save={save} />
+              </div>
+            )}
+            {admin && adminTexts && (
+              <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+                <HandlingForm
+                  followUpOn={order.followUpOn}
+                  onSave={(body) => save(() => saveFollowUp(order._id, { followUpOn: body.followUpOn }))}
+                  failure={HANDLING_TEXT.followUpFailed}
+                  headingLevel={2}
+                />
               </div>
             )}
             {/* The whole conversation: the quote's (how the deal was made, read here), then the order's own. */}

@@ -1,4 +1,4 @@
-import { API, ORDER_MESSAGES, type Order } from '@agro/shared';
+import { API, HANDLING_TEXT, ORDER_MESSAGES, type Order } from '@agro/shared';
 import ar from '@agro/shared/locales/ar/public.json';
 import arApp from '@agro/shared/locales/ar/app.json';
 import en from '@agro/shared/locales/en/public.json';
@@ -152,6 +152,46 @@ describe('the order page (an administrator)', () => {
       'href',
       'https://track.example/1',
     );
+  });
+});
+
+describe('the order page: the follow-up day (issue 41)', () => {
+  it('saves the day to come back to the order, and clears it', async () => {
+    logIn('ADMIN');
+    const calls = stubFetch({
+      [`GET ${API.order(ORDER._id)}`]: {
+        body: { success: true, message: ORDER_MESSAGES.orderFetched, order: { ...ORDER, followUpOn: null } },
+      },
+      [`PATCH ${API.orderHandling(ORDER._id)}`]: (call) => ({
+        body: { success: true, message: HANDLING_TEXT.orderFollowUpSaved, item: { ...ORDER, ...(call.body as object) } },
+      }),
+    });
+    const { user } = renderRoute(`/orders/${ORDER._id}`);
+    const form = await screen.findByRole('form', { name: 'Follow-up' });
+    // An order has no owner: the day alone.
+    expect(within(form).queryByLabelText('Owner')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Follow up on'), '2030-05-01');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, 'PATCH', API.orderHandling(ORDER._id))).toHaveLength(1));
+    expect(callsTo(calls, 'PATCH', API.orderHandling(ORDER._id))[0]?.body).toEqual({ followUpOn: '2030-05-01' });
+    expect(await screen.findByText(HANDLING_TEXT.orderFollowUpSaved)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Follow up on')).toHaveValue('2030-05-01');
+    await user.clear(within(form).getByLabelText('Follow up on'));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, 'PATCH', API.orderHandling(ORDER._id))).toHaveLength(2));
+    expect(callsTo(calls, 'PATCH', API.orderHandling(ORDER._id))[1]?.body).toEqual({ followUpOn: null });
+  });
+
+  it("is not on the buyer's page", async () => {
+    logIn('USER');
+    const calls = stubFetch({
+      [`GET ${API.order(ORDER._id)}`]: { body: { success: true, message: ORDER_MESSAGES.orderFetched, order: ORDER } },
+    });
+    renderRoute(`/orders/${ORDER._id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Order ORD-2026-0007' });
+    await screen.findByText('LC at sight');
+    expect(screen.queryByRole('form', { name: 'Follow-up' })).not.toBeInTheDocument();
+    expect(callsTo(calls, 'GET', API.team)).toHaveLength(0);
   });
 });
 

@@ -21,6 +21,8 @@ import { quantityText, quoteBadge, type QuoteBadge } from './quote-format';
 import { packagingText } from '@/lib/option-labels';
 import { StatusBadge } from './status-badge';
 import { UnreadBadge } from '@/components/thread/unread-badge';
+import { OwnerLine } from '@/components/leads/owner-line';
+import { ReplyClock } from '@/components/leads/reply-clock';
 
 /** SPAM_REASON_TEXT's keys in the administrators' catalogue (inquiries.spamReason). */
 const SPAM_KEY = { honeypot: 'honeypot', 'too-fast': 'tooFast', links: 'links', pattern: 'pattern' } as const;
@@ -63,6 +65,7 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
         <div className="flex shrink-0 flex-col items-end gap-1.5">
           <StatusBadge status={quote.status} />
           <UnreadBadge count={quote.unread} />
+          {admin && <ReplyClock lead={quote} />}
           {admin && quote.spamReason && (
             <span className="shrink-0 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900 ring-1 ring-red-300">
               {t('inquiries.heldAsSpam')}
@@ -114,6 +117,7 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
           </>
         )}
       </dl>
+      {admin && <OwnerLine lead={quote} className="mt-3" />}
       {!admin && quote.status === 'REJECTED' && quote.rejectionReason && (
         <section aria-label={t('quoteCard.reasonLabel')} className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3">
           <h4 className="text-sm font-semibold text-gray-900">{t('quoteCard.reasonFrom', { company: SITE.companyName })}</h4>

@@ -16,6 +16,12 @@ function quoteFromState(state: unknown): Quote | null {
   return quote && typeof quote === 'object' && typeof (quote as { _id?: unknown })._id === 'string' ? (quote as Quote) : null;
 }
 
+/** The list's filters the quote was opened from ('?reply=overdue&sort=due'), for the way back. */
+function backFromState(state: unknown): string {
+  const back = state && typeof state === 'object' && 'back' in state ? (state as { back: unknown }).back : '';
+  return typeof back === 'string' && back.startsWith('?') ? back : '';
+}
+
 /** 'Yes' or 'No' in the page's language. */
 const yesNo = (value: boolean): string => (value ? t('quoteDetails.yes') : t('quoteDetails.no'));
 
@@ -75,7 +81,7 @@ export default function QuoteDescriptionPage() {
   const linkedId = quote ? null : params.get('id');
 
   const back = (
-    <Link to="/profile" className="btn-secondary">
+    <Link to={`/profile${backFromState(location.state)}`} className="btn-secondary">
       <ChevronLeftIcon size={18} /> {t('quoteDetails.back')}
     </Link>
   );

@@ -1,11 +1,13 @@
 import {
   API,
+  HANDLING_TEXT,
   QUOTE_DESK_UI,
   canDo,
   formatMoney,
   rejectMessageOrder,
   rejectSchema,
   validate,
+  type HandlingInput,
   type QuotationDefaults,
   type QuoteDetail,
   type QuoteHistoryEntry,
@@ -23,9 +25,12 @@ import { OfferSummary } from './offer-summary';
 import { Ltr } from '@/components/ui/ltr';
 import { formatDayAndTime, formatNumber } from '@/lib/format';
 import { ConversationPanel } from '@/components/thread/conversation-panel';
+import { HandlingForm } from '@/components/leads/handling-form';
+import { ReplyClock } from '@/components/leads/reply-clock';
 import { localizeMessage, t } from '@/lib/i18n';
 import { quantityText } from './quote-format';
 import { fetchQuoteDetail, rejectQuote, sendOffer } from '@/store/quote-slice';
+import { saveQuoteHandling } from './quote-handling';
 import { StatusBadge } from './status-badge';
 
 const dateTime = formatDayAndTime;
@@ -93,6 +98,12 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
     }
   };
 
+  /** The owner and follow-up day: the quote in the answer is the one shown (its offers and history stay). */
+  const saveHandling = async (handling: HandlingInput) => {
+    const { item } = await saveQuoteHandling(quoteId, handling);
+    setQuote((shown) => (shown ? { ...shown, ...item } : shown));
+  };
+
   const submitReject = async () => {
     setConfirmReject(false);
     setBusy(true);
@@ -132,6 +143,16 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
           {t('quoteDesk.heading')}
         </h2>
         <StatusBadge status={quote.status} />
+        <ReplyClock lead={quote} detail />
+      </div>
+
+      <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+        <HandlingForm
+          assignee={quote.assignee ?? null}
+          followUpOn={quote.followUpOn}
+          onSave={saveHandling}
+          failure={HANDLING_TEXT.saveFailed}
+        />
       </div>
 
       <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
@@ -221,6 +242,8 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
         offers={quote.offers}
         offeredQty={quote.requiredQty}
         anchorId="messages"
+        // The company's first message is its first reply: the quote is read again for its clock.
+        onSent={quote.firstReplyAt === null ? () => void load() : undefined}
       />
 
       <ConfirmDialog

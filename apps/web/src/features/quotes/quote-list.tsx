@@ -1,6 +1,6 @@
 import { API, LEAD_PAGE_SIZE, QUOTE_STATUSES, UI_TEXT, type LeadPage, type Quote, type Role } from '@agro/shared';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/store/store';
 import { useHeldProducts } from '@/components/products/use-held-products';
 import { CsvButton } from '@/components/leads/csv-button';
@@ -9,7 +9,7 @@ import { useLeadFilters } from '@/components/leads/use-lead-filters';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FileTextIcon } from '@/components/ui/icons';
 import { Pagination } from '@/components/ui/pagination';
-import { byActivity, SortSelect, useListSort } from '@/components/thread/list-sort';
+import { byActivity, SortSelect, sortQuery, useListSort } from '@/components/thread/list-sort';
 import { BuyerQuoteThread } from './buyer-quote-thread';
 import { DecisionDialog } from './decision-dialog';
 import { QuoteCard } from './quote-card';
@@ -40,9 +40,10 @@ function decisionSummary(quote: Quote): string {
 /** The status filter's choices: the status sent as it is, its name in the page's language. */
 const statusOptions = () => QUOTE_STATUSES.map((s) => ({ value: s, label: t(`allQuotes.statuses.${s}`) }));
 
-/** Navigation state of /quote/description. */
+/** Navigation state of /quote/description: the quote, and the list's filters to go back to ('?reply=overdue&sort=due'). */
 export interface QuoteDescriptionState {
   quote: Quote;
+  back?: string;
 }
 
 /**
@@ -52,8 +53,9 @@ export interface QuoteDescriptionState {
 export function QuoteList({ role }: { role: Role }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
   const held = useAppSelector((s) => s.quote.quotes);
-  const [sort, setSort] = useListSort();
+  const [sort, setSort] = useListSort(role === 'ADMIN');
   const [params] = useSearchParams();
   // The buyer's list is whole: ordered here; an administrator's page comes ordered from the server.
   const quotes = role !== 'ADMIN' && sort === 'activity' ? byActivity(held) : held;
@@ -77,7 +79,7 @@ export function QuoteList({ role }: { role: Role }) {
   const load = useCallback(async () => {
     setLoading(true);
     if (admin) {
-      const paged = `${query ? `${query}&` : ''}${sort === 'activity' ? 'sort=activity&' : ''}page=${page}&limit=${LEAD_PAGE_SIZE}`;
+      const paged = `${query ? `${query}&` : ''}${sortQuery(sort)}page=${page}&limit=${LEAD_PAGE_SIZE}`;
       const result = await dispatch(fetchAllQuotes(paged));
       if (fetchAllQuotes.fulfilled.match(result)) {
         const { total, limit, pageCount, countries } = result.payload;
@@ -170,7 +172,7 @@ export function QuoteList({ role }: { role: Role }) {
       </div>
       {(!admin || adminTexts) && (
         <div className="mt-3">
-          <SortSelect value={sort} onChange={setSort} />
+          <SortSelect value={sort} onChange={setSort} due={admin} />
         </div>
       )}
       {admin && adminTexts && (
@@ -196,6 +198,7 @@ export function QuoteList({ role }: { role: Role }) {
             products={products}
             countries={pageFacts?.countries ?? []}
             statuses={statusOptions()}
+            handling
           >
             <CsvButton
               path={`${API.exportQuotes}${query ? `?${query}` : ''}`}
@@ -229,7 +232,9 @@ export function QuoteList({ role }: { role: Role }) {
               <QuoteCard
                 quote={q}
                 admin={admin}
-                onView={(quote) => navigate('/quote/description', { state: { quote } satisfies QuoteDescriptionState })}
+                onView={(quote) =>
+                  navigate('/quote/description', { state: { quote, back: location.search } satisfies QuoteDescriptionState })
+                }
                 onDelete={setToDelete}
                 onAccept={(quote) => setDeciding({ quote, decision: 'accept' })}
                 onDecline={(quote) => setDeciding({ quote, decision: 'decline' })}
