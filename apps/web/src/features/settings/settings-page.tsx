@@ -11,9 +11,9 @@ import {
   ASSIGNMENT_MODES,
   type AssignmentMode,
   type SiteSettings,
-  type TeamResponse,
 } from '@agro/shared';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useAdministrators } from '@/components/leads/use-administrators';
 import { useHeldProducts } from '@/components/products/use-held-products';
 import { Link } from 'react-router';
 import { useAppDispatch } from '@/store/store';
@@ -112,17 +112,13 @@ export default function SettingsPage() {
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // The assignment rule names administrators and products.
-  const [admins, setAdmins] = useState<TeamResponse['admins']>([]);
+  const admins = useAdministrators(SETTINGS_TEXT.loadError).admins ?? [];
   const products = useHeldProducts(true);
 
   useEffect(() => {
     request<SettingsAnswer>('GET', API.settings).then(
       (r) => setSettings(r.settings),
       (e: unknown) => setLoadError(errorMessage(e, SETTINGS_TEXT.loadError)),
-    );
-    request<TeamResponse>('GET', API.team).then(
-      (r) => setAdmins(r.admins),
-      () => setAdmins([]),
     );
   }, []);
 
