@@ -77,12 +77,15 @@ async function ordersToFollowUp(tx: DbOrTx, day: string): Promise<DigestOrder[]>
 /** Each open lead under its most urgent heading: late, due today (company-local), or new since `since`. */
 function sortLeads(leads: Lead[], nowMs: number, today: string, timeZone: string, since: string) {
   const now = nowIso(nowMs);
+  // No day is longer than 25 hours: a lead due later than that is not due today (and its due time
+  // is not turned into the company's wall clock, a date format each, for thousands of leads).
+  const todayAtMost = nowIso(nowMs + 25 * 3_600_000);
   const late: Lead[] = [];
   const dueToday: Lead[] = [];
   const fresh: Lead[] = [];
   for (const lead of leads) {
     if (lead.dueAt <= now) late.push(lead);
-    else if (wallClock(Date.parse(lead.dueAt), timeZone).date === today) dueToday.push(lead);
+    else if (lead.dueAt <= todayAtMost && wallClock(Date.parse(lead.dueAt), timeZone).date === today) dueToday.push(lead);
     else if (lead.createdAt > since) fresh.push(lead);
   }
   return { late, dueToday, fresh };
