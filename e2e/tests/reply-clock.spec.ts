@@ -180,8 +180,8 @@ test('an administrator works through the late leads: All Quotes overdue and due 
     await expect(cards(a)).toHaveCount(2);
     await expect(cards(a).nth(0)).toContainText(lateB);
     await expect(cards(a).nth(1)).toContainText(lateA);
-    await expect(card(a, lateB)).toContainText('Late by 30 h');
-    await expect(card(a, lateA)).toContainText('Late by 5 h');
+    await expect(card(a, lateB)).toContainText('late by 30 h');
+    await expect(card(a, lateA)).toContainText('late by 5 h');
     await expect(card(a, lateA)).toContainText('No owner');
     // The soon-due quote is not late: not in this list.
     await expect(a.getByText(`Soon Spices ${tag}`)).toHaveCount(0);
@@ -200,7 +200,7 @@ test('an administrator works through the late leads: All Quotes overdue and due 
       .getByRole('button', { name: `View details of the quote from ${lateA}` })
       .click();
     await expectPath(a, '/quote/description');
-    await expect(a.getByText('Late by 5 h')).toBeVisible();
+    await expect(a.getByText('late by 5 h')).toBeVisible();
     await expect(a.getByText(/^Reply due .+ \(IST\)$/)).toBeVisible();
     const owner = a.getByLabel('Owner', { exact: true });
     await expect(owner).toHaveValue('');
@@ -222,7 +222,7 @@ test('an administrator works through the late leads: All Quotes overdue and due 
     await a.getByLabel('Payment terms').fill('LC at sight');
     await a.getByRole('button', { name: 'Send offer' }).click();
     await expectToast(a, 'Offer sent successfully');
-    await expect(a.getByText(/^Answered in \d+ h$/)).toBeVisible();
+    await expect(a.getByText(/^answered in \d+ h$/)).toBeVisible();
 
     // Back to the list as it was filtered: the quote has left the overdue ones.
     await a.getByRole('link', { name: 'Back to Profile' }).click();
@@ -234,14 +234,14 @@ test('an administrator works through the late leads: All Quotes overdue and due 
     await filters.getByLabel('Owner', { exact: true }).selectOption({ label: 'Me' });
     await expect(cards(a)).toHaveCount(1);
     await expect(card(a, lateA)).toContainText('Owner: Administrator');
-    await expect(card(a, lateA)).toContainText(/Answered in \d+ h/);
+    await expect(card(a, lateA)).toContainText(/answered in \d+ h/);
     expect(new URL(a.url()).searchParams.get('assignee')).toBe('me');
 
     // The inbox: the late inquiry, taken and marked handled.
     await a.goto(`/inquiries?reply=overdue&sort=due&q=${encodeURIComponent(tag)}`);
     const inbox = a.getByRole('list', { name: 'Inquiries, newest first' });
     const row = inbox.getByRole('listitem').filter({ hasText: lateA });
-    await expect(row).toContainText('Late by 5 h');
+    await expect(row).toContainText('late by 5 h');
     await expect(row).toContainText('No owner');
     await expect(a.getByRole('region', { name: 'Filter inquiries' }).getByLabel('Reply', { exact: true })).toHaveValue('overdue');
     await expect(a.getByLabel('Sort', { exact: true })).toHaveValue('due');
@@ -250,7 +250,7 @@ test('an administrator works through the late leads: All Quotes overdue and due 
     await snap(a, 'inbox-overdue');
     await row.getByRole('button', { name: `Open the inquiry from ${lateA}` }).click();
     const dialog = a.getByRole('dialog', { name: `Inquiry from ${lateA}` });
-    await expect(dialog.getByText('Late by 5 h')).toBeVisible();
+    await expect(dialog.getByText('late by 5 h')).toBeVisible();
     await dialog.getByLabel('Owner', { exact: true }).selectOption({ label: 'Administrator (you)' });
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expectToast(a, 'Inquiry owner and follow-up saved');
@@ -260,7 +260,7 @@ test('an administrator works through the late leads: All Quotes overdue and due 
     await snap(a, 'inquiry-dialog', false);
     await dialog.getByRole('button', { name: 'Mark handled', exact: true }).click();
     await expectToast(a, 'Inquiry marked as handled');
-    await expect(dialog.getByText(/^Answered in \d+ h$/)).toBeVisible();
+    await expect(dialog.getByText(/^answered in \d+ h$/)).toBeVisible();
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
     await a.reload();
     await expect(a.getByText('Nothing matches these filters')).toBeVisible();

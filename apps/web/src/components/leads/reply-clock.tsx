@@ -42,8 +42,8 @@ function dueTimeText(iso: string, timeZone: string): string {
 const say = (n: number) => ({ count: n, n: formatNumber(n) });
 
 /**
- * Where a lead's clock stands at `nowMs`, in words: 'Due in 3 h' (unanswered, in time), 'Late by 5 h'
- * (unanswered, past its due time), 'Answered in 2 h' (from its arrival to the first reply); null for
+ * Where a lead's clock stands at `nowMs`, in words: 'due in 3 h' (unanswered, in time), 'late by 5 h'
+ * (unanswered, past its due time), 'answered in 2 h' (from its arrival to the first reply); null for
  * a lead held as spam, whose clock is not shown.
  */
 export function replyClockText(lead: ClockedLead, nowMs: number): { state: Exclude<ReplyState, 'held'>; text: string } | null {

@@ -153,12 +153,12 @@ describe('Inquiry inbox', () => {
       const list = await screen.findByRole('list', { name: 'Inquiries, newest first' });
       expect(callsTo(calls, 'GET', API.allInquiries)[0]?.search).toBe('reply=overdue&sort=due&page=1&limit=12');
       expect(screen.getByLabelText('Sort')).toHaveValue('due');
-      expect(within(list).getByText('Late by 5 h')).toBeInTheDocument();
+      expect(within(list).getByText('late by 5 h')).toBeInTheDocument();
       expect(within(list).getByText('No owner')).toBeInTheDocument();
 
       await user.click(within(list).getByRole('button', { name: 'Open the inquiry from Gulf Foods' }));
       const dialog = await screen.findByRole('dialog', { name: 'Inquiry from Gulf Foods' });
-      expect(within(dialog).getByText('Late by 5 h')).toBeInTheDocument();
+      expect(within(dialog).getByText('late by 5 h')).toBeInTheDocument();
       expect(within(dialog).getByText(/^Reply due .+ \(IST\)$/)).toBeInTheDocument();
       await waitFor(() =>
         expect(within(within(dialog).getByLabelText('Owner')).getByRole('option', { name: 'Ravi Patil' })).toBeInTheDocument(),
@@ -170,8 +170,8 @@ describe('Inquiry inbox', () => {
       expect(await within(list).findByText('Owner: Ravi Patil')).toBeInTheDocument();
 
       await user.click(within(dialog).getByRole('button', { name: 'Mark handled' }));
-      expect(await within(dialog).findByText(/^Answered in \d+ h$/)).toBeInTheDocument();
-      expect(within(list).queryByText('Late by 5 h')).not.toBeInTheDocument();
+      expect(await within(dialog).findByText(/^answered in \d+ h$/)).toBeInTheDocument();
+      expect(within(list).queryByText('late by 5 h')).not.toBeInTheDocument();
     });
 
     it('speaks Arabic', async () => {
