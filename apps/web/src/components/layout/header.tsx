@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon } from '@/components/ui/icons';
 import { Ltr } from '@/components/ui/ltr';
 import { SocialLinks } from '@/components/ui/social-links';
-import { Part } from '@/lib/hydrate-in-parts';
+import { Part, partsTakenOver } from '@/lib/hydrate-in-parts';
 import { API_BASE_URL } from '@/lib/config';
 import { formatNumber } from '@/lib/format';
 import { loadAdminTexts, loadAppTexts, t } from '@/lib/i18n';
@@ -187,7 +187,9 @@ export function Header() {
               aria-expanded={menuOpen}
               aria-controls={MOBILE_MENU_ID}
               aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-              onClick={() => setMenuOpen((o) => !o)}
+              // A tap before every part of the first page is taken over waits for it (a few tasks): the
+              // menu's part, hydrated after a change of state, would keep the server's `hidden`.
+              onClick={() => void partsTakenOver().then(() => setMenuOpen((o) => !o))}
             >
               {menuOpen ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
             </button>
