@@ -68,6 +68,14 @@ export function Header() {
   const items = useNavItems();
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
   const isAdmin = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'ADMIN');
+  // The administrators' desk menu, in the bar (wide screens) and in the small-screen menu: its own chunk.
+  const desk = (variant: 'bar' | 'menu') => (
+    <li>
+      <Suspense fallback={null}>
+        <DeskMenu url={`${API_BASE_URL}${API.dueSoon}`} loadTexts={loadAdminTexts} t={t} figure={formatNumber} variant={variant} />
+      </Suspense>
+    </li>
+  );
   const { publicEmail } = useSiteSettings();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -146,19 +154,7 @@ export function Header() {
             <nav aria-label={t('nav.main')} className="hidden lg:block">
               <ul className="flex items-center gap-1">
                 {renderLinks(isAdmin ? adminLinkClass : desktopLinkClass, items)}
-                {isAdmin && (
-                  <li>
-                    <Suspense fallback={null}>
-                      <DeskMenu
-                        url={`${API_BASE_URL}${API.dueSoon}`}
-                        loadTexts={loadAdminTexts}
-                        t={t}
-                        figure={formatNumber}
-                        variant="bar"
-                      />
-                    </Suspense>
-                  </li>
-                )}
+                {isAdmin && desk('bar')}
                 {isLoggedIn && (
                   <li>
                     <button type="button" onClick={askLogout} className="btn-secondary ms-2 py-1.5 text-sm">
@@ -205,19 +201,7 @@ export function Header() {
             <nav aria-label={t('nav.mainMenu')} className="mx-auto max-w-7xl px-4 pt-3">
               <ul className="space-y-1">
                 {renderLinks(mobileLinkClass, items, () => setMenuOpen(false))}
-                {isAdmin && (
-                  <li>
-                    <Suspense fallback={null}>
-                      <DeskMenu
-                        url={`${API_BASE_URL}${API.dueSoon}`}
-                        loadTexts={loadAdminTexts}
-                        t={t}
-                        figure={formatNumber}
-                        variant="menu"
-                      />
-                    </Suspense>
-                  </li>
-                )}
+                {isAdmin && desk('menu')}
                 {isLoggedIn && (
                   <li>
                     <button
