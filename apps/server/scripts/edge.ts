@@ -151,7 +151,9 @@ async function main(): Promise<void> {
     ];
     console.log(`\n     p50 of ${SAMPLES} GETs as the buyer (${NEAR_RTT_MS} ms from the edge, the edge ${FAR_RTT_MS} ms from the server):`);
     for (const target of targets) {
-      for (let i = 0; i < 3; i += 1) await timed(EDGE, target.url);
+      const first = await timed(EDGE, target.url);
+      console.log(`     ${target.name.padEnd(18)} first answer ${first.ms.toFixed(1)} ms (${first.headers.get('x-cache')}: fetched over the long link)`);
+      for (let i = 0; i < 2; i += 1) await timed(EDGE, target.url);
       const fromEdge: number[] = [];
       const caches = new Set<string>();
       for (let i = 0; i < SAMPLES; i += 1) {
@@ -234,6 +236,17 @@ async function main(): Promise<void> {
       anonymousHome.headers.get('surrogate-key') === null && !(anonymousHome.headers.get('cache-control') ?? '').includes('s-maxage'),
       `the buyer gets no tags and no edge lifetime (Cache-Control: ${anonymousHome.headers.get('cache-control')})`,
     );
+    // How many backend connections Varnish opened and how often it reused one: over a real long
+    // link each opening costs a handshake's round trip more than through the proxy (docs/performance.md).
+    const stats = await new Promise<string>((resolve) => {
+      const out: Buffer[] = [];
+      const stat = spawn('varnishstat', ['-n', path.join(work, 'varnish'), '-1', '-f', 'MAIN.backend_conn', '-f', 'MAIN.backend_reuse']);
+      stat.stdout.on('data', (d: Buffer) => out.push(d));
+      stat.on('close', () => resolve(Buffer.concat(out).toString('utf8')));
+      stat.on('error', () => resolve(''));
+    });
+    const counter = (name: string) => /\s(\d+)\s/.exec(stats.split('\n').find((l) => l.startsWith(name)) ?? '')?.[1] ?? '?';
+    console.log(`     Varnish's backend connections: ${counter('MAIN.backend_conn')} opened, ${counter('MAIN.backend_reuse')} reuses`);
   } finally {
     varnish?.kill('SIGTERM');
     if (server) {
