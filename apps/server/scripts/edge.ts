@@ -33,11 +33,17 @@ const GOAL_P50_MS = 30;
 const GOAL_VISIBLE_MS = 2000;
 const SAMPLES = 40;
 const ADMIN = { email: 'edge-admin@example.com', password: 'Edge!Admin#42' };
-const BUYER = { fullName: 'Hanna Edgeworth', email: 'hanna.edgeworth@buyer.example', phoneNumber: '+49-40-1234567', password: 'Edge!Buyer#42' };
+const BUYER = {
+  fullName: 'Hanna Edgeworth',
+  email: 'hanna.edgeworth@buyer.example',
+  phoneNumber: '+49-40-1234567',
+  password: 'Edge!Buyer#42',
+};
 
 const { values: opts } = parseArgs({ options: { keep: { type: 'boolean', default: false } }, strict: true });
 const VCL = path.resolve(import.meta.dirname, '../../../deploy/varnish.vcl');
 const VARNISHD = ['/usr/sbin/varnishd', '/usr/bin/varnishd'].find((p) => fs.existsSync(p));
+const VARNISHSTAT = ['/usr/bin/varnishstat', '/usr/sbin/varnishstat'].find((p) => fs.existsSync(p));
 
 const failures: string[] = [];
 function check(ok: boolean, what: string): void {
@@ -70,7 +76,7 @@ async function vclFor(work: string, port: number): Promise<string> {
 
 async function main(): Promise<void> {
   if (!VARNISHD) {
-    console.error('test:edge: Debian\'s varnish is not installed (apt-get install varnish)');
+    console.error("test:edge: Debian's varnish is not installed (apt-get install varnish)");
     process.exit(2);
   }
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'agro-edge-'));
@@ -113,11 +119,27 @@ async function main(): Promise<void> {
 
     varnish = spawn(
       VARNISHD,
-      ['-F', '-j', 'none', '-n', path.join(work, 'varnish'), '-a', `127.0.0.1:${varnishPort}`, '-f', await vclFor(work, far.port), '-s', 'malloc,64m'],
+      [
+        '-F',
+        '-j',
+        'none',
+        '-n',
+        path.join(work, 'varnish'),
+        '-a',
+        `127.0.0.1:${varnishPort}`,
+        '-f',
+        await vclFor(work, far.port),
+        '-s',
+        'malloc,64m',
+      ],
       { stdio: ['ignore', fs.openSync(path.join(work, 'varnishd.log'), 'a'), fs.openSync(path.join(work, 'varnishd.log'), 'a')] },
     );
     check(
-      await until('varnish answers', async () => (await fetch(`http://127.0.0.1:${varnishPort}/robots.txt`).catch(() => undefined))?.ok === true, 30_000),
+      await until(
+        'varnish answers',
+        async () => (await fetch(`http://127.0.0.1:${varnishPort}/robots.txt`).catch(() => undefined))?.ok === true,
+        30_000,
+      ),
       `Debian's varnishd runs deploy/varnish.vcl (backend ${FAR_RTT_MS} ms away)`,
     );
 
@@ -128,18 +150,26 @@ async function main(): Promise<void> {
       ['Edge Jaggery Blocks', [1, 2]],
       ['Edge Fried Onions', [3, 4]],
     ] as const) {
-      const added = await call(SERVER, 'POST', API.addProduct, { cookie: adminCookie, form: await productForm(name, 'Made far away.', [...seeds]) });
+      const added = await call(SERVER, 'POST', API.addProduct, {
+        cookie: adminCookie,
+        form: await productForm(name, 'Made far away.', [...seeds]),
+      });
       products.push(added.json.product as Product);
     }
     const product = products[0]!;
-    check(products.every((p) => typeof p?._id === 'string'), 'two products added by the owner');
+    check(
+      products.every((p) => typeof p?._id === 'string'),
+      'two products added by the owner',
+    );
     // The product's address, as the sitemap gives it (/products/{slug}).
     const sitemap = (await call(SERVER, 'GET', '/sitemap.xml')).body.toString('utf8');
     const pageUrl = /<loc>http[^<]*?(\/products\/edge-jaggery[^<]*)<\/loc>/.exec(sitemap)?.[1] ?? `/products/description?id=${product._id}`;
 
     // The purges of the additions (and of the start) cross the long link: they are through before the edge is measured.
     const database = new Database(path.join(work, 'data', 'agro.sqlite'), { readonly: true, fileMustExist: true });
-    closers.push(async () => database.close());
+    closers.push(async () => {
+      database.close();
+    });
     const queuedPurges = () => (database.prepare('select count(*) as n from edge_purges').get() as { n: number }).n;
     check(await until('the purges sent', () => queuedPurges() === 0, 10_000, 50), 'the purges of the additions reached the edge');
 
@@ -152,7 +182,9 @@ async function main(): Promise<void> {
     console.log(`\n     p50 of ${SAMPLES} GETs as the buyer (${NEAR_RTT_MS} ms from the edge, the edge ${FAR_RTT_MS} ms from the server):`);
     for (const target of targets) {
       const first = await timed(EDGE, target.url);
-      console.log(`     ${target.name.padEnd(18)} first answer ${first.ms.toFixed(1)} ms (${first.headers.get('x-cache')}: fetched over the long link)`);
+      console.log(
+        `     ${target.name.padEnd(18)} first answer ${first.ms.toFixed(1)} ms (${first.headers.get('x-cache')}: fetched over the long link)`,
+      );
       for (let i = 0; i < 2; i += 1) await timed(EDGE, target.url);
       const fromEdge: number[] = [];
       const caches = new Set<string>();
@@ -164,8 +196,13 @@ async function main(): Promise<void> {
       const withoutEdge: number[] = [];
       for (let i = 0; i < 10; i += 1) withoutEdge.push((await timed(FAR, target.url)).ms);
       const p50 = median(fromEdge);
-      console.log(`     ${target.name.padEnd(18)} ${p50.toFixed(1).padStart(6)} ms from the edge (${[...caches].join(', ')}), ${median(withoutEdge).toFixed(1).padStart(6)} ms without it`);
-      check(p50 < GOAL_P50_MS && caches.size === 1 && caches.has('HIT'), `${target.name}: p50 ${p50.toFixed(1)} ms from the edge (goal < ${GOAL_P50_MS} ms), every answer a HIT`);
+      console.log(
+        `     ${target.name.padEnd(18)} ${p50.toFixed(1).padStart(6)} ms from the edge (${[...caches].join(', ')}), ${median(withoutEdge).toFixed(1).padStart(6)} ms without it`,
+      );
+      check(
+        p50 < GOAL_P50_MS && caches.size === 1 && caches.has('HIT'),
+        `${target.name}: p50 ${p50.toFixed(1)} ms from the edge (goal < ${GOAL_P50_MS} ms), every answer a HIT`,
+      );
     }
 
     // ---- 2. an owner's edit, seen at the edge ----
@@ -190,7 +227,8 @@ async function main(): Promise<void> {
           ['product page', pageUrl],
           ['product list', API.productList],
         ] as const) {
-          if (seen[what] === undefined && (await timed(EDGE, url)).body.toString('utf8').includes(newName)) seen[what] = performance.now() - editedAt;
+          if (seen[what] === undefined && (await timed(EDGE, url)).body.toString('utf8').includes(newName))
+            seen[what] = performance.now() - editedAt;
         }
         return Object.keys(seen).length === 3;
       },
@@ -199,7 +237,10 @@ async function main(): Promise<void> {
     );
     for (const what of ['product call', 'product page', 'product list']) {
       const ms = seen[what];
-      check(ms !== undefined && ms < GOAL_VISIBLE_MS, `the edit seen at the edge on the ${what} after ${ms === undefined ? 'never' : `${ms.toFixed(0)} ms`} (goal < ${GOAL_VISIBLE_MS} ms)`);
+      check(
+        ms !== undefined && ms < GOAL_VISIBLE_MS,
+        `the edit seen at the edge on the ${what} after ${ms === undefined ? 'never' : `${ms.toFixed(0)} ms`} (goal < ${GOAL_VISIBLE_MS} ms)`,
+      );
     }
     const untouched = await timed(EDGE, API.product(other._id));
     check(untouched.headers.get('x-cache') === 'HIT', "the other product's call stayed in the edge (only what changed was purged)");
@@ -207,8 +248,14 @@ async function main(): Promise<void> {
     // ---- 3. a signed-in buyer ----
     const registered = await call(EDGE, 'POST', API.register, { body: BUYER });
     const buyerCookie = cookieOf(await call(EDGE, 'POST', API.login, { body: { email: BUYER.email, password: BUYER.password } }));
-    const quote = await call(EDGE, 'POST', API.addQuote, { cookie: buyerCookie, body: quoteBody(product._id, { companyEmail: BUYER.email }) });
-    check(registered.status === 200 && buyerCookie !== '' && quote.status === 200, 'a buyer signs up, signs in and asks for a quote through the edge');
+    const quote = await call(EDGE, 'POST', API.addQuote, {
+      cookie: buyerCookie,
+      body: quoteBody(product._id, { companyEmail: BUYER.email }),
+    });
+    check(
+      registered.status === 200 && buyerCookie !== '' && quote.status === 200,
+      'a buyer signs up, signs in and asks for a quote through the edge',
+    );
     for (const [what, url] of [
       ['their profile', API.profile],
       ['their quotes', API.userQuotes],
@@ -240,7 +287,15 @@ async function main(): Promise<void> {
     // link each opening costs a handshake's round trip more than through the proxy (docs/performance.md).
     const stats = await new Promise<string>((resolve) => {
       const out: Buffer[] = [];
-      const stat = spawn('varnishstat', ['-n', path.join(work, 'varnish'), '-1', '-f', 'MAIN.backend_conn', '-f', 'MAIN.backend_reuse']);
+      const stat = spawn(VARNISHSTAT ?? 'varnishstat', [
+        '-n',
+        path.join(work, 'varnish'),
+        '-1',
+        '-f',
+        'MAIN.backend_conn',
+        '-f',
+        'MAIN.backend_reuse',
+      ]);
       stat.stdout.on('data', (d: Buffer) => out.push(d));
       stat.on('close', () => resolve(Buffer.concat(out).toString('utf8')));
       stat.on('error', () => resolve(''));
@@ -258,7 +313,9 @@ async function main(): Promise<void> {
     if (!opts.keep) await fsp.rm(work, { recursive: true, force: true });
     else console.log(`work folder kept: ${work}`);
   }
-  console.log(`\n${failures.length === 0 ? 'all goals met' : `${failures.length} failed`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `\n${failures.length === 0 ? 'all goals met' : `${failures.length} failed`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (failures.length > 0) process.exit(1);
 }
 

@@ -164,7 +164,10 @@ export async function productForm(name: string, description: string, seeds: [num
  * handshake costs no round trip) and ACKs are not delayed, so only a request's bytes and its
  * answer's pay the round trip (docs/performance.md, "The edge").
  */
-export async function startDelayingProxy(target: { host: string; port: number }, rttMs: number): Promise<{ port: number; close: () => Promise<void> }> {
+export async function startDelayingProxy(
+  target: { host: string; port: number },
+  rttMs: number,
+): Promise<{ port: number; close: () => Promise<void> }> {
   const sockets = new Set<net.Socket>();
   const oneWay = rttMs / 2;
   // Every chunk waits the same time, so timers set in order fire in order: the stream stays whole.

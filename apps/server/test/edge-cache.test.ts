@@ -101,7 +101,9 @@ describe('edge-cacheable answers', () => {
       expect(res.statusCode, url).toBe(url === '/no/such/page' ? 404 : 200);
       expect(res.headers['cache-control'], url).toBe(EDGE_CACHE_CONTROL);
       expect(String(res.headers[SURROGATE_KEY_HEADER.toLowerCase()]).split(' ').sort(), url).toEqual([...tags].sort());
-      expect(res.headers[CACHE_TAG_HEADER.toLowerCase()], url).toBe(String(res.headers[SURROGATE_KEY_HEADER.toLowerCase()]).split(' ').join(','));
+      expect(res.headers[CACHE_TAG_HEADER.toLowerCase()], url).toBe(
+        String(res.headers[SURROGATE_KEY_HEADER.toLowerCase()]).split(' ').join(','),
+      );
       // A browser still revalidates, and an unchanged answer is still a 304 with the same headers.
       const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(res.headers.etag) } });
       expect(again.statusCode, url).toBe(304);
@@ -196,16 +198,24 @@ describe('every change queues its purge with it', () => {
     const id = added.json<{ product: Product }>().product._id;
     expect(await queued()).toEqual([EDGE_TAGS.products, productTag(id)].sort());
 
-    expect((await form('PATCH', API.updateProduct(id), [
-        ['_id', id],
-        ['productName', 'Edge Turmeric Fine'],
-      ])).statusCode).toBe(200);
+    expect(
+      (
+        await form('PATCH', API.updateProduct(id), [
+          ['_id', id],
+          ['productName', 'Edge Turmeric Fine'],
+        ])
+      ).statusCode,
+    ).toBe(200);
     expect(await queued()).toEqual([EDGE_TAGS.products, productTag(id)].sort());
 
-    expect((await form('PATCH', API.updateProduct(id), [
-        ['_id', id],
-        ['productImages', await image()],
-      ])).statusCode).toBe(200);
+    expect(
+      (
+        await form('PATCH', API.updateProduct(id), [
+          ['_id', id],
+          ['productImages', await image()],
+        ])
+      ).statusCode,
+    ).toBe(200);
     expect(await queued()).toEqual([EDGE_TAGS.products, productTag(id)].sort());
 
     const translated = await t.app.inject({
@@ -225,9 +235,13 @@ describe('every change queues its purge with it', () => {
     const added = await form('POST', API.addImages, [['galleryImages', await image()]]);
     expect(added.statusCode, added.body).toBe(200);
     expect(await queued()).toEqual([EDGE_TAGS.gallery]);
-    const gallery = (await t.app.inject({ method: 'GET', url: API.gallery })).json<{ galleryImages: [{ galleryImages: [{ _id: string }] }] }>();
+    const gallery = (await t.app.inject({ method: 'GET', url: API.gallery })).json<{
+      galleryImages: [{ galleryImages: [{ _id: string }] }];
+    }>();
     const imageId = gallery.galleryImages[0].galleryImages[0]._id;
-    expect((await t.app.inject({ method: 'DELETE', url: API.deleteImage(imageId), headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: API.deleteImage(imageId), headers: { cookie: admin.cookie } })).statusCode).toBe(
+      200,
+    );
     expect(await queued()).toEqual([EDGE_TAGS.gallery]);
     await form('POST', API.addImages, [['galleryImages', await image()]]);
     await queued();
@@ -236,7 +250,12 @@ describe('every change queues its purge with it', () => {
   });
 
   it('the settings changed', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: API.settings, payload: { phone: '+91 20 1234 5678' }, headers: { cookie: admin.cookie } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: API.settings,
+      payload: { phone: '+91 20 1234 5678' },
+      headers: { cookie: admin.cookie },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await queued()).toContain(EDGE_TAGS.settings);
   });
@@ -249,7 +268,12 @@ describe('every change queues its purge with it', () => {
         throw new Error('rolled back');
       })
       .catch(() => undefined);
-    const quote = await t.app.inject({ method: 'POST', url: API.addQuote, payload: quoteBody(productId), headers: { cookie: buyer.cookie } });
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: API.addQuote,
+      payload: quoteBody(productId),
+      headers: { cookie: buyer.cookie },
+    });
     expect(quote.statusCode).toBe(200);
     expect(await queued()).toEqual([]);
   });

@@ -25,7 +25,12 @@ async function startEdge(failures: number[] = []): Promise<Edge> {
   const edge: Omit<Edge, 'url' | 'close'> = { requests: [], failures };
   const server = http.createServer((req, res) => {
     const status = edge.failures.shift() ?? 200;
-    edge.requests.push({ method: req.method ?? '', keys: String(req.headers[PURGE_KEYS_HEADER.toLowerCase()] ?? ''), status, at: Date.now() });
+    edge.requests.push({
+      method: req.method ?? '',
+      keys: String(req.headers[PURGE_KEYS_HEADER.toLowerCase()] ?? ''),
+      status,
+      at: Date.now(),
+    });
     res.writeHead(status).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -114,7 +119,10 @@ describe('edge purger', () => {
     const edge = await startEdge();
     const withEdge = createEdgePurger({ db: t.db, dialect: t.dialect, targets: [edge.url], logger, pollMs: 0 });
     const old = nowIso(Date.now() - (EDGE_MAX_AGE_SECONDS + 3600) * 1000);
-    await t.db.insertInto('edge_purges').values({ purge_key: 'products', created_at: old, next_attempt_at: nowIso(Date.now() + 60_000) }).execute();
+    await t.db
+      .insertInto('edge_purges')
+      .values({ purge_key: 'products', created_at: old, next_attempt_at: nowIso(Date.now() + 60_000) })
+      .execute();
     await withEdge.idle();
     expect(await rows()).toEqual([]);
     expect(edge.requests).toEqual([]);

@@ -94,7 +94,11 @@ export function createEdgePurger(options: EdgePurgerOptions): EdgePurger {
       const header = keys.slice(i, i + KEYS_PER_REQUEST).join(' ');
       for (const target of targets) {
         try {
-          const res = await fetch(target, { method: 'PURGE', headers: { [PURGE_KEYS_HEADER]: header }, signal: AbortSignal.timeout(timeoutMs) });
+          const res = await fetch(target, {
+            method: 'PURGE',
+            headers: { [PURGE_KEYS_HEADER]: header },
+            signal: AbortSignal.timeout(timeoutMs),
+          });
           await res.body?.cancel();
           if (!res.ok) return new Error(`${target} answered ${res.status} to the purge of ${header}`);
         } catch (err) {
@@ -117,7 +121,10 @@ export function createEdgePurger(options: EdgePurgerOptions): EdgePurger {
       .where('created_at', '<', nowIso(Date.now() - PURGE_USEFUL_MS))
       .executeTakeFirst();
     if (Number(expired.numDeletedRows) > 0) {
-      logger.warn({ rows: Number(expired.numDeletedRows) }, 'edge purges dropped after a day of failures: the edges have let those answers expire');
+      logger.warn(
+        { rows: Number(expired.numDeletedRows) },
+        'edge purges dropped after a day of failures: the edges have let those answers expire',
+      );
     }
     while (!closed) {
       const rows = await claim();

@@ -54,8 +54,5 @@ export function markEdgeCacheable(reply: FastifyReply, tags: readonly string[]):
     reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
     return;
   }
-  reply
-    .header('Cache-Control', EDGE_CACHE_CONTROL)
-    .header(SURROGATE_KEY_HEADER, tags.join(' '))
-    .header(CACHE_TAG_HEADER, tags.join(','));
+  reply.header('Cache-Control', EDGE_CACHE_CONTROL).header(SURROGATE_KEY_HEADER, tags.join(' ')).header(CACHE_TAG_HEADER, tags.join(','));
 }
