@@ -19,7 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db, DbOrTx, Dialect } from '../db/index.js';
 import { nowIso } from '../db/mappers.js';
-import { faultOf } from '../lib/faults.js';
+import { workerRuns } from '../lib/worker-runs.js';
 import { retryDelay } from '../mail/mailer.js';
 import { claimPeriod, type ScheduledJob } from '../scheduler/scheduler.js';
 import { EDGE_MAX_AGE_SECONDS, EDGE_STALE_SECONDS, EDGE_TAGS, PURGE_KEYS_HEADER } from './edge.js';
@@ -67,8 +67,6 @@ export function createEdgePurger(options: EdgePurgerOptions): EdgePurger {
   const leaseMs = options.leaseMs ?? 60_000;
   const timeoutMs = options.timeoutMs ?? 10_000;
   let closed = false;
-  let pending = false;
-  let running: Promise<void> = Promise.resolve();
 
   async function claim(): Promise<Claimed[]> {
     const now = Date.now();
@@ -111,7 +109,6 @@ export function createEdgePurger(options: EdgePurgerOptions): EdgePurger {
 
   /** Send everything due now, batch after batch; stops at the first failure (retried later). */
   async function drain(): Promise<void> {
-    pending = false;
     if (targets.length === 0) {
       await db.deleteFrom('edge_purges').execute();
       return;
@@ -152,17 +149,7 @@ export function createEdgePurger(options: EdgePurgerOptions): EdgePurger {
     }
   }
 
-  function run(): Promise<void> {
-    if (!pending) {
-      pending = true;
-      running = running.then(drain).catch((err: unknown) => {
-        pending = false;
-        if (faultOf(err)) logger.warn({ err }, 'edge purger paused: the database is away; retrying at the next poll');
-        else logger.error({ err }, 'edge purger failed; retrying at the next poll');
-      });
-    }
-    return running;
-  }
+  const { run, current } = workerRuns(drain, logger, 'edge purger');
 
   const timer = options.pollMs > 0 ? setInterval(() => void run(), options.pollMs) : undefined;
   timer?.unref();
@@ -171,11 +158,11 @@ export function createEdgePurger(options: EdgePurgerOptions): EdgePurger {
     kick() {
       if (!closed) void run();
     },
-    idle: () => (closed ? running : run()),
+    idle: () => (closed ? current() : run()),
     async close() {
       if (timer) clearInterval(timer);
       closed = true;
-      await running;
+      await current();
     },
   };
 }
