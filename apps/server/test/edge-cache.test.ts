@@ -6,8 +6,6 @@
  * purge in the change's own transaction (migration 20261128100000-edge-purges).
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { API, type Product } from '@agro/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/mappers.js';
@@ -20,15 +18,9 @@ import {
   languageTag,
   productTag,
 } from '../src/speed/edge.js';
-import { insertTestProduct, quoteBody } from './fixtures.js';
+import { insertTestProduct, quoteBody, standInWebDist } from './fixtures.js';
 import { buildTestApp, type TestApp, type TestUser } from './helper.js';
 import { file, makeImage, multipart, type FormValue } from './images-fixtures.js';
-
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head><meta charset="UTF-8" /><title>Web app</title></head>
-  <body><div id="root"></div></body>
-</html>`;
 
 let t: TestApp;
 let base: string;
@@ -39,9 +31,12 @@ let admin: TestUser;
 let buyer: TestUser;
 let imageSeed = 0;
 
+/** The buyer asks for a quote: something of hers that no public answer shows. */
+const askForQuote = () =>
+  t.app.inject({ method: 'POST', url: API.addQuote, payload: quoteBody(productId), headers: { cookie: buyer.cookie } });
+
 beforeAll(async () => {
-  webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'agro-web-dist-'));
-  await fs.writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
+  webDist = await standInWebDist();
   // The purger never runs by itself here: the rows the triggers write stay for the tests to read.
   t = await buildTestApp({ WEB_DIST: webDist, EDGE_PURGE_POLL_MS: '0' });
   productId = await insertTestProduct(t.db, { productName: 'Edge Jaggery', isPremium: true });
@@ -49,7 +44,7 @@ beforeAll(async () => {
   admin = await t.loginAdmin();
   buyer = await t.loginUser({ fullName: 'Zenobia Quartermaine', email: `zenobia-${Date.now()}@buyer.example` });
   // A quote of hers, so her own calls have something of hers to show.
-  const quote = await t.app.inject({ method: 'POST', url: API.addQuote, payload: quoteBody(productId), headers: { cookie: buyer.cookie } });
+  const quote = await askForQuote();
   expect(quote.statusCode, quote.body).toBe(200);
   await t.app.inject({ method: 'GET', url: `/products/description?id=${productId}` });
   const row = await t.db.selectFrom('product_slugs').select('slug').where('product_id', '=', productId).executeTakeFirstOrThrow();
@@ -268,13 +263,7 @@ describe('every change queues its purge with it', () => {
         throw new Error('rolled back');
       })
       .catch(() => undefined);
-    const quote = await t.app.inject({
-      method: 'POST',
-      url: API.addQuote,
-      payload: quoteBody(productId),
-      headers: { cookie: buyer.cookie },
-    });
-    expect(quote.statusCode).toBe(200);
+    expect((await askForQuote()).statusCode).toBe(200);
     expect(await queued()).toEqual([]);
   });
 });
