@@ -156,3 +156,45 @@ export async function productForm(name: string, description: string, seeds: [num
     ['productImages', file(await png(seeds[1]))],
   ];
 }
+
+/**
+ * A TCP proxy on loopback that holds every chunk for half of `rttMs` in each direction: a long link
+ * (India to Hamburg) for processes on one machine, where the kernel has no `netem` qdisc. Unlike
+ * netem it delays the stream, not packets: the connection to the proxy is made at once (a
+ * handshake costs no round trip) and ACKs are not delayed, so only a request's bytes and its
+ * answer's pay the round trip (docs/performance.md, "The edge").
+ */
+export async function startDelayingProxy(
+  target: { host: string; port: number },
+  rttMs: number,
+): Promise<{ port: number; close: () => Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const oneWay = rttMs / 2;
+  // Every chunk waits the same time, so timers set in order fire in order: the stream stays whole.
+  const relay = (from: net.Socket, to: net.Socket) => {
+    from.on('data', (chunk) => setTimeout(() => to.destroyed || to.write(chunk), oneWay));
+    from.on('end', () => setTimeout(() => to.destroyed || to.end(), oneWay));
+  };
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.setNoDelay(true);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    relay(client, upstream);
+    relay(upstream, client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -8,6 +8,8 @@ import zlib from 'node:zlib';
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle, type Db, type Dialect } from './db/index.js';
 import { AccessLog } from './lib/access-log.js';
+import { EDGE_TAGS } from './speed/edge.js';
+import { createEdgePurger, dayTurnPurge, queueEdgePurge, type EdgePurger } from './speed/edge-purger.js';
 import { FrontLane } from './speed/front-lane.js';
 import { lastKnownMeta } from './speed/last-known.js';
 import { guardStorage, type FileStorage } from './storage/file-storage.js';
@@ -70,6 +72,8 @@ declare module 'fastify' {
     replyMailbox: ReplyMailbox;
     /** The jobs that run once across every process (reminders, the daily digest): scheduler/scheduler.ts. */
     scheduler: Scheduler;
+    /** Tells the edge caches what changed (speed/edge-purger.ts). */
+    edgePurger: EdgePurger;
   }
 }
 
@@ -159,6 +163,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Each process's mail worker ticks the scheduler before it looks for due mail: what a job queues
   // goes out in the same pass.
   mailer.addSource(() => scheduler.poll());
+  const edgePurger = createEdgePurger({
+    db: database.db,
+    dialect: database.dialect,
+    targets: config.edgePurge.targets,
+    logger: app.log,
+    pollMs: config.edgePurge.pollMs,
+  });
+  app.decorate('edgePurger', edgePurger);
+  if (config.edgePurge.targets.length > 0) {
+    scheduler.add(dayTurnPurge(database.db));
+    // The pages name the web build's assets: a process that starts (a deploy) has the edges drop them.
+    app.addHook('onReady', () => queueEdgePurge(database.db, [EDGE_TAGS.pages]));
+  }
   app.decorate(
     'threadEvents',
     new ThreadEvents({ db: database.db, dialect: database.dialect, databaseUrl: config.databaseUrl, logger: app.log }),
@@ -174,6 +191,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // outbox for the next process.
   app.addHook('preClose', async () => {
     if (!deps.mailer) await mailer.close();
+    await edgePurger.close();
   });
   app.addHook('onClose', async () => {
     if (!deps.database) await database.close();

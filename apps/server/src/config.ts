@@ -113,6 +113,14 @@ const envSchema = z.object({
   }),
   /** How often the reply mailbox is looked at when the server does not support IDLE, and after a failure. */
   IMAP_POLL_SECONDS: int(30, 1, 3600),
+  /** The edge caches told to drop what changed (a Varnish BAN endpoint each, comma-separated; docs/deploy.md); unset: none. */
+  EDGE_PURGE_URL: z
+    .string()
+    .optional()
+    .transform(splitList)
+    .refine((l) => l.every((u) => /^https?:\/\/[^\s/]+/.test(u)), { error: 'must be a comma-separated list of http(s) URLs' }),
+  /** How often each process looks for purges to send. */
+  EDGE_PURGE_POLL_MS: int(250, 0, 3_600_000),
 });
 
 function isImapUrl(value: string): boolean {
@@ -180,6 +188,8 @@ export interface Config {
   imapUrl: string | undefined;
   /** IMAP_POLL_SECONDS in ms. */
   imapPollMs: number;
+  /** EDGE_PURGE_URL (none: no edge is told anything) and EDGE_PURGE_POLL_MS (speed/edge-purger.ts). */
+  edgePurge: { targets: string[]; pollMs: number };
 }
 
 export interface S3Config {
@@ -287,5 +297,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     replyAddress: e.REPLY_ADDRESS,
     imapUrl: e.IMAP_URL,
     imapPollMs: e.IMAP_POLL_SECONDS * 1000,
+    edgePurge: { targets: e.EDGE_PURGE_URL, pollMs: e.EDGE_PURGE_POLL_MS },
   };
 }

@@ -3,6 +3,9 @@
  * inserted directly (with a tiny stored image for its thumbnail), as the seed does.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Db } from '../src/db/index.js';
 import { newId } from '../src/db/ids.js';
 import { nowIso } from '../src/db/mappers.js';
@@ -82,4 +85,21 @@ export function offerBody(overrides: Record<string, unknown> = {}): Record<strin
     else body[key] = value;
   }
   return body;
+}
+
+/**
+ * A folder standing in for the built web app (WEB_DIST): its index.html only, so the server renders
+ * the public pages as that shell with their head tags and snapshot. Remove it after the tests.
+ */
+export async function standInWebDist(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'agro-web-dist-'));
+  await fs.writeFile(
+    path.join(dir, 'index.html'),
+    `<!doctype html>
+<html lang="en">
+  <head><meta charset="UTF-8" /><title>Web app</title></head>
+  <body><div id="root"></div></body>
+</html>`,
+  );
+  return dir;
 }

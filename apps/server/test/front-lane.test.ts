@@ -6,19 +6,11 @@
  */
 import fs from 'node:fs/promises';
 import { request } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { API, type Product } from '@agro/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/db/ids.js';
-import { insertTestProduct } from './fixtures.js';
+import { insertTestProduct, standInWebDist } from './fixtures.js';
 import { buildTestApp, type TestApp } from './helper.js';
-
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head><meta charset="UTF-8" /><title>Web app</title></head>
-  <body><div id="root"></div></body>
-</html>`;
 
 let t: TestApp;
 let base: string;
@@ -26,8 +18,7 @@ let webDist: string;
 let productId: string;
 
 beforeAll(async () => {
-  webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'agro-web-dist-'));
-  await fs.writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
+  webDist = await standInWebDist();
   t = await buildTestApp({ WEB_DIST: webDist });
   productId = await insertTestProduct(t.db, { productName: 'Lane Jaggery', productDescription: 'Sweet. '.repeat(200) });
   await insertTestProduct(t.db, { productName: 'Lane Onions' });

@@ -501,6 +501,19 @@ export interface ReplyTokensTable {
 }
 
 /** One run of a scheduled job for one period (scheduler/scheduler.ts): inserted once, with the run's mails. */
+/** A tag an edge cache must drop, queued by the triggers of a change (speed/edge-purger.ts sends it). */
+export interface EdgePurgesTable {
+  /** A number (SQLite) or a bigint as text (PostgreSQL). */
+  id: Generated<number | string>;
+  purge_key: string;
+  created_at: string;
+  /** Null: due now. */
+  next_attempt_at: string | null;
+  attempts: Generated<number>;
+  locked_until: string | null;
+  last_error: string | null;
+}
+
 export interface JobRunsTable {
   job: string;
   period_key: string;
@@ -552,6 +565,7 @@ export interface HeldRepliesTable {
 }
 
 export interface Database {
+  edge_purges: EdgePurgesTable;
   job_runs: JobRunsTable;
   unsubscribe_tokens: UnsubscribeTokensTable;
   worker_leases: WorkerLeasesTable;

@@ -28,6 +28,7 @@ import { newId } from '../db/ids.js';
 import type { Db, DbOrTx, Dialect } from '../db/index.js';
 import { nowIso } from '../db/mappers.js';
 import { faultOf } from '../lib/faults.js';
+import { workerRuns } from '../lib/worker-runs.js';
 import type { MailOutboxRow } from '../db/schema.js';
 
 export interface MailMessage {
@@ -176,8 +177,6 @@ export function createMailer(options: MailerOptions): Mailer {
   transport.on('error', (err) => logger.warn({ err }, 'mail transport error (queued mail is retried)'));
 
   let closed = false;
-  let running: Promise<void> = Promise.resolve();
-  let pending = false;
   const sources: Array<() => Promise<unknown>> = [];
 
   /** Claim up to BATCH due rows for this worker. */
@@ -275,7 +274,6 @@ export function createMailer(options: MailerOptions): Mailer {
 
   /** Send everything due now, batch after batch. */
   async function drain(): Promise<void> {
-    pending = false;
     // A source that fails (the database away) is tried again at the next poll; the outbox drains anyway.
     for (const source of sources) {
       await source().catch((err: unknown) => logger.warn({ err }, 'a mail source failed; retrying at the next poll'));
@@ -298,18 +296,8 @@ export function createMailer(options: MailerOptions): Mailer {
     }
   }
 
-  function run(): Promise<void> {
-    if (!pending) {
-      pending = true;
-      running = running.then(drain).catch((err: unknown) => {
-        pending = false;
-        // The database away (a restart) is expected now and then; anything else is a bug.
-        if (faultOf(err)) logger.warn({ err }, 'mail worker paused: the database is away; retrying at the next poll');
-        else logger.error({ err }, 'mail worker failed; retrying at the next poll');
-      });
-    }
-    return running;
-  }
+  const runs = workerRuns(drain, logger, 'mail worker');
+  const run = runs.run;
 
   const timer = pollMs > 0 ? setInterval(() => void run(), pollMs) : undefined;
   timer?.unref();
@@ -324,7 +312,7 @@ export function createMailer(options: MailerOptions): Mailer {
     kick() {
       if (!closed) void run();
     },
-    idle: () => (closed ? running : run()),
+    idle: () => (closed ? runs.current() : run()),
     addSource(source) {
       sources.push(source);
     },
@@ -332,7 +320,7 @@ export function createMailer(options: MailerOptions): Mailer {
       if (timer) clearInterval(timer);
       // Whatever is in flight finishes; rows not yet claimed wait in the table for the next start.
       closed = true;
-      await running;
+      await runs.current();
       transport.close();
     },
   };

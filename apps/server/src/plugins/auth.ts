@@ -14,6 +14,7 @@ import type { UserRow } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { isHttps } from '../lib/request-origin.js';
 import { hashToken, newToken } from '../lib/tokens.js';
+import { PRIVATE_CACHE_CONTROL } from '../speed/edge.js';
 
 export const SESSION_COOKIE = 'agro_session';
 
@@ -73,6 +74,9 @@ export async function loadSession(request: FastifyRequest, reply: FastifyReply):
   }
   request.user = toPublicUser(found.user);
   request.sessionTokenHash = tokenHash;
+  // An answer read with a session is that person's: no shared cache keeps it (speed/edge.ts). A
+  // route that says more (private, no-store for documents) sets its own afterwards.
+  reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
   return request.user;
 }
 

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { markEdgeCacheable } from './edge.js';
 
 /** Weak: compression changes the bytes on the wire, not the meaning. `json` may come in pieces (hashed as if joined). */
 export function etagOf(json: string | Buffer | readonly Buffer[]): string {
@@ -22,13 +23,15 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 }
 
 /**
- * Send `body` as JSON with an ETag, or 304 when the client already holds it. `no-cache` makes
- * browsers revalidate every time, so a change shows up at once and an unchanged list costs a 304.
+ * Send `body`, an answer the same for everyone, as JSON with an ETag, or 304 when the client
+ * already holds it. Browsers revalidate every time, so a change shows up at once and an unchanged
+ * list costs a 304; an edge cache may keep it, tagged with `edgeTags` (speed/edge.ts).
  */
-export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, body: unknown): FastifyReply {
+export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, body: unknown, edgeTags: readonly string[]): FastifyReply {
   const json = JSON.stringify(body);
   const etag = etagOf(json);
-  reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+  reply.header('ETag', etag);
+  markEdgeCacheable(reply, edgeTags);
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(json);
 }

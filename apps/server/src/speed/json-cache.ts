@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { markEdgeCacheable } from './edge.js';
 import { etagOf, matchesIfNoneMatch } from './etag.js';
 import { STALE_HEADER, STALE_VALUE } from './last-known.js';
 
@@ -214,7 +215,8 @@ export function pickEncoding(header: string | string[] | undefined): Encoding | 
  * it accepts. `no-cache` makes browsers revalidate every time, so a change shows at once and no
  * change costs a 304. With `freshness` (a public answer, the same for every visitor) the answer
  * goes into the front lane (speed/front-lane.ts), which answers the same request again until the
- * version changes.
+ * version changes. With `edgeTags` an edge cache may keep it too, tagged (speed/edge.ts); browsers
+ * still revalidate every time.
  */
 export async function sendCached(
   request: FastifyRequest,
@@ -222,11 +224,14 @@ export async function sendCached(
   body: CachedJson,
   type: string,
   freshness?: Freshness,
+  edgeTags?: readonly string[],
 ): Promise<FastifyReply> {
   const vary = reply.getHeader('Vary');
   // Appended, not set: a CORS answer already varies on Origin.
   reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-  reply.header('ETag', body.etag).header('Cache-Control', 'no-cache');
+  reply.header('ETag', body.etag);
+  if (edgeTags) markEdgeCacheable(reply, edgeTags);
+  else reply.header('Cache-Control', 'no-cache');
   // Made from the last version known while the database is away: said so, and not kept by the lane.
   const stale = request.server.contentStale?.() === true;
   if (stale) reply.header(STALE_HEADER, STALE_VALUE);
@@ -249,8 +254,9 @@ export function sendCachedJson(
   reply: FastifyReply,
   body: CachedJson,
   freshness?: Freshness,
+  edgeTags?: readonly string[],
 ): Promise<FastifyReply> {
-  return sendCached(request, reply, body, 'application/json; charset=utf-8', freshness);
+  return sendCached(request, reply, body, 'application/json; charset=utf-8', freshness, edgeTags);
 }
 
 /**

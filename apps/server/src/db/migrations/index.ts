@@ -28,6 +28,7 @@ import * as messagesVersion from './20261127115000-messages-version.js';
 import * as replyClock from './20261127120000-reply-clock.js';
 import * as scheduler from './20261127130000-scheduler.js';
 import * as replyClockFigures from './20261127140000-reply-clock-figures.js';
+import * as edgePurges from './20261128100000-edge-purges.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -62,4 +63,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261127120000-reply-clock': replyClock,
   '20261127130000-scheduler': scheduler,
   '20261127140000-reply-clock-figures': replyClockFigures,
+  '20261128100000-edge-purges': edgePurges,
 };

@@ -7,6 +7,7 @@ import { isId, newId } from '../../db/ids.js';
 import { nowIso } from '../../db/mappers.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { imageBaseUrl, readUploadForm, registerImageUploads, releaseImages, saveImages } from '../images/index.js';
+import { EDGE_TAGS } from '../../speed/edge.js';
 import { JsonCache, contentVersion, freshAt, sendCachedJson } from '../../speed/json-cache.js';
 import { multipartForm, replies } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
@@ -45,7 +46,7 @@ export default async function galleryRoutes(fastify: FastifyInstance): Promise<v
     async (request, reply) => {
       const version = await contentVersion(app, 'gallery');
       const body = await cache.get(imageBaseUrl(request), version, () => galleryBody(request, SUCCESS.gallery));
-      return sendCachedJson(request, reply, body!, freshAt(app, 'gallery', version));
+      return sendCachedJson(request, reply, body!, freshAt(app, 'gallery', version), [EDGE_TAGS.gallery]);
     },
   );
 

@@ -39,6 +39,7 @@ import {
   type ContentKind,
 } from '../../speed/json-cache.js';
 import { requestOrigin } from '../../lib/request-origin.js';
+import { EDGE_TAGS, languageTag, productTag } from '../../speed/edge.js';
 import { listGalleryImages } from '../gallery/repository.js';
 import * as products from '../product/repository.js';
 import { translator } from '../../lib/i18n.js';
@@ -142,6 +143,23 @@ interface Page {
 }
 
 /**
+ * What a page shows, as edge-cache tags (speed/edge.ts): every page carries the first products
+ * and the company's details in its snapshot and names the web build's assets; the gallery page
+ * the gallery, a product's page its product.
+ */
+function pageTags(page: Page): string[] {
+  const { snapshot } = page;
+  return [
+    EDGE_TAGS.pages,
+    languageTag(snapshot.language),
+    EDGE_TAGS.settings,
+    EDGE_TAGS.products,
+    ...(snapshot.gallery ? [EDGE_TAGS.gallery] : []),
+    ...(snapshot.product ? [productTag(snapshot.product._id)] : []),
+  ];
+}
+
+/**
  * What a page is valid for: one format for the cache key the page is kept under and the front
  * lane's check, which must compare equal. The settings' version and the day (India time: a
  * certification past its date leaves the pages by itself) are part of it.
@@ -161,7 +179,7 @@ export class PublicPages {
     current: Map<string, string>;
   }>();
   private readonly catalogue = new KeyedVersions<Product[]>(8);
-  private readonly rendered = new KeyedVersions<{ status: number; body: CachedJson }>(PAGE_CACHE_ENTRIES, undefined, {
+  private readonly rendered = new KeyedVersions<{ status: number; body: CachedJson; tags: string[] }>(PAGE_CACHE_ENTRIES, undefined, {
     maxBytes: PAGE_CACHE_BYTES,
     sizeOf: ({ body }) => body.size,
   });
@@ -326,13 +344,13 @@ export class PublicPages {
     const [current, build] = await Promise.all([versions ?? contentVersions(this.app), this.renderer?.build() ?? '']);
     const key = `${origin} ${imageBaseUrl(request)} ${url}`;
     const version = pageVersionOf(current, build);
-    const { status, body } = await this.rendered.get(key, version, async () => {
+    const { status, body, tags } = await this.rendered.get(key, version, async () => {
       const page = await this.page(request, url, route, language, productPage && (await productPage()));
       const html = this.renderer ? await this.renderer.document(headHtml(origin, page.head), page.snapshot) : '';
-      return { status: page.status, body: toCachedJson(html) };
+      return { status: page.status, body: toCachedJson(html), tags: pageTags(page) };
     });
     if (status !== 200) reply.code(status).header('X-Robots-Tag', 'noindex');
-    return sendCached(request, reply, body, HTML, { version, current: this.pageVersion });
+    return sendCached(request, reply, body, HTML, { version, current: this.pageVersion }, tags);
   }
 
   /** The version a rendered page is valid for: both content versions and the web build. */
@@ -384,7 +402,11 @@ export class PublicPages {
       const { products: pv, gallery: gv } = await contentVersions(this.app);
       const version = sitemapVersionOf(pv, gv);
       const body = await this.sitemap.get(origin, version, async () => toCachedJson(await this.sitemapXml(origin, pv)));
-      return sendCached(request, reply, body, 'application/xml; charset=utf-8', { version, current: this.sitemapVersion });
+      // It lists the products and the gallery's last change (the languages are every one's addresses).
+      return sendCached(request, reply, body, 'application/xml; charset=utf-8', { version, current: this.sitemapVersion }, [
+        EDGE_TAGS.products,
+        EDGE_TAGS.gallery,
+      ]);
     });
 
     app.get('/robots.txt', async (request, reply) => {

@@ -22,6 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isId } from '../../db/ids.js';
 import { notFound } from '../../lib/errors.js';
+import { EDGE_TAGS, languageTag, productTag } from '../../speed/edge.js';
 import { sendWithEtag } from '../../speed/etag.js';
 import { imageBaseUrl, readUploadForm, registerImageUploads } from '../images/index.js';
 import {
@@ -118,7 +119,7 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
         // Kept per language: the key names it (the front lane's key is the address, query included).
         const version = await contentVersion(app, 'products');
         const body = await listCache.get(`${baseUrl} ${language}`, version, () => serializedList(baseUrl, language));
-        return sendCachedJson(request, reply, body!, freshAt(app, 'products', version));
+        return sendCachedJson(request, reply, body!, freshAt(app, 'products', version), [EDGE_TAGS.products, languageTag(language)]);
       }
       const size = limit ?? DEFAULT_PAGE_SIZE;
       const current = page ?? 1;
@@ -126,14 +127,19 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
         repo.listProducts(app.db, baseUrl, { limit: size, offset: (current - 1) * size }),
         repo.countProducts(app.db),
       ]);
-      return sendWithEtag(request, reply, {
-        success: true,
-        message: SUCCESS.productList,
-        products: await translateProducts(app.db, list, language),
-        page: current,
-        limit: size,
-        total,
-      });
+      return sendWithEtag(
+        request,
+        reply,
+        {
+          success: true,
+          message: SUCCESS.productList,
+          products: await translateProducts(app.db, list, language),
+          page: current,
+          limit: size,
+          total,
+        },
+        [EDGE_TAGS.products, languageTag(language)],
+      );
     },
   );
 
@@ -270,7 +276,7 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
         return translated && { success: true, message: SUCCESS.product, product: translated };
       });
       if (!body) throw notFound(SERVER_ERRORS.productNotFound);
-      return sendCachedJson(request, reply, body, freshAt(app, 'products', version));
+      return sendCachedJson(request, reply, body, freshAt(app, 'products', version), [productTag(id), languageTag(language)]);
     },
   );
 }

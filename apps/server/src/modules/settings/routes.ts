@@ -17,6 +17,7 @@ import { badRequest } from '../../lib/errors.js';
 import { findAdmin } from '../assignment/index.js';
 import { actorOf, recordAudit } from '../audit/index.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
+import { PRIVATE_CACHE_CONTROL } from '../../speed/edge.js';
 import { loadSession, requireRole } from '../../plugins/auth.js';
 import { readSettings, writeSettings } from './repository.js';
 import { settingsReader } from './service.js';
@@ -40,7 +41,8 @@ export default async function settingsRoutes(fastify: FastifyInstance): Promise<
       const settings = await app.siteSettings();
       const replyTimeHours = await app.replyTime.hours();
       const user = await loadSession(request, reply);
-      reply.header('Cache-Control', 'no-cache');
+      // An administrator gets more than anyone else: never kept by a shared cache (speed/edge.ts).
+      reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
       return {
         success: true,
         message: SETTINGS_TEXT.fetched,
