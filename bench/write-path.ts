@@ -247,7 +247,26 @@ async function openLoop(target: Target, rate: number, seconds: number, refused: 
   };
 }
 
+/**
+ * Waits (up to a minute) until the mailer has sent every queued mail: a step that overloaded the
+ * server leaves mails behind, whose sending would otherwise fall into the next step's figures.
+ */
+async function mailsSent(db: DatabaseHandle['db']): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const row = await db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(row?.n ?? 0) === 0) break;
+    await sleep(250);
+  }
+  await sleep(500);
+}
+
 interface Target {
+  db: DatabaseHandle['db'];
   url: URL;
   agent: http.Agent;
   buyers: Buyer[];
@@ -261,13 +280,13 @@ interface Target {
 const held = (s: Step) => s.errors === 0 && s.p99 < GOAL_P99_MS;
 
 /**
- * Steps of rising rates until one misses the goal (or has an error); a pause between steps lets the
- * mailer finish the last step's mails. Every step run is returned (the last may be the one missed).
+ * Steps of rising rates until one misses the goal (or has an error); each starts once the mailer
+ * has sent the mails of the steps before. Every step run is returned (the last may be the one missed).
  */
 async function ramp(target: Target, rates: number[], refused: boolean): Promise<Step[]> {
   const steps: Step[] = [];
   for (const [i, rate] of rates.entries()) {
-    await sleep(1000);
+    await mailsSent(target.db);
     const step = await openLoop(target, rate, STEP_SECONDS, refused, 1000 + i);
     steps.push(step);
     console.log(`              ${refused ? 'floor' : 'quotes'} at ${rate}/s: ${describe(step)}`);
@@ -345,6 +364,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
     // Keep-alive connections, as many as the requests in flight need (opened as they are needed).
     const agent = new http.Agent({ keepAlive: true });
     const target: Target = {
+      db: handle.db,
       url: new URL(API.addQuote, server.url),
       agent,
       buyers,
