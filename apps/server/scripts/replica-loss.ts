@@ -25,13 +25,12 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { API, type Product, type Quote } from '@agro/shared';
+import { API, type Quote } from '@agro/shared';
 import SQLite from 'better-sqlite3';
 import { fileNamesOf } from '../src/modules/images/index.js';
 import { quoteBody } from '../test/fixtures.js';
-import { multipart } from '../test/images-fixtures.js';
 import { startS3Server } from '../test/servers.js';
-import { SERVER_DIR, call, cookieOf, freePort, productForm, ready, sleep, startServer, type Proc } from './harness.js';
+import { SERVER_DIR, addProduct, call, cookieOf, freePort, ready, sleep, startServer, type Proc } from './harness.js';
 
 const { values: opts } = parseArgs({
   options: { keep: { type: 'boolean', default: false }, only: { type: 'string' } },
@@ -188,7 +187,9 @@ async function lossRound(round: Round, work: string): Promise<number> {
       return !id || (mails.get(`quote:${id}:company:%`, `quote:${id}:buyer:%`) as { n: number }).n !== 2;
     });
     check(withoutMails.length === 0, `${round.name}: each of them has its two mails in mail_outbox (${withoutMails.length} without)`);
-    const restoredProducts = new Set((db.prepare('select product_name from products').all() as { product_name: string }[]).map((r) => r.product_name));
+    const restoredProducts = new Set(
+      (db.prepare('select product_name from products').all() as { product_name: string }[]).map((r) => r.product_name),
+    );
     const earlyProducts = [...products].filter(([, at]) => killedAt - at > PROMISE_MS).map(([name]) => name);
     check(
       earlyProducts.every((name) => restoredProducts.has(name)) && restoredProducts.has('Replica Jaggery'),
@@ -218,19 +219,6 @@ async function lossRound(round: Round, work: string): Promise<number> {
   }
   console.log(`${round.name}: loss window ${lossWindow} ms (the oldest lost acknowledgement before the kill; 0 = nothing lost)`);
   return lossWindow;
-}
-
-/** An AGRO product with two images, as the admin; undefined when refused or cut off. */
-async function addProduct(site: string, admin: string, name: string, seeds: [number, number]): Promise<Product | undefined> {
-  const form = await productForm(name, 'Uploaded during the replica-loss run.', seeds);
-  const { payload, headers } = await multipart(form);
-  const res = await fetch(`${site}${API.addProduct}`, {
-    method: 'POST',
-    headers: { ...headers, cookie: admin },
-    body: new Uint8Array(payload),
-  });
-  if (res.status !== 200) return undefined;
-  return ((await res.json()) as { product: Product }).product;
 }
 
 /** The disk dies: the server and its Litestream at the same moment. The time of the kill. */
