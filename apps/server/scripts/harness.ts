@@ -140,6 +140,44 @@ http {
   return spawn(nginxBin, ['-c', conf, '-p', work, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
+/**
+ * The environment of a compiled server in a whole-system check about something other than abuse:
+ * production mode, no demo data, an admin account, no rate limit, no proof of work, no scheduled jobs,
+ * the cheapest password hash; `extra` added last.
+ */
+export function checkEnv(
+  port: number,
+  dataDir: string,
+  admin: { email: string; password: string },
+  extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    RATE_LIMIT_ENABLED: 'false',
+    ALTCHA_ENABLED: 'false',
+    SCHEDULER_ENABLED: 'false',
+    PASSWORD_HASH_COST: '12',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
+/** Registers `buyer` (no proof of work: checkEnv) and logs in; the session cookie. */
+export async function buyerSession(
+  site: string,
+  buyer: { fullName: string; email: string; phoneNumber: string; password: string },
+): Promise<string> {
+  await call(site, 'POST', API.register, { body: buyer });
+  return cookieOf(await call(site, 'POST', API.login, { body: { email: buyer.email, password: buyer.password } }));
+}
+
 /** An AGRO product with two images (productForm), added by `admin` (a session cookie); undefined when not acknowledged. */
 export async function addProduct(site: string, admin: string, name: string, seeds: [number, number]): Promise<Product | undefined> {
   const res = await call(site, 'POST', API.addProduct, {

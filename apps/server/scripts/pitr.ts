@@ -21,6 +21,8 @@ import { quoteBody } from '../test/fixtures.js';
 import {
   addProduct,
   asPostgres,
+  buyerSession,
+  checkEnv,
   call,
   cookieOf,
   freePort,
@@ -99,23 +101,7 @@ async function main(): Promise<void> {
 
     // The site on it: a product to delete by mistake, another to quote for, a buyer.
     const serverPort = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(serverPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(work, 'site-data'),
-      DATABASE_URL: cluster.url,
-      SEED_DEMO: 'false',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      RATE_LIMIT_ENABLED: 'false',
-      // About recovery, not bots: registration takes no proof of work here.
-      ALTCHA_ENABLED: 'false',
-      SCHEDULER_ENABLED: 'false',
-      PASSWORD_HASH_COST: '12',
-      LOG_LEVEL: 'warn',
-    };
+    const env = checkEnv(serverPort, path.join(work, 'site-data'), ADMIN, { DATABASE_URL: cluster.url });
     server = startServer('server', serverPort, env, work);
     check(await ready(server, 60_000), 'the compiled server is ready on the archived cluster');
     const site = `http://127.0.0.1:${serverPort}`;
@@ -123,8 +109,7 @@ async function main(): Promise<void> {
     const victim = await addProduct(site, admin, 'PITR Fried Onions', [5, 6]);
     const quoted = await addProduct(site, admin, 'PITR Jaggery', [7, 8]);
     if (!victim || !quoted) throw new Error('could not add the products');
-    await call(site, 'POST', API.register, { body: BUYER });
-    const buyer = cookieOf(await call(site, 'POST', API.login, { body: { email: BUYER.email, password: BUYER.password } }));
+    const buyer = await buyerSession(site, BUYER);
     const quote = async (marker: string) =>
       (await call(site, 'POST', API.addQuote, { body: quoteBody(quoted._id, { additionalInfo: marker }), cookie: buyer })).status === 200;
     let ok = 0;

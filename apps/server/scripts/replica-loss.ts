@@ -30,7 +30,19 @@ import SQLite from 'better-sqlite3';
 import { fileNamesOf } from '../src/modules/images/index.js';
 import { quoteBody } from '../test/fixtures.js';
 import { startS3Server } from '../test/servers.js';
-import { SERVER_DIR, addProduct, call, cookieOf, freePort, ready, sleep, startServer, type Proc } from './harness.js';
+import {
+  SERVER_DIR,
+  addProduct,
+  buyerSession,
+  checkEnv,
+  call,
+  cookieOf,
+  freePort,
+  ready,
+  sleep,
+  startServer,
+  type Proc,
+} from './harness.js';
 
 const { values: opts } = parseArgs({
   options: { keep: { type: 'boolean', default: false }, only: { type: 'string' } },
@@ -81,30 +93,14 @@ async function lossRound(round: Round, work: string): Promise<number> {
   console.log(`\n--- ${round.name} ---`);
   const dataDir = path.join(work, 'data');
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    RATE_LIMIT_ENABLED: 'false',
-    // About backups, not bots: registration takes no proof of work here.
-    ALTCHA_ENABLED: 'false',
-    SCHEDULER_ENABLED: 'false',
-    PASSWORD_HASH_COST: '12',
-    LOG_LEVEL: 'warn',
-    ...round.env,
-  };
+  // About backups, not bots (checkEnv: no proof of work, no rate limit).
+  const env = checkEnv(port, dataDir, ADMIN, round.env);
   delete env.DATABASE_URL;
   const server = startServer('server', port, env, work);
   check(await ready(server, 60_000), `${round.name}: the server is ready with BACKUP_URL=${round.env.BACKUP_URL}`);
   const site = `http://127.0.0.1:${port}`;
   const admin = cookieOf(await call(site, 'POST', API.login, { body: ADMIN }));
-  await call(site, 'POST', API.register, { body: BUYER });
-  const buyer = cookieOf(await call(site, 'POST', API.login, { body: { email: BUYER.email, password: BUYER.password } }));
+  const buyer = await buyerSession(site, BUYER);
   const seedProduct = await addProduct(site, admin, 'Replica Jaggery', [1, 2]);
   if (!seedProduct) throw new Error(`${round.name}: could not add the first product`);
 
