@@ -13,7 +13,8 @@ import { createEdgePurger, dayTurnPurge, queueEdgePurge, type EdgePurger } from 
 import { FrontLane } from './speed/front-lane.js';
 import { lastKnownMeta } from './speed/last-known.js';
 import { guardStorage, type FileStorage } from './storage/file-storage.js';
-import { createImageStorage } from './storage/stores.js';
+import { createDocumentStorage, createImageStorage } from './storage/stores.js';
+import { createReplication, type Replication } from './backup/replication.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
 import { serializerCompiler, validatorCompiler } from './lib/route-schemas.js';
@@ -62,6 +63,10 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Where image files live (storage/stores.ts). */
     imageStorage: FileStorage;
+    /** Where the private files live: order documents, messages' attachments (storage/stores.ts). */
+    documentStorage: FileStorage;
+    /** The continuous backup (BACKUP_URL on SQLite): the files' copies and Litestream (started by main.ts); read by /readyz. */
+    replication: Replication | undefined;
     /** Answers repeated GETs of cached public answers before routing (speed/front-lane.ts). */
     frontLane: FrontLane;
     /** The time now (ms): Date.now, or the tests' clock (AppDeps.clock). Rules that depend on time read it. */
@@ -181,7 +186,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     new ThreadEvents({ db: database.db, dialect: database.dialect, databaseUrl: config.databaseUrl, logger: app.log }),
   );
   app.decorate('replyMailbox', { reader: undefined } as ReplyMailbox);
-  app.decorate('imageStorage', guardStorage(deps.imageStorage ?? createImageStorage(config)));
+  const replication = createReplication(config);
+  app.decorate('replication', replication);
+  app.decorate('imageStorage', guardStorage(deps.imageStorage ?? createImageStorage(config, replication?.mirror)));
+  app.decorate('documentStorage', guardStorage(createDocumentStorage(config, replication?.mirror), 'documents'));
   frontLane.attach(app.log, meta.stale);
   app.decorate('frontLane', frontLane);
   // The mail worker stops first, before the server waits for its connections to end: the batch in

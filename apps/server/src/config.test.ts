@@ -103,3 +103,85 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
   });
 });
+
+describe('BACKUP_URL', () => {
+  const problemsOf = (env: NodeJS.ProcessEnv): string => {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      if (err instanceof ConfigError) return err.problems.join('\n');
+      throw err;
+    }
+    return '';
+  };
+
+  it('is off by default', () => {
+    expect(loadConfig({}).backup).toBeUndefined();
+  });
+
+  it('takes a second disk as file:///absolute/path', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/site/data', BACKUP_URL: 'file:///mnt/backup/site/' }).backup).toEqual({
+      kind: 'file',
+      url: 'file:///mnt/backup/site/',
+      dir: '/mnt/backup/site',
+    });
+  });
+
+  it('takes s3://bucket/path with the S3 endpoint, region and credentials, images on the disk', () => {
+    const c = loadConfig({
+      BACKUP_URL: 's3://agro-backup/site/main',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_REGION: 'eu-central-1',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(c.s3).toBeUndefined();
+    expect(c.backup).toEqual({
+      kind: 's3',
+      url: 's3://agro-backup/site/main',
+      s3: {
+        bucket: 'agro-backup',
+        prefix: 'site/main/',
+        documentsPrefix: '',
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'eu-central-1',
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+      },
+    });
+    expect(loadConfig({ BACKUP_URL: 's3://agro-backup' }).backup).toMatchObject({ s3: { bucket: 'agro-backup', prefix: '' } });
+  });
+
+  it.each([
+    ['http://backup.example.com/site', /must be s3:\/\/bucket\/path or file:\/\/\/absolute\/path \(got http:\/\/\)/],
+    ['/mnt/backup', /must be s3:\/\/bucket\/path/],
+    ['file://backup-host/mnt/backup', /names no host/],
+    ['file:///', /not the root folder/],
+    ['s3://Bad_Bucket/site', /is not a bucket name/],
+    ['s3://agro-backup:9000/site', /is not a bucket name/],
+    ['s3://key:secret@agro-backup/site', /without a query, fragment or credentials/],
+    ['s3://agro-backup/site?region=x', /without a query/],
+    ['s3://agro-backup/site/../other', /no \. or \.\./],
+  ])('refuses %s with a clear message', (url, message) => {
+    const problems = problemsOf({ BACKUP_URL: url });
+    expect(problems).toMatch(/^BACKUP_URL: /m);
+    expect(problems).toMatch(message);
+  });
+
+  it('refuses a file replica inside DATA_DIR (it would die with the same disk)', () => {
+    expect(problemsOf({ DATA_DIR: '/srv/site/data', BACKUP_URL: 'file:///srv/site/data/backup' })).toMatch(
+      /BACKUP_URL: \/srv\/site\/data\/backup is inside DATA_DIR/,
+    );
+    expect(loadConfig({ DATA_DIR: '/srv/site/data', BACKUP_URL: 'file:///srv/site/data-replica' }).backup).toMatchObject({ kind: 'file' });
+  });
+
+  it('is for SQLite: with DATABASE_URL it points at pgBackRest', () => {
+    expect(problemsOf({ DATABASE_URL: 'postgres://u@h/db', BACKUP_URL: 'file:///mnt/backup' })).toMatch(/with DATABASE_URL use pgBackRest/);
+  });
+
+  it('lets S3_ENDPOINT serve an s3:// backup without S3_BUCKET, and only then', () => {
+    expect(problemsOf({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toMatch(/S3_ENDPOINT needs S3_BUCKET/);
+    expect(problemsOf({ S3_ENDPOINT: 'http://127.0.0.1:9000', BACKUP_URL: 'file:///mnt/backup' })).toMatch(/S3_ENDPOINT needs S3_BUCKET/);
+    expect(problemsOf({ S3_ENDPOINT: 'http://127.0.0.1:9000', BACKUP_URL: 's3://agro-backup/x' })).toBe('');
+  });
+});

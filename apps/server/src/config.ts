@@ -121,6 +121,13 @@ const envSchema = z.object({
     .refine((l) => l.every((u) => /^https?:\/\/[^\s/]+/.test(u)), { error: 'must be a comma-separated list of http(s) URLs' }),
   /** How often each process looks for purges to send. */
   EDGE_PURGE_POLL_MS: int(250, 0, 3_600_000),
+  /**
+   * Continuous backup of the SQLite default (docs/decisions/034): s3://bucket/path (with the S3_*
+   * endpoint, region and credentials) or file:///absolute/path (a second disk). Unset: none.
+   */
+  BACKUP_URL: optionalText,
+  /** The litestream binary; default: the npm package's (Linux x64), else `litestream` on PATH. */
+  LITESTREAM_BIN: optionalText,
 });
 
 function isImapUrl(value: string): boolean {
@@ -190,7 +197,20 @@ export interface Config {
   imapPollMs: number;
   /** EDGE_PURGE_URL (none: no edge is told anything) and EDGE_PURGE_POLL_MS (speed/edge-purger.ts). */
   edgePurge: { targets: string[]; pollMs: number };
+  /** BACKUP_URL: where Litestream replicates the SQLite database and the files are mirrored; undefined = no continuous backup. */
+  backup: BackupTarget | undefined;
+  /** LITESTREAM_BIN; undefined = the npm package's binary, else `litestream` on PATH. */
+  litestreamBin: string | undefined;
 }
+
+/**
+ * The replica of the continuous backup (backup/replication.ts): the database under `database/`,
+ * the images under `uploads/`, the order documents under `documents/`.
+ */
+export type BackupTarget =
+  | { kind: 'file'; url: string; dir: string }
+  /** `s3.prefix` is the URL's path with a trailing slash ('' for the bucket's root). */
+  | { kind: 's3'; url: string; s3: S3Config };
 
 export interface S3Config {
   bucket: string;
@@ -227,12 +247,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
-  if (e.S3_BUCKET === undefined && e.S3_ENDPOINT !== undefined) problems.push('S3_ENDPOINT needs S3_BUCKET');
+  const backupUrl = e.BACKUP_URL === undefined ? undefined : parseBackupUrl(e.BACKUP_URL);
+  if (typeof backupUrl === 'string') problems.push(`BACKUP_URL: ${backupUrl}`);
+  const s3Backup = typeof backupUrl === 'object' && backupUrl.protocol === 's3:';
+  if (e.S3_BUCKET === undefined && e.S3_ENDPOINT !== undefined && !s3Backup)
+    problems.push('S3_ENDPOINT needs S3_BUCKET (or an s3:// BACKUP_URL)');
+  if (backupUrl !== undefined && e.DATABASE_URL !== undefined)
+    problems.push('BACKUP_URL: Litestream backs up the SQLite database only; with DATABASE_URL use pgBackRest (docs/deploy.md)');
   if (problems.length > 0) throw new ConfigError(problems);
 
   // Relative paths are taken from the cwd (as a person typing them expects); the defaults live
   // under the repository root because npm runs workspace scripts inside apps/server.
   const dataDir = e.DATA_DIR === undefined ? path.join(REPO_ROOT, 'data') : path.resolve(e.DATA_DIR);
+  const s3Settings = {
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: e.S3_REGION ?? 'us-east-1',
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+  if (typeof backupUrl === 'object' && backupUrl.protocol === 'file:' && isInside(backupUrl.path, dataDir))
+    throw new ConfigError([`BACKUP_URL: ${backupUrl.path} is inside DATA_DIR: the replica must live on another disk`]);
   const webDist = e.WEB_DIST === undefined ? path.join(REPO_ROOT, 'apps/web/dist') : path.resolve(e.WEB_DIST);
   return {
     nodeEnv: e.NODE_ENV,
@@ -280,16 +317,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.S3_BUCKET === undefined
         ? undefined
         : {
+            ...s3Settings,
             bucket: e.S3_BUCKET,
-            endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
-            region: e.S3_REGION ?? 'us-east-1',
-            credentials:
-              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-                : undefined,
             prefix: e.S3_PREFIX === undefined ? '' : `${e.S3_PREFIX.replace(/^\/+|\/+$/g, '')}/`,
             documentsPrefix: `${(e.S3_DOCUMENTS_PREFIX ?? 'private-documents').replace(/^\/+|\/+$/g, '')}/`,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE,
           },
     imageBaseUrl: e.IMAGE_BASE_URL?.replace(/\/+$/, ''),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
@@ -298,5 +329,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imapUrl: e.IMAP_URL,
     imapPollMs: e.IMAP_POLL_SECONDS * 1000,
     edgePurge: { targets: e.EDGE_PURGE_URL, pollMs: e.EDGE_PURGE_POLL_MS },
+    backup:
+      backupUrl === undefined || typeof backupUrl === 'string'
+        ? undefined
+        : backupUrl.protocol === 'file:'
+          ? { kind: 'file', url: e.BACKUP_URL!, dir: backupUrl.path }
+          : {
+              kind: 's3',
+              url: e.BACKUP_URL!,
+              s3: { ...s3Settings, bucket: backupUrl.bucket, prefix: backupUrl.path ? `${backupUrl.path}/` : '', documentsPrefix: '' },
+            },
+    litestreamBin: e.LITESTREAM_BIN,
   };
 }
+
+type ParsedBackupUrl = { protocol: 'file:'; path: string } | { protocol: 's3:'; bucket: string; path: string };
+
+/** BACKUP_URL's parts, or what is wrong with it. */
+function parseBackupUrl(value: string): ParsedBackupUrl | string {
+  const expected = 'must be s3://bucket/path or file:///absolute/path';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${expected} (got ${JSON.stringify(value)})`;
+  }
+  if (url.search || url.hash || url.username || url.password)
+    return `${expected}, without a query, fragment or credentials (S3_* hold those)`;
+  if (url.protocol === 'file:') {
+    if (url.host !== '') return `${expected}: a file URL names no host (three slashes)`;
+    const dir = decodeURIComponent(url.pathname).replace(/\/+$/, '');
+    if (dir === '') return `${expected}: not the root folder`;
+    return { protocol: 'file:', path: dir };
+  }
+  if (url.protocol === 's3:') {
+    // Bucket names: 3-63 lowercase letters, digits, dots and hyphens.
+    if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(url.hostname) || url.port)
+      return `${expected}: ${JSON.stringify(url.host)} is not a bucket name`;
+    // new URL() resolves . and .. away: look at the text as written.
+    if (/\/\.\.?(\/|$)/.test(value.slice('s3://'.length))) return `${expected}: no . or .. in the path`;
+    const key = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
+    return { protocol: 's3:', bucket: url.hostname, path: key };
+  }
+  return `${expected} (got ${url.protocol}//)`;
+}
+
+const isInside = (child: string, parent: string): boolean => {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+};

@@ -59,7 +59,7 @@ import { deleteQuote, findQuote, findQuoteOwner, insertQuote, listQuotes, quoteB
 import { actorOf, recordAudit } from '../audit/index.js';
 import { decideQuote, getQuoteDetail, rejectQuote, requestChanges, sendOffer } from './service.js';
 import { markOfferViewed } from './offer-repository.js';
-import { attachmentStore, deleteThread, findThreadMessage, viewerOf } from '../messages/index.js';
+import { deleteThread, findThreadMessage, viewerOf } from '../messages/index.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -93,7 +93,7 @@ function forBuyer<Q extends Quote>(quote: Q): Q {
 /** /api/v1/quote/* (SPEC.md section 7; roles from section 6). */
 export default async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const attachments = attachmentStore(app.config);
+  const attachments = app.documentStorage;
   /** The company's notification and the buyer's acknowledgement, once per quote (their events are unique). */
   // `settings`: the company's details as the owner set them (modules/settings), read BEFORE the
   // transaction (on SQLite a read through app.db inside it would wait for its own connection).
