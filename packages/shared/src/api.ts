@@ -78,6 +78,10 @@ export const API = {
   twoFactorEnable: `${V1}/user/2fa/enable`,
   twoFactorDisable: `${V1}/user/2fa/disable`,
   secondFactor: `${V1}/user/login/second-factor`,
+  /** The account's sessions (issue 44): listed, one ended, every other ended. */
+  userSessions: `${V1}/user/sessions`,
+  endOtherSessions: `${V1}/user/sessions`,
+  userSession: (id: string) => `${V1}/user/sessions/${encodeURIComponent(id)}`,
   team: `${V1}/team`,
   teamInvite: `${V1}/team/invite`,
   teamAccept: (token: string) => `${V1}/team/accept/${encodeURIComponent(token)}`,

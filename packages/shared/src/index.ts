@@ -25,6 +25,7 @@ export * from './audit.js';
 export * from './team.js';
 export * from './two-factor.js';
 export * from './two-factor-texts.js';
+export * from './sessions.js';
 export * from './languages.js';
 export * from './i18n/translator.js';
 export type {

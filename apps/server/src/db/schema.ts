@@ -35,9 +35,17 @@ export interface UsersTable {
 export interface SessionsTable {
   /** SHA-256 (hex) of the cookie token; the token itself is never stored. */
   token_hash: string;
+  /** The session's public id (issue 44: the profile lists and ends sessions by it). */
+  id: string;
   user_id: string;
   created_at: string;
   expires_at: string;
+  /** When a request last came with it (written at most every few minutes). */
+  last_seen_at: string | null;
+  /** The User-Agent of the request that opened it ('' unknown). */
+  user_agent: ColumnType<string, string | undefined, string>;
+  /** The address it was opened from, cut to its network: 203.0.113.0/24, 2001:db8:1::/48 ('' unknown). */
+  ip_prefix: ColumnType<string, string | undefined, string>;
 }
 
 export interface PasswordResetsTable {

@@ -52,6 +52,7 @@ import { nowIso } from '../../src/db/mappers.js';
 import { hashToken, newToken } from '../../src/lib/tokens.js';
 import { decideQuote, sendOffer } from '../../src/modules/quote/service.js';
 import { recordMilestone } from '../../src/modules/order/service.js';
+import { insertSession } from '../../src/modules/user/session-repository.js';
 import { solveFor } from '../altcha-solver.js';
 import { insertTestProduct, offerBody, quoteBody } from '../fixtures.js';
 import { PASSWORD, newUserBody, type TestApp } from '../helper.js';
@@ -1285,6 +1286,44 @@ export const ENDPOINTS: readonly Endpoint[] = [
     prepare: async (_ctx, caller) => ({ url: API.updateUserLanguage, payload: { language: 'en' }, headers: cookieOf(caller) }),
   },
   {
+    api: 'userSessions',
+    method: 'GET',
+    path: '/api/v1/user/sessions',
+    body: 'none',
+    expect: LOGGED_IN,
+    prepare: async (_ctx, caller) => ({
+      url: API.userSessions,
+      headers: cookieOf(caller),
+      // Only the caller's own sessions, the one it came with marked current.
+      check: (res) => {
+        const { sessions } = res.json<{ sessions: { current: boolean }[] }>();
+        expect(sessions.filter((s) => s.current)).toHaveLength(1);
+      },
+    }),
+  },
+  {
+    api: 'endOtherSessions',
+    method: 'DELETE',
+    path: '/api/v1/user/sessions',
+    body: 'none',
+    expect: LOGGED_IN,
+    fresh: true,
+    prepare: async (_ctx, caller) => ({ url: API.endOtherSessions, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'userSession',
+    method: 'DELETE',
+    path: '/api/v1/user/sessions/{id}',
+    body: 'none',
+    // The caller's own session (another of theirs, opened elsewhere); another account's is 'Session not found' (test/user-sessions.test.ts).
+    expect: LOGGED_IN,
+    fresh: true,
+    prepare: async (ctx, caller) => ({
+      url: API.userSession(await spareSession(ctx.t, caller?.id ?? ctx.owner.id)),
+      headers: cookieOf(caller),
+    }),
+  },
+  {
     api: 'twoFactorStatus',
     method: 'GET',
     path: '/api/v1/user/2fa',
@@ -1564,6 +1603,23 @@ async function enableTwoFactor(t: TestApp, caller: Session): Promise<string> {
   });
   if (enabled.statusCode !== 200) throw new Error(`2fa fixture failed ${enabled.statusCode}: ${enabled.body}`);
   return secret;
+}
+
+/** Another session of `userId` (as if opened on another device), written as a login would; its public id. */
+async function spareSession(t: TestApp, userId: string): Promise<string> {
+  const now = Date.now();
+  const tokenHash = hashToken(newToken());
+  await insertSession(t.db, {
+    tokenHash,
+    userId,
+    createdAt: nowIso(now),
+    expiresAt: nowIso(now + 86_400_000),
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    ipPrefix: '203.0.113.0/24',
+  });
+  const row = await t.db.selectFrom('sessions').select('id').where('token_hash', '=', tokenHash).executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** A pending invitation written as POST /team/invite would (no HTTP call); its token. */

@@ -14,6 +14,7 @@ import { getProfile, updateProfile } from '@/store/auth-slice';
 import { formatDate } from '@/lib/format';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { LanguageSection } from './language-section';
+import { SessionsSection } from './sessions-section';
 import { TwoStepSection } from './two-step-section';
 import { localizeMessage, t } from '@/lib/i18n';
 
@@ -163,6 +164,7 @@ export default function ProfilePage({ renderQuotes }: ProfilePageProps) {
 
         <LanguageSection />
         <TwoStepSection />
+        <SessionsSection />
 
         {renderQuotes?.(role)}
       </div>
