@@ -3,10 +3,19 @@
  * on the local disk, every file written is also written to the replica (`<BACKUP_URL>/uploads/`,
  * `/documents/`) before the write is acknowledged. A replica that refuses does not fail the write:
  * the file is on the local disk, the failure is counted (a warning on /readyz), and the sweep
- * (`copyMissing`, at start and every minute while copies failed) copies what the replica lacks.
+ * (`copyMissing`, at start and every minute while copies failed) copies what the replica lacks;
+ * until a sweep finds it complete, uploads are not copied one by one (nor wait for it).
  * Deletions are not mirrored: a restore to an earlier moment needs the files that moment's rows name.
  */
+import { withinMs } from '../lib/time-limit.js';
 import type { FileStorage } from './file-storage.js';
+
+/**
+ * How long an upload waits for the replica's copy: a replica that hangs (a stalled network disk; a
+ * folder under /proc, where Node's recursive mkdir never answers) is counted as failed, and the
+ * upload answered, instead of the upload (and the demo seed at start) waiting for ever.
+ */
+const MIRROR_TIMEOUT_MS = 10_000;
 
 /** What the mirrored stores of one process report (read by /readyz). */
 export class FileMirror {
@@ -19,6 +28,11 @@ export class FileMirror {
     this.lastError = `${name}: ${err instanceof Error ? err.message : String(err)}`;
   }
 
+  /** A copy not tried because the replica is failing (left to the sweep); the last error stays the one that said why. */
+  skipped(): void {
+    this.failures += 1;
+  }
+
   /** A sweep found the replica complete. */
   caughtUp(): void {
     this.failures = 0;
@@ -27,18 +41,20 @@ export class FileMirror {
 }
 
 /** `local`, with every put copied to `replica` as well (see above); reads, lists and deletions are the local disk's. */
-export function mirrored(local: FileStorage, replica: FileStorage, mirror: FileMirror): FileStorage {
+export function mirrored(local: FileStorage, replica: FileStorage, mirror: FileMirror, timeoutMs = MIRROR_TIMEOUT_MS): FileStorage {
   return {
     ...local,
     async put(name, data) {
       await local.put(name, data);
-      await replica.put(name, data).catch((err: unknown) => mirror.failed(name, err));
+      // While the replica is failing, uploads do not wait for it one by one: the sweep copies them.
+      if (mirror.failures > 0) return mirror.skipped();
+      await withinMs(replica.put(name, data), timeoutMs, 'the replica').catch((err: unknown) => mirror.failed(name, err));
     },
   };
 }
 
 /** Copies every file of `local` that `replica` lacks; the number copied. Throws on the first failure. */
-export async function copyMissing(local: FileStorage, replica: FileStorage): Promise<number> {
+export async function copyMissing(local: FileStorage, replica: FileStorage, timeoutMs = MIRROR_TIMEOUT_MS): Promise<number> {
   const present = new Set(await replica.list());
   let copied = 0;
   for (const name of await local.list()) {
@@ -46,7 +62,7 @@ export async function copyMissing(local: FileStorage, replica: FileStorage): Pro
     const data = await local.get(name);
     // Deleted meanwhile: nothing to keep.
     if (!data) continue;
-    await replica.put(name, data);
+    await withinMs(replica.put(name, data), timeoutMs, 'the replica');
     copied += 1;
   }
   return copied;
