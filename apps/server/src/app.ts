@@ -9,7 +9,7 @@ import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle, type Db, type Dialect } from './db/index.js';
 import { AccessLog } from './lib/access-log.js';
 import { EDGE_TAGS } from './speed/edge.js';
-import { createEdgePurger, dayTurnPurge, queueEdgePurge, type EdgePurger } from './speed/edge-purger.js';
+import { createEdgePurger, dayTurnPurge, purgingRemovals, queueEdgePurge, type EdgePurger } from './speed/edge-purger.js';
 import { FrontLane } from './speed/front-lane.js';
 import { lastKnownMeta } from './speed/last-known.js';
 import { guardStorage, type FileStorage } from './storage/file-storage.js';
@@ -188,7 +188,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('replyMailbox', { reader: undefined } as ReplyMailbox);
   const replication = createReplication(config);
   app.decorate('replication', replication);
-  app.decorate('imageStorage', guardStorage(deps.imageStorage ?? createImageStorage(config, replication?.mirror)));
+  app.decorate(
+    'imageStorage',
+    guardStorage(purgingRemovals(deps.imageStorage ?? createImageStorage(config, replication?.mirror), database.db)),
+  );
   app.decorate('documentStorage', guardStorage(createDocumentStorage(config, replication?.mirror), 'documents'));
   frontLane.attach(app.log, meta.stale);
   app.decorate('frontLane', frontLane);

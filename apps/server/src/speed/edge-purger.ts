@@ -22,7 +22,8 @@ import { nowIso } from '../db/mappers.js';
 import { workerRuns } from '../lib/worker-runs.js';
 import { retryDelay } from '../mail/mailer.js';
 import { claimPeriod, type ScheduledJob } from '../scheduler/scheduler.js';
-import { EDGE_MAX_AGE_SECONDS, EDGE_STALE_SECONDS, EDGE_TAGS, PURGE_KEYS_HEADER } from './edge.js';
+import type { FileStorage } from '../storage/file-storage.js';
+import { EDGE_MAX_AGE_SECONDS, EDGE_STALE_SECONDS, EDGE_TAGS, PURGE_KEYS_HEADER, imageTag } from './edge.js';
 
 export interface EdgePurgerOptions {
   db: Db;
@@ -163,6 +164,21 @@ export function createEdgePurger(options: EdgePurgerOptions): EdgePurger {
       if (timer) clearInterval(timer);
       closed = true;
       await current();
+    },
+  };
+}
+
+/**
+ * The image store with its deletions told to the edges: the purge of each file's tag is queued
+ * before the file goes (a process that dies between the two leaves a purge of a file still there:
+ * harmless), so a removed photo is not served from an edge for the year its answer allows.
+ */
+export function purgingRemovals(storage: FileStorage, db: Db): FileStorage {
+  return {
+    ...storage,
+    async remove(names) {
+      if (names.length > 0) await queueEdgePurge(db, names.map(imageTag));
+      await storage.remove(names);
     },
   };
 }
