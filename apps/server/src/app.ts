@@ -34,6 +34,8 @@ import { ThreadEvents } from './modules/messages/index.js';
 import { ReplyTime, countLateLeads } from './modules/reply-clock/index.js';
 import settingsRoutes, { settingsReader } from './modules/settings/routes.js';
 import teamRoutes from './modules/team/routes.js';
+import webhookRoutes from './modules/webhooks/routes.js';
+import { createWebhookDeliverer, type WebhookDeliverer } from './modules/webhooks/index.js';
 import { PublicPages } from './modules/pages/routes.js';
 import { createPageRenderer } from './modules/pages/renderer.js';
 import userRoutes from './modules/user/routes.js';
@@ -79,6 +81,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** Tells the edge caches what changed (speed/edge-purger.ts). */
     edgePurger: EdgePurger;
+    /** Each process's webhook deliverer (modules/webhooks). */
+    webhookDeliverer: WebhookDeliverer;
   }
 }
 
@@ -176,6 +180,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     pollMs: config.edgePurge.pollMs,
   });
   app.decorate('edgePurger', edgePurger);
+  const webhookDeliverer = createWebhookDeliverer({
+    db: database.db,
+    dialect: database.dialect,
+    logger: app.log,
+    pollMs: config.webhooks.pollMs,
+    allowPrivate: config.webhooks.allowPrivate,
+    timeoutMs: config.webhooks.timeoutMs,
+  });
+  app.decorate('webhookDeliverer', webhookDeliverer);
   if (config.edgePurge.targets.length > 0) {
     scheduler.add(dayTurnPurge(database.db));
     // The pages name the web build's assets: a process that starts (a deploy) has the edges drop them.
@@ -203,6 +216,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('preClose', async () => {
     if (!deps.mailer) await mailer.close();
     await edgePurger.close();
+    await webhookDeliverer.close();
   });
   app.addHook('onClose', async () => {
     if (!deps.database) await database.close();
@@ -252,6 +266,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(settingsRoutes, { prefix: `${API_PREFIX}/settings` });
   await app.register(auditRoutes, { prefix: `${API_PREFIX}/audit` });
   await app.register(teamRoutes, { prefix: `${API_PREFIX}/team` });
+  await app.register(webhookRoutes, { prefix: `${API_PREFIX}/webhooks` });
   // The threads of quotes, inquiries and orders (/{kind}/{id}/messages), attachments, unread counts.
   await app.register(messageRoutes, { prefix: API_PREFIX });
   await app.register(replyRoutes, { prefix: API_PREFIX });

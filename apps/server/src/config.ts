@@ -121,6 +121,12 @@ const envSchema = z.object({
     .refine((l) => l.every((u) => /^https?:\/\/[^\s/]+/.test(u)), { error: 'must be a comma-separated list of http(s) URLs' }),
   /** How often each process looks for purges to send. */
   EDGE_PURGE_POLL_MS: int(250, 0, 3_600_000),
+  /** Webhooks may go to http: and to loopback, private and link-local addresses (tests, an intranet). */
+  WEBHOOKS_ALLOW_PRIVATE: bool(false),
+  /** How often each process looks for webhook deliveries to send (0: only when asked, tests). */
+  WEBHOOK_POLL_MS: int(1000, 0, 3_600_000),
+  /** The time one delivery may take before it counts as failed (a receiver that hangs). */
+  WEBHOOK_TIMEOUT_MS: int(10_000, 100, 120_000),
   /**
    * Continuous backup of the SQLite default (docs/decisions/034): s3://bucket/path (with the S3_*
    * endpoint, region and credentials) or file:///absolute/path (a second disk). Unset: none.
@@ -197,6 +203,8 @@ export interface Config {
   imapPollMs: number;
   /** EDGE_PURGE_URL (none: no edge is told anything) and EDGE_PURGE_POLL_MS (speed/edge-purger.ts). */
   edgePurge: { targets: string[]; pollMs: number };
+  /** WEBHOOKS_ALLOW_PRIVATE, WEBHOOK_POLL_MS and WEBHOOK_TIMEOUT_MS (modules/webhooks/deliverer.ts). */
+  webhooks: { allowPrivate: boolean; pollMs: number; timeoutMs: number };
   /** BACKUP_URL: where Litestream replicates the SQLite database and the files are mirrored; undefined = no continuous backup. */
   backup: BackupTarget | undefined;
   /** LITESTREAM_BIN; undefined = the npm package's binary, else `litestream` on PATH. */
@@ -329,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imapUrl: e.IMAP_URL,
     imapPollMs: e.IMAP_POLL_SECONDS * 1000,
     edgePurge: { targets: e.EDGE_PURGE_URL, pollMs: e.EDGE_PURGE_POLL_MS },
+    webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE, pollMs: e.WEBHOOK_POLL_MS, timeoutMs: e.WEBHOOK_TIMEOUT_MS },
     backup:
       backupUrl === undefined || typeof backupUrl === 'string'
         ? undefined

@@ -81,6 +81,12 @@ export const API = {
   /** The account's sessions (issue 44): listed, one ended, every other ended. */
   userSessions: `${V1}/user/sessions`,
   endOtherSessions: `${V1}/user/sessions`,
+  /** Signed webhooks (issue 44): endpoints, their deliveries, a delivery sent again. */
+  webhooks: `${V1}/webhooks`,
+  addWebhook: `${V1}/webhooks`,
+  deleteWebhook: (id: string) => `${V1}/webhooks/${encodeURIComponent(id)}`,
+  webhookDeliveries: (id: string) => `${V1}/webhooks/${encodeURIComponent(id)}/deliveries`,
+  retryWebhookDelivery: (id: string) => `${V1}/webhooks/deliveries/${encodeURIComponent(id)}/retry`,
   userSession: (id: string) => `${V1}/user/sessions/${encodeURIComponent(id)}`,
   team: `${V1}/team`,
   teamInvite: `${V1}/team/invite`,

@@ -18,6 +18,7 @@ export const AUDIT_ENTITY_TYPES = [
   'document',
   'message',
   'held-reply',
+  'webhook',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;

@@ -32,6 +32,37 @@ export interface UsersTable {
   reminders_opted_out_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  /** JSON list of WebhookEvent. */
+  events: string;
+  /** whsec_<base64>: the Standard Webhooks signing secret. */
+  secret: string;
+  created_at: string;
+  created_by: string;
+}
+
+export interface WebhookDeliveriesTable {
+  /** msg_<id>: the webhook-id header, the same on every try. */
+  id: string;
+  endpoint_id: string;
+  event: string;
+  payload: string;
+  status: ColumnType<string, string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  /** Retried for a day from here: the creation, or an administrator's 'send again'. */
+  retry_from: string;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_attempt_at: string | null;
+  delivered_at: string | null;
+  response_status: number | null;
+  response_body: string | null;
+  last_error: string | null;
+}
+
 export interface SessionsTable {
   /** SHA-256 (hex) of the cookie token; the token itself is never stored. */
   token_hash: string;
@@ -586,6 +617,8 @@ export interface Database {
   reply_tokens: ReplyTokensTable;
   users: UsersTable;
   sessions: SessionsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   password_resets: PasswordResetsTable;
   images: ImagesTable;
   products: ProductsTable;

@@ -37,6 +37,7 @@ import {
   type ThreadKind,
   userLanguageSchema,
   updateProfileSchema,
+  webhookInputSchema,
   type Inquiry,
   type Order,
   type Quote,
@@ -1324,6 +1325,55 @@ export const ENDPOINTS: readonly Endpoint[] = [
     }),
   },
   {
+    api: 'webhooks',
+    method: 'GET',
+    path: '/api/v1/webhooks',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (_ctx, caller) => ({ url: API.webhooks, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'addWebhook',
+    method: 'POST',
+    path: '/api/v1/webhooks',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: webhookInputSchema,
+    // A public address written as such (no DNS asked); the secret is never in the list (webhooks.test.ts).
+    prepare: async ({ t }, caller) => {
+      await t.db.deleteFrom('webhook_endpoints').execute();
+      return {
+        url: API.addWebhook,
+        payload: { url: 'https://93.184.215.14/hooks/agro', events: ['quote.created'] },
+        headers: cookieOf(caller),
+      };
+    },
+  },
+  {
+    api: 'deleteWebhook',
+    method: 'DELETE',
+    path: '/api/v1/webhooks/{id}',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async ({ t }, caller) => ({ url: API.deleteWebhook(await webhookEndpoint(t)), headers: cookieOf(caller) }),
+  },
+  {
+    api: 'webhookDeliveries',
+    method: 'GET',
+    path: '/api/v1/webhooks/{id}/deliveries',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async ({ t }, caller) => ({ url: API.webhookDeliveries(await webhookEndpoint(t)), headers: cookieOf(caller) }),
+  },
+  {
+    api: 'retryWebhookDelivery',
+    method: 'POST',
+    path: '/api/v1/webhooks/deliveries/{id}/retry',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async ({ t }, caller) => ({ url: API.retryWebhookDelivery(await webhookDelivery(t)), headers: cookieOf(caller) }),
+  },
+  {
     api: 'twoFactorStatus',
     method: 'GET',
     path: '/api/v1/user/2fa',
@@ -1622,6 +1672,45 @@ async function spareSession(t: TestApp, userId: string): Promise<string> {
   return row.id;
 }
 
+/** A webhook endpoint written as POST /webhooks would (no HTTP call); its id. */
+async function webhookEndpoint(t: TestApp): Promise<string> {
+  const id = newId();
+  await t.db.deleteFrom('webhook_endpoints').where('created_by', '=', 'matrix@example.com').execute();
+  await t.db
+    .insertInto('webhook_endpoints')
+    .values({
+      id,
+      url: 'https://93.184.215.14/hooks/agro',
+      events: '["quote.created"]',
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      created_at: nowIso(),
+      created_by: 'matrix@example.com',
+    })
+    .execute();
+  return id;
+}
+
+/** A failed delivery of such an endpoint; its id. */
+async function webhookDelivery(t: TestApp): Promise<string> {
+  const endpoint = await webhookEndpoint(t);
+  const id = `msg_${newId()}`;
+  const now = nowIso();
+  await t.db
+    .insertInto('webhook_deliveries')
+    .values({
+      id,
+      endpoint_id: endpoint,
+      event: 'quote.created',
+      payload: '{}',
+      status: 'failed',
+      created_at: now,
+      retry_from: now,
+      next_attempt_at: now,
+    })
+    .execute();
+  return id;
+}
+
 /** A pending invitation written as POST /team/invite would (no HTTP call); its token. */
 async function pendingInvite(t: TestApp): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -1665,6 +1754,8 @@ export async function dataSnapshot(t: TestApp): Promise<Record<string, unknown[]
     'messages',
     'message_attachments',
     'message_digests',
+    'webhook_endpoints',
+    'webhook_deliveries',
   ] as const;
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {

@@ -1,6 +1,7 @@
 import { effectiveQuoteStatus, replyDueAtOf, type LeadPage, type Quote, type QuoteStatus } from '@agro/shared';
 import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
+import { queueWebhookEvent } from '../webhooks/events.js';
 import { fromFlag, nowIso, toQuoteProductRef, toTradeTerms } from '../../db/mappers.js';
 import type { NewQuoteRow, QuoteRow } from '../../db/schema.js';
 import { allOf, EXPORT_BATCH, leadConditions, leadOrder, leadPage, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
@@ -175,7 +176,10 @@ function toQuote(row: JoinedQuoteRow, now: string): Quote {
 
 export async function insertQuote(db: DbOrTx, row: NewQuoteRow): Promise<Quote> {
   await db.insertInto('quotes').values(row).execute();
-  return (await findQuote(db, row.id))!;
+  const quote = (await findQuote(db, row.id))!;
+  // Held as spam: no other system hears of it (an administrator who releases it sees it here).
+  if (!row.spam_reason) await queueWebhookEvent(db, 'quote.created', { quote });
+  return quote;
 }
 
 export async function findQuote(db: DbOrTx, id: string, now: string = nowIso()): Promise<Quote | undefined> {

@@ -29,6 +29,7 @@ import { localizeMessage, t } from '@/lib/i18n';
 import { ApiError, errorMessage, request, withToast } from '@/lib/api';
 import { siteSettingsSaved } from '@/store/settings-slice';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { WebhooksSection } from './webhooks-section';
 
 /** The whole settings, and (read-only, computed) the public 'Usually replies within N hours' figure. */
 type EditedSettings = SiteSettings & { replyTimeHours?: number | null };
@@ -584,6 +585,9 @@ export default function SettingsPage() {
           )}
         </div>
       </form>
+      <div className="mx-auto max-w-5xl px-4 pb-10">
+        <WebhooksSection />
+      </div>
     </>
   );
 }
