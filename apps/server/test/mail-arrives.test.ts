@@ -454,3 +454,29 @@ describe.skipIf(Boolean(spamassassinMissing) && !inCi)('mail that arrives: DKIM,
     }
   }, 60_000);
 });
+
+describe('the .eml outbox (no SMTP_URL)', () => {
+  it("signs its mails too; unsigned, the Message-ID names PUBLIC_URL's host", async () => {
+    const signed = await buildTestApp({
+      DKIM_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      DKIM_SELECTOR: SELECTOR,
+      DKIM_DOMAIN: DOMAIN,
+    });
+    const unsigned = await buildTestApp({ PUBLIC_URL: 'https://shop.example.org' });
+    try {
+      for (const t of [signed, unsigned]) {
+        await queueMail(t.db, { to: 'buyer@example.com', subject: 'Your quote', text: 'Thank you for your request.', event: 'eml' });
+        t.app.mailer.kick();
+      }
+      const [fromSigned] = await signed.outbox();
+      const [fromUnsigned] = await unsigned.outbox();
+      expect(fromSigned!.headers.get('dkim-signature')).toMatch(new RegExp(`d=${DOMAIN}; q=dns/txt; s=${SELECTOR};`));
+      expect(fromSigned!.headers.get('message-id')).toMatch(new RegExp(`@${DOMAIN}>$`));
+      expect(fromUnsigned!.headers.has('dkim-signature')).toBe(false);
+      expect(fromUnsigned!.headers.get('message-id')).toMatch(/^<[0-9a-f]{24}@shop\.example\.org>$/);
+    } finally {
+      await signed.close();
+      await unsigned.close();
+    }
+  });
+});
