@@ -268,8 +268,8 @@ async function main(): Promise<void> {
       `select m.id from mail_outbox m join quotes q on m.dedupe_key like 'quote:' || q.id || ':%' where q.additional_info like 'chaos #%'`,
     );
     const delivered = new Map<string, number>();
-    for (const m of smtp.received) delivered.set(m.messageId, (delivered.get(m.messageId) ?? 0) + 1);
-    const mailCounts = rows.rows.map((r) => delivered.get(`<${r.id}@outbox.agro>`) ?? 0);
+    for (const m of smtp.received) delivered.set(m.outboxId, (delivered.get(m.outboxId) ?? 0) + 1);
+    const mailCounts = rows.rows.map((r) => delivered.get(r.id) ?? 0);
     check(
       mailsDone && rows.rows.length === 2 * stored.rows.length && mailCounts.every((n) => n === 1),
       `${rows.rows.length} mails for ${stored.rows.length} stored quotes: ${mailCounts.filter((n) => n === 0).length} lost, ${mailCounts.filter((n) => n > 1).length} sent twice`,

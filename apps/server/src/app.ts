@@ -149,6 +149,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       maxAttempts: config.mail.maxAttempts,
       secret: config.mail.secret,
       leaseMs: config.mail.leaseMs,
+      dkim: config.dkim,
+      messageIdDomain: config.messageIdDomain,
     });
   app.decorate('config', config);
   app.decorate('db', database.db);

@@ -1,3 +1,6 @@
+import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { SITE } from '@agro/shared';
 import { describe, expect, it } from 'vitest';
@@ -104,17 +107,18 @@ describe('loadConfig', () => {
   });
 });
 
-describe('BACKUP_URL', () => {
-  const problemsOf = (env: NodeJS.ProcessEnv): string => {
-    try {
-      loadConfig(env);
-    } catch (err) {
-      if (err instanceof ConfigError) return err.problems.join('\n');
-      throw err;
-    }
-    return '';
-  };
+/** What loadConfig refuses in `env`, one problem a line; '' when it takes it. */
+const problemsOf = (env: NodeJS.ProcessEnv): string => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems.join('\n');
+    throw err;
+  }
+  return '';
+};
 
+describe('BACKUP_URL', () => {
   it('is off by default', () => {
     expect(loadConfig({}).backup).toBeUndefined();
   });
@@ -183,5 +187,70 @@ describe('BACKUP_URL', () => {
     expect(problemsOf({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toMatch(/S3_ENDPOINT needs S3_BUCKET/);
     expect(problemsOf({ S3_ENDPOINT: 'http://127.0.0.1:9000', BACKUP_URL: 'file:///mnt/backup' })).toMatch(/S3_ENDPOINT needs S3_BUCKET/);
     expect(problemsOf({ S3_ENDPOINT: 'http://127.0.0.1:9000', BACKUP_URL: 's3://agro-backup/x' })).toBe('');
+  });
+});
+
+describe('DKIM_PRIVATE_KEY, DKIM_SELECTOR, DKIM_DOMAIN', () => {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pkcs1 = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+  const pkcs8 = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const dkim = { DKIM_PRIVATE_KEY: pkcs1, DKIM_SELECTOR: 'agro2026', DKIM_DOMAIN: 'Example.com' };
+
+  it('leaves mail unsigned when none is set', () => {
+    expect(loadConfig({}).dkim).toBeUndefined();
+  });
+
+  it('takes the key as PEM text, with \\n escapes (one line of an env file), or as the path of a PEM file', () => {
+    const expected = { domainName: 'example.com', keySelector: 'agro2026', privateKey: pkcs8 };
+    expect(loadConfig(dkim).dkim).toEqual(expected);
+    expect(loadConfig({ ...dkim, DKIM_PRIVATE_KEY: pkcs1.replace(/\n/g, '\\n') }).dkim).toEqual(expected);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agro-dkim-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'dkim.pem'), pkcs8, { mode: 0o600 });
+      expect(loadConfig({ ...dkim, DKIM_PRIVATE_KEY: path.join(dir, 'dkim.pem') }).dkim).toEqual(expected);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('needs all three together, naming what is missing', () => {
+    expect(problemsOf({ DKIM_SELECTOR: 'agro2026' })).toBe(
+      'DKIM_PRIVATE_KEY, DKIM_SELECTOR and DKIM_DOMAIN must be set together (missing: DKIM_PRIVATE_KEY, DKIM_DOMAIN)',
+    );
+    expect(problemsOf({ ...dkim, DKIM_DOMAIN: '' })).toMatch(/must be set together \(missing: DKIM_DOMAIN\)/);
+  });
+
+  it('refuses a key that is not an RSA private key of 1024 bits or more, or a file that cannot be read', () => {
+    expect(problemsOf({ ...dkim, DKIM_PRIVATE_KEY: '/no/such/dkim.pem' })).toMatch(
+      /DKIM_PRIVATE_KEY: neither a PEM key nor a readable file \(ENOENT\)/,
+    );
+    expect(problemsOf({ ...dkim, DKIM_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----' })).toMatch(
+      /DKIM_PRIVATE_KEY: not a PEM private key/,
+    );
+    const ed25519 = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect(problemsOf({ ...dkim, DKIM_PRIVATE_KEY: ed25519 })).toMatch(/DKIM_PRIVATE_KEY: must be an RSA key of 2048 bits \(got ed25519\)/);
+    const small = generateKeyPairSync('rsa', { modulusLength: 512 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+    expect(problemsOf({ ...dkim, DKIM_PRIVATE_KEY: small })).toMatch(/must be an RSA key of 2048 bits \(got rsa 512\)/);
+  });
+
+  it('refuses a selector or domain that is not a DNS name', () => {
+    expect(problemsOf({ ...dkim, DKIM_SELECTOR: 'bad selector' })).toMatch(/^DKIM_SELECTOR: must be a DNS label/);
+    expect(problemsOf({ ...dkim, DKIM_DOMAIN: 'localhost' })).toMatch(/^DKIM_DOMAIN: must be a domain name/);
+    expect(problemsOf({ ...dkim, DKIM_DOMAIN: 'https://example.com' })).toMatch(/^DKIM_DOMAIN: must be a domain name/);
+  });
+});
+
+describe('the Message-ID domain', () => {
+  it('is DKIM_DOMAIN, else the host of PUBLIC_URL, else the domain of MAIL_FROM (never a name the company does not hold)', () => {
+    const key = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+    const dkim = { DKIM_PRIVATE_KEY: key, DKIM_SELECTOR: 's1', DKIM_DOMAIN: 'mail.example.com' };
+    const publicUrl = { PUBLIC_URL: 'https://www.example.org:8443/' };
+    const from = { MAIL_FROM: 'Shop <Shop@Example.NET>' };
+    expect(loadConfig({ ...dkim, ...publicUrl, ...from }).messageIdDomain).toBe('mail.example.com');
+    expect(loadConfig({ ...publicUrl, ...from }).messageIdDomain).toBe('www.example.org');
+    expect(loadConfig(from).messageIdDomain).toBe('example.net');
+    expect(loadConfig({ MAIL_FROM: 'orders@example.in' }).messageIdDomain).toBe('example.in');
+    expect(loadConfig({ COMPANY_EMAIL: 'sales@example.co.in' }).messageIdDomain).toBe('example.co.in');
+    expect(loadConfig({}).messageIdDomain).toBe(SITE.email.split('@')[1]);
   });
 });

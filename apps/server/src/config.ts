@@ -1,3 +1,5 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SITE } from '@agro/shared';
@@ -134,7 +136,21 @@ const envSchema = z.object({
   BACKUP_URL: optionalText,
   /** The litestream binary; default: the npm package's (Linux x64), else `litestream` on PATH. */
   LITESTREAM_BIN: optionalText,
+  /**
+   * DKIM signing of every mail (issue 44, item 4): the RSA private key, as PEM text (one line with
+   * `\n` escapes will do) or the path of a PEM file; the selector; the signing domain. All three or none.
+   */
+  DKIM_PRIVATE_KEY: optionalText,
+  DKIM_SELECTOR: optionalText.refine((v) => v === undefined || DNS_NAME.test(v), {
+    error: 'must be a DNS label such as mail2026 (letters, digits, hyphens; dots between labels)',
+  }),
+  DKIM_DOMAIN: optionalText.refine((v) => v === undefined || (DNS_NAME.test(v) && v.includes('.')), {
+    error: 'must be a domain name such as example.com',
+  }),
 });
+
+/** One or more DNS labels: letters, digits and inner hyphens, dot-separated. */
+const DNS_NAME = /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/i;
 
 function isImapUrl(value: string): boolean {
   let url: URL;
@@ -209,6 +225,21 @@ export interface Config {
   backup: BackupTarget | undefined;
   /** LITESTREAM_BIN; undefined = the npm package's binary, else `litestream` on PATH. */
   litestreamBin: string | undefined;
+  /** DKIM_*: how every mail is signed (mail/mailer.ts); undefined = mails go unsigned. */
+  dkim: DkimConfig | undefined;
+  /**
+   * The domain of every mail's Message-ID: DKIM_DOMAIN, else PUBLIC_URL's host, else MAIL_FROM's
+   * domain (the company's own, never a name it does not hold).
+   */
+  messageIdDomain: string;
+}
+
+/** nodemailer's single-key DKIM options (its `dkim` transport option). */
+export interface DkimConfig {
+  domainName: string;
+  keySelector: string;
+  /** PEM (PKCS#1 or PKCS#8), RSA. */
+  privateKey: string;
 }
 
 /**
@@ -262,7 +293,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('S3_ENDPOINT needs S3_BUCKET (or an s3:// BACKUP_URL)');
   if (backupUrl !== undefined && e.DATABASE_URL !== undefined)
     problems.push('BACKUP_URL: Litestream backs up the SQLite database only; with DATABASE_URL use pgBackRest (docs/deploy.md)');
+  const dkim = dkimConfig(e.DKIM_PRIVATE_KEY, e.DKIM_SELECTOR, e.DKIM_DOMAIN, problems);
   if (problems.length > 0) throw new ConfigError(problems);
+  const mailFrom = e.MAIL_FROM ?? `${SITE.companyName} <${e.COMPANY_EMAIL ?? SITE.email}>`;
 
   // Relative paths are taken from the cwd (as a person typing them expects); the defaults live
   // under the repository root because npm runs workspace scripts inside apps/server.
@@ -288,7 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? `${SITE.companyName} <${e.COMPANY_EMAIL ?? SITE.email}>`,
+    mailFrom,
     companyEmail: e.COMPANY_EMAIL ?? SITE.email,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
@@ -349,8 +382,71 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               s3: { ...s3Settings, bucket: backupUrl.bucket, prefix: backupUrl.path ? `${backupUrl.path}/` : '', documentsPrefix: '' },
             },
     litestreamBin: e.LITESTREAM_BIN,
+    dkim,
+    messageIdDomain: (dkim?.domainName ?? hostOf(e.PUBLIC_URL) ?? addressDomain(mailFrom) ?? SITE.email.split('@')[1]!).toLowerCase(),
   };
 }
+
+/**
+ * The DKIM settings when all three are set, none when none is; otherwise (or with a key that is not
+ * an RSA private key of 1024 bits or more) what is wrong goes to `problems`.
+ */
+function dkimConfig(
+  key: string | undefined,
+  selector: string | undefined,
+  domain: string | undefined,
+  problems: string[],
+): DkimConfig | undefined {
+  const given = { DKIM_PRIVATE_KEY: key, DKIM_SELECTOR: selector, DKIM_DOMAIN: domain };
+  const missing = Object.entries(given).filter(([, v]) => v === undefined);
+  if (missing.length === 3) return undefined;
+  if (missing.length > 0) {
+    problems.push(`DKIM_PRIVATE_KEY, DKIM_SELECTOR and DKIM_DOMAIN must be set together (missing: ${missing.map(([k]) => k).join(', ')})`);
+    return undefined;
+  }
+  const pem = readDkimKey(key!, problems);
+  if (pem === undefined) return undefined;
+  return { domainName: domain!.toLowerCase(), keySelector: selector!, privateKey: pem };
+}
+
+/** DKIM_PRIVATE_KEY's PEM: the value itself when it holds one, else the file it names. */
+function readDkimKey(value: string, problems: string[]): string | undefined {
+  let pem = value.replace(/\\n/g, '\n');
+  if (!pem.includes('-----BEGIN')) {
+    try {
+      pem = readFileSync(path.resolve(value), 'utf8');
+    } catch (err) {
+      problems.push(`DKIM_PRIVATE_KEY: neither a PEM key nor a readable file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+      return undefined;
+    }
+  }
+  let keyObject: KeyObject;
+  try {
+    keyObject = createPrivateKey(pem);
+  } catch {
+    problems.push('DKIM_PRIVATE_KEY: not a PEM private key (make one with: openssl genrsa -out dkim.pem 2048)');
+    return undefined;
+  }
+  const bits = keyObject.asymmetricKeyDetails?.modulusLength ?? 0;
+  if (keyObject.asymmetricKeyType !== 'rsa' || bits < 1024) {
+    problems.push(
+      `DKIM_PRIVATE_KEY: must be an RSA key of 2048 bits (got ${keyObject.asymmetricKeyType ?? 'unknown'}${bits ? ` ${bits}` : ''})`,
+    );
+    return undefined;
+  }
+  return keyObject.export({ type: 'pkcs8', format: 'pem' }).toString();
+}
+
+function hostOf(url: string | undefined): string | undefined {
+  try {
+    return url === undefined ? undefined : new URL(url).hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The domain of a mailbox (`a@b.c` or `Name <a@b.c>`). */
+const addressDomain = (mailbox: string): string | undefined => /@([^\s@<>]+)>?\s*$/.exec(mailbox)?.[1];
 
 type ParsedBackupUrl = { protocol: 'file:'; path: string } | { protocol: 's3:'; bucket: string; path: string };
 

@@ -86,6 +86,8 @@ export interface ReceivedMail {
   raw: string;
   /** The Message-ID header. */
   messageId: string;
+  /** The outbox row it was sent from: the Message-ID's left part (mail/mailer.ts names a mail <row id@domain>). */
+  outboxId: string;
   subject: string;
 }
 
@@ -126,10 +128,12 @@ export async function startSmtpServer(port = 0): Promise<SmtpTestServer> {
           return;
         }
         const raw = Buffer.concat(chunks).toString('utf8');
+        const messageId = header(raw, 'Message-ID');
         state.received.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
-          messageId: header(raw, 'Message-ID'),
+          messageId,
+          outboxId: /^<([^@>]*)@/.exec(messageId)?.[1] ?? '',
           subject: header(raw, 'Subject'),
         });
         callback();

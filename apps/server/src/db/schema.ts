@@ -310,6 +310,8 @@ export interface MailOutboxTable {
   sealed_secret: string | null;
   /** JSON text: { name: value } headers sent with the mail (List-Unsubscribe); null: none. */
   headers: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON text: [{ filename, contentType, content (base64) }] (the offer's quotation PDF); null: none, or sent. */
+  attachments: ColumnType<string | null, string | null | undefined, string | null>;
   status: 'pending' | 'sent' | 'failed';
   attempts: number;
   next_attempt_at: string;

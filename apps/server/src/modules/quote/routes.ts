@@ -51,7 +51,7 @@ import { assignNewLead, chooseAssignee, ownerAddress, setLeadHandling } from '..
 import { observeFirstReplies } from '../reply-clock/index.js';
 import { QUOTE_COLUMNS } from './csv.js';
 import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMail, rejectionMail } from './mails.js';
-import { quotationPdf } from './pdf.js';
+import { quotationFileName, quotationPdf } from './pdf.js';
 import { orderMails } from '../order/index.js';
 import { findProductName } from '../product/repository.js';
 import { userLanguage } from '../user/index.js';
@@ -377,7 +377,9 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
           userId: request.user!._id,
           audit: actorOf(request.user!),
           firstReplies,
-          mail: (q) => ({
+          // The quotation PDF goes with the mail, drawn here in the offer's transaction and stored with
+          // the queued mail (docs/decisions/037-mail-that-arrives.md).
+          mail: async (q) => ({
             ...offerMail(
               q.quotedByEmail,
               q,
@@ -385,6 +387,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
               `${publicBaseUrl(request)}${localizedPath('/profile', language)}`,
               settings,
               language,
+              await quotationPdf(q, q.offer!, settings, language),
             ),
             event: `quote:${id}:offer:${q.offer!.revision}`,
           }),
@@ -575,7 +578,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${quote.offer.quotationNumber}.pdf"`)
+        .header('content-disposition', `attachment; filename="${quotationFileName(quote.offer)}"`)
         .send(pdf);
     },
   );

@@ -95,8 +95,8 @@ export interface Actor {
   userId: string;
   /** An administrator's change: its audit row is written in the change's transaction (modules/audit/record.ts). */
   audit?: AuditActor;
-  /** The mail this change causes, queued in its transaction (mail/mailer.ts). */
-  mail?: (quote: QuoteDetail) => QueuedMail;
+  /** The mail this change causes, queued in its transaction (mail/mailer.ts); async when it draws an attachment (the offer's PDF). */
+  mail?: (quote: QuoteDetail) => QueuedMail | Promise<QueuedMail>;
   /** An acceptance's order mails (the order is made in the acceptance's transaction). */
   orderMails?: OrderActor['mails'];
   /**
@@ -116,7 +116,7 @@ async function stampReply(tx: DbOrTx, quoteId: string, now: string, by: Actor): 
 async function queueChangeMail(tx: DbOrTx, quoteId: string, now: string, by: Actor): Promise<void> {
   if (!by.mail) return;
   const quote = await getQuoteDetail(tx, quoteId, now);
-  if (quote) await queueMail(tx, by.mail(quote));
+  if (quote) await queueMail(tx, await by.mail(quote));
 }
 
 /** ADMIN: a new offer; it becomes the current one and the quote QUOTED. */
