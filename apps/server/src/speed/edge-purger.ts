@@ -19,7 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db, DbOrTx, Dialect } from '../db/index.js';
 import { nowIso } from '../db/mappers.js';
-import { workerRuns } from '../lib/worker-runs.js';
+import { pollingWorker, type PollingWorker } from '../lib/worker-runs.js';
 import { retryDelay } from '../mail/mailer.js';
 import { claimPeriod, type ScheduledJob } from '../scheduler/scheduler.js';
 import type { FileStorage } from '../storage/file-storage.js';
@@ -42,12 +42,8 @@ export interface EdgePurgerOptions {
   timeoutMs?: number;
 }
 
-export interface EdgePurger {
-  kick(): void;
-  /** Resolves once every row due now has been tried (tests, shutdown). */
-  idle(): Promise<void>;
-  close(): Promise<void>;
-}
+/** Each process's edge purger (lib/worker-runs.ts). */
+export type EdgePurger = PollingWorker;
 
 /** Rows claimed at a time; tags per request (a header line of a few hundred bytes). */
 const BATCH = 500;
@@ -67,7 +63,6 @@ export function createEdgePurger(options: EdgePurgerOptions): EdgePurger {
   const retryMaxMs = options.retryMaxMs ?? 300_000;
   const leaseMs = options.leaseMs ?? 60_000;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  let closed = false;
 
   async function claim(): Promise<Claimed[]> {
     const now = Date.now();
@@ -124,7 +119,7 @@ export function createEdgePurger(options: EdgePurgerOptions): EdgePurger {
         'edge purges dropped after a day of failures: the edges have let those answers expire',
       );
     }
-    while (!closed) {
+    while (!worker.closed) {
       const rows = await claim();
       if (rows.length === 0) return;
       const ids = rows.map((r) => r.id);
@@ -150,22 +145,8 @@ export function createEdgePurger(options: EdgePurgerOptions): EdgePurger {
     }
   }
 
-  const { run, current } = workerRuns(drain, logger, 'edge purger');
-
-  const timer = options.pollMs > 0 ? setInterval(() => void run(), options.pollMs) : undefined;
-  timer?.unref();
-
-  return {
-    kick() {
-      if (!closed) void run();
-    },
-    idle: () => (closed ? current() : run()),
-    async close() {
-      if (timer) clearInterval(timer);
-      closed = true;
-      await current();
-    },
-  };
+  const worker = pollingWorker(drain, logger, 'edge purger', options.pollMs);
+  return worker;
 }
 
 /**

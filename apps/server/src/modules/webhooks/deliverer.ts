@@ -15,7 +15,7 @@ import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_RETRY_HOURS } from '@agro/shared';
 import type { Db, Dialect } from '../../db/index.js';
 import { nowIso } from '../../db/mappers.js';
-import { workerRuns } from '../../lib/worker-runs.js';
+import { pollingWorker, type PollingWorker } from '../../lib/worker-runs.js';
 import { retryDelay } from '../../mail/mailer.js';
 import { isPrivateAddress, publicOnlyLookup } from './addresses.js';
 
@@ -33,12 +33,8 @@ export interface WebhookDelivererOptions {
   retryMaxMs?: number;
 }
 
-export interface WebhookDeliverer {
-  kick(): void;
-  /** Resolves once every delivery due now has been tried. */
-  idle(): Promise<void>;
-  close(): Promise<void>;
-}
+/** Each process's webhook deliverer (lib/worker-runs.ts). */
+export type WebhookDeliverer = PollingWorker;
 
 /** Deliveries claimed (and sent side by side) at a time. */
 const BATCH = 20;
@@ -93,7 +89,6 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
   const timeoutMs = options.timeoutMs ?? 10_000;
   const retryBaseMs = options.retryBaseMs ?? 5_000;
   const retryMaxMs = options.retryMaxMs ?? 3_600_000;
-  let closed = false;
 
   async function claim() {
     const now = Date.now();
@@ -160,7 +155,7 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
   }
 
   async function drain(): Promise<void> {
-    while (!closed) {
+    while (!worker.closed) {
       const rows = await claim();
       if (rows.length === 0) return;
       // Each endpoint's deliveries one after the other, in the order of their events (a receiver
@@ -177,19 +172,6 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
     }
   }
 
-  const { run, current } = workerRuns(drain, logger, 'webhook deliverer');
-  const timer = options.pollMs > 0 ? setInterval(() => void run(), options.pollMs) : undefined;
-  timer?.unref();
-
-  return {
-    kick() {
-      if (!closed) void run();
-    },
-    idle: () => (closed ? current() : run()),
-    async close() {
-      if (timer) clearInterval(timer);
-      closed = true;
-      await current();
-    },
-  };
+  const worker = pollingWorker(drain, logger, 'webhook deliverer', options.pollMs);
+  return worker;
 }

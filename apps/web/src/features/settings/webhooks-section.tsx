@@ -97,21 +97,17 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
         <caption className="sr-only">{t('webhooks.deliveriesCaption', { url: webhook.url })}</caption>
         <thead>
           <tr className="border-b border-gray-200 text-gray-700">
-            <th scope="col" className="p-2 text-start font-semibold">
-              {t('webhooks.colEvent')}
-            </th>
-            <th scope="col" className="p-2 text-start font-semibold">
-              {t('webhooks.colStatus')}
-            </th>
-            <th scope="col" className="p-2 text-start font-semibold">
-              {t('webhooks.colTries')}
-            </th>
-            <th scope="col" className="p-2 text-start font-semibold">
-              {t('webhooks.colLastTry')}
-            </th>
-            <th scope="col" className="p-2 text-start font-semibold">
-              {t('webhooks.colAnswer')}
-            </th>
+            {[
+              t('webhooks.colEvent'),
+              t('webhooks.colStatus'),
+              t('webhooks.colTries'),
+              t('webhooks.colLastTry'),
+              t('webhooks.colAnswer'),
+            ].map((label) => (
+              <th key={label} scope="col" className="p-2 text-start font-semibold">
+                {label}
+              </th>
+            ))}
             <td />
           </tr>
         </thead>
