@@ -1,7 +1,7 @@
 import { replyDueAtOf, type Inquiry, type InquiryStatus, type LeadPage, type QuantityType } from '@agro/shared';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
-import { queueWebhookEvent } from '../webhooks/events.js';
+import { queueWebhookEvent } from '../webhooks/repository.js';
 import type { ContactRow, NewContactRow } from '../../db/schema.js';
 import { allOf, EXPORT_BATCH, leadConditions, leadOrder, leadPage, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
 import { lastActivitySql, unreadCountSql, type Viewer } from '../messages/index.js';

@@ -2,7 +2,7 @@
 import { proposalSchema, type MessageAuthor, type ThreadKind, type ThreadMessage } from '@agro/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
-import { queueWebhookEvent } from '../webhooks/events.js';
+import { queueWebhookEvent } from '../webhooks/repository.js';
 import type { MessageAttachmentRow, MessageRow } from '../../db/schema.js';
 
 /** The table each kind of thread hangs on. */

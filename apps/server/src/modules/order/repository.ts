@@ -18,7 +18,7 @@ import {
 } from '@agro/shared';
 import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
-import { queueWebhookEvent } from '../webhooks/events.js';
+import { queueWebhookEvent } from '../webhooks/repository.js';
 import type { NewOrderRow, OrderDocumentRow, OrderMilestoneRow, OrderRow } from '../../db/schema.js';
 import { allOf, distinctCountries, orderKey, pageOf, type Condition } from '../leads/index.js';
 import { lastActivitySql, unreadCountSql, type Viewer } from '../messages/index.js';

@@ -10,8 +10,6 @@ import {
   type QuoteOffer,
 } from '@agro/shared';
 import type { DbOrTx } from '../../db/index.js';
-import { queueWebhookEvent } from '../webhooks/events.js';
-import { findQuote } from './repository.js';
 import type { NewQuoteEventRow, NewQuoteOfferRow, QuoteEventRow, QuoteOfferRow } from '../../db/schema.js';
 
 const QUANTITY_TYPES: readonly string[] = ['KG', 'LTR', 'NOS', 'TONS'];
@@ -73,16 +71,8 @@ export async function insertOffer(db: DbOrTx, row: NewQuoteOfferRow): Promise<vo
   await db.insertInto('quote_offers').values(row).execute();
 }
 
-/** A step of the quote's history (an offer, changes asked, accepted, declined, rejected), told to the webhooks with the quote as it now stands. */
 export async function insertEvent(db: DbOrTx, row: NewQuoteEventRow): Promise<void> {
   await db.insertInto('quote_events').values(row).execute();
-  const quote = await findQuote(db, row.quote_id);
-  if (quote) {
-    await queueWebhookEvent(db, 'quote.changed', {
-      change: { status: row.status, by: row.actor, note: row.note, at: row.created_at },
-      quote,
-    });
-  }
 }
 
 /** The buyer opened the quote or its PDF: its current offer is seen from now on (the first time counts). */

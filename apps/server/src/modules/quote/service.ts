@@ -34,8 +34,8 @@ import { SERVER_ERRORS } from '@agro/shared';
 import { createOrderForQuote, type OrderActor } from '../order/index.js';
 import { addMessage } from '../messages/index.js';
 import { stampFirstReply } from '../reply-clock/index.js';
-import { insertEvent, insertOffer, listEvents, listOffers, nextRevision } from './offer-repository.js';
-import { findQuote } from './repository.js';
+import { insertOffer, listEvents, listOffers, nextRevision } from './offer-repository.js';
+import { findQuote, recordQuoteEvent } from './repository.js';
 
 function toHistory(events: QuoteEventRow[], quote: { createdAt: string }): QuoteHistoryEntry[] {
   return [
@@ -165,7 +165,7 @@ export async function sendOffer(
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) throw conflict(M.notAllowed('offer', quote.status));
     await stampReply(tx, quoteId, now, by);
-    await insertEvent(tx, {
+    await recordQuoteEvent(tx, {
       id: newId(nowMs),
       quote_id: quoteId,
       status: 'QUOTED',
@@ -211,7 +211,7 @@ export async function rejectQuote(
       .executeTakeFirst();
     if (!updated) throw conflict(M.notAllowed('reject', quote.status));
     await stampReply(tx, quoteId, now, by);
-    await insertEvent(tx, {
+    await recordQuoteEvent(tx, {
       id: newId(nowMs),
       quote_id: quoteId,
       status: 'REJECTED',
@@ -264,7 +264,7 @@ export async function decideQuote(
     if (offerId !== undefined) update = update.where('current_offer_id', '=', offerId);
     const updated = await update.returning('current_offer_id').executeTakeFirst();
     if (!updated) return false;
-    await insertEvent(tx, {
+    await recordQuoteEvent(tx, {
       id: newId(nowMs),
       quote_id: quoteId,
       status: decision,
@@ -351,7 +351,7 @@ export async function requestChanges(
       .where('current_offer_id', '=', offer.id)
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) throw conflict(THREAD_TEXT.notCurrentOffer);
-    await insertEvent(tx, {
+    await recordQuoteEvent(tx, {
       id: newId(nowMs),
       quote_id: quoteId,
       status: 'CHANGES_REQUESTED',
