@@ -17,14 +17,10 @@ import {
   expectPath,
   expectToast,
   findProduct,
-  loginAsAdmin,
-  loginViaApi,
-  offerViaApi,
-  openPage,
+  offeredQuote,
   test,
   toastLog,
   uniqueId,
-  userWithQuote,
 } from '../support/fixtures';
 
 test('a buyer downloads their data and deletes their account; the order stays with the company', async ({ browser, request }) => {
@@ -32,19 +28,19 @@ test('a buyer downloads their data and deletes their account; the order stays wi
   const product = await findProduct(request, (p) => p.productType === 'AGRO');
   const ordered = `Rights Ordered ${uniqueId()}`;
   const open = `Rights Open ${uniqueId()}`;
-  const buyer = await userWithQuote(ordered, product._id);
-  const admin = await openPage(browser);
-  const side = await openPage(browser);
+  const {
+    buyer,
+    quoteId,
+    admin,
+    buyerPage: page,
+    close,
+  } = await offeredQuote(browser, ordered, product._id, {
+    unitPrice: '6.10',
+    currency: 'USD',
+    incoterm: 'FOB',
+    destination: 'Port of Hamburg, Germany',
+  });
   try {
-    await loginAsAdmin(admin.page);
-    const quoteId = await offerViaApi(admin.page.request, ordered, {
-      unitPrice: '6.10',
-      currency: 'USD',
-      incoterm: 'FOB',
-      destination: 'Port of Hamburg, Germany',
-    });
-    const page = side.page;
-    await loginViaApi(page, buyer);
     const order = await acceptViaApi(page.request, quoteId);
     await addQuoteAs(page.request, open, product._id);
     await addInquiryAs(page.request, open, product._id);
@@ -121,13 +117,12 @@ test('a buyer downloads their data and deletes their account; the order stays wi
     expect((await page.request.get('/api/v1/user/profile')).status()).toBe(401);
 
     // The company keeps the order; the open quote and the inquiry no longer name the buyer.
-    expect((await admin.page.request.get(`/api/v1/order/${order._id}`)).status()).toBe(200);
+    expect((await admin.request.get(`/api/v1/order/${order._id}`)).status()).toBe(200);
     const search = async (path: string, q: string) =>
-      (await (await admin.page.request.get(`${path}?q=${encodeURIComponent(q)}`)).json()) as Record<string, unknown[]>;
+      (await (await admin.request.get(`${path}?q=${encodeURIComponent(q)}`)).json()) as Record<string, unknown[]>;
     expect((await search('/api/v1/quote/all', open)).quotes).toEqual([]);
     expect((await search('/api/v1/contact/all', open)).inquiries).toEqual([]);
   } finally {
-    await side.close();
-    await admin.close();
+    await close();
   }
 });
