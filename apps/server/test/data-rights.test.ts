@@ -255,7 +255,23 @@ describe('DELETE /api/v1/user/account', () => {
 
   it('removes the account, makes its leads without an order anonymous everywhere, keeps its orders for the retention period and says until when', async () => {
     const tag = `del${randomBytes(3).toString('hex')}`;
+    // An endpoint of the company's CRM: its delivery log holds copies of the leads (never sent here: tests send on demand).
+    const endpoint = newId();
+    await t.db
+      .insertInto('webhook_endpoints')
+      .values({
+        id: endpoint,
+        url: 'https://93.184.215.14/hooks/agro',
+        events: '["quote.created","inquiry.created","message.created"]',
+        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        created_at: nowIso(),
+        created_by: admin.email,
+      })
+      .execute();
     const w = await world(tag);
+    const deliveries = async () => (await get(API.webhookDeliveries(endpoint), admin.cookie)).body;
+    expect(await deliveries()).toContain(`Open${tag} Trading`);
+    expect(await deliveries()).toContain(w.buyer.email);
     const id = w.buyer.user._id;
     const laptop = await t.login(w.buyer.email, w.buyer.password);
     // A second factor's leftovers: its secret and recovery codes go too.
@@ -344,6 +360,15 @@ describe('DELETE /api/v1/user/account', () => {
       expect(JSON.stringify(rows)).not.toContain(`Zelda ${tag}`);
       expect(JSON.stringify(rows)).not.toContain(w.buyer.email);
     }
+
+    // The delivery log no longer names the person nor the open quote, whatever event carried them.
+    const log = await deliveries();
+    // (The order's thread keeps its messages, and their copies say who wrote them.)
+    for (const word of [w.buyer.email, `Open${tag}`, `Inq${tag}`, 'writes on the open quote', `Zelda ${tag} asks`])
+      expect(log).not.toContain(word);
+    expect(log).toContain(deletedAccountEmail(id));
+    await t.db.deleteFrom('webhook_deliveries').where('endpoint_id', '=', endpoint).execute();
+    await t.db.deleteFrom('webhook_endpoints').where('id', '=', endpoint).execute();
 
     // The order is kept whole: its quote, terms, documents, thread.
     const kept = await get(API.order(w.orderId), admin.cookie);

@@ -110,6 +110,7 @@ export async function anonymiseLeads(tx: DbOrTx, userId: string): Promise<{ quot
   const email = deletedAccountEmail(userId);
   const quoteIds = await quotesWithoutOrder(tx, userId);
   const inquiryIds = (await tx.selectFrom('contacts').select('id').where('user_id', '=', userId).execute()).map((r) => r.id);
+  await scrubWebhookPayloads(tx, userId, quoteIds, inquiryIds);
   if (quoteIds.length > 0) {
     await tx
       .updateTable('quotes')
@@ -179,6 +180,77 @@ export async function anonymiseLeads(tx: DbOrTx, userId: string): Promise<{ quot
       .execute();
   }
   return { quotes: quoteIds.length, inquiries: inquiryIds.length, files };
+}
+
+/** Replaces, anywhere in `value`, each string of `personal` (e-mail addresses by `email`, the rest by the fixed text). */
+function scrub(value: unknown, personal: ReadonlySet<string>, email: string): unknown {
+  if (typeof value === 'string') return personal.has(value) ? (value.includes('@') ? email : DELETED_ACCOUNT_TEXT) : value;
+  if (Array.isArray(value)) return value.map((v) => scrub(v, personal, email));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v, personal, email)]));
+  return value;
+}
+
+/**
+ * The webhook deliveries' log (GET /webhooks/{id}/deliveries shows each payload) holds copies of the
+ * leads: every value of the account and of the leads made anonymous is replaced there too, in the
+ * deliveries still to go as in those sent. Orders' events keep theirs (the orders are kept).
+ */
+async function scrubWebhookPayloads(tx: DbOrTx, userId: string, quoteIds: readonly string[], inquiryIds: readonly string[]): Promise<void> {
+  const user = await tx.selectFrom('users').select(['email', 'full_name', 'phone_number']).where('id', '=', userId).executeTakeFirst();
+  if (!user) return;
+  const values: string[] = [user.email, user.full_name, user.phone_number];
+  if (quoteIds.length > 0) {
+    const quotes = await tx
+      .selectFrom('quotes')
+      .select([
+        'company_name',
+        'contact_person_name',
+        'company_email',
+        'quoted_by_email',
+        'mobile_number',
+        'address',
+        'delivery_location',
+        'additional_info',
+      ])
+      .where('id', 'in', quoteIds)
+      .execute();
+    values.push(...quotes.flatMap((q) => Object.values(q)));
+  }
+  if (inquiryIds.length > 0) {
+    const inquiries = await tx
+      .selectFrom('contacts')
+      .select(['full_name', 'email', 'company_name', 'description'])
+      .where('id', 'in', inquiryIds)
+      .execute();
+    values.push(...inquiries.flatMap((c) => Object.values(c)));
+  }
+  for (const [kind, ids] of [
+    ['quote', quoteIds],
+    ['contact', inquiryIds],
+  ] as const) {
+    if (ids.length === 0) continue;
+    const bodies = await tx
+      .selectFrom('messages')
+      .select('body')
+      .where('thread_kind', '=', kind)
+      .where('thread_id', 'in', ids)
+      .where('author', '=', 'BUYER')
+      .execute();
+    values.push(...bodies.map((b) => b.body));
+  }
+  const personal = new Set(values.filter((v) => v.trim().length > 0));
+  const leads = [userId, ...quoteIds, ...inquiryIds];
+  const deliveries = await tx
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'payload'])
+    .where('event', '!=', 'order.changed')
+    .where((eb) => eb.or([eb('payload', 'like', `%${user.email}%`), ...leads.map((id) => eb('payload', 'like', `%${id}%`))]))
+    .execute();
+  const email = deletedAccountEmail(userId);
+  for (const d of deliveries) {
+    const payload = JSON.stringify(scrub(JSON.parse(d.payload), personal, email));
+    if (payload !== d.payload) await tx.updateTable('webhook_deliveries').set({ payload }).where('id', '=', d.id).execute();
+  }
 }
 
 /** The account's orders: the ones kept, with the day each was made. */
