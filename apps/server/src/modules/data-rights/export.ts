@@ -6,6 +6,7 @@
  */
 import type { DataExport, Quote, ThreadKind } from '@agro/shared';
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { DbOrTx } from '../../db/index.js';
 import { toPublicUser, nowIso } from '../../db/mappers.js';
@@ -19,6 +20,11 @@ import { findUserById, listUserSessions, toSessionRecord } from '../user/index.j
 import { auditRowsOf, filesOf, leadIdsOf } from './repository.js';
 
 const MESSAGES_PAGE = 200;
+/**
+ * Items written between two turns of the event loop: SQLite answers synchronously, so without a
+ * turn now and then a big export would hold every other request until it ends.
+ */
+const ITEMS_PER_TURN = 50;
 
 /** Whether a lead is held as spam, who owns it and when to follow it up are the company's business. */
 function forBuyer<Q extends Pick<Quote, 'spamReason' | 'assignee' | 'followUpOn'>>(
@@ -48,7 +54,7 @@ export async function prepareExport(db: DbOrTx, userId: string, currentTokenHash
   if (!row) return undefined;
   const now = nowIso();
   const [sessions, leads, audit] = await Promise.all([listUserSessions(db, userId, now), leadIdsOf(db, userId), auditRowsOf(db, userId)]);
-  const files = (await filesOf(db, leads)).map((f) => ({
+  const files = (await filesOf(db, userId)).map((f) => ({
     path: `files/${f.kind === 'order-document' ? 'orders' : 'messages'}/${f.id}-${safeName(f.fileName)}`,
     kind: f.kind,
     ownerId: f.ownerId,
@@ -67,7 +73,8 @@ export async function prepareExport(db: DbOrTx, userId: string, currentTokenHash
 
   async function* list<T>(ids: readonly string[], read: (id: string) => Promise<T | undefined>): AsyncGenerator<string> {
     let first = true;
-    for (const id of ids) {
+    for (const [i, id] of ids.entries()) {
+      if (i > 0 && i % ITEMS_PER_TURN === 0) await nextTurn();
       const item = await read(id);
       if (item === undefined) continue;
       yield (first ? '' : ',') + J(item);
@@ -80,6 +87,7 @@ export async function prepareExport(db: DbOrTx, userId: string, currentTokenHash
     for (const kind of ['quote', 'contact', 'order'] as const satisfies readonly ThreadKind[]) {
       for (const id of leads[kind]) {
         for (let page = 1; ; page += 1) {
+          await nextTurn();
           const { messages: batch, total } = await listMessages(db, { kind, id }, page, MESSAGES_PAGE);
           for (const m of batch) {
             yield (first ? '' : ',') + J({ ...m, threadKind: kind, threadId: id });

@@ -7,6 +7,23 @@ import { DELETED_ACCOUNT_TEXT, THREAD_KINDS, deletedAccountEmail, type ThreadKin
 import type { DbOrTx } from '../../db/index.js';
 import type { AuditLogTable } from '../../db/schema.js';
 
+const LEAD_TABLES = { quote: 'quotes', contact: 'contacts', order: 'orders' } as const satisfies Record<ThreadKind, string>;
+
+/**
+ * The ids of the account's leads of `kind`, as a subquery: an account may hold more leads than one
+ * statement takes parameters (SQLite 32,766, PostgreSQL 65,535).
+ */
+const leadsOf = (db: DbOrTx, kind: ThreadKind, userId: string) =>
+  db.selectFrom(LEAD_TABLES[kind]).select('id').where('user_id', '=', userId);
+
+/** The account's quotes that led to no order (an order keeps its quote as it was), as a subquery. */
+const openQuotesOf = (db: DbOrTx, userId: string) =>
+  db
+    .selectFrom('quotes as q')
+    .select('q.id')
+    .where('q.user_id', '=', userId)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('orders as o').select('o.id').whereRef('o.quote_id', '=', 'q.id'))));
+
 /** The ids of the account's quotes, inquiries and orders, oldest first. */
 export async function leadIdsOf(db: DbOrTx, userId: string): Promise<Record<ThreadKind, string[]>> {
   const ids = async (table: 'quotes' | 'contacts' | 'orders') =>
@@ -29,7 +46,7 @@ export async function auditRowsOf(db: DbOrTx, userId: string): Promise<AuditLogT
 /** Every file of the account's threads (attachments) and orders (documents), in a stable order. */
 export async function filesOf(
   db: DbOrTx,
-  leads: Record<ThreadKind, string[]>,
+  userId: string,
 ): Promise<
   {
     kind: 'order-document' | 'message-attachment';
@@ -41,26 +58,22 @@ export async function filesOf(
     bytes: number;
   }[]
 > {
-  const documents =
-    leads.order.length === 0
-      ? []
-      : await db
-          .selectFrom('order_documents')
-          .selectAll()
-          .where('order_id', 'in', leads.order)
-          .orderBy('created_at')
-          .orderBy('id')
-          .execute();
+  const documents = await db
+    .selectFrom('order_documents')
+    .selectAll()
+    .where('order_id', 'in', leadsOf(db, 'order', userId))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   const attachments = [];
   for (const kind of THREAD_KINDS) {
-    if (leads[kind].length === 0) continue;
     attachments.push(
       ...(await db
         .selectFrom('message_attachments as a')
         .innerJoin('messages as m', 'm.id', 'a.message_id')
         .selectAll('a')
         .where('m.thread_kind', '=', kind)
-        .where('m.thread_id', 'in', leads[kind])
+        .where('m.thread_id', 'in', leadsOf(db, kind, userId))
         .orderBy('m.created_at')
         .orderBy('a.position')
         .execute()),
@@ -88,17 +101,6 @@ export async function filesOf(
   ];
 }
 
-/** The account's quotes that led to no order (an order keeps its quote as it was). */
-async function quotesWithoutOrder(tx: DbOrTx, userId: string): Promise<string[]> {
-  const rows = await tx
-    .selectFrom('quotes as q')
-    .select('q.id')
-    .where('q.user_id', '=', userId)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('orders as o').select('o.id').whereRef('o.quote_id', '=', 'q.id'))))
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 /**
  * The account's quotes without an order and its inquiries made anonymous: names, e-mail, phone,
  * address and free text replaced, the trade figures (product, quantity, packaging, country, terms,
@@ -108,78 +110,56 @@ async function quotesWithoutOrder(tx: DbOrTx, userId: string): Promise<string[]>
 export async function anonymiseLeads(tx: DbOrTx, userId: string): Promise<{ quotes: number; inquiries: number; files: string[] }> {
   const text = DELETED_ACCOUNT_TEXT;
   const email = deletedAccountEmail(userId);
-  const quoteIds = await quotesWithoutOrder(tx, userId);
-  const inquiryIds = (await tx.selectFrom('contacts').select('id').where('user_id', '=', userId).execute()).map((r) => r.id);
-  await scrubWebhookPayloads(tx, userId, quoteIds, inquiryIds);
-  if (quoteIds.length > 0) {
-    await tx
-      .updateTable('quotes')
-      .set({
-        company_name: text,
-        contact_person_name: text,
-        company_email: email,
-        quoted_by_email: email,
-        mobile_number: '',
-        address: text,
-        delivery_location: text,
-        additional_info: '',
-      })
-      .where('id', 'in', quoteIds)
-      .execute();
-    // The buyer's own words in the history (a reason to decline) go; the company's stay.
-    await tx.updateTable('quote_events').set({ note: '' }).where('quote_id', 'in', quoteIds).where('actor', '=', 'BUYER').execute();
-  }
-  if (inquiryIds.length > 0) {
-    await tx
-      .updateTable('contacts')
-      .set({ full_name: text, email, company_name: text, description: text })
-      .where('id', 'in', inquiryIds)
-      .execute();
-  }
+  const threads = { quote: openQuotesOf(tx, userId), contact: leadsOf(tx, 'contact', userId) } as const;
+  await scrubWebhookPayloads(tx, userId);
+  const quotes = await tx
+    .updateTable('quotes')
+    .set({
+      company_name: text,
+      contact_person_name: text,
+      company_email: email,
+      quoted_by_email: email,
+      mobile_number: '',
+      address: text,
+      delivery_location: text,
+      additional_info: '',
+    })
+    .where('id', 'in', threads.quote)
+    .executeTakeFirst();
+  // The buyer's own words in the history (a reason to decline) go; the company's stay.
+  await tx.updateTable('quote_events').set({ note: '' }).where('quote_id', 'in', threads.quote).where('actor', '=', 'BUYER').execute();
+  const inquiries = await tx
+    .updateTable('contacts')
+    .set({ full_name: text, email, company_name: text, description: text })
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   const files: string[] = [];
-  for (const [kind, ids] of [
-    ['quote', quoteIds],
-    ['contact', inquiryIds],
-  ] as const) {
-    if (ids.length === 0) continue;
+  for (const kind of ['quote', 'contact'] as const) {
     const buyers = tx
       .selectFrom('messages')
       .select('id')
       .where('thread_kind', '=', kind)
-      .where('thread_id', 'in', ids)
+      .where('thread_id', 'in', threads[kind])
       .where('author', '=', 'BUYER');
-    const attachments = await tx
-      .selectFrom('message_attachments')
-      .select(['id', 'storage_name'])
-      .where('message_id', 'in', buyers)
-      .execute();
+    const attachments = await tx.selectFrom('message_attachments').select('storage_name').where('message_id', 'in', buyers).execute();
     files.push(...attachments.map((a) => a.storage_name));
-    if (attachments.length > 0) {
-      await tx
-        .deleteFrom('message_attachments')
-        .where(
-          'id',
-          'in',
-          attachments.map((a) => a.id),
-        )
-        .execute();
-    }
+    await tx.deleteFrom('message_attachments').where('message_id', 'in', buyers).execute();
     await tx
       .updateTable('messages')
       .set({ body: text, author_name: text, proposal: null })
       .where('thread_kind', '=', kind)
-      .where('thread_id', 'in', ids)
+      .where('thread_id', 'in', threads[kind])
       .where('author', '=', 'BUYER')
       .execute();
-    // Reply-by-mail addresses to the buyer and their pending digests go with the address they named.
+    // Reply-by-mail addresses to the buyer go with the address they named.
     await tx
       .deleteFrom('reply_tokens')
       .where('thread_kind', '=', kind)
-      .where('thread_id', 'in', ids)
+      .where('thread_id', 'in', threads[kind])
       .where('recipient', '=', 'BUYER')
       .execute();
   }
-  return { quotes: quoteIds.length, inquiries: inquiryIds.length, files };
+  return { quotes: Number(quotes.numUpdatedRows), inquiries: Number(inquiries.numUpdatedRows), files };
 }
 
 /** Replaces, anywhere in `value`, each string of `personal` (e-mail addresses by `email`, the rest by the fixed text). */
@@ -190,66 +170,73 @@ function scrub(value: unknown, personal: ReadonlySet<string>, email: string): un
   return value;
 }
 
+const DELIVERIES_BATCH = 500;
+
 /**
  * The webhook deliveries' log (GET /webhooks/{id}/deliveries shows each payload) holds copies of the
  * leads: every value of the account and of the leads made anonymous is replaced there too, in the
- * deliveries still to go as in those sent. Orders' events keep theirs (the orders are kept).
+ * deliveries still to go as in those sent. Orders' events keep theirs (the orders are kept). Read
+ * before the leads change, the log a batch at a time.
  */
-async function scrubWebhookPayloads(tx: DbOrTx, userId: string, quoteIds: readonly string[], inquiryIds: readonly string[]): Promise<void> {
+async function scrubWebhookPayloads(tx: DbOrTx, userId: string): Promise<void> {
   const user = await tx.selectFrom('users').select(['email', 'full_name', 'phone_number']).where('id', '=', userId).executeTakeFirst();
   if (!user) return;
-  const values: string[] = [user.email, user.full_name, user.phone_number];
-  if (quoteIds.length > 0) {
-    const quotes = await tx
-      .selectFrom('quotes')
-      .select([
-        'company_name',
-        'contact_person_name',
-        'company_email',
-        'quoted_by_email',
-        'mobile_number',
-        'address',
-        'delivery_location',
-        'additional_info',
-      ])
-      .where('id', 'in', quoteIds)
-      .execute();
-    values.push(...quotes.flatMap((q) => Object.values(q)));
-  }
-  if (inquiryIds.length > 0) {
-    const inquiries = await tx
-      .selectFrom('contacts')
-      .select(['full_name', 'email', 'company_name', 'description'])
-      .where('id', 'in', inquiryIds)
-      .execute();
-    values.push(...inquiries.flatMap((c) => Object.values(c)));
-  }
-  for (const [kind, ids] of [
-    ['quote', quoteIds],
-    ['contact', inquiryIds],
+  // Added one by one: an account's thousands of leads would overflow a spread's arguments.
+  const personal = new Set<string>();
+  const add = (row: Record<string, string>) => {
+    for (const value of Object.values(row)) if (value.trim().length > 0) personal.add(value);
+  };
+  add(user);
+  const quotes = await tx
+    .selectFrom('quotes')
+    .select([
+      'company_name',
+      'contact_person_name',
+      'company_email',
+      'quoted_by_email',
+      'mobile_number',
+      'address',
+      'delivery_location',
+      'additional_info',
+    ])
+    .where('id', 'in', openQuotesOf(tx, userId))
+    .execute();
+  quotes.forEach(add);
+  const inquiries = await tx
+    .selectFrom('contacts')
+    .select(['full_name', 'email', 'company_name', 'description'])
+    .where('user_id', '=', userId)
+    .execute();
+  inquiries.forEach(add);
+  for (const [kind, threads] of [
+    ['quote', openQuotesOf(tx, userId)],
+    ['contact', leadsOf(tx, 'contact', userId)],
   ] as const) {
-    if (ids.length === 0) continue;
     const bodies = await tx
       .selectFrom('messages')
       .select('body')
       .where('thread_kind', '=', kind)
-      .where('thread_id', 'in', ids)
+      .where('thread_id', 'in', threads)
       .where('author', '=', 'BUYER')
       .execute();
-    values.push(...bodies.map((b) => b.body));
+    bodies.forEach(add);
   }
-  const personal = new Set(values.filter((v) => v.trim().length > 0));
-  const leads = [userId, ...quoteIds, ...inquiryIds];
-  const deliveries = await tx
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'payload'])
-    .where('event', '!=', 'order.changed')
-    .where((eb) => eb.or([eb('payload', 'like', `%${user.email}%`), ...leads.map((id) => eb('payload', 'like', `%${id}%`))]))
-    .execute();
   const email = deletedAccountEmail(userId);
-  for (const d of deliveries) {
-    const payload = JSON.stringify(scrub(JSON.parse(d.payload), personal, email));
-    if (payload !== d.payload) await tx.updateTable('webhook_deliveries').set({ payload }).where('id', '=', d.id).execute();
+  for (let after = ''; ;) {
+    const batch = await tx
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'payload'])
+      .where('event', '!=', 'order.changed')
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(DELIVERIES_BATCH)
+      .execute();
+    for (const d of batch) {
+      const payload = JSON.stringify(scrub(JSON.parse(d.payload), personal, email));
+      if (payload !== d.payload) await tx.updateTable('webhook_deliveries').set({ payload }).where('id', '=', d.id).execute();
+    }
+    if (batch.length < DELIVERIES_BATCH) break;
+    after = batch.at(-1)!.id;
   }
 }
 
