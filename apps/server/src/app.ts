@@ -38,6 +38,7 @@ import webhookRoutes from './modules/webhooks/routes.js';
 import { createWebhookDeliverer, type WebhookDeliverer } from './modules/webhooks/index.js';
 import { PublicPages } from './modules/pages/routes.js';
 import { createPageRenderer } from './modules/pages/renderer.js';
+import dataRightsRoutes from './modules/data-rights/routes.js';
 import userRoutes from './modules/user/routes.js';
 import { sessionStore } from './modules/user/session-repository.js';
 import { lacksRequiredSecondFactor } from './modules/user/two-factor.js';
@@ -259,6 +260,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (!config.altcha.enabled) app.log.warn('ALTCHA_ENABLED=false: registration and forgot password take no proof of work');
   await app.register(altchaRoutes, { prefix: `${API_PREFIX}/altcha` });
   await app.register(userRoutes, { prefix: `${API_PREFIX}/user` });
+  await app.register(dataRightsRoutes, { prefix: `${API_PREFIX}/user` });
   await app.register(quoteRoutes, { prefix: `${API_PREFIX}/quote` });
   await app.register(orderRoutes, { prefix: `${API_PREFIX}/order` });
   await app.register(contactRoutes, { prefix: `${API_PREFIX}/contact` });

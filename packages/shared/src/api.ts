@@ -81,6 +81,9 @@ export const API = {
   /** The account's sessions (issue 44): listed, one ended, every other ended. */
   userSessions: `${V1}/user/sessions`,
   endOtherSessions: `${V1}/user/sessions`,
+  /** The buyer's data rights (issue 44, item 3): everything the site holds about the account, and the account deleted. */
+  dataExport: `${V1}/user/export`,
+  deleteAccount: `${V1}/user/account`,
   /** Signed webhooks (issue 44): endpoints, their deliveries, a delivery sent again. */
   webhooks: `${V1}/webhooks`,
   addWebhook: `${V1}/webhooks`,

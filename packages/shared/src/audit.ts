@@ -19,6 +19,7 @@ export const AUDIT_ENTITY_TYPES = [
   'message',
   'held-reply',
   'webhook',
+  'account',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;

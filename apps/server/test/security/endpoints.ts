@@ -13,6 +13,7 @@ import {
   changePasswordSchema,
   contactSchema,
   decisionSchema,
+  deleteAccountSchema,
   deliveredSchema,
   forgotPasswordSchema,
   milestoneSchema,
@@ -100,8 +101,11 @@ export interface Endpoint {
   expect: Record<Actor, number>;
   /** The call ends or changes the caller's session or account: use new accounts for each call. */
   fresh?: boolean;
-  /** What an allowed call answers: JSON (`{ success: true, ... }`) unless said otherwise; `events`: a stream of Server-Sent Events. */
-  response?: 'json' | 'pdf' | 'csv' | 'events';
+  /**
+   * What an allowed call answers: JSON (`{ success: true, ... }`) unless said otherwise; `events`: a stream of Server-Sent Events;
+   * `download`: a file to save (the data export's JSON, without `success`).
+   */
+  response?: 'json' | 'pdf' | 'csv' | 'events' | 'download';
   /** The message of the 404 that refuses someone who may not see the thing (the threads: issue 40). */
   notFound?: string;
   /** Shared schema of a JSON body: a body it refuses must never be accepted. */
@@ -1321,6 +1325,38 @@ export const ENDPOINTS: readonly Endpoint[] = [
     fresh: true,
     prepare: async (ctx, caller) => ({
       url: API.userSession(await spareSession(ctx.t, caller?.id ?? ctx.owner.id)),
+      headers: cookieOf(caller),
+    }),
+  },
+  {
+    api: 'dataExport',
+    method: 'GET',
+    path: '/api/v1/user/export',
+    body: 'none',
+    expect: LOGGED_IN,
+    response: 'download',
+    prepare: async (_ctx, caller) => ({
+      url: API.dataExport,
+      headers: cookieOf(caller),
+      // The caller's own account, whoever asks (test/data-rights.test.ts: nothing of another's).
+      check: (res) => {
+        expect(res.headers['content-disposition']).toMatch(/^attachment; filename="agro-data-/);
+        expect(res.json<{ account: { email: string } }>().account.email).toBe(caller?.email);
+      },
+    }),
+  },
+  {
+    api: 'deleteAccount',
+    method: 'DELETE',
+    path: '/api/v1/user/account',
+    body: 'json',
+    // Ends the caller's account: a new one each call (an administrator goes while the matrix's stays).
+    expect: LOGGED_IN,
+    fresh: true,
+    schema: deleteAccountSchema,
+    prepare: async (_ctx, caller) => ({
+      url: API.deleteAccount,
+      payload: { password: caller?.password ?? PASSWORD },
       headers: cookieOf(caller),
     }),
   },

@@ -57,7 +57,8 @@ import { findProductName } from '../product/repository.js';
 import { userLanguage } from '../user/index.js';
 import { deleteQuote, findQuote, findQuoteOwner, insertQuote, listQuotes, quoteBatches, releaseQuote } from './repository.js';
 import { actorOf, recordAudit } from '../audit/index.js';
-import { decideQuote, getQuoteDetail, rejectQuote, requestChanges, sendOffer } from './service.js';
+import { getQuoteDetail } from './detail.js';
+import { decideQuote, rejectQuote, requestChanges, sendOffer } from './service.js';
 import { markOfferViewed } from './offer-repository.js';
 import { deleteThread, findThreadMessage, viewerOf } from '../messages/index.js';
 

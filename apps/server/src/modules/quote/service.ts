@@ -20,13 +20,11 @@ import {
   type RequestChangesData,
   type QuoteAction,
   type QuoteDetail,
-  type QuoteHistoryEntry,
   type StoredQuoteStatus,
 } from '@agro/shared';
 import type { Db, DbOrTx, Dialect } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { nowIso } from '../../db/mappers.js';
-import type { QuoteEventRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { queueMail, type QueuedMail } from '../../mail/mailer.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
@@ -34,30 +32,9 @@ import { SERVER_ERRORS } from '@agro/shared';
 import { createOrderForQuote, type OrderActor } from '../order/index.js';
 import { addMessage } from '../messages/index.js';
 import { stampFirstReply } from '../reply-clock/index.js';
-import { insertOffer, listEvents, listOffers, nextRevision } from './offer-repository.js';
-import { findQuote, recordQuoteEvent } from './repository.js';
-
-function toHistory(events: QuoteEventRow[], quote: { createdAt: string }): QuoteHistoryEntry[] {
-  return [
-    { status: 'NEW', at: quote.createdAt, by: 'BUYER', note: '', offerId: null },
-    ...events.map((e) => ({ status: e.status, at: e.created_at, by: e.actor, note: e.note, offerId: e.offer_id })),
-  ];
-}
-
-/** One quote with every offer (newest first) and its history (oldest first). */
-export async function getQuoteDetail(db: DbOrTx, id: string, now: string = nowIso()): Promise<QuoteDetail | undefined> {
-  const quote = await findQuote(db, id, now);
-  if (!quote) return undefined;
-  const [offers, events] = await Promise.all([
-    listOffers(db, { quoteId: id, requiredQty: quote.requiredQty, quoteCreatedAt: quote.createdAt }),
-    listEvents(db, id),
-  ]);
-  const history = toHistory(events, quote);
-  if (quote.status === 'EXPIRED' && quote.offer) {
-    history.push({ status: 'EXPIRED', at: quote.offer.expiresAt, by: null, note: '', offerId: quote.offer._id });
-  }
-  return { ...quote, offers, history };
-}
+import { insertOffer, nextRevision } from './offer-repository.js';
+import { getQuoteDetail } from './detail.js';
+import { recordQuoteEvent } from './repository.js';
 
 /** The quote's row, locked against concurrent changes until the transaction ends (PostgreSQL; SQLite runs one writer). */
 async function lockQuote(tx: DbOrTx, dialect: Dialect, id: string) {

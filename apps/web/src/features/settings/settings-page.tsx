@@ -572,6 +572,20 @@ export default function SettingsPage() {
             checked={settings.requireTwoFactorForAdmins}
             onChange={(e) => set('requireTwoFactorForAdmins', e.target.checked)}
           />
+          <div className="mt-4 max-w-md">
+            <Field label={t('settings.retentionYears')}>
+              <input
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min="1"
+                max="30"
+                step="1"
+                value={String(settings.retentionYears)}
+                onChange={(e) => set('retentionYears', e.target.value === '' ? 0 : Number(e.target.value))}
+              />
+            </Field>
+          </div>
         </Section>
 
         <div className="flex flex-wrap items-center gap-4">
