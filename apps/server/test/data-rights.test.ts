@@ -16,6 +16,7 @@ import {
   type DataExport,
   type Inquiry,
   type Quote,
+  ACCOUNT_API,
 } from '@agro/shared';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -42,7 +43,7 @@ afterAll(() => t.close());
 
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 const deleteAccount = (cookie: string, password: unknown) =>
-  t.app.inject({ method: 'DELETE', url: API.deleteAccount, headers: { cookie }, payload: { password } });
+  t.app.inject({ method: 'DELETE', url: ACCOUNT_API.deleteAccount, headers: { cookie }, payload: { password } });
 
 /** A file stored as the order's documents and the threads' attachments are. */
 async function storedFile(content: string, ext: string): Promise<string> {
@@ -177,7 +178,7 @@ describe('GET /api/v1/user/export', () => {
   });
 
   it("answers one JSON file of the account, its sessions, quotes with offers and history, orders, inquiries and messages, and nothing of another's", async () => {
-    const res = await get(API.dataExport, w.buyer.cookie);
+    const res = await get(ACCOUNT_API.dataExport, w.buyer.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="agro-data-\d{4}-\d{2}-\d{2}\.json"$/);
@@ -216,7 +217,7 @@ describe('GET /api/v1/user/export', () => {
   });
 
   it('?format=zip: data.json and the attachments and documents as stored', async () => {
-    const res = await get(`${API.dataExport}?format=zip`, w.buyer.cookie);
+    const res = await get(`${ACCOUNT_API.dataExport}?format=zip`, w.buyer.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="agro-data-\d{4}-\d{2}-\d{2}\.zip"$/);
@@ -233,10 +234,10 @@ describe('GET /api/v1/user/export', () => {
   });
 
   it('refuses an unknown format and anyone signed out', async () => {
-    const bad = await get(`${API.dataExport}?format=xml`, w.buyer.cookie);
+    const bad = await get(`${ACCOUNT_API.dataExport}?format=xml`, w.buyer.cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, message: DATA_RIGHTS_TEXT.formatInvalid });
-    expect((await t.app.inject({ method: 'GET', url: API.dataExport })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: ACCOUNT_API.dataExport })).statusCode).toBe(401);
   });
 });
 
@@ -246,7 +247,12 @@ describe('DELETE /api/v1/user/account', () => {
     const wrong = await deleteAccount(w.buyer.cookie, 'Not!The1Password');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ success: false, message: DATA_RIGHTS_TEXT.wrongPassword });
-    const missing = await t.app.inject({ method: 'DELETE', url: API.deleteAccount, headers: { cookie: w.buyer.cookie }, payload: {} });
+    const missing = await t.app.inject({
+      method: 'DELETE',
+      url: ACCOUNT_API.deleteAccount,
+      headers: { cookie: w.buyer.cookie },
+      payload: {},
+    });
     expect(missing.json()).toMatchObject({ success: false, message: DATA_RIGHTS_TEXT.passwordRequired });
     expect((await get(API.profile, w.buyer.cookie)).statusCode).toBe(200);
     const quote = await t.db.selectFrom('quotes').select('company_name').where('id', '=', w.openQuote._id).executeTakeFirstOrThrow();
@@ -269,7 +275,7 @@ describe('DELETE /api/v1/user/account', () => {
       })
       .execute();
     const w = await world(tag);
-    const deliveries = async () => (await get(API.webhookDeliveries(endpoint), admin.cookie)).body;
+    const deliveries = async () => (await get(ACCOUNT_API.webhookDeliveries(endpoint), admin.cookie)).body;
     expect(await deliveries()).toContain(`Open${tag} Trading`);
     expect(await deliveries()).toContain(w.buyer.email);
     const id = w.buyer.user._id;

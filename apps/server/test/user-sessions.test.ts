@@ -3,7 +3,7 @@
  * the whole address), ending one (another account's is not found), ending every other, and a
  * password change ending the others. Both databases (DATABASE_URL).
  */
-import { API, SESSION_TEXT, SUCCESS, type SessionRecord } from '@agro/shared';
+import { API, SESSION_TEXT, SUCCESS, type SessionRecord, ACCOUNT_API } from '@agro/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkOf } from '../src/lib/networks.js';
 import { describeUserAgent } from '../src/modules/user/sessions.js';
@@ -38,7 +38,7 @@ async function newBuyer() {
 }
 
 const list = async (cookie: string) => {
-  const res = await t.app.inject({ method: 'GET', url: API.userSessions, headers: { cookie } });
+  const res = await t.app.inject({ method: 'GET', url: ACCOUNT_API.userSessions, headers: { cookie } });
   expect(res.statusCode).toBe(200);
   return res.json<{ success: boolean; message: string; sessions: SessionRecord[] }>();
 };
@@ -93,7 +93,7 @@ describe('GET /api/v1/user/sessions', () => {
   });
 
   it('refuses without a session (401)', async () => {
-    expect((await t.app.inject({ method: 'GET', url: API.userSessions })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: ACCOUNT_API.userSessions })).statusCode).toBe(401);
   });
 });
 
@@ -104,14 +104,14 @@ describe('DELETE /api/v1/user/sessions/{id}', () => {
     const laptop = await buyer.signIn(WINDOWS_CHROME, '198.51.100.24');
     const phoneId = (await list(laptop)).sessions.find((s) => !s.current)!._id;
 
-    const res = await del(API.userSession(phoneId), laptop);
+    const res = await del(ACCOUNT_API.userSession(phoneId), laptop);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: SESSION_TEXT.ended });
     expect(await profileStatus(phone)).toBe(401);
     expect(await profileStatus(laptop)).toBe(200);
     expect((await list(laptop)).sessions.map((s) => s._id)).not.toContain(phoneId);
     // Twice: gone.
-    expect((await del(API.userSession(phoneId), laptop)).json()).toMatchObject({ success: false, message: SESSION_TEXT.notFound });
+    expect((await del(ACCOUNT_API.userSession(phoneId), laptop)).json()).toMatchObject({ success: false, message: SESSION_TEXT.notFound });
   });
 
   it("is 'Session not found' for another account's session, which stays", async () => {
@@ -119,7 +119,7 @@ describe('DELETE /api/v1/user/sessions/{id}', () => {
     const victim = await newBuyer();
     const victimCookie = await victim.signIn(IPHONE, '198.51.100.30');
     const victimId = (await list(victimCookie)).sessions[0]!._id;
-    const res = await del(API.userSession(victimId), await mallory.signIn(IPHONE, '198.51.100.31'));
+    const res = await del(ACCOUNT_API.userSession(victimId), await mallory.signIn(IPHONE, '198.51.100.31'));
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, message: SESSION_TEXT.notFound });
     expect(await profileStatus(victimCookie)).toBe(200);
@@ -129,7 +129,7 @@ describe('DELETE /api/v1/user/sessions/{id}', () => {
     const buyer = await newBuyer();
     const cookie = await buyer.signIn(IPHONE, '198.51.100.40');
     const id = (await list(cookie)).sessions[0]!._id;
-    const res = await del(API.userSession(id), cookie);
+    const res = await del(ACCOUNT_API.userSession(id), cookie);
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === 'agro_session')?.value).toBe('');
     expect(await profileStatus(cookie)).toBe(401);
@@ -141,7 +141,7 @@ describe('DELETE /api/v1/user/sessions', () => {
     const buyer = await newBuyer();
     const others = [await buyer.signIn(IPHONE, '198.51.100.50'), await buyer.signIn(IPHONE, '198.51.100.51')];
     const here = await buyer.signIn(WINDOWS_CHROME, '198.51.100.52');
-    const res = await del(API.endOtherSessions, here);
+    const res = await del(ACCOUNT_API.endOtherSessions, here);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: SESSION_TEXT.othersEnded, ended: 2 });
     for (const cookie of others) expect(await profileStatus(cookie)).toBe(401);

@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API, WEBHOOK_TEXT, offerSchema, type Quote, type WebhookCreated, type WebhookDelivery } from '@agro/shared';
+import { API, WEBHOOK_TEXT, offerSchema, type Quote, type WebhookCreated, type WebhookDelivery, ACCOUNT_API } from '@agro/shared';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { refusalOf, isPrivateAddress } from '../src/modules/webhooks/addresses.js';
@@ -80,7 +80,7 @@ const asAdmin = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: objec
   t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie: admin.cookie } });
 
 async function addEndpoint(events: string[]): Promise<WebhookCreated> {
-  const res = await asAdmin('POST', API.addWebhook, { url: receiver.url, events });
+  const res = await asAdmin('POST', ACCOUNT_API.addWebhook, { url: receiver.url, events });
   expect(res.statusCode, res.body).toBe(200);
   const created = res.json<WebhookCreated>();
   receiver.secret = created.secret;
@@ -88,7 +88,7 @@ async function addEndpoint(events: string[]): Promise<WebhookCreated> {
 }
 
 const deliveries = async (id: string) =>
-  (await asAdmin('GET', API.webhookDeliveries(id))).json<{ deliveries: WebhookDelivery[] }>().deliveries;
+  (await asAdmin('GET', ACCOUNT_API.webhookDeliveries(id))).json<{ deliveries: WebhookDelivery[] }>().deliveries;
 
 async function addQuote(spam = false): Promise<Quote> {
   const res = await t.app.inject({
@@ -104,8 +104,8 @@ async function addQuote(spam = false): Promise<Quote> {
 beforeEach(async () => {
   receiver.mode = 'ok';
   receiver.received.length = 0;
-  for (const w of (await asAdmin('GET', API.webhooks)).json<{ webhooks: { _id: string }[] }>().webhooks) {
-    await asAdmin('DELETE', API.deleteWebhook(w._id));
+  for (const w of (await asAdmin('GET', ACCOUNT_API.webhooks)).json<{ webhooks: { _id: string }[] }>().webhooks) {
+    await asAdmin('DELETE', ACCOUNT_API.deleteWebhook(w._id));
   }
 });
 
@@ -114,12 +114,12 @@ describe('endpoints', () => {
     const created = await addEndpoint(['quote.created', 'inquiry.created']);
     expect(created).toMatchObject({ success: true, message: WEBHOOK_TEXT.added, webhook: { url: receiver.url, lastDelivery: null } });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
-    const list = await asAdmin('GET', API.webhooks);
+    const list = await asAdmin('GET', ACCOUNT_API.webhooks);
     expect(list.json()).toMatchObject({ webhooks: [{ _id: created.webhook._id, events: ['quote.created', 'inquiry.created'] }] });
     expect(list.body).not.toContain(created.secret);
-    const del = await asAdmin('DELETE', API.deleteWebhook(created.webhook._id));
+    const del = await asAdmin('DELETE', ACCOUNT_API.deleteWebhook(created.webhook._id));
     expect(del.json()).toEqual({ success: true, message: WEBHOOK_TEXT.deleted });
-    expect((await asAdmin('DELETE', API.deleteWebhook(created.webhook._id))).statusCode).toBe(404);
+    expect((await asAdmin('DELETE', ACCOUNT_API.deleteWebhook(created.webhook._id))).statusCode).toBe(404);
     const audit = await t.db.selectFrom('audit_log').select(['action']).where('entity_id', '=', created.webhook._id).execute();
     expect(audit.map((a) => a.action).sort()).toEqual(['create', 'delete']);
   });
@@ -133,7 +133,7 @@ describe('endpoints', () => {
       [{ url: 'https://crm.example/hook', events: ['quote.eaten'] }, WEBHOOK_TEXT.eventsRequired],
     ];
     for (const [payload, message] of cases) {
-      const res = await asAdmin('POST', API.addWebhook, payload);
+      const res = await asAdmin('POST', ACCOUNT_API.addWebhook, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toMatchObject({ success: false, message });
     }
@@ -141,7 +141,7 @@ describe('endpoints', () => {
 
   it('are at most ten', async () => {
     for (let i = 0; i < 10; i++) await addEndpoint(['quote.created']);
-    const res = await asAdmin('POST', API.addWebhook, { url: receiver.url, events: ['quote.created'] });
+    const res = await asAdmin('POST', ACCOUNT_API.addWebhook, { url: receiver.url, events: ['quote.created'] });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: WEBHOOK_TEXT.tooMany });
   });
@@ -203,7 +203,7 @@ describe('deliveries', () => {
     expect(receiver.received).toHaveLength(1);
 
     receiver.mode = 'ok';
-    const retried = await asAdmin('POST', API.retryWebhookDelivery(failed!._id), {});
+    const retried = await asAdmin('POST', ACCOUNT_API.retryWebhookDelivery(failed!._id), {});
     expect(retried.json()).toMatchObject({ message: WEBHOOK_TEXT.retried, delivery: { status: 'pending' } });
     await t.app.webhookDeliverer.idle();
     const [delivered] = await deliveries(webhook._id);
@@ -211,7 +211,7 @@ describe('deliveries', () => {
     expect(receiver.received.map((r) => r.id)).toEqual([failed!._id, failed!._id]);
     await t.app.webhookDeliverer.idle();
     expect(receiver.received).toHaveLength(2);
-    const list = (await asAdmin('GET', API.webhooks)).json<{ webhooks: { lastDelivery: unknown }[] }>().webhooks;
+    const list = (await asAdmin('GET', ACCOUNT_API.webhooks)).json<{ webhooks: { lastDelivery: unknown }[] }>().webhooks;
     expect(list[0]!.lastDelivery).toMatchObject({ status: 'delivered', responseStatus: 204 });
   });
 
@@ -248,10 +248,10 @@ describe('deliveries', () => {
     const { webhook } = await addEndpoint(['quote.created']);
     receiver.mode = 'fail';
     await addQuote();
-    await asAdmin('DELETE', API.deleteWebhook(webhook._id));
+    await asAdmin('DELETE', ACCOUNT_API.deleteWebhook(webhook._id));
     expect(await t.db.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', webhook._id).execute()).toEqual([]);
-    expect((await asAdmin('GET', API.webhookDeliveries(webhook._id))).json()).toMatchObject({ message: WEBHOOK_TEXT.notFound });
-    expect((await asAdmin('POST', API.retryWebhookDelivery('msg_nope'), {})).json()).toMatchObject({
+    expect((await asAdmin('GET', ACCOUNT_API.webhookDeliveries(webhook._id))).json()).toMatchObject({ message: WEBHOOK_TEXT.notFound });
+    expect((await asAdmin('POST', ACCOUNT_API.retryWebhookDelivery('msg_nope'), {})).json()).toMatchObject({
       message: WEBHOOK_TEXT.deliveryNotFound,
     });
   });
@@ -288,7 +288,7 @@ describe('where a webhook may go', () => {
       const strictAdmin = await strict.loginAdmin();
       const res = await strict.app.inject({
         method: 'POST',
-        url: API.addWebhook,
+        url: ACCOUNT_API.addWebhook,
         payload: { url: 'https://127.0.0.1:9/hook', events: ['quote.created'] },
         headers: { cookie: strictAdmin.cookie },
       });

@@ -78,19 +78,7 @@ export const API = {
   twoFactorEnable: `${V1}/user/2fa/enable`,
   twoFactorDisable: `${V1}/user/2fa/disable`,
   secondFactor: `${V1}/user/login/second-factor`,
-  /** The account's sessions (issue 44): listed, one ended, every other ended. */
-  userSessions: `${V1}/user/sessions`,
-  endOtherSessions: `${V1}/user/sessions`,
   /** The buyer's data rights (issue 44, item 3): everything the site holds about the account, and the account deleted. */
-  dataExport: `${V1}/user/export`,
-  deleteAccount: `${V1}/user/account`,
-  /** Signed webhooks (issue 44): endpoints, their deliveries, a delivery sent again. */
-  webhooks: `${V1}/webhooks`,
-  addWebhook: `${V1}/webhooks`,
-  deleteWebhook: (id: string) => `${V1}/webhooks/${encodeURIComponent(id)}`,
-  webhookDeliveries: (id: string) => `${V1}/webhooks/${encodeURIComponent(id)}/deliveries`,
-  retryWebhookDelivery: (id: string) => `${V1}/webhooks/deliveries/${encodeURIComponent(id)}/retry`,
-  userSession: (id: string) => `${V1}/user/sessions/${encodeURIComponent(id)}`,
   team: `${V1}/team`,
   teamInvite: `${V1}/team/invite`,
   teamAccept: (token: string) => `${V1}/team/accept/${encodeURIComponent(token)}`,

@@ -4,14 +4,14 @@
  * anonymous, its orders kept for the retention period of the settings (`retentionYears`).
  */
 import { z } from 'zod';
-import en from '../locales/en/messages.json';
+import en from '../locales/en/server.json';
 import { auditEntrySchema } from './audit.js';
 import { orderSchema } from './order.js';
 import { sessionRecordSchema } from './sessions.js';
 import { threadMessageSchema, THREAD_KINDS } from './thread.js';
 import { apiResultSchema, inquirySchema, publicUserSchema, quoteDetailSchema } from './types.js';
 
-export const DATA_RIGHTS_TEXT = en.messages.dataRights;
+export const DATA_RIGHTS_TEXT = en.accountMessages.dataRights;
 
 /** What an anonymised lead says in place of a name, a company or free text. */
 export const DELETED_ACCOUNT_TEXT = 'Deleted account';

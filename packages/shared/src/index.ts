@@ -1,4 +1,5 @@
 export * from './api.js';
+export * from './account-api.js';
 export * from './constants.js';
 export * from './leads.js';
 export * from './contact.js';

@@ -3,10 +3,10 @@
  * in, by device and browser and the network they came from (never the whole address).
  */
 import { z } from 'zod';
-import en from '../locales/en/messages.json';
+import en from '../locales/en/server.json';
 import { apiResultSchema } from './types.js';
 
-export const SESSION_TEXT = en.messages.sessions;
+export const SESSION_TEXT = en.accountMessages.sessions;
 
 export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'tv', 'bot', 'unknown'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];

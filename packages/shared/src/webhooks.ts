@@ -4,10 +4,10 @@
  * (webhook-id, webhook-timestamp, webhook-signature) through an outbox, retried for a day.
  */
 import { z } from 'zod';
-import en from '../locales/en/messages.json';
+import en from '../locales/en/server.json';
 import { apiResultSchema } from './types.js';
 
-export const WEBHOOK_TEXT = en.messages.webhooks;
+export const WEBHOOK_TEXT = en.accountMessages.webhooks;
 
 /** What an endpoint may ask for (`sample.changed` comes with the samples). */
 export const WEBHOOK_EVENTS = ['quote.created', 'inquiry.created', 'quote.changed', 'order.changed', 'message.created'] as const;

@@ -42,6 +42,7 @@ import {
   type Inquiry,
   type Order,
   type Quote,
+  ACCOUNT_API,
 } from '@agro/shared';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -60,6 +61,9 @@ import { insertTestProduct, offerBody, quoteBody } from '../fixtures.js';
 import { PASSWORD, newUserBody, type TestApp } from '../helper.js';
 import { file, makeImage, multipart } from '../images-fixtures.js';
 export { quoteBody };
+
+/** Every path the API names: SPEC.md's and the later ones (API), and the account's own (ACCOUNT_API). */
+export const ALL_API = { ...API, ...ACCOUNT_API };
 
 export const ACTORS = ['anonymous', 'user', 'otherUser', 'admin'] as const;
 export type Actor = (typeof ACTORS)[number];
@@ -92,7 +96,7 @@ export interface EndpointContext {
 
 export interface Endpoint {
   /** Key of the path in `API` (shared), so the table can be checked for completeness. */
-  api: keyof typeof API;
+  api: keyof typeof ALL_API;
   method: Method;
   /** The path as SPEC.md writes it. */
   path: string;
@@ -1297,7 +1301,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: 'none',
     expect: LOGGED_IN,
     prepare: async (_ctx, caller) => ({
-      url: API.userSessions,
+      url: ACCOUNT_API.userSessions,
       headers: cookieOf(caller),
       // Only the caller's own sessions, the one it came with marked current.
       check: (res) => {
@@ -1313,7 +1317,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: 'none',
     expect: LOGGED_IN,
     fresh: true,
-    prepare: async (_ctx, caller) => ({ url: API.endOtherSessions, headers: cookieOf(caller) }),
+    prepare: async (_ctx, caller) => ({ url: ACCOUNT_API.endOtherSessions, headers: cookieOf(caller) }),
   },
   {
     api: 'userSession',
@@ -1324,7 +1328,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     expect: LOGGED_IN,
     fresh: true,
     prepare: async (ctx, caller) => ({
-      url: API.userSession(await spareSession(ctx.t, caller?.id ?? ctx.owner.id)),
+      url: ACCOUNT_API.userSession(await spareSession(ctx.t, caller?.id ?? ctx.owner.id)),
       headers: cookieOf(caller),
     }),
   },
@@ -1336,7 +1340,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     expect: LOGGED_IN,
     response: 'download',
     prepare: async (_ctx, caller) => ({
-      url: API.dataExport,
+      url: ACCOUNT_API.dataExport,
       headers: cookieOf(caller),
       // The caller's own account, whoever asks (test/data-rights.test.ts: nothing of another's).
       check: (res) => {
@@ -1355,7 +1359,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     fresh: true,
     schema: deleteAccountSchema,
     prepare: async (_ctx, caller) => ({
-      url: API.deleteAccount,
+      url: ACCOUNT_API.deleteAccount,
       payload: { password: caller?.password ?? PASSWORD },
       headers: cookieOf(caller),
     }),
@@ -1366,7 +1370,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/api/v1/webhooks',
     body: 'none',
     expect: ADMIN_ONLY,
-    prepare: async (_ctx, caller) => ({ url: API.webhooks, headers: cookieOf(caller) }),
+    prepare: async (_ctx, caller) => ({ url: ACCOUNT_API.webhooks, headers: cookieOf(caller) }),
   },
   {
     api: 'addWebhook',
@@ -1379,7 +1383,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     prepare: async ({ t }, caller) => {
       await t.db.deleteFrom('webhook_endpoints').execute();
       return {
-        url: API.addWebhook,
+        url: ACCOUNT_API.addWebhook,
         payload: { url: 'https://93.184.215.14/hooks/agro', events: ['quote.created'] },
         headers: cookieOf(caller),
       };
@@ -1391,7 +1395,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/api/v1/webhooks/{id}',
     body: 'none',
     expect: ADMIN_ONLY,
-    prepare: async ({ t }, caller) => ({ url: API.deleteWebhook(await webhookEndpoint(t)), headers: cookieOf(caller) }),
+    prepare: async ({ t }, caller) => ({ url: ACCOUNT_API.deleteWebhook(await webhookEndpoint(t)), headers: cookieOf(caller) }),
   },
   {
     api: 'webhookDeliveries',
@@ -1399,7 +1403,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/api/v1/webhooks/{id}/deliveries',
     body: 'none',
     expect: ADMIN_ONLY,
-    prepare: async ({ t }, caller) => ({ url: API.webhookDeliveries(await webhookEndpoint(t)), headers: cookieOf(caller) }),
+    prepare: async ({ t }, caller) => ({ url: ACCOUNT_API.webhookDeliveries(await webhookEndpoint(t)), headers: cookieOf(caller) }),
   },
   {
     api: 'retryWebhookDelivery',
@@ -1407,7 +1411,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/api/v1/webhooks/deliveries/{id}/retry',
     body: 'none',
     expect: ADMIN_ONLY,
-    prepare: async ({ t }, caller) => ({ url: API.retryWebhookDelivery(await webhookDelivery(t)), headers: cookieOf(caller) }),
+    prepare: async ({ t }, caller) => ({ url: ACCOUNT_API.retryWebhookDelivery(await webhookDelivery(t)), headers: cookieOf(caller) }),
   },
   {
     api: 'twoFactorStatus',

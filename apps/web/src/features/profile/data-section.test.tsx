@@ -1,4 +1,4 @@
-import { API, DATA_RIGHTS_TEXT } from '@agro/shared';
+import { API, DATA_RIGHTS_TEXT, ACCOUNT_API } from '@agro/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { byLabel, callsTo, expectLoggedErrors, logIn, renderRoute, stubFetch, TEST_USER } from '@/test/render-harness';
@@ -8,7 +8,7 @@ afterEach(() => vi.unstubAllGlobals());
 const base = {
   [`GET ${API.profile}`]: { body: { success: true, message: 'ok', user: TEST_USER } },
   [`GET ${API.userQuotes}`]: { body: { success: true, message: 'ok', quotes: [] } },
-  [`GET ${API.userSessions}`]: { body: { success: true, message: 'ok', sessions: [] } },
+  [`GET ${ACCOUNT_API.userSessions}`]: { body: { success: true, message: 'ok', sessions: [] } },
 };
 
 const section = async () => (await screen.findByRole('heading', { name: 'Your data' })).closest('section')!;
@@ -20,11 +20,11 @@ describe('profile: your data', () => {
     renderRoute('/profile');
     const data = await section();
     const json = within(data).getByRole('link', { name: 'Download your data' });
-    expect(json).toHaveAttribute('href', API.dataExport);
+    expect(json).toHaveAttribute('href', ACCOUNT_API.dataExport);
     expect(json).toHaveAttribute('download');
     expect(within(data).getByRole('link', { name: 'Download your data with its files (ZIP)' })).toHaveAttribute(
       'href',
-      `${API.dataExport}?format=zip`,
+      `${ACCOUNT_API.dataExport}?format=zip`,
     );
   });
 
@@ -32,7 +32,7 @@ describe('profile: your data', () => {
     logIn('USER');
     const calls = stubFetch({
       ...base,
-      [`DELETE ${API.deleteAccount}`]: {
+      [`DELETE ${ACCOUNT_API.deleteAccount}`]: {
         body: {
           success: true,
           message: DATA_RIGHTS_TEXT.deleted,
@@ -50,13 +50,13 @@ describe('profile: your data', () => {
     expect(dialog).toHaveTextContent('kept as the law requires for 8 years after each order');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account for good' }));
     expect(await within(dialog).findByText(DATA_RIGHTS_TEXT.passwordRequired)).toBeInTheDocument();
-    expect(callsTo(calls, 'DELETE', API.deleteAccount)).toHaveLength(0);
+    expect(callsTo(calls, 'DELETE', ACCOUNT_API.deleteAccount)).toHaveLength(0);
 
     await user.type(byLabel('Your password'), 'Str0ng!Pass{Enter}');
     expect(
       await screen.findByText(/Your account was deleted\. Kept as the law requires until .*2034: orders SAE-2026-0001/),
     ).toBeInTheDocument();
-    expect(callsTo(calls, 'DELETE', API.deleteAccount)[0]!.body).toEqual({ password: 'Str0ng!Pass' });
+    expect(callsTo(calls, 'DELETE', ACCOUNT_API.deleteAccount)[0]!.body).toEqual({ password: 'Str0ng!Pass' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(store.getState().auth.isLoggedIn).toBe(false);
     expect(localStorage.getItem('isLoggedIn')).toBeNull();
@@ -67,7 +67,7 @@ describe('profile: your data', () => {
     const logged = expectLoggedErrors();
     stubFetch({
       ...base,
-      [`DELETE ${API.deleteAccount}`]: { status: 400, body: { success: false, message: DATA_RIGHTS_TEXT.wrongPassword } },
+      [`DELETE ${ACCOUNT_API.deleteAccount}`]: { status: 400, body: { success: false, message: DATA_RIGHTS_TEXT.wrongPassword } },
     });
     const { user, router, store } = renderRoute('/profile');
     await user.click(within(await section()).getByRole('button', { name: 'Delete your account' }));

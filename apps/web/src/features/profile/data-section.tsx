@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { API, deleteAccountSchema, type AccountDeleted } from '@agro/shared';
+import { deleteAccountSchema, type AccountDeleted, ACCOUNT_API } from '@agro/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -46,10 +46,10 @@ export function DataSection() {
       </h2>
       <p className="mt-1 text-sm text-gray-600">{t('dataRights.description')}</p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <a href={`${API_BASE_URL}${API.dataExport}`} download className={link}>
+        <a href={`${API_BASE_URL}${ACCOUNT_API.dataExport}`} download className={link}>
           <DownloadIcon size={18} /> {t('dataRights.download')}
         </a>
-        <a href={`${API_BASE_URL}${API.dataExport}?format=zip`} download className={link}>
+        <a href={`${API_BASE_URL}${ACCOUNT_API.dataExport}?format=zip`} download className={link}>
           <DownloadIcon size={18} /> {t('dataRights.downloadZip')}
         </a>
         <button type="button" className="btn-danger inline-flex items-center gap-2" onClick={() => setConfirming(true)}>
@@ -76,7 +76,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
 
   const onSubmit = async (values: DeleteOut) => {
     try {
-      await withToast(() => request<AccountDeleted>('DELETE', API.deleteAccount, values), {
+      await withToast(() => request<AccountDeleted>('DELETE', ACCOUNT_API.deleteAccount, values), {
         loading: t('dataRights.deleting'),
         success: deletedText,
         error: t('dataRights.deleteError'),

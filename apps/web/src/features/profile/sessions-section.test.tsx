@@ -1,4 +1,4 @@
-import { API, type SessionRecord } from '@agro/shared';
+import { API, type SessionRecord, ACCOUNT_API } from '@agro/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,7 +29,7 @@ describe('profile: where you are signed in', () => {
     logIn('USER');
     const calls = stubFetch({
       ...base,
-      [`GET ${API.userSessions}`]: {
+      [`GET ${ACCOUNT_API.userSessions}`]: {
         body: {
           success: true,
           message: 'ok',
@@ -40,8 +40,8 @@ describe('profile: where you are signed in', () => {
           ],
         },
       },
-      [`DELETE ${API.userSession('phone')}`]: { body: { success: true, message: 'Session ended' } },
-      [`DELETE ${API.endOtherSessions}`]: { body: { success: true, message: 'Every other session ended', ended: 1 } },
+      [`DELETE ${ACCOUNT_API.userSession('phone')}`]: { body: { success: true, message: 'Session ended' } },
+      [`DELETE ${ACCOUNT_API.endOtherSessions}`]: { body: { success: true, message: 'Every other session ended', ended: 1 } },
     });
     renderRoute('/profile');
     const section = (await screen.findByRole('heading', { name: 'Where you are signed in' })).closest('section')!;
@@ -57,7 +57,7 @@ describe('profile: where you are signed in', () => {
     await userEvent.click(within(items[1]!).getByRole('button', { name: /^Sign out of Safari 18 on iOS, last active / }));
     expect(await screen.findByText('Signed out of that device')).toBeInTheDocument();
     expect(within(section).getAllByRole('listitem')).toHaveLength(2);
-    expect(callsTo(calls, 'DELETE', API.userSession('phone'))).toHaveLength(1);
+    expect(callsTo(calls, 'DELETE', ACCOUNT_API.userSession('phone'))).toHaveLength(1);
 
     await userEvent.click(within(section).getByRole('button', { name: 'Sign out everywhere else' }));
     expect(await screen.findByText('Signed out everywhere else')).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('profile: where you are signed in', () => {
     let fail = true;
     stubFetch({
       ...base,
-      [`GET ${API.userSessions}`]: () =>
+      [`GET ${ACCOUNT_API.userSessions}`]: () =>
         fail
           ? { status: 500, body: { success: false, message: 'Internal server error' } }
           : { body: { success: true, message: 'ok', sessions: [session({ _id: 'here', current: true })] } },

@@ -1,4 +1,4 @@
-import { API, type SessionRecord, type SessionsResponse } from '@agro/shared';
+import { type SessionRecord, type SessionsResponse, ACCOUNT_API } from '@agro/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { UserIcon } from '@/components/ui/icons';
 import { LTR_SLOT, withLtr } from '@/components/ui/ltr';
@@ -26,7 +26,7 @@ export function SessionsSection() {
   const fetchSessions = useCallback(async () => {
     setLoad({ state: 'loading' });
     try {
-      const answer = await request<SessionsResponse>('GET', API.userSessions);
+      const answer = await request<SessionsResponse>('GET', ACCOUNT_API.userSessions);
       setLoad({ state: 'ready', sessions: answer.sessions });
     } catch {
       setLoad({ state: 'error' });
@@ -104,7 +104,7 @@ export function SessionsSection() {
                       onClick={() =>
                         void end(
                           session._id,
-                          () => request('DELETE', API.userSession(session._id)),
+                          () => request('DELETE', ACCOUNT_API.userSession(session._id)),
                           t('sessions.ended'),
                           (s) => s._id === session._id,
                         )
@@ -127,7 +127,7 @@ export function SessionsSection() {
                 onClick={() =>
                   void end(
                     'others',
-                    () => request('DELETE', API.endOtherSessions),
+                    () => request('DELETE', ACCOUNT_API.endOtherSessions),
                     t('sessions.othersEnded'),
                     (s) => !s.current,
                   )

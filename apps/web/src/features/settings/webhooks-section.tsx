@@ -1,12 +1,11 @@
 import {
-  API,
   WEBHOOK_EVENTS,
-  WEBHOOK_TEXT,
   type ApiResult,
   type Webhook,
   type WebhookCreated,
   type WebhookDelivery,
   type WebhookEvent,
+  ACCOUNT_API,
 } from '@agro/shared';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -49,7 +48,9 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
   const load = useCallback(async () => {
     setFailed(false);
     try {
-      setDeliveries((await request<ApiResult & { deliveries: WebhookDelivery[] }>('GET', API.webhookDeliveries(webhook._id))).deliveries);
+      setDeliveries(
+        (await request<ApiResult & { deliveries: WebhookDelivery[] }>('GET', ACCOUNT_API.webhookDeliveries(webhook._id))).deliveries,
+      );
     } catch {
       setFailed(true);
     }
@@ -62,7 +63,7 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
     setBusy(delivery._id);
     try {
       const answer = await withToast(
-        () => request<ApiResult & { delivery: WebhookDelivery }>('POST', API.retryWebhookDelivery(delivery._id), {}),
+        () => request<ApiResult & { delivery: WebhookDelivery }>('POST', ACCOUNT_API.retryWebhookDelivery(delivery._id), {}),
         { loading: t('webhooks.sending'), success: (a) => localizeMessage(a.message), error: t('webhooks.sendError') },
       );
       setDeliveries((list) => list?.map((d) => (d._id === answer.delivery._id ? answer.delivery : d)) ?? null);
@@ -166,7 +167,7 @@ export function WebhooksSection() {
   const fetchWebhooks = useCallback(async () => {
     setLoad({ state: 'loading' });
     try {
-      setLoad({ state: 'ready', webhooks: (await request<ApiResult & { webhooks: Webhook[] }>('GET', API.webhooks)).webhooks });
+      setLoad({ state: 'ready', webhooks: (await request<ApiResult & { webhooks: Webhook[] }>('GET', ACCOUNT_API.webhooks)).webhooks });
     } catch {
       setLoad({ state: 'error' });
     }
@@ -180,7 +181,7 @@ export function WebhooksSection() {
     setAdding(true);
     setErrors({});
     try {
-      const created = await withToast(() => request<WebhookCreated>('POST', API.addWebhook, { url, events }), {
+      const created = await withToast(() => request<WebhookCreated>('POST', ACCOUNT_API.addWebhook, { url, events }), {
         loading: t('webhooks.adding'),
         success: (a) => localizeMessage(a.message),
         error: t('webhooks.addError'),
@@ -192,7 +193,8 @@ export function WebhooksSection() {
       // What was typed stays; the field the server named says why.
       if (e instanceof ApiError && e.serverMessage) {
         const message = localizeMessage(e.serverMessage);
-        setErrors(e.serverMessage === WEBHOOK_TEXT.eventsRequired ? { events: message } : { url: message });
+        // The events' refusal names them ('Choose at least one event'); any other is the address's.
+        setErrors(events.length === 0 ? { events: message } : { url: message });
       }
     } finally {
       setAdding(false);
@@ -203,7 +205,7 @@ export function WebhooksSection() {
     if (!deleting) return;
     setBusy(true);
     try {
-      await withToast(() => request<ApiResult>('DELETE', API.deleteWebhook(deleting._id)), {
+      await withToast(() => request<ApiResult>('DELETE', ACCOUNT_API.deleteWebhook(deleting._id)), {
         loading: t('webhooks.deleting'),
         success: (a) => localizeMessage(a.message),
         error: t('webhooks.deleteError'),
