@@ -41,6 +41,7 @@ import { createDatabase, migrateToLatest, type DatabaseHandle } from '../apps/se
 import { newId } from '../apps/server/src/db/ids.js';
 import { nowIso } from '../apps/server/src/db/mappers.js';
 import { insertBenchProducts } from './lib/lead-seed.js';
+import { seededRandom } from '../apps/server/src/lib/seeded-random.js';
 import { hashToken, newToken } from '../apps/server/src/lib/tokens.js';
 import { SESSION_COOKIE } from '../apps/server/src/plugins/auth.js';
 import { insertSession } from '../apps/server/src/modules/user/session-repository.js';
@@ -169,21 +170,10 @@ function post(agent: http.Agent, url: URL, buyer: Buyer, body: string, plannedAt
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-/** A seeded generator (mulberry32): the same arrivals in every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Arrival times (ms from the start) of a Poisson process of `rate` a second over `seconds`. */
 function poissonArrivals(rate: number, seconds: number, seed: number): number[] {
-  const next = random(seed);
+  // The same arrivals in every run.
+  const next = seededRandom(seed);
   const out: number[] = [];
   for (let t = 0; ;) {
     t += (-Math.log(1 - next()) / rate) * 1000;

@@ -21,10 +21,14 @@ function ipv6Groups(address: string): number[] | undefined {
   return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : undefined;
 }
 
+/** An IPv4 address written as IPv6 (::ffff:203.0.113.7) as the IPv4 address it is; any other as it came. */
+export function unmappedIPv4(address: string): string {
+  return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
+}
+
 export function networkOf(address: string | undefined): string {
   if (!address) return '';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  const ip = mapped ? mapped[1]! : address;
+  const ip = unmappedIPv4(address);
   if (net.isIPv4(ip)) return `${ip.split('.').slice(0, 3).join('.')}.0/24`;
   // Zone ids (fe80::1%eth0) name this machine's interface, not a network.
   const bare = ip.replace(/%.*$/, '');

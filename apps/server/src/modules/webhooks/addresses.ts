@@ -9,6 +9,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import { WEBHOOK_TEXT } from '@agro/shared';
+import { unmappedIPv4 } from '../../lib/networks.js';
 
 const blocked = new net.BlockList();
 for (const [network, prefix] of [
@@ -42,8 +43,7 @@ for (const [network, prefix] of [
 
 /** True for an address a webhook must not reach (an IPv4 address written as IPv6 is judged as IPv4). */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  const ip = mapped ? mapped[1]! : address;
+  const ip = unmappedIPv4(address);
   if (net.isIPv4(ip)) return blocked.check(ip, 'ipv4');
   if (net.isIPv6(ip)) return blocked.check(ip, 'ipv6');
   return true;

@@ -1,6 +1,7 @@
 import { type SessionRecord, type SessionsResponse, ACCOUNT_API } from '@agro/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { UserIcon } from '@/components/ui/icons';
+import { LoadFailed, Loading } from '@/components/ui/load-state';
 import { LTR_SLOT, withLtr } from '@/components/ui/ltr';
 import { Spinner } from '@/components/ui/spinner';
 import { request, withToast } from '@/lib/api';
@@ -57,18 +58,9 @@ export function SessionsSection() {
         <UserIcon size={20} /> {t('sessions.heading')}
       </h2>
       <p className="mt-1 text-sm text-gray-600">{t('sessions.description')}</p>
-      {load.state === 'loading' && (
-        <p className="mt-4 flex items-center gap-2 text-sm text-gray-600" role="status">
-          <Spinner /> {t('sessions.loading')}
-        </p>
-      )}
+      {load.state === 'loading' && <Loading label={t('sessions.loading')} />}
       {load.state === 'error' && (
-        <div className="mt-4 flex flex-wrap items-center gap-3" role="alert">
-          <p className="text-sm text-red-700">{t('sessions.loadError')}</p>
-          <button type="button" className="btn-secondary" onClick={() => void fetchSessions()}>
-            {t('sessions.retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('sessions.loadError')} retryLabel={t('sessions.retry')} onRetry={() => void fetchSessions()} />
       )}
       {load.state === 'ready' && (
         <>

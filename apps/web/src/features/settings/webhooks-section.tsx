@@ -13,6 +13,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { FormSection } from '@/components/ui/form-section';
 import { SendIcon } from '@/components/ui/icons';
+import { LoadFailed, Loading } from '@/components/ui/load-state';
 import { Ltr } from '@/components/ui/ltr';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, request, withToast } from '@/lib/api';
@@ -75,22 +76,9 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
   };
 
   if (failed) {
-    return (
-      <div className="mt-3 flex flex-wrap items-center gap-3" role="alert">
-        <p className="text-sm text-red-700">{t('webhooks.loadError')}</p>
-        <button type="button" className="btn-secondary" onClick={() => void load()}>
-          {t('webhooks.retry')}
-        </button>
-      </div>
-    );
+    return <LoadFailed className="mt-3" message={t('webhooks.loadError')} retryLabel={t('webhooks.retry')} onRetry={() => void load()} />;
   }
-  if (!deliveries) {
-    return (
-      <p className="mt-3 flex items-center gap-2 text-sm text-gray-600" role="status">
-        <Spinner /> {t('webhooks.loading')}
-      </p>
-    );
-  }
+  if (!deliveries) return <Loading className="mt-3" label={t('webhooks.loading')} />;
   if (deliveries.length === 0) return <p className="mt-3 text-sm text-gray-600">{t('webhooks.noDeliveries')}</p>;
   return (
     <div className="mt-3 overflow-x-auto">
@@ -233,18 +221,9 @@ export function WebhooksSection() {
   return (
     <FormSection title={t('webhooks.title')} icon={<SendIcon />}>
       <p className="text-sm text-gray-700">{t('webhooks.intro')}</p>
-      {load.state === 'loading' && (
-        <p className="mt-4 flex items-center gap-2 text-sm text-gray-600" role="status">
-          <Spinner /> {t('webhooks.loading')}
-        </p>
-      )}
+      {load.state === 'loading' && <Loading label={t('webhooks.loading')} />}
       {load.state === 'error' && (
-        <div className="mt-4 flex flex-wrap items-center gap-3" role="alert">
-          <p className="text-sm text-red-700">{t('webhooks.loadError')}</p>
-          <button type="button" className="btn-secondary" onClick={() => void fetchWebhooks()}>
-            {t('webhooks.retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('webhooks.loadError')} retryLabel={t('webhooks.retry')} onRetry={() => void fetchWebhooks()} />
       )}
       {load.state === 'ready' &&
         (load.webhooks.length === 0 ? (
