@@ -90,7 +90,7 @@ describe('signing in with it on', () => {
     const { secret } = await withTwoFactor(user);
     const first = await post(API.login, { email: user.email, password: user.password });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ success: true, message: T.required, twoFactorRequired: true });
+    expect(first.json()).toEqual({ success: true, message: T.required, twoFactorRequired: true, secondSteps: ['code'] });
     expect(first.cookies.find((c) => c.name === 'agro_session')).toBeUndefined();
     const challenge = challengeCookie(first);
     // The challenge cookie is no session.

@@ -1,6 +1,6 @@
 /**
  * The calls of a person's own account and of the company's other systems (issue 44): sessions, data
- * rights, webhooks. Apart from API (api.ts), whose every path joins every first page: these are
+ * rights, webhooks, passkeys. Apart from API (api.ts), whose every path joins every first page: these are
  * read only by the profile's and the settings' screens (and the server and its tests).
  */
 const V1 = '/api/v1';
@@ -16,4 +16,12 @@ export const ACCOUNT_API = {
   webhookDeliveries: (id: string) => `${V1}/webhooks/${encodeURIComponent(id)}/deliveries`,
   retryWebhookDelivery: (id: string) => `${V1}/webhooks/deliveries/${encodeURIComponent(id)}/retry`,
   userSession: (id: string) => `${V1}/user/sessions/${encodeURIComponent(id)}`,
+  passkeys: `${V1}/user/passkey`,
+  passkeyRegisterOptions: `${V1}/user/passkey/register/options`,
+  addPasskey: `${V1}/user/passkey/register`,
+  renamePasskey: (id: string) => `${V1}/user/passkey/${encodeURIComponent(id)}`,
+  deletePasskey: (id: string) => `${V1}/user/passkey/${encodeURIComponent(id)}`,
+  passkeyLoginOptions: `${V1}/user/passkey/login/options`,
+  passkeyLogin: `${V1}/user/passkey/login`,
+  passkeyConfirmOptions: `${V1}/user/passkey/confirm/options`,
 };

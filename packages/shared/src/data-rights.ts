@@ -7,6 +7,7 @@ import { z } from 'zod';
 import en from '../locales/en/server.json';
 import { auditEntrySchema } from './audit.js';
 import { orderSchema } from './order.js';
+import { passkeyRecordSchema, passkeyCredentialSchema } from './passkeys.js';
 import { sessionRecordSchema } from './sessions.js';
 import { threadMessageSchema, THREAD_KINDS } from './thread.js';
 import { apiResultSchema, inquirySchema, publicUserSchema, quoteDetailSchema } from './types.js';
@@ -21,9 +22,15 @@ export const deletedAccountEmail = (userId: string): string => `deleted-${userId
 export const EXPORT_FORMATS = ['json', 'zip'] as const;
 export const exportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS, { error: DATA_RIGHTS_TEXT.formatInvalid }).optional() });
 
-export const deleteAccountSchema = z.object({
-  password: z.string({ error: DATA_RIGHTS_TEXT.passwordRequired }).min(1, { error: DATA_RIGHTS_TEXT.passwordRequired }).max(200),
-});
+/** The password, or instead an answer of one of the account's passkeys (to POST /user/passkey/confirm/options). */
+export const deleteAccountSchema = z
+  .object({
+    password: z.string({ error: DATA_RIGHTS_TEXT.passwordRequired }).max(200).optional(),
+    passkey: passkeyCredentialSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.passkey && !v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: DATA_RIGHTS_TEXT.passwordRequired });
+  });
 export const deleteAccountMessageOrder: readonly string[] = [DATA_RIGHTS_TEXT.passwordRequired];
 
 /** An order kept after its buyer deleted their account, and until when (the retention period). */
@@ -54,6 +61,8 @@ export const dataExportSchema = z.object({
   exportedAt: z.string(),
   account: publicUserSchema.extend({ language: z.string(), remindersOptedOutAt: z.string().nullable(), twoStepSignIn: z.boolean() }),
   sessions: z.array(sessionRecordSchema),
+  /** The account's passkeys: name, added, last used (never the key). */
+  passkeys: z.array(passkeyRecordSchema),
   quotes: z.array(quoteDetailSchema),
   orders: z.array(orderSchema),
   inquiries: z.array(inquirySchema),

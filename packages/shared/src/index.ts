@@ -27,6 +27,7 @@ export * from './team.js';
 export * from './two-factor.js';
 export * from './two-factor-texts.js';
 export * from './sessions.js';
+export * from './passkeys.js';
 export * from './data-rights.js';
 export * from './webhooks.js';
 export * from './languages.js';

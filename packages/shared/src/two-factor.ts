@@ -45,6 +45,12 @@ export const loginResponseSchema = z.union([
     /** An administrator without two-step sign-in while the site requires it: sent to set it up. */
     twoFactorSetupRequired: z.boolean().optional(),
   }),
-  z.object({ success: z.boolean(), message: z.string(), twoFactorRequired: z.literal(true) }),
+  z.object({
+    success: z.boolean(),
+    message: z.string(),
+    twoFactorRequired: z.literal(true),
+    /** What the second step may be: `code` (an authenticator or recovery code), `passkey` (one of the account's). */
+    secondSteps: z.array(z.enum(['code', 'passkey'])).optional(),
+  }),
 ]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -482,6 +482,30 @@ export interface LoginChallengesTable {
   expires_at: string;
 }
 
+/** A passkey (WebAuthn credential) of an account (issue 44, item 1; modules/user/passkeys.ts). */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  credential_id: string;
+  public_key: string;
+  /** bigint on PostgreSQL: read as a string there. */
+  counter: ColumnType<number | string, number | undefined, number>;
+  transports: ColumnType<string, string | undefined, string>;
+  device_type: string;
+  backed_up: ColumnType<number, number | undefined, number>;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A WebAuthn challenge handed out, used once within its five minutes. */
+export interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'login' | 'confirm';
+  user_id: string | null;
+  expires_at: string;
+}
+
 /** One message of a thread (modules/messages). */
 export interface MessagesTable {
   id: string;
@@ -647,6 +671,8 @@ export interface Database {
   team_invites: TeamInvitesTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -14,6 +14,9 @@ import {
   contactSchema,
   decisionSchema,
   deleteAccountSchema,
+  addPasskeySchema,
+  passkeyAssertionSchema,
+  passkeyNameSchema,
   deliveredSchema,
   forgotPasswordSchema,
   milestoneSchema,
@@ -57,6 +60,7 @@ import { decideQuote, sendOffer } from '../../src/modules/quote/service.js';
 import { recordMilestone } from '../../src/modules/order/service.js';
 import { insertSession } from '../../src/modules/user/session-repository.js';
 import { solveFor } from '../altcha-solver.js';
+import { softPasskey } from '../passkey-authenticator.js';
 import { insertTestProduct, offerBody, quoteBody } from '../fixtures.js';
 import { PASSWORD, newUserBody, type TestApp } from '../helper.js';
 import { file, makeImage, multipart } from '../images-fixtures.js';
@@ -1365,6 +1369,126 @@ export const ENDPOINTS: readonly Endpoint[] = [
     }),
   },
   {
+    api: 'passkeys',
+    method: 'GET',
+    path: '/api/v1/user/passkey',
+    body: 'none',
+    expect: LOGGED_IN,
+    prepare: async ({ t }, caller) => {
+      if (caller) await passkeyRow(t, caller.id);
+      return {
+        url: ACCOUNT_API.passkeys,
+        headers: cookieOf(caller),
+        // Only the caller's own passkeys.
+        check: async (res) => {
+          const ids = res.json<{ passkeys: { _id: string }[] }>().passkeys.map((p) => p._id);
+          const own = await t.db.selectFrom('passkeys').select('id').where('user_id', '=', caller!.id).execute();
+          expect(ids.sort()).toEqual(own.map((r) => r.id).sort());
+        },
+      };
+    },
+  },
+  {
+    api: 'passkeyRegisterOptions',
+    method: 'POST',
+    path: '/api/v1/user/passkey/register/options',
+    body: 'json',
+    expect: LOGGED_IN,
+    prepare: async (_ctx, caller) => ({ url: ACCOUNT_API.passkeyRegisterOptions, payload: {}, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'addPasskey',
+    method: 'POST',
+    path: '/api/v1/user/passkey/register',
+    body: 'json',
+    expect: LOGGED_IN,
+    // At most 10 passkeys an account: a new one each call.
+    fresh: true,
+    schema: addPasskeySchema,
+    prepare: async ({ t }, caller) => {
+      const key = softPasskey();
+      if (!caller) return { url: ACCOUNT_API.addPasskey, payload: { name: 'Key', credential: key.register({ challenge: 'x', rp: {} }) } };
+      const options = await t.app.inject({
+        method: 'POST',
+        url: ACCOUNT_API.passkeyRegisterOptions,
+        payload: {},
+        headers: cookieOf(caller),
+      });
+      const credential = key.register(options.json<{ options: { challenge: string; rp: { id?: string } } }>().options);
+      return { url: ACCOUNT_API.addPasskey, payload: { name: 'Key', credential }, headers: cookieOf(caller) };
+    },
+  },
+  {
+    api: 'renamePasskey',
+    method: 'PATCH',
+    path: '/api/v1/user/passkey/{id}',
+    body: 'json',
+    // The caller's own passkey; another account's is 'Passkey not found' (test/passkeys.test.ts).
+    expect: LOGGED_IN,
+    schema: passkeyNameSchema,
+    prepare: async ({ t, owner }, caller) => ({
+      url: ACCOUNT_API.renamePasskey(await passkeyRow(t, caller?.id ?? owner.id)),
+      payload: { name: 'Renamed' },
+      headers: cookieOf(caller),
+    }),
+  },
+  {
+    api: 'deletePasskey',
+    method: 'DELETE',
+    path: '/api/v1/user/passkey/{id}',
+    body: 'none',
+    expect: LOGGED_IN,
+    prepare: async ({ t, owner }, caller) => ({
+      url: ACCOUNT_API.deletePasskey(await passkeyRow(t, caller?.id ?? owner.id)),
+      headers: cookieOf(caller),
+    }),
+  },
+  {
+    api: 'passkeyLoginOptions',
+    method: 'POST',
+    path: '/api/v1/user/passkey/login/options',
+    body: 'json',
+    expect: PUBLIC,
+    prepare: async (_ctx, caller) => ({ url: ACCOUNT_API.passkeyLoginOptions, payload: {}, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'passkeyLogin',
+    method: 'POST',
+    path: '/api/v1/user/passkey/login',
+    body: 'json',
+    // The passkey is the key, whoever else is signed in: a new account's each call.
+    expect: PUBLIC,
+    fresh: true,
+    schema: passkeyAssertionSchema,
+    prepare: async ({ t }, caller) => {
+      const account = await newUserSession(t);
+      const key = softPasskey();
+      const made = await t.app.inject({ method: 'POST', url: ACCOUNT_API.passkeyRegisterOptions, payload: {}, headers: cookieOf(account) });
+      const added = await t.app.inject({
+        method: 'POST',
+        url: ACCOUNT_API.addPasskey,
+        payload: { name: 'Key', credential: key.register(made.json<{ options: { challenge: string; rp: { id?: string } } }>().options) },
+        headers: cookieOf(account),
+      });
+      if (added.statusCode !== 200) throw new Error(`no passkey for ${account.email}: ${added.body}`);
+      const options = await t.app.inject({ method: 'POST', url: ACCOUNT_API.passkeyLoginOptions, payload: {} });
+      return {
+        url: ACCOUNT_API.passkeyLogin,
+        payload: { credential: key.sign(options.json<{ options: { challenge: string } }>().options, account.id) },
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ user: { email: string } }>().user.email).toBe(account.email),
+      };
+    },
+  },
+  {
+    api: 'passkeyConfirmOptions',
+    method: 'POST',
+    path: '/api/v1/user/passkey/confirm/options',
+    body: 'json',
+    expect: LOGGED_IN,
+    prepare: async (_ctx, caller) => ({ url: ACCOUNT_API.passkeyConfirmOptions, payload: {}, headers: cookieOf(caller) }),
+  },
+  {
     api: 'webhooks',
     method: 'GET',
     path: '/api/v1/webhooks',
@@ -1693,6 +1817,24 @@ async function enableTwoFactor(t: TestApp, caller: Session): Promise<string> {
   });
   if (enabled.statusCode !== 200) throw new Error(`2fa fixture failed ${enabled.statusCode}: ${enabled.body}`);
   return secret;
+}
+
+/** A passkey row of `userId` (as an added one is stored; it signs nothing in); its id. */
+async function passkeyRow(t: TestApp, userId: string): Promise<string> {
+  const id = newId();
+  await t.db
+    .insertInto('passkeys')
+    .values({
+      id,
+      user_id: userId,
+      credential_id: randomBytes(16).toString('base64url'),
+      public_key: randomBytes(32).toString('base64url'),
+      device_type: 'singleDevice',
+      name: 'Matrix key',
+      created_at: nowIso(),
+    })
+    .execute();
+  return id;
 }
 
 /** Another session of `userId` (as if opened on another device), written as a login would; its public id. */

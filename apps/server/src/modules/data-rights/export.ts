@@ -16,7 +16,7 @@ import { findInquiry } from '../contact/repository.js';
 import { listMessages } from '../messages/repository.js';
 import { findOrder } from '../order/repository.js';
 import { getQuoteDetail } from '../quote/index.js';
-import { findUserById, listUserSessions, toSessionRecord } from '../user/index.js';
+import { findUserById, listPasskeys, listUserSessions, toPasskeyRecord, toSessionRecord } from '../user/index.js';
 import { auditRowsOf, filesOf, leadIdsOf } from './repository.js';
 
 const MESSAGES_PAGE = 200;
@@ -53,7 +53,12 @@ export async function prepareExport(db: DbOrTx, userId: string, currentTokenHash
   const row = await findUserById(db, userId);
   if (!row) return undefined;
   const now = nowIso();
-  const [sessions, leads, audit] = await Promise.all([listUserSessions(db, userId, now), leadIdsOf(db, userId), auditRowsOf(db, userId)]);
+  const [sessions, passkeys, leads, audit] = await Promise.all([
+    listUserSessions(db, userId, now),
+    listPasskeys(db, userId),
+    leadIdsOf(db, userId),
+    auditRowsOf(db, userId),
+  ]);
   const files = (await filesOf(db, userId)).map((f) => ({
     path: `files/${f.kind === 'order-document' ? 'orders' : 'messages'}/${f.id}-${safeName(f.fileName)}`,
     kind: f.kind,
@@ -100,7 +105,7 @@ export async function prepareExport(db: DbOrTx, userId: string, currentTokenHash
   }
 
   async function* json(): AsyncGenerator<string> {
-    yield `{"exportedAt":${J(now)},"account":${J(account)},"sessions":${J(sessions.map((s) => toSessionRecord(s, currentTokenHash)))},"quotes":[`;
+    yield `{"exportedAt":${J(now)},"account":${J(account)},"sessions":${J(sessions.map((s) => toSessionRecord(s, currentTokenHash)))},"passkeys":${J(passkeys.map(toPasskeyRecord))},"quotes":[`;
     yield* list(leads.quote, async (id) => {
       const quote = await getQuoteDetail(db, id);
       return quote && forBuyer(quote);

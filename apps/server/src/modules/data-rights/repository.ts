@@ -252,13 +252,15 @@ export async function ordersOf(tx: DbOrTx, userId: string): Promise<{ id: string
 }
 
 /**
- * The account itself: its second factor's recovery codes and waiting sign-ins (no foreign key),
+ * The account itself: its second factor's recovery codes, its passkeys and their challenges, and waiting sign-ins (no foreign key),
  * its mails not sent yet, then the row; sessions, reset tokens, read marks and unsubscribe tokens
  * go with it (on delete cascade), and its orders keep their rows with no account (set null).
  */
 export async function deleteAccountRows(tx: DbOrTx, userId: string, email: string): Promise<void> {
   await tx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   await tx.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
+  await tx.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+  await tx.deleteFrom('passkey_challenges').where('user_id', '=', userId).execute();
   await tx.deleteFrom('mail_outbox').where('to_address', '=', email).where('status', '=', 'pending').execute();
   await tx.deleteFrom('users').where('id', '=', userId).execute();
 }

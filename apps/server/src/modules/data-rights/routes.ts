@@ -1,6 +1,6 @@
 /**
  * The buyer's data rights (issue 44, item 3), under /api/v1/user: GET /export (the JSON file, or
- * with `?format=zip` a ZIP of it and the account's files) and DELETE /account (with the password).
+ * with `?format=zip` a ZIP of it and the account's files) and DELETE /account (with the password or a passkey).
  * Any signed-in account, buyer or administrator; the last administrator cannot go.
  */
 import {
@@ -15,11 +15,12 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../../lib/errors.js';
+import { badRequest, unauthorized } from '../../lib/errors.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { endSession, requireAuth } from '../../plugins/auth.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { jsonStream, prepareExport, zipStream } from './export.js';
+import { verifyPasskeyAssertion } from '../user/index.js';
 import { deleteAccount } from './service.js';
 
 const tags = ['user'];
@@ -80,14 +81,21 @@ export default async function dataRightsRoutes(fastify: FastifyInstance): Promis
       schema: {
         tags,
         summary:
-          "Delete the signed-in account with its password: sessions and second factor removed, quotes and inquiries without an order made anonymous, orders kept for the settings' retentionYears (answered with each one's day); refused for the last administrator",
+          "Delete the signed-in account with its password, or with one of its passkeys (`passkey`: the answer to POST /user/passkey/confirm/options): sessions, second factor and passkeys removed, quotes and inquiries without an order made anonymous, orders kept for the settings' retentionYears (answered with each one's day); refused for the last administrator",
         body: specInput(deleteAccountSchema, deleteAccountMessageOrder),
         response: replies(accountDeletedSchema, [400, 401, 409, 429]),
       },
     },
     async (request, reply) => {
       const settings = await app.siteSettings();
-      const { files, ...deleted } = await deleteAccount(app.db, app.dialect, request.user!._id, request.body.password, settings);
+      const userId = request.user!._id;
+      const { password, passkey } = request.body;
+      // A passkey answer (to POST /user/passkey/confirm/options) stands for the password.
+      if (passkey && !(await verifyPasskeyAssertion(request, passkey, 'confirm', userId))) {
+        throw badRequest(DATA_RIGHTS_TEXT.passkeyFailed, { passkey: DATA_RIGHTS_TEXT.passkeyFailed });
+      }
+      const proof = passkey ? ('passkey' as const) : { password: password ?? '' };
+      const { files, ...deleted } = await deleteAccount(app.db, app.dialect, userId, proof, settings);
       await endSession(request, reply);
       // The attachments' files once the rows are gone (a failure leaves an unreferenced file, never a dangling row).
       await app.documentStorage

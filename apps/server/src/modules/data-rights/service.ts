@@ -1,6 +1,6 @@
 /**
  * DELETE /api/v1/user/account (issue 44, item 3): the account removed in one transaction with its
- * sessions, second factor and recovery codes; its quotes without an order and its inquiries made
+ * sessions, second factor, recovery codes and passkeys; its quotes without an order and its inquiries made
  * anonymous; its orders (with their quotes, proformas, documents and threads) kept for the
  * settings' `retentionYears`; one audit row saying what was kept and until when.
  */
@@ -31,12 +31,13 @@ export async function deleteAccount(
   db: Db,
   dialect: Dialect,
   userId: string,
-  password: string,
+  /** The password to check, or `passkey`: one of the account's passkeys confirmed it already (routes.ts). */
+  proof: { password: string } | 'passkey',
   settings: Pick<SiteSettings, 'retentionYears' | 'assignment'>,
 ): Promise<DeletedAccount> {
   const user = await findUserById(db, userId);
   if (!user) throw unauthorized();
-  if (!(await verifyPassword(password, user.password_hash)))
+  if (proof !== 'passkey' && !(await verifyPassword(proof.password, user.password_hash)))
     throw badRequest(DATA_RIGHTS_TEXT.wrongPassword, { password: DATA_RIGHTS_TEXT.wrongPassword });
   const years = settings.retentionYears;
   return db.transaction().execute(async (tx) => {

@@ -6,3 +6,6 @@ export { userLanguage } from './repository.js';
 export { findUserById } from './repository.js';
 export { listUserSessions } from './session-repository.js';
 export { toSessionRecord } from './sessions.js';
+/** The account's passkeys (the data rights: listed in the export; a passkey confirms the deletion). */
+export { listPasskeys, toPasskeyRecord } from './passkey-repository.js';
+export { verifyPasskeyAssertion } from './passkeys.js';

@@ -50,6 +50,8 @@ import { createUserService } from './service.js';
 import { findUserById, updateUser } from './repository.js';
 import { createTwoFactor, lacksRequiredSecondFactor } from './two-factor.js';
 import { sessionRoutes } from './sessions.js';
+import { passkeyRoutes } from './passkeys.js';
+import { hasPasskey } from './passkey-repository.js';
 
 const tags = ['user'];
 
@@ -75,6 +77,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   const guard = app.config.rateLimit.enabled ? loginGuard(app) : undefined;
   const twoFactor = createTwoFactor(app.db);
   sessionRoutes(app);
+  passkeyRoutes(app, { twoFactor, guard });
 
   app.post(
     '/register',
@@ -121,7 +124,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       schema: {
         tags,
         summary:
-          'Log in; sets the httpOnly session cookie. With two-step sign-in on: no session yet, `twoFactorRequired: true`, then POST /user/login/second-factor within 5 minutes',
+          'Log in; sets the httpOnly session cookie. With two-step sign-in on (or an administrator the site requires it of, with a passkey): no session yet, `twoFactorRequired: true` and `secondSteps`, then POST /user/login/second-factor (a code) or /user/passkey/login (a passkey) within 5 minutes',
         body: specInput(loginSchema.extend(botSignalFields), loginMessageOrder),
         response: replies(loginResponseSchema, [400, 401, 429]),
       },
@@ -137,10 +140,19 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
         if (err instanceof HttpError && err.statusCode === 401) await guard?.failed(request, email);
         throw err;
       }
-      if (user.totp_secret) {
+      // An administrator the site requires two-step sign-in of, with a passkey and no authenticator: the passkey is the second step.
+      const passkey = await hasPasskey(app.db, user.id);
+      const passkeyStep = passkey && !user.totp_secret && user.role === 'ADMIN' && (await app.siteSettings()).requireTwoFactorForAdmins;
+      if (user.totp_secret || passkeyStep) {
         // The password alone starts no session: the second step must follow within 5 minutes.
         await twoFactor.startChallenge(request, reply, user.id);
-        return { success: true, message: TWO_FACTOR_TEXT.required, twoFactorRequired: true as const };
+        return {
+          success: true,
+          message: TWO_FACTOR_TEXT.required,
+          twoFactorRequired: true as const,
+          // What the second step may be: a code (authenticator or recovery), a passkey of the account.
+          secondSteps: [...(user.totp_secret ? (['code'] as const) : []), ...(passkey ? (['passkey'] as const) : [])],
+        };
       }
       await guard?.succeeded(email);
       await startSession(request, reply, user.id);

@@ -23,7 +23,8 @@ const PERIOD_S = 30;
 const WINDOW = 1;
 /** The short-lived cookie naming a sign-in that waits for its second step. */
 export const CHALLENGE_COOKIE = 'agro_2fa';
-const CHALLENGE_PATH = '/api/v1/user/login';
+/** Sent to /user/login/second-factor and to /user/passkey/login (a passkey as the second step). */
+const CHALLENGE_PATH = '/api/v1/user';
 /** Recovery codes: 10 characters of an alphabet without look-alikes, shown as xxxxx-xxxxx. */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
@@ -165,13 +166,21 @@ export function createTwoFactor(db: Db) {
   return { verify, setup, enable, disable, startChallenge, challengeUser, endChallenge };
 }
 
-/** Whether an ADMIN must still set up two-step sign-in (the site requires it and theirs is off). */
+/**
+ * Whether an ADMIN must still set up two-step sign-in (the site requires it and theirs is off): an
+ * authenticator or a passkey meets it (a passkey signs in as both factors, and after a password it
+ * is the second step: routes.ts).
+ */
 export async function lacksRequiredSecondFactor(request: FastifyRequest, userId: string): Promise<boolean> {
   const settings = await request.server.siteSettings();
   if (!settings.requireTwoFactorForAdmins) return false;
   const row = await request.server.db
     .selectFrom('users')
-    .select(sql<number>`case when totp_secret is null then 1 else 0 end`.as('off'))
+    .select(
+      sql<number>`case when totp_secret is null and not exists (select 1 from passkeys where passkeys.user_id = users.id) then 1 else 0 end`.as(
+        'off',
+      ),
+    )
     .where('id', '=', userId)
     .executeTakeFirst();
   return Number(row?.off ?? 0) === 1;
