@@ -199,7 +199,9 @@ describe('two-step sign-in required of administrators', () => {
       expect(password.cookies.find((c) => c.name === 'agro_session')).toBeUndefined();
       const waiting = challengeCookie(password);
       // The options name that account's passkeys only.
-      const options = optionsOf(await call('POST', ACCOUNT_API.passkeyLoginOptions, waiting, {}));
+      const made = await call('POST', ACCOUNT_API.passkeyLoginOptions, waiting, {});
+      expect(made.json()).toMatchObject({ secondSteps: ['passkey'] });
+      const options = optionsOf(made);
       expect(options.allowCredentials?.map((c) => c.id)).toEqual([key.credentialId]);
       // Another account's passkey is not this sign-in's second step.
       const user = await t.loginUser();
@@ -257,5 +259,50 @@ describe('data rights', () => {
     expect(await t.db.selectFrom('passkeys').select('id').where('user_id', '=', user.user._id).execute()).toEqual([]);
     expect(await t.db.selectFrom('passkey_challenges').select('challenge').where('user_id', '=', user.user._id).execute()).toEqual([]);
     expect((await passkeyLogin(key, user.user._id)).statusCode).toBe(401);
+  });
+});
+
+describe('the relying party', () => {
+  it("is the public URL's host; a public URL on a loopback address answers a page on localhost as localhost", async () => {
+    const site = await buildTestApp({ PUBLIC_URL: 'https://shop.example' });
+    try {
+      const user = await site.loginUser();
+      const res = await site.app.inject({
+        method: 'POST',
+        url: ACCOUNT_API.passkeyRegisterOptions,
+        payload: {},
+        headers: { cookie: user.cookie },
+      });
+      expect(res.json<{ options: Options }>().options.rp.id).toBe('shop.example');
+      const key = softPasskey();
+      // An answer made on another origin (here the server's own address) is refused.
+      const made = key.register(res.json<{ options: Options }>().options, 'http://localhost');
+      const refused = await site.app.inject({
+        method: 'POST',
+        url: ACCOUNT_API.addPasskey,
+        payload: { name: 'x', credential: made },
+        headers: { cookie: user.cookie },
+      });
+      expect(refused.statusCode).toBe(400);
+    } finally {
+      await site.close();
+    }
+    const local = await buildTestApp({ PUBLIC_URL: 'http://127.0.0.1:3000' });
+    try {
+      const user = await local.loginUser();
+      const headers = { cookie: user.cookie, host: 'localhost:3000' };
+      const res = await local.app.inject({ method: 'POST', url: ACCOUNT_API.passkeyRegisterOptions, payload: {}, headers });
+      const options = res.json<{ options: Options }>().options;
+      expect(options.rp.id).toBe('localhost');
+      const added = await local.app.inject({
+        method: 'POST',
+        url: ACCOUNT_API.addPasskey,
+        payload: { name: 'Dev laptop', credential: softPasskey().register(options, 'http://localhost:3000') },
+        headers,
+      });
+      expect(added.statusCode, added.body).toBe(200);
+    } finally {
+      await local.close();
+    }
   });
 });

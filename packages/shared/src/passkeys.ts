@@ -32,6 +32,11 @@ export const passkeyResponseSchema = apiResultSchema.extend({ passkey: passkeyRe
 
 /** The options handed to the browser's navigator.credentials (WebAuthn's JSON form). */
 export const passkeyOptionsResponseSchema = apiResultSchema.extend({ options: z.record(z.string(), z.unknown()) });
+/** The sign-in's options; while a password sign-in waits for its second step, what that step may be. */
+export const passkeyLoginOptionsResponseSchema = passkeyOptionsResponseSchema.extend({
+  secondSteps: z.array(z.enum(['code', 'passkey'])).optional(),
+});
+export type PasskeyLoginOptions = z.infer<typeof passkeyLoginOptionsResponseSchema>;
 
 const b64url = z
   .string()

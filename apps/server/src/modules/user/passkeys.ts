@@ -20,6 +20,7 @@ import {
   passkeyAssertionSchema,
   passkeyNameMessageOrder,
   passkeyNameSchema,
+  passkeyLoginOptionsResponseSchema,
   passkeyOptionsResponseSchema,
   passkeyResponseSchema,
   passkeysResponseSchema,
@@ -34,6 +35,7 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,6 +43,7 @@ import { newId } from '../../db/ids.js';
 import { nowIso, toPublicUser } from '../../db/mappers.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
+import { requestOrigin } from '../../lib/request-origin.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireAuth, startSession } from '../../plugins/auth.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
@@ -65,9 +68,15 @@ const tags = ['user'];
 const SMALL_ANSWERS = { compress: false } as const;
 const CHALLENGE_TTL_MS = 5 * 60_000;
 
-/** The relying party this request is answered as: the public URL's host and origin (lib/public-url.ts). */
+/**
+ * The relying party this request is answered as: the public URL's host and origin (lib/public-url.ts).
+ * WebAuthn takes a host name, never an address: a public URL on a loopback address (a developer's
+ * machine, the browser suite's PUBLIC_URL=http://127.0.0.1:PORT) answers a page opened on
+ * http://localhost:PORT as localhost.
+ */
 function relyingParty(request: FastifyRequest): { rpID: string; origins: string[] } {
-  const base = new URL(publicBaseUrl(request));
+  let base = new URL(publicBaseUrl(request));
+  if (isIP(base.hostname.replace(/^\[|\]$/g, '')) && request.hostname === 'localhost') base = new URL(requestOrigin(request));
   return { rpID: base.hostname, origins: [base.origin, ...request.server.config.corsOrigins] };
 }
 
@@ -313,15 +322,21 @@ export function passkeyRoutes(
       schema: {
         tags,
         summary:
-          "Start a sign-in with a passkey: WebAuthn request options naming no account (usernameless); while a password sign-in waits for its second step, that account's passkeys",
+          "Start a sign-in with a passkey: WebAuthn request options naming no account (usernameless); while a password sign-in waits for its second step, that account's passkeys and `secondSteps` (what that step may be: `code`, `passkey`)",
         body: specInput(z.object({}), []),
-        response: replies(passkeyOptionsResponseSchema, [429]),
+        response: replies(passkeyLoginOptionsResponseSchema, [429]),
       },
     },
     async (request) => {
       const waiting = await twoFactor.challengeUser(request);
       const options = await assertionOptions(request, 'login', waiting?.user.id ?? null);
-      return { success: true, message: PASSKEY_TEXT.optionsReady, options: options as unknown as Record<string, unknown> };
+      const answer = { success: true, message: PASSKEY_TEXT.optionsReady, options: options as unknown as Record<string, unknown> };
+      if (!waiting) return answer;
+      const steps = [
+        ...(waiting.user.totp_secret ? (['code'] as const) : []),
+        ...(options.allowCredentials?.length ? (['passkey'] as const) : []),
+      ];
+      return { ...answer, secondSteps: steps };
     },
   );
 
