@@ -56,6 +56,7 @@ const SAME_IN: Partial<Record<Language, string[]>> = {
   // The place names of the origin; Spanish writes India as English does.
   es: ['Total', 'Premium', 'Email', 'Kolhapur', 'Maharashtra', 'India', 'Spam', 'No'],
   de: [
+    'Passkeys',
     'Name',
     'Status',
     'Bank',

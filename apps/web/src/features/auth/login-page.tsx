@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, SITE } from '@agro/shared';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -9,6 +10,8 @@ import { FormShell } from '@/components/ui/form-shell';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { login, TWO_FACTOR_SETUP_FLAG } from '@/store/auth-slice';
+import { KeyIcon } from '@/components/ui/icons';
+import { showToast } from '@/lib/toast';
 import { Honeypot, useBotSignals } from '@/lib/bot-signals';
 import { t } from '@/lib/i18n';
 
@@ -28,6 +31,42 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+
+  /** A passkey sign-in: both factors, no code follows (the passkey code is its own chunk, lib/passkeys.ts). */
+  const withPasskey = async (autofill: boolean) => {
+    const passkeys = await import('@/lib/passkeys');
+    if (!autofill) {
+      await passkeys.cancelPasskeyRequest();
+      setPasskeyBusy(true);
+    }
+    try {
+      const user = await passkeys.signInWithPasskey(autofill);
+      sessionStorage.removeItem(TWO_FACTOR_SETUP_FLAG);
+      dispatch(login.fulfilled(user, 'passkey', {} as never));
+      showToast('success', t('auth.login.passkeySignedIn'));
+      void navigate('/');
+    } catch (error) {
+      // Cancelled (or replaced by the button's own request): nothing to say.
+      if (!(await passkeys.passkeyCancelled(error)) && !autofill) showToast('error', t('auth.login.passkeyError'));
+    } finally {
+      if (!autofill) setPasskeyBusy(false);
+    }
+  };
+
+  // Conditional mediation: the site's passkeys among the e-mail field's suggestions, where the browser has it.
+  useEffect(() => {
+    let live = true;
+    void import('@/lib/passkeys').then(async (passkeys) => {
+      if (live && (await passkeys.autofillSupported())) void withPasskey(true);
+    });
+    return () => {
+      live = false;
+      void import('@/lib/passkeys').then((passkeys) => passkeys.cancelPasskeyRequest());
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page opens
+  }, []);
+
   const onSubmit = async (values: LoginOut) => {
     let user;
     try {
@@ -35,7 +74,7 @@ export default function LoginPage() {
     } catch {
       return; // the thunk showed the server's message; the form keeps what was typed
     }
-    // Two-step sign-in: the code comes next. An administrator the site requires it of sets it up first.
+    // Two-step sign-in: the code (or a passkey) comes next. An administrator the site requires it of sets it up first.
     if (!user) void navigate('/login/second-factor');
     else if (sessionStorage.getItem(TWO_FACTOR_SETUP_FLAG)) void navigate('/profile');
     else void navigate('/');
@@ -59,7 +98,7 @@ export default function LoginPage() {
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative space-y-5">
         <Honeypot inputRef={signals.trap} />
         <Field label={t('auth.email')} error={errors.email?.message} required>
-          <input {...register('email')} type="email" className="input" autoComplete="email" inputMode="email" />
+          <input {...register('email')} type="email" className="input" autoComplete="email webauthn" inputMode="email" />
         </Field>
         <div>
           <Field label={t('auth.password')} error={errors.password?.message} required>
@@ -76,6 +115,20 @@ export default function LoginPage() {
           {t('auth.login.submit')}
         </button>
       </form>
+      <div className="mt-5 flex items-center gap-3 text-sm text-gray-600" aria-hidden="true">
+        <span className="h-px flex-1 bg-gray-200" />
+        {t('auth.login.or')}
+        <span className="h-px flex-1 bg-gray-200" />
+      </div>
+      <button
+        type="button"
+        className="btn-secondary mt-5 inline-flex w-full items-center justify-center gap-2 py-3"
+        disabled={passkeyBusy}
+        onClick={() => void withPasskey(false)}
+      >
+        {passkeyBusy ? <Spinner /> : <KeyIcon size={18} />}
+        {t('auth.login.passkey')}
+      </button>
     </FormShell>
   );
 }

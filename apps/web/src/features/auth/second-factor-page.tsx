@@ -1,11 +1,17 @@
-import { TWO_FACTOR_TEXT } from '@agro/shared';
-import { useState, type FormEvent } from 'react';
+import { ACCOUNT_API, TWO_FACTOR_TEXT, type PasskeyLoginOptions } from '@agro/shared';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch } from '@/store/store';
 import { Field } from '@/components/ui/field';
 import { FormShell } from '@/components/ui/form-shell';
-import { secondFactor } from '@/store/auth-slice';
+import { KeyIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { request } from '@/lib/api';
+import { showToast } from '@/lib/toast';
+import { login, secondFactor } from '@/store/auth-slice';
 import { localizeMessage, t } from '@/lib/i18n';
+
+type Steps = readonly ('code' | 'passkey')[];
 
 /** /login/second-factor: the code after the password (two-step sign-in, within 5 minutes of it). */
 export default function SecondFactorPage() {
@@ -13,6 +19,32 @@ export default function SecondFactorPage() {
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  // What the second step may be (an authenticator code, a passkey of the account): both until the server says.
+  const [steps, setSteps] = useState<Steps>(['code']);
+
+  useEffect(() => {
+    void request<PasskeyLoginOptions>('POST', ACCOUNT_API.passkeyLoginOptions, {})
+      .then((answer) => {
+        if (answer.secondSteps?.length) setSteps(answer.secondSteps);
+      })
+      .catch(() => undefined);
+  }, []);
+
+  /** One of the account's passkeys as the second step (lib/passkeys.ts, its own chunk). */
+  const withPasskey = async () => {
+    setBusy(true);
+    const passkeys = await import('@/lib/passkeys');
+    try {
+      const user = await passkeys.signInWithPasskey();
+      dispatch(login.fulfilled(user, 'passkey', {} as never));
+      showToast('success', t('auth.login.passkeySignedIn'));
+      void navigate('/');
+    } catch (error) {
+      if (!(await passkeys.passkeyCancelled(error))) showToast('error', t('auth.login.passkeyError'));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,20 +71,36 @@ export default function SecondFactorPage() {
         </Link>
       }
     >
-      <form noValidate onSubmit={submit} className="space-y-5">
-        <Field label={t('auth.secondFactor.code')} hint={t('auth.secondFactor.codeHint')} required>
-          <input
-            className="input"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-          />
-        </Field>
-        <button type="submit" className="btn-primary w-full py-3" disabled={busy || code.trim() === ''}>
-          {t('auth.secondFactor.submit')}
-        </button>
-      </form>
+      {steps.includes('passkey') && (
+        <div className="mb-6 space-y-3">
+          <p className="text-sm text-gray-700">{t('auth.secondFactor.passkeyHint')}</p>
+          <button
+            type="button"
+            className={`${steps.includes('code') ? 'btn-secondary' : 'btn-primary'} inline-flex w-full items-center justify-center gap-2 py-3`}
+            disabled={busy}
+            onClick={() => void withPasskey()}
+          >
+            {busy ? <Spinner /> : <KeyIcon size={18} />}
+            {t('auth.secondFactor.passkey')}
+          </button>
+        </div>
+      )}
+      {steps.includes('code') && (
+        <form noValidate onSubmit={submit} className="space-y-5">
+          <Field label={t('auth.secondFactor.code')} hint={t('auth.secondFactor.codeHint')} required>
+            <input
+              className="input"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+            />
+          </Field>
+          <button type="submit" className="btn-primary w-full py-3" disabled={busy || code.trim() === ''}>
+            {t('auth.secondFactor.submit')}
+          </button>
+        </form>
+      )}
     </FormShell>
   );
 }

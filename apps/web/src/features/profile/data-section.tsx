@@ -1,18 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { deleteAccountSchema, type AccountDeleted, ACCOUNT_API } from '@agro/shared';
-import { useState } from 'react';
+import { deleteAccountSchema, type AccountDeleted, type PasskeysResponse, ACCOUNT_API } from '@agro/shared';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { DownloadIcon, FileTextIcon, TrashIcon } from '@/components/ui/icons';
+import { DownloadIcon, FileTextIcon, KeyIcon, TrashIcon } from '@/components/ui/icons';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { request, withToast } from '@/lib/api';
 import { API_BASE_URL } from '@/lib/config';
 import { formatDate } from '@/lib/format';
 import { localizeMessage, t } from '@/lib/i18n';
+import { showToast } from '@/lib/toast';
 import { clearAuth } from '@/store/auth-slice';
 import { useAppDispatch, useSiteSettings } from '@/store/store';
 
@@ -74,9 +75,18 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
     formState: { errors, isSubmitting },
   } = useForm<DeleteIn, unknown, DeleteOut>({ resolver: zodResolver(deleteAccountSchema), defaultValues: { password: '' } });
 
-  const onSubmit = async (values: DeleteOut) => {
+  // A passkey of the account may stand for the password (fetched when the dialog opens).
+  const [hasPasskey, setHasPasskey] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  useEffect(() => {
+    void request<PasskeysResponse>('GET', ACCOUNT_API.passkeys)
+      .then((answer) => setHasPasskey(answer.passkeys.length > 0))
+      .catch(() => undefined);
+  }, []);
+
+  const remove = async (body: DeleteOut) => {
     try {
-      await withToast(() => request<AccountDeleted>('DELETE', ACCOUNT_API.deleteAccount, values), {
+      await withToast(() => request<AccountDeleted>('DELETE', ACCOUNT_API.deleteAccount, body), {
         loading: t('dataRights.deleting'),
         success: deletedText,
         error: t('dataRights.deleteError'),
@@ -89,6 +99,19 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
     dispatch(clearAuth());
     void navigate('/');
   };
+  const onSubmit = (values: DeleteOut) => remove({ password: values.password });
+  const withPasskey = async () => {
+    setPasskeyBusy(true);
+    const passkeys = await import('@/lib/passkeys');
+    try {
+      const passkey = await passkeys.confirmWithPasskey();
+      await remove({ passkey } as DeleteOut);
+    } catch (error) {
+      if (!(await passkeys.passkeyCancelled(error))) showToast('error', t('dataRights.deleteError'));
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4 text-sm text-gray-700">
@@ -100,6 +123,20 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus into itself when it opens (WAI-ARIA dialog pattern) */}
         <PasswordInput {...register('password')} autoComplete="current-password" autoFocus />
       </Field>
+      {hasPasskey && (
+        <div className="space-y-2">
+          <p>{t('dataRights.orPasskey')}</p>
+          <button
+            type="button"
+            className="btn-secondary inline-flex items-center gap-2"
+            disabled={passkeyBusy || isSubmitting}
+            onClick={() => void withPasskey()}
+          >
+            {passkeyBusy ? <Spinner /> : <KeyIcon size={18} />}
+            {t('dataRights.confirmPasskey')}
+          </button>
+        </div>
+      )}
       <div className="flex flex-wrap justify-end gap-3 pt-2">
         <button type="button" className="btn-secondary" onClick={onCancel}>
           {t('dataRights.cancel')}

@@ -15,6 +15,7 @@ import { formatDate } from '@/lib/format';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { DataSection } from './data-section';
 import { LanguageSection } from './language-section';
+import { PasskeysSection } from './passkeys-section';
 import { SessionsSection } from './sessions-section';
 import { TwoStepSection } from './two-step-section';
 import { localizeMessage, t } from '@/lib/i18n';
@@ -165,6 +166,7 @@ export default function ProfilePage({ renderQuotes }: ProfilePageProps) {
 
         <LanguageSection />
         <TwoStepSection />
+        <PasskeysSection />
         <SessionsSection />
         <DataSection />
 

@@ -78,7 +78,8 @@ describe('profile: where you are signed in', () => {
     renderRoute('/profile');
     expect(await screen.findByText('Could not load your sessions. Please try again.')).toBeInTheDocument();
     fail = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    const section = screen.getByRole('heading', { name: 'Where you are signed in' }).closest('section')!;
+    await userEvent.click(within(section).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('You are signed in on this device only.')).toBeInTheDocument();
   });
 });
