@@ -11,6 +11,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { login, TWO_FACTOR_SETUP_FLAG } from '@/store/auth-slice';
 import { KeyIcon } from '@/components/ui/icons';
+import { request } from '@/lib/api';
 import { showToast } from '@/lib/toast';
 import { Honeypot, useBotSignals } from '@/lib/bot-signals';
 import { t } from '@/lib/i18n';
@@ -37,18 +38,18 @@ export default function LoginPage() {
   const withPasskey = async (autofill: boolean) => {
     const passkeys = await import('@/lib/passkeys');
     if (!autofill) {
-      await passkeys.cancelPasskeyRequest();
+      passkeys.cancelPasskeyRequest();
       setPasskeyBusy(true);
     }
     try {
-      const user = await passkeys.signInWithPasskey(autofill);
+      const user = await passkeys.signInWithPasskey(request, autofill);
       sessionStorage.removeItem(TWO_FACTOR_SETUP_FLAG);
       dispatch(login.fulfilled(user, 'passkey', {} as never));
       showToast('success', t('auth.login.passkeySignedIn'));
       void navigate('/');
     } catch (error) {
       // Cancelled (or replaced by the button's own request): nothing to say.
-      if (!(await passkeys.passkeyCancelled(error)) && !autofill) showToast('error', t('auth.login.passkeyError'));
+      if (!passkeys.passkeyCancelled(error) && !autofill) showToast('error', t('auth.login.passkeyError'));
     } finally {
       if (!autofill) setPasskeyBusy(false);
     }

@@ -1,4 +1,4 @@
-import { ACCOUNT_API, TWO_FACTOR_TEXT, type PasskeyLoginOptions } from '@agro/shared';
+import { TWO_FACTOR_TEXT } from '@agro/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch } from '@/store/store';
@@ -23,9 +23,10 @@ export default function SecondFactorPage() {
   const [steps, setSteps] = useState<Steps>(['code']);
 
   useEffect(() => {
-    void request<PasskeyLoginOptions>('POST', ACCOUNT_API.passkeyLoginOptions, {})
-      .then((answer) => {
-        if (answer.secondSteps?.length) setSteps(answer.secondSteps);
+    void import('@/lib/passkeys')
+      .then((passkeys) => passkeys.secondSteps(request))
+      .then((steps) => {
+        if (steps?.length) setSteps(steps);
       })
       .catch(() => undefined);
   }, []);
@@ -35,12 +36,12 @@ export default function SecondFactorPage() {
     setBusy(true);
     const passkeys = await import('@/lib/passkeys');
     try {
-      const user = await passkeys.signInWithPasskey();
+      const user = await passkeys.signInWithPasskey(request);
       dispatch(login.fulfilled(user, 'passkey', {} as never));
       showToast('success', t('auth.login.passkeySignedIn'));
       void navigate('/');
     } catch (error) {
-      if (!(await passkeys.passkeyCancelled(error))) showToast('error', t('auth.login.passkeyError'));
+      if (!passkeys.passkeyCancelled(error)) showToast('error', t('auth.login.passkeyError'));
     } finally {
       setBusy(false);
     }

@@ -104,10 +104,10 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
     setPasskeyBusy(true);
     const passkeys = await import('@/lib/passkeys');
     try {
-      const passkey = await passkeys.confirmWithPasskey();
+      const passkey = await passkeys.confirmWithPasskey(request);
       await remove({ passkey } as DeleteOut);
     } catch (error) {
-      if (!(await passkeys.passkeyCancelled(error))) showToast('error', t('dataRights.deleteError'));
+      if (!passkeys.passkeyCancelled(error)) showToast('error', t('dataRights.deleteError'));
     } finally {
       setPasskeyBusy(false);
     }

@@ -48,7 +48,7 @@ export function PasskeysSection() {
     setAdding(true);
     const passkeys = await import('@/lib/passkeys');
     try {
-      const credential = await passkeys.createPasskey();
+      const credential = await passkeys.createPasskey(request);
       const answer = await withToast(
         () => request<{ success: boolean; message: string; passkey: PasskeyRecord }>('POST', ACCOUNT_API.addPasskey, { name, credential }),
         { loading: t('passkeys.adding'), success: t('passkeys.addedToast', { name: name.trim() }), error: t('passkeys.addError') },
@@ -57,7 +57,7 @@ export function PasskeysSection() {
       setName('');
     } catch (error) {
       // The browser's prompt was cancelled: nothing was made. A refused answer had its toast.
-      if (!(error instanceof Error && error.name === 'ApiError') && !(await passkeys.passkeyCancelled(error))) {
+      if (!(error instanceof Error && error.name === 'ApiError') && !passkeys.passkeyCancelled(error)) {
         console.error(error);
         showToast('error', t('passkeys.addError'));
       }
