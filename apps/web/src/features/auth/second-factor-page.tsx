@@ -63,7 +63,7 @@ export default function SecondFactorPage() {
   return (
     <FormShell
       title={t('auth.secondFactor.title')}
-      subtitle={localizeMessage(TWO_FACTOR_TEXT.required)}
+      subtitle={steps.includes('code') ? localizeMessage(TWO_FACTOR_TEXT.required) : t('auth.secondFactor.passkeyHint')}
       highlightsTitle={t('auth.secondFactor.highlightsTitle')}
       highlights={[t('auth.secondFactor.highlightApp'), t('auth.secondFactor.highlightRecovery')]}
       footer={
@@ -74,7 +74,7 @@ export default function SecondFactorPage() {
     >
       {steps.includes('passkey') && (
         <div className="mb-6 space-y-3">
-          <p className="text-sm text-gray-700">{t('auth.secondFactor.passkeyHint')}</p>
+          {steps.includes('code') && <p className="text-sm text-gray-700">{t('auth.secondFactor.passkeyHint')}</p>}
           <button
             type="button"
             className={`${steps.includes('code') ? 'btn-secondary' : 'btn-primary'} inline-flex w-full items-center justify-center gap-2 py-3`}
