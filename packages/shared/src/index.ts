@@ -44,3 +44,4 @@ export * from './thread.js';
 export * from './held-reply.js';
 export * from './reminders.js';
 export * from './handling.js';
+export * from './product-trade.js';
