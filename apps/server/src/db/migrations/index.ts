@@ -29,6 +29,7 @@ import * as replyClock from './20261127120000-reply-clock.js';
 import * as scheduler from './20261127130000-scheduler.js';
 import * as replyClockFigures from './20261127140000-reply-clock-figures.js';
 import * as edgePurges from './20261128100000-edge-purges.js';
+import * as productTradeData from './20261128110000-product-trade-data.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -64,4 +65,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261127130000-scheduler': scheduler,
   '20261127140000-reply-clock-figures': replyClockFigures,
   '20261128100000-edge-purges': edgePurges,
+  '20261128110000-product-trade-data': productTradeData,
 };
