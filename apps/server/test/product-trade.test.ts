@@ -10,6 +10,7 @@ import path from 'node:path';
 import { API, PRODUCT_TRADE_MESSAGES as M, VALIDATION, type Product } from '@agro/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteBody } from './fixtures.js';
+import { pageUrl } from '../src/modules/pages/routes.js';
 import { buildTestApp, type TestApp, type TestUser } from './helper.js';
 import { file, makeImage, multipart, type FormValue } from './images-fixtures.js';
 
@@ -374,5 +375,13 @@ describe('the API reference', () => {
     for (const key of TRADE_KEYS) expect(answer).toContain(`"${key}"`);
     const query = doc.paths['/api/v1/product/all']!.get!.parameters!.map((p) => p.name);
     expect(query).toEqual(expect.arrayContaining(['certification', 'organic']));
+  });
+});
+
+describe('the products page', () => {
+  it('is rendered and cached per certification and organic filter (shareable addresses), other parameters dropped', () => {
+    expect(pageUrl('/products', '/products?certification=FSSAI&organic=true&utm_source=x')).toBe(
+      '/products?certification=FSSAI&organic=true',
+    );
   });
 });
