@@ -8,6 +8,8 @@ import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { t } from '@/lib/i18n';
 import { deleteProduct, fetchProducts } from '@/store/products-slice';
 import { productDetailPath } from '@/lib/product-links';
+import { quantityText } from '@/lib/format';
+import { LTR_SLOT, withLtr } from '@/components/ui/ltr';
 
 interface ProductCardProps {
   product: Product;
@@ -83,6 +85,11 @@ export const ProductCard = memo(function ProductCard({ product, headingLevel: He
         <Heading id={nameId} className="mt-1 line-clamp-2 text-lg font-bold leading-snug text-gray-900">
           <bdi>{product.productName}</bdi>
         </Heading>
+        {product.moq && (
+          <p className="mt-2 text-sm font-medium text-gray-800">
+            {withLtr(t('card.moq', { quantity: LTR_SLOT }), quantityText(product.moq))}
+          </p>
+        )}
         {features.length > 0 && (
           <ul className="mt-3 space-y-2 text-sm text-gray-700" aria-label={t('card.keyFeatures')}>
             {features.map((f, i) => (

@@ -2,6 +2,7 @@ import { PRODUCT_LIST_PARAMS, type ProductType } from '@agro/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { selectShownProducts, useAppDispatch, useAppSelector } from '@/store/store';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field } from '@/components/ui/field';
 import { PackageIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
@@ -43,6 +44,10 @@ export default function ProductsPage() {
   const query = params.get(PRODUCT_LIST_PARAMS.search) ?? '';
   const type = (params.get(PRODUCT_LIST_PARAMS.type) ?? 'ALL') as TypeFilter;
   const page = Number(params.get(PRODUCT_LIST_PARAMS.page) ?? '1') || 1;
+  const certification = params.get(PRODUCT_LIST_PARAMS.certification) ?? '';
+  const organicOnly = params.get(PRODUCT_LIST_PARAMS.organic) === 'true';
+  // The certifications the catalogue's products have, for the filter's choices.
+  const certifications = useMemo(() => [...new Set(products.flatMap((p) => p.certifications ?? []))].sort(), [products]);
 
   // SPEC.md section 2: /products always reloads every product on entry.
   useEffect(() => {
@@ -55,9 +60,11 @@ export default function ProductsPage() {
     return products.filter(
       (p) =>
         (type === 'ALL' || p.productType === type) &&
+        (!certification || (p.certifications ?? []).includes(certification)) &&
+        (!organicOnly || p.isOrganic) &&
         (!q || p.productName.toLowerCase().includes(q) || p.productForm.toLowerCase().includes(q)),
     );
-  }, [products, query, type]);
+  }, [products, query, type, certification, organicOnly]);
 
   const update = (next: Record<string, string | null>) => {
     const p = new URLSearchParams(params);
@@ -109,6 +116,30 @@ export default function ProductsPage() {
                   <option value="NONAGRO">{t('products.nonAgroTypes')}</option>
                 </select>
               </Field>
+              {certifications.length > 0 && (
+                <Field label={t('products.certification')} className="sm:w-56">
+                  <select
+                    className="input"
+                    value={certification}
+                    onChange={(e) => update({ [PRODUCT_LIST_PARAMS.certification]: e.target.value, [PRODUCT_LIST_PARAMS.page]: null })}
+                  >
+                    <option value="">{t('products.allCertifications')}</option>
+                    {certifications.map((c) => (
+                      <option key={c} value={c}>
+                        {c}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              )}
+              <CheckboxField
+                className="sm:pb-2.5"
+                label={t('products.organicOnly')}
+                checked={organicOnly}
+                onChange={(e) =>
+                  update({ [PRODUCT_LIST_PARAMS.organic]: e.target.checked ? 'true' : null, [PRODUCT_LIST_PARAMS.page]: null })
+                }
+              />
             </div>
           )}
 
