@@ -7,12 +7,12 @@
  */
 import { z } from 'zod';
 import { PACKAGING_TYPE_VALUES, QUANTITY_TYPES, type QuantityType } from './constants.js';
-import en from '../locales/en/messages.json';
+import { productTrade } from '../locales/en/app.json';
 import { interpolate } from './i18n/translator.js';
 import { isSingleLine } from './validation.js';
 
 /** The messages of the trade fields, in the order they are reported (after SPEC.md's product messages). */
-export const PRODUCT_TRADE_MESSAGES = en.messages.productTrade;
+export const PRODUCT_TRADE_MESSAGES = productTrade;
 const M = PRODUCT_TRADE_MESSAGES;
 export const productTradeMessageOrder = [
   M.moq,

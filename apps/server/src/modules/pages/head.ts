@@ -137,38 +137,38 @@ function productProperties(product: Product, t: Translate): Record<string, unkno
   return [
     ...product.keyFeatures.map((f) => property(t('head.keyFeature'), f)),
     ...(product.specifications ?? []).map((s) => property(s.name, s.value)),
-    ...(product.moq ? [property(t('product.trade.moq'), product.moq.quantity, unit(product.moq.unit))] : []),
+    ...(product.moq ? [property(t('tradeDetails.moq'), product.moq.quantity, unit(product.moq.unit))] : []),
     ...(product.orderMultiple !== undefined
-      ? [property(t('product.trade.orderMultiple'), product.orderMultiple, unit(product.productQuantityType))]
+      ? [property(t('tradeDetails.orderMultiple'), product.orderMultiple, unit(product.productQuantityType))]
       : []),
     ...(product.leadTimeDays !== undefined
       ? [
-          property(t('product.trade.leadTime'), product.leadTimeDays, {
+          property(t('tradeDetails.leadTime'), product.leadTimeDays, {
             unitCode: 'DAY',
-            unitText: t('product.trade.days', { count: product.leadTimeDays }),
+            unitText: t('tradeDetails.days', { count: product.leadTimeDays }),
           }),
         ]
       : []),
     ...(product.supplyPerMonth
       ? [
-          property(t('product.trade.supply'), product.supplyPerMonth.quantity, {
+          property(t('tradeDetails.supply'), product.supplyPerMonth.quantity, {
             ...unit(product.supplyPerMonth.unit),
-            unitText: t('product.trade.perMonth', { quantity: product.supplyPerMonth.unit }),
+            unitText: t('tradeDetails.perMonth', { quantity: product.supplyPerMonth.unit }),
           }),
         ]
       : []),
     ...(product.packingOptions ?? []).map((p) =>
       property(
-        t('product.trade.packing'),
-        t('product.trade.packingOption', {
-          packaging: t(`product.trade.packagingTypes.${p.packagingType}`, { defaultValue: p.packagingType }),
+        t('tradeDetails.packing'),
+        t('tradeDetails.packingOption', {
+          packaging: t(`tradeDetails.packagingTypes.${p.packagingType}`, { defaultValue: p.packagingType }),
           quantity: quantityText(p),
         }),
       ),
     ),
-    ...(product.certifications ?? []).map((c) => property(t('product.trade.certifications'), c)),
-    ...(product.portOfLoading ? [property(t('product.trade.portOfLoading'), product.portOfLoading)] : []),
-    ...(product.hsCode ? [property(t('product.trade.hsCode'), product.hsCode)] : []),
+    ...(product.certifications ?? []).map((c) => property(t('tradeDetails.certifications'), c)),
+    ...(product.portOfLoading ? [property(t('tradeDetails.portOfLoading'), product.portOfLoading)] : []),
+    ...(product.hsCode ? [property(t('tradeDetails.hsCode'), product.hsCode)] : []),
   ];
 }
 

@@ -2,6 +2,7 @@ import {
   DEFAULT_PRODUCT_TYPE,
   DEFAULT_QUANTITY_TYPE,
   inSpecOrder,
+  PRODUCT_TRADE_MESSAGES,
   productMessageOrder,
   productSchema,
   VALIDATION,
@@ -11,6 +12,7 @@ import {
   type QuantityType,
 } from '@agro/shared';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+import { t } from '@/lib/i18n';
 
 /** One entry of a list field (react-hook-form's field arrays hold objects, not strings). */
 export interface ListEntry {
@@ -131,6 +133,12 @@ function tradePayload(v: TradeFormValues): Record<string, unknown> {
   };
 }
 
+/** A trade field's message in the page's language (its text is in the private screens' file, not in the messages the code reads in English). */
+function tradeMessage(english: string): string {
+  const key = Object.entries(PRODUCT_TRADE_MESSAGES).find(([, text]) => text === english)?.[0];
+  return key ? t(`productTrade.${key}`, { defaultValue: english }) : english;
+}
+
 /** Form fields named by the schema's paths (the quantity's input carries its object's message). */
 const FIELD_OF_PATH: Record<string, keyof ProductFormValues> = { moq: 'moqQuantity', supplyPerMonth: 'supplyQuantity' };
 
@@ -185,7 +193,7 @@ export function productResolver(requireThumbnail: boolean): Resolver<ProductForm
       for (const issue of inSpecOrder(parsed.error.issues, productMessageOrder)) {
         const path = String(issue.path[0] ?? 'root');
         const name = FIELD_OF_PATH[path] ?? path;
-        errors[name] ??= { type: issue.code, message: issue.message };
+        errors[name] ??= { type: issue.code, message: tradeMessage(issue.message) };
       }
     }
     // The schema's AGRO nutrient rule is an object-level refinement, which zod skips while any

@@ -1,6 +1,7 @@
 import { API, SITE, UI_TEXT } from '@agro/shared';
 import ar from '@agro/shared/locales/ar/public.json';
 import en from '@agro/shared/locales/en/public.json';
+import enProduct from '@agro/shared/locales/en/product.json';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCatalogue } from '@/lib/i18n';
@@ -85,6 +86,8 @@ describe('Products page filters of issue 43', () => {
       .map((h) => h.textContent);
 
   it('filters by certification and organic from the address, and writes the choice into it', async () => {
+    // The page's texts as its first load has them (the public part and the products' trade texts).
+    setCatalogue('en', en, enProduct);
     stubFetch({ [`GET ${API.productList}`]: { body: { success: true, message: 'ok', products: catalogue } } });
     const { user, router } = renderRoute('/products?certification=FSSAI');
     await screen.findByRole('list', { name: 'Products' });

@@ -117,13 +117,13 @@ export default function ProductsPage() {
                 </select>
               </Field>
               {certifications.length > 0 && (
-                <Field label={t('products.certification')} className="sm:w-56">
+                <Field label={t('productFilters.certification')} className="sm:w-56">
                   <select
                     className="input"
                     value={certification}
                     onChange={(e) => update({ [PRODUCT_LIST_PARAMS.certification]: e.target.value, [PRODUCT_LIST_PARAMS.page]: null })}
                   >
-                    <option value="">{t('products.allCertifications')}</option>
+                    <option value="">{t('productFilters.allCertifications')}</option>
                     {certifications.map((c) => (
                       <option key={c} value={c}>
                         {c}
@@ -134,7 +134,7 @@ export default function ProductsPage() {
               )}
               <CheckboxField
                 className="sm:pb-2.5"
-                label={t('products.organicOnly')}
+                label={t('productFilters.organicOnly')}
                 checked={organicOnly}
                 onChange={(e) =>
                   update({ [PRODUCT_LIST_PARAMS.organic]: e.target.checked ? 'true' : null, [PRODUCT_LIST_PARAMS.page]: null })

@@ -14,20 +14,20 @@ import { t } from '@/lib/i18n';
 export function TradeDetails({ product }: { product: Product }) {
   const headingId = useId();
   const facts: { key: string; term: string; value: ReactNode }[] = [];
-  if (product.moq) facts.push({ key: 'moq', term: t('product.trade.moq'), value: <Ltr>{quantityText(product.moq)}</Ltr> });
+  if (product.moq) facts.push({ key: 'moq', term: t('tradeDetails.moq'), value: <Ltr>{quantityText(product.moq)}</Ltr> });
   if (product.orderMultiple !== undefined) {
     const multiple = { quantity: product.orderMultiple, unit: product.productQuantityType };
-    facts.push({ key: 'multiple', term: t('product.trade.orderMultiple'), value: <Ltr>{quantityText(multiple)}</Ltr> });
+    facts.push({ key: 'multiple', term: t('tradeDetails.orderMultiple'), value: <Ltr>{quantityText(multiple)}</Ltr> });
   }
   if (product.leadTimeDays !== undefined) {
-    facts.push({ key: 'lead', term: t('product.trade.leadTime'), value: t('product.trade.days', { count: product.leadTimeDays }) });
+    facts.push({ key: 'lead', term: t('tradeDetails.leadTime'), value: t('tradeDetails.days', { count: product.leadTimeDays }) });
   }
   if (product.supplyPerMonth) {
-    const supply = withLtr(t('product.trade.perMonth', { quantity: LTR_SLOT }), quantityText(product.supplyPerMonth));
-    facts.push({ key: 'supply', term: t('product.trade.supply'), value: supply });
+    const supply = withLtr(t('tradeDetails.perMonth', { quantity: LTR_SLOT }), quantityText(product.supplyPerMonth));
+    facts.push({ key: 'supply', term: t('tradeDetails.supply'), value: supply });
   }
-  if (product.portOfLoading) facts.push({ key: 'port', term: t('product.trade.portOfLoading'), value: <bdi>{product.portOfLoading}</bdi> });
-  if (product.hsCode) facts.push({ key: 'hs', term: t('product.trade.hsCode'), value: <Ltr>{product.hsCode}</Ltr> });
+  if (product.portOfLoading) facts.push({ key: 'port', term: t('tradeDetails.portOfLoading'), value: <bdi>{product.portOfLoading}</bdi> });
+  if (product.hsCode) facts.push({ key: 'hs', term: t('tradeDetails.hsCode'), value: <Ltr>{product.hsCode}</Ltr> });
   const packing = product.packingOptions ?? [];
   const specifications = product.specifications ?? [];
   const certifications = product.certifications ?? [];
@@ -37,7 +37,7 @@ export function TradeDetails({ product }: { product: Product }) {
   return (
     <section aria-labelledby={headingId} className="mt-6 rounded-2xl border border-gray-200 bg-gray-50 p-5">
       <h2 id={headingId} className="text-lg font-semibold text-gray-900">
-        {t('product.trade.heading')}
+        {t('tradeDetails.heading')}
       </h2>
       {facts.length > 0 && (
         <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
@@ -51,15 +51,15 @@ export function TradeDetails({ product }: { product: Product }) {
       )}
       {packing.length > 0 && (
         <div className="mt-4">
-          <h3 className={subheading}>{t('product.trade.packing')}</h3>
+          <h3 className={subheading}>{t('tradeDetails.packing')}</h3>
           <ul className="mt-1 space-y-1 text-gray-800">
             {packing.map((p, i) => (
               <li key={i} className="flex gap-2">
                 <CheckIcon size={16} className="mt-1 shrink-0 text-brand-700" />
                 <span>
                   {withLtr(
-                    t('product.trade.packingOption', {
-                      packaging: t(`product.trade.packagingTypes.${p.packagingType}`, { defaultValue: p.packagingType }),
+                    t('tradeDetails.packingOption', {
+                      packaging: t(`tradeDetails.packagingTypes.${p.packagingType}`, { defaultValue: p.packagingType }),
                       quantity: LTR_SLOT,
                     }),
                     quantityText(p),
@@ -72,7 +72,7 @@ export function TradeDetails({ product }: { product: Product }) {
       )}
       {specifications.length > 0 && (
         <div className="mt-4">
-          <h3 className={subheading}>{t('product.trade.specifications')}</h3>
+          <h3 className={subheading}>{t('tradeDetails.specifications')}</h3>
           <table className="mt-1 w-full text-sm">
             <tbody>
               {specifications.map((s, i) => (
@@ -91,7 +91,7 @@ export function TradeDetails({ product }: { product: Product }) {
       )}
       {certifications.length > 0 && (
         <div className="mt-4">
-          <h3 className={subheading}>{t('product.trade.certifications')}</h3>
+          <h3 className={subheading}>{t('tradeDetails.certifications')}</h3>
           <ul className="mt-2 flex flex-wrap gap-2">
             {certifications.map((c) => (
               <li key={c} className="rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-900 ring-1 ring-brand-200">

@@ -57,7 +57,7 @@ function minimumOrderResolver(productOf: (id: string) => Product | undefined): R
     const product = productOf(values.productId);
     const quantity = Number(values.requiredQty);
     if (!product || result.errors.requiredQty || !Number.isFinite(quantity)) return result;
-    const message = belowMoqMessage(product, quantity, t('messages.productTrade.belowMoq'));
+    const message = belowMoqMessage(product, quantity, t('productTrade.belowMoq'));
     if (!message) return result;
     return { values: {}, errors: { ...result.errors, requiredQty: { type: 'moq', message } } };
   };
