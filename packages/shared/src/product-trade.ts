@@ -6,9 +6,9 @@
  * field left out keeps its value.
  */
 import { z } from 'zod';
-import { PACKAGING_TYPE_VALUES, QUANTITY_TYPES, type QuantityType } from './constants.js';
+import { PACKAGING_TYPE_VALUES, QUANTITY_TYPES } from './constants.js';
+import { belowMinimumOrder } from './minimum-order.js';
 import { productTrade } from '../locales/en/app.json';
-import { interpolate } from './i18n/translator.js';
 import { isSingleLine } from './validation.js';
 
 /** The messages of the trade fields, in the order they are reported (after SPEC.md's product messages). */
@@ -130,37 +130,6 @@ export const productTradeRecordShape = {
   portOfLoading: z.string().optional(),
 };
 
-const PER_TON: Partial<Record<QuantityType, number>> = { KG: 1000, TONS: 1 };
-
-/** `amount` of `from` in `to`: the same unit as it is, KG and TONS converted; null when they do not convert. */
-export function quantityIn(amount: number, from: QuantityType, to: QuantityType): number | null {
-  if (from === to) return amount;
-  const a = PER_TON[from];
-  const b = PER_TON[to];
-  if (a === undefined || b === undefined) return null;
-  // Rounded to 6 decimals: 0.5 TONS is 500 KG, not 499.99999999999994.
-  return Math.round(((amount * b) / a) * 1e6) / 1e6;
-}
-
-/** Whether a minimum order in `unit` can stand for a product sold in `productUnit`. */
-export const moqUnitFits = (unit: QuantityType, productUnit: QuantityType): boolean => quantityIn(1, unit, productUnit) !== null;
-
-/**
- * The refusal of a quantity under the product's minimum order (in the product's quantity type, the
- * unit the quote form's quantity is typed in), or null when `requiredQty` meets it or there is none.
- */
-export function belowMoqMessage(
-  product: { moq?: QuantityWithUnit | undefined; productQuantityType: QuantityType },
-  requiredQty: number,
-  text: string = M.belowMoq,
-): string | null {
-  const minimum = minimumOrder(product);
-  if (minimum === null || requiredQty >= minimum) return null;
-  return interpolate(text, { moq: String(minimum), unit: product.productQuantityType });
-}
-
-/** The minimum order in the product's own quantity type, or null. */
-export function minimumOrder(product: { moq?: QuantityWithUnit | undefined; productQuantityType: QuantityType }): number | null {
-  if (!product.moq) return null;
-  return quantityIn(product.moq.quantity, product.moq.unit, product.productQuantityType);
-}
+/** The refusal of a quote's quantity under the product's minimum order, in English (the server's answer); null when it meets it. */
+export const belowMoqMessage = (product: Parameters<typeof belowMinimumOrder>[0], requiredQty: number): string | null =>
+  belowMinimumOrder(product, requiredQty, M.belowMoq);

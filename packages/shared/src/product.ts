@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DEFAULT_PRODUCT_TYPE, DEFAULT_QUANTITY_TYPE, LIMITS, PRODUCT_TYPES, QUANTITY_TYPES } from './constants.js';
 import { VALIDATION as V } from './messages.js';
 import { booleanish, requiredLine, requiredNumber, requiredString, stringList } from './validation.js';
-import { PRODUCT_TRADE_MESSAGES, moqUnitFits, productTradeMessageOrder, productTradeShape } from './product-trade.js';
+import { moqUnitFits } from './minimum-order.js';
+import { PRODUCT_TRADE_MESSAGES, productTradeMessageOrder, productTradeShape } from './product-trade.js';
 
 const R = V.productRequired;
 

@@ -25,8 +25,8 @@ export function productPath(slug: string): string {
   return `/products/${slug}`;
 }
 
-/** The query parameters of the product list (/products): its search, type, certification and organic filters, and page number. */
-export const PRODUCT_LIST_PARAMS = { search: 'q', type: 'type', page: 'page', certification: 'certification', organic: 'organic' } as const;
+/** The query parameters of the product list (/products): its search, type filter and page number. */
+export const PRODUCT_LIST_PARAMS = { search: 'q', type: 'type', page: 'page' } as const;
 
 /** The query parameter of /products/description that names the product (SPEC.md: `?id=`). */
 export const PRODUCT_ID_PARAM = 'id';

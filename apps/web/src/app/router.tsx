@@ -3,7 +3,7 @@ import { matchRoutes, useParams, useRoutes, type RouteObject } from 'react-route
 import { splitLanguage, type Role } from '@agro/shared';
 import { useAppSelector } from '@/store/store';
 import { Layout } from '@/components/layout/layout';
-import { loadAdminTexts, loadAppTexts, loadProductTexts } from '@/lib/i18n';
+import { loadAdminTexts, loadAppTexts } from '@/lib/i18n';
 import { RouteGuard } from '@/app/route-guard';
 import HomePage from '@/features/home/home-page';
 
@@ -36,18 +36,13 @@ function appPage<P extends object = object>(load: () => Promise<{ default: Compo
   return page(() => Promise.all([load(), loadAppTexts()]).then(([m]) => m));
 }
 
-/** A public page with the texts of products' trade details (its filters): its code and those texts (lib/i18n.ts). */
-function productTextsPage<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>): PageComponent<P> {
-  return page(() => Promise.all([load(), loadProductTexts()]).then(([m]) => m));
-}
-
 /** An administrator's screen: its code, the private screens' texts and the administrators'. */
 function adminPage<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>): PageComponent<P> {
   return page(() => Promise.all([load(), loadAppTexts(), loadAdminTexts()]).then(([m]) => m));
 }
 
 const AboutPage = page(() => import('@/features/about/about-page'));
-const ProductsPage = productTextsPage(() => import('@/features/products/products-page'));
+const ProductsPage = page(() => import('@/features/products/products-page'));
 const ProductDescriptionPage = page(() => import('@/features/products/product-description-page'));
 const GalleryPage = page(() => import('@/features/gallery/gallery-page'));
 const RegisterPage = appPage(() => import('@/features/auth/register-page'));

@@ -59,6 +59,3 @@ export function formatMonth(month: string, withYear = true): string {
 export function formatDayAndTime(iso: string): string {
   return `${formatDate(iso) ?? ''}, ${new Date(iso).toLocaleTimeString(intlLocale(), { hour: '2-digit', minute: '2-digit' })}`;
 }
-
-/** A quantity with its unit as the trade writes it ("1,000 KG"; the unit code is the same in every language). */
-export const quantityText = (q: { quantity: number; unit: string }): string => `${formatNumber(q.quantity)} ${q.unit}`;

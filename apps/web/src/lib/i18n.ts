@@ -19,20 +19,19 @@ import {
 } from '@agro/shared';
 import englishMessages from '@agro/shared/locales/en/messages.json';
 
-type Loader = () => Promise<{ default: Texts }>;
+export type Loader = () => Promise<{ default: Texts }>;
 
 /**
  * Every language's message files that a browser reads, each its own chunk, loaded when needed
- * (docs/translations.md): `public` with the first page; `product` (a product's trade details, the
- * products page's filters) with the products page and with a product's page the app draws itself
- * (a first page keeps the server's trade block: features/products/trade-block.tsx); `messages` (what the code also reads in
+ * (docs/translations.md): `public` with the first page; `product` (products' trade details, the
+ * products page's filters) by what shows them, off the first page (components/products/product-texts.ts); `messages` (what the code also reads in
  * English: toasts, validation, the server's answers) with the private screens, or before an error
  * toast on a public page (the English one is on the first page already: the shared constants import
  * it); `app` with the private screens and `admin` with the administrators' (app/router.tsx).
  * `server.json` never reaches a browser.
  */
-type BrowserPart = 'public' | 'product' | 'messages' | 'app' | 'admin';
-const FILES = import.meta.glob<{ default: Texts }>('../../../../packages/shared/locales/*/{public,product,messages,app,admin}.json');
+type BrowserPart = 'public' | 'messages' | 'app' | 'admin';
+const FILES = import.meta.glob<{ default: Texts }>('../../../../packages/shared/locales/*/{public,messages,app,admin}.json');
 const loader = (lang: Language, part: BrowserPart): Loader => {
   const load = FILES[`../../../../packages/shared/locales/${lang}/${part}.json`];
   if (!load) throw new Error(`no message file ${lang}/${part}.json`);
@@ -58,11 +57,11 @@ export function setCatalogue(lang: Language, ...parts: [Texts, ...Texts[]]): voi
 }
 
 /** The parts added to each translator (a whole catalogue, the server's, has them from the start). */
-type LaterPart = Exclude<BrowserPart, 'public'>;
+type LaterPart = Exclude<BrowserPart, 'public'> | 'product';
 const added = new WeakMap<Translator, Map<LaterPart, Promise<void>>>();
 
 /** Adds a part of the page language's catalogue (its own chunk) to the page's texts, once. */
-function addPart(part: LaterPart, load: Loader): Promise<void> {
+export function addPart(part: LaterPart, load: Loader): Promise<void> {
   const target = current;
   if (!target) return Promise.resolve();
   const parts = added.get(target) ?? new Map<LaterPart, Promise<void>>();
@@ -98,9 +97,6 @@ function leaves(texts: Texts, prefix: string): Array<[string, string]> {
 }
 
 const both = (...loading: Promise<void>[]): Promise<void> => Promise.all(loading).then(() => undefined);
-
-/** Adds a product's trade details and the products page's filters in the page's language (their own chunk), once. */
-export const loadProductTexts = (): Promise<void> => addPart('product', loader(language, 'product'));
 
 /** Adds the private screens' texts of the page's language (their own chunks), once. */
 export const loadAppTexts = (): Promise<void> =>

@@ -8,8 +8,6 @@ import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { t } from '@/lib/i18n';
 import { deleteProduct, fetchProducts } from '@/store/products-slice';
 import { productDetailPath } from '@/lib/product-links';
-import { quantityText } from '@/lib/format';
-import { LTR_SLOT, withLtr } from '@/components/ui/ltr';
 
 interface ProductCardProps {
   product: Product;
@@ -86,9 +84,7 @@ export const ProductCard = memo(function ProductCard({ product, headingLevel: He
           <bdi>{product.productName}</bdi>
         </Heading>
         {product.moq && (
-          <p className="mt-2 text-sm font-medium text-gray-800">
-            {withLtr(t('card.moq', { quantity: LTR_SLOT }), quantityText(product.moq))}
-          </p>
+          <p className="mt-2 text-sm text-gray-800">{t('card.moq', { quantity: `${product.moq.quantity} ${product.moq.unit}` })}</p>
         )}
         {features.length > 0 && (
           <ul className="mt-3 space-y-2 text-sm text-gray-700" aria-label={t('card.keyFeatures')}>

@@ -1,5 +1,6 @@
 import { API, type Product } from '@agro/shared';
 import ar from '@agro/shared/locales/ar/public.json';
+import arProduct from '@agro/shared/locales/ar/product.json';
 import en from '@agro/shared/locales/en/public.json';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -211,7 +212,8 @@ describe('Trade details (issue 43)', () => {
   });
 
   it('reads in Arabic, the quantities left to right', async () => {
-    setCatalogue('ar', ar);
+    // Its trade texts with the page's (a test's fetch answers only the product).
+    setCatalogue('ar', ar, arProduct);
     serve(traded);
     renderRoute('/products/description?id=p3');
     const block = await screen.findByRole('region', { name: 'تفاصيل التجارة' });

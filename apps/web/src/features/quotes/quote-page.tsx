@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   HEARD_FROM_OPTIONS,
   PACKAGING_TYPES,
-  belowMoqMessage,
+  belowMinimumOrder,
   minimumOrder,
   quoteFormSchema,
   inSpecOrder,
@@ -32,7 +32,10 @@ import { WhatHappensNext } from './what-happens-next';
 import { Honeypot, useBotSignals } from '@/lib/bot-signals';
 import { t } from '@/lib/i18n';
 import { Ltr, LTR_SLOT, withLtr } from '@/components/ui/ltr';
-import { quantityText } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
+
+/** "1,000 KG": a quantity and its unit as the trade writes them. */
+const quantityText = (q: { quantity: number; unit: string }): string => `${formatNumber(q.quantity)} ${q.unit}`;
 
 type QuoteOut = z.output<typeof quoteFormSchema>;
 /**
@@ -57,7 +60,7 @@ function minimumOrderResolver(productOf: (id: string) => Product | undefined): R
     const product = productOf(values.productId);
     const quantity = Number(values.requiredQty);
     if (!product || result.errors.requiredQty || !Number.isFinite(quantity)) return result;
-    const message = belowMoqMessage(product, quantity, t('productTrade.belowMoq'));
+    const message = belowMinimumOrder(product, quantity, t('productTrade.belowMoq'));
     if (!message) return result;
     return { values: {}, errors: { ...result.errors, requiredQty: { type: 'moq', message } } };
   };
