@@ -1,6 +1,7 @@
 import { API, type Product } from '@agro/shared';
 import ar from '@agro/shared/locales/ar/public.json';
 import arProduct from '@agro/shared/locales/ar/product.json';
+import enProduct from '@agro/shared/locales/en/product.json';
 import en from '@agro/shared/locales/en/public.json';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -188,6 +189,8 @@ describe('Trade details (issue 43)', () => {
   });
 
   it('shows the minimum order, packing, lead time, supply, specification and certificates beside the badges', async () => {
+    // Its trade texts with the page's (a test's fetch answers only the product).
+    setCatalogue('en', en, enProduct);
     serve(traded, agro);
     renderRoute('/products/description?id=p3');
     const block = await screen.findByRole('region', { name: 'Trade details' });

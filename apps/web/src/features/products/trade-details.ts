@@ -31,7 +31,9 @@ const loaded = new WeakSet<Promise<void>>();
 export function WhenTextsLoaded({ has, load, children }: { has: boolean; load: () => Promise<void>; children: ReactNode }) {
   if (has) return children;
   const loading = load();
-  if (!loaded.has(loading)) throw loading.then(() => void loaded.add(loading));
+  // Settled either way: texts that could not be fetched show their keys once, rather than suspending again and again.
+  const settle = () => void loaded.add(loading);
+  if (!loaded.has(loading)) throw loading.then(settle, settle);
   return children;
 }
 
