@@ -41,6 +41,7 @@ import { createDatabase, migrateToLatest, type DatabaseHandle } from '../apps/se
 import { newId } from '../apps/server/src/db/ids.js';
 import { nowIso } from '../apps/server/src/db/mappers.js';
 import { insertBenchProducts } from './lib/lead-seed.js';
+import { seededRandom } from '../apps/server/src/lib/seeded-random.js';
 import { hashToken, newToken } from '../apps/server/src/lib/tokens.js';
 import { SESSION_COOKIE } from '../apps/server/src/plugins/auth.js';
 import { insertSession } from '../apps/server/src/modules/user/session-repository.js';
@@ -169,21 +170,10 @@ function post(agent: http.Agent, url: URL, buyer: Buyer, body: string, plannedAt
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-/** A seeded generator (mulberry32): the same arrivals in every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Arrival times (ms from the start) of a Poisson process of `rate` a second over `seconds`. */
 function poissonArrivals(rate: number, seconds: number, seed: number): number[] {
-  const next = random(seed);
+  // The same arrivals in every run.
+  const next = seededRandom(seed);
   const out: number[] = [];
   for (let t = 0; ;) {
     t += (-Math.log(1 - next()) / rate) * 1000;
@@ -247,7 +237,26 @@ async function openLoop(target: Target, rate: number, seconds: number, refused: 
   };
 }
 
+/**
+ * Waits (up to a minute) until the mailer has sent every queued mail: a step that overloaded the
+ * server leaves mails behind, whose sending would otherwise fall into the next step's figures.
+ */
+async function mailsSent(db: DatabaseHandle['db']): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const row = await db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(row?.n ?? 0) === 0) break;
+    await sleep(250);
+  }
+  await sleep(500);
+}
+
 interface Target {
+  db: DatabaseHandle['db'];
   url: URL;
   agent: http.Agent;
   buyers: Buyer[];
@@ -261,13 +270,13 @@ interface Target {
 const held = (s: Step) => s.errors === 0 && s.p99 < GOAL_P99_MS;
 
 /**
- * Steps of rising rates until one misses the goal (or has an error); a pause between steps lets the
- * mailer finish the last step's mails. Every step run is returned (the last may be the one missed).
+ * Steps of rising rates until one misses the goal (or has an error); each starts once the mailer
+ * has sent the mails of the steps before. Every step run is returned (the last may be the one missed).
  */
 async function ramp(target: Target, rates: number[], refused: boolean): Promise<Step[]> {
   const steps: Step[] = [];
   for (const [i, rate] of rates.entries()) {
-    await sleep(1000);
+    await mailsSent(target.db);
     const step = await openLoop(target, rate, STEP_SECONDS, refused, 1000 + i);
     steps.push(step);
     console.log(`              ${refused ? 'floor' : 'quotes'} at ${rate}/s: ${describe(step)}`);
@@ -345,6 +354,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
     // Keep-alive connections, as many as the requests in flight need (opened as they are needed).
     const agent = new http.Agent({ keepAlive: true });
     const target: Target = {
+      db: handle.db,
       url: new URL(API.addQuote, server.url),
       agent,
       buyers,

@@ -403,6 +403,34 @@ export async function offerViaApi(api: APIRequestContext, company: string, offer
 }
 
 /**
+ * A new buyer whose quote for `company` has an administrator's offer (`offer` over offerViaApi's
+ * defaults): the administrator signed in on one page, the buyer on another. `close` closes both.
+ */
+export async function offeredQuote(
+  browser: Browser,
+  company: string,
+  productId: string,
+  offer: Record<string, unknown>,
+): Promise<{ buyer: Account; quoteId: string; admin: Page; buyerPage: Page; close: () => Promise<void> }> {
+  const buyer = await userWithQuote(company, productId);
+  const admin = await openPage(browser);
+  const buyerSide = await openPage(browser);
+  const close = async () => {
+    await admin.close();
+    await buyerSide.close();
+  };
+  try {
+    await loginAsAdmin(admin.page);
+    const quoteId = await offerViaApi(admin.page.request, company, offer);
+    await loginViaApi(buyerSide.page, buyer);
+    return { buyer, quoteId, admin: admin.page, buyerPage: buyerSide.page, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
  * The buyer accepts the offer on `quoteId` through the API in the buyer session of `api` (a
  * logged-in buyer page's `page.request`). Returns the order it became, the buyer's newest.
  */

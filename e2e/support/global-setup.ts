@@ -127,6 +127,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     RATE_LIMIT_FORM_MAX: '100000',
     // The cheapest allowed scrypt cost: the suite logs in many times on a 2-core machine.
     PASSWORD_HASH_COST: '12',
+    // The webhooks spec's receiver listens on loopback (webhooks.spec.ts).
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
   };
   // Always SQLite in a fresh directory, mail always to the outbox.
   delete env.DATABASE_URL;

@@ -11,22 +11,26 @@ function decodeQuotedPrintable(text: string): string {
 /**
  * Text of every body part, decoded by its own Content-Transfer-Encoding (nodemailer picks base64 or
  * quoted-printable per part: a long Arabic text comes as base64, its last line running into the
- * next boundary, so parts are cut at the boundaries, not at blank lines).
+ * next boundary, so parts are cut at the boundaries, not at blank lines). A multipart inside a part
+ * (the offer mail: its text and HTML beside the quotation PDF) is read the same way; attachments
+ * are left out.
  */
 function decodeParts(raw: string): string {
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
-  const parts = boundary ? raw.split(`--${boundary}`).slice(1) : [raw];
-  return parts
-    .map((part) => {
-      const split = /\r?\n\r?\n/.exec(part);
-      if (!split) return '';
-      const head = part.slice(0, split.index);
-      const body = part.slice(split.index + split[0].length);
-      if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return decodeQuotedPrintable(body);
-      return body;
-    })
-    .join('\n');
+  const split = /\r?\n\r?\n/.exec(raw);
+  const head = split ? raw.slice(0, split.index) : '';
+  const body = split ? raw.slice(split.index + split[0].length) : raw;
+  const boundary = /^content-type:\s*multipart\/[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*?boundary="?([^";\r\n]+)"?/im.exec(head)?.[1];
+  if (boundary)
+    return body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith('--'))
+      .map((part) => decodeParts(part.replace(/^\r?\n/, '')))
+      .join('\n');
+  if (/^content-disposition:\s*attachment/im.test(head)) return '';
+  if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return decodeQuotedPrintable(body);
+  return body;
 }
 
 function headerValue(raw: string, name: string): string {

@@ -16,6 +16,7 @@ import {
   loginAsAdmin,
   loginViaApi,
   offerViaApi,
+  offeredQuote,
   openPage,
   settled,
   test,
@@ -40,21 +41,19 @@ test('a question with a PDF, a live answer, a request for changes, revision 2, a
   test.setTimeout(180_000);
   const product = await findProduct(request, (p) => p.productType === 'AGRO');
   const company = `Thread Foods ${uniqueId()}`;
-  const buyer = await userWithQuote(company, product._id);
-  const admin = await openPage(browser);
-  const buyerSide = await openPage(browser);
+  const {
+    quoteId,
+    admin: a,
+    buyerPage: b,
+    close,
+  } = await offeredQuote(browser, company, product._id, {
+    unitPrice: '14.00',
+    currency: 'USD',
+    incoterm: 'CIF',
+    destination: 'Port of Felixstowe, United Kingdom',
+  });
   try {
-    await loginAsAdmin(admin.page);
-    const quoteId = await offerViaApi(admin.page.request, company, {
-      unitPrice: '14.00',
-      currency: 'USD',
-      incoterm: 'CIF',
-      destination: 'Port of Felixstowe, United Kingdom',
-    });
-
     // The buyer opens the quote's messages from 'Your Quotes' and asks, with a PDF attached.
-    const b = buyerSide.page;
-    await loginViaApi(b, buyer);
     await b.goto('/profile');
     const card = b.getByRole('article').filter({ hasText: company });
     await expect(statusOf(card)).toHaveText(/QUOTED/);
@@ -72,7 +71,6 @@ test('a question with a PDF, a live answer, a request for changes, revision 2, a
     await expect(buyerThread.getByLabel('Your message', { exact: true })).toHaveValue('');
 
     // The company reads it on the quote desk (the mails' link) and answers.
-    const a = admin.page;
     await a.goto(`/quote/description?id=${quoteId}#messages`);
     const deskThread = thread(a, 'Messages');
     await expect(deskThread.getByText('Can you pack in 10 kg cartons?', { exact: false })).toBeVisible();
@@ -134,8 +132,7 @@ test('a question with a PDF, a live answer, a request for changes, revision 2, a
     await expect(thread(b, 'Messages').getByLabel('Your message', { exact: true })).toBeVisible();
     await expectCleanAtBothWidths(b, 'the order page with the conversation');
   } finally {
-    await admin.close();
-    await buyerSide.close();
+    await close();
   }
 });
 

@@ -18,9 +18,8 @@
  *
  * Exit code 0 when every check passed.
  */
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,7 +30,7 @@ import { solveFor } from '../test/altcha-solver.js';
 import { quoteBody as validQuote } from '../test/fixtures.js';
 import { file, makeImage } from '../test/images-fixtures.js';
 import { startS3Server, startSmtpServer } from '../test/servers.js';
-import { call, cookieOf, freePort, productForm, ready, sleep, startNginx, startServer, until, type Proc } from './harness.js';
+import { call, cookieOf, freePort, productForm, ready, sleep, startCluster, startNginx, startServer, until, type Proc } from './harness.js';
 
 const { values: opts } = parseArgs({ options: { keep: { type: 'boolean', default: false } }, strict: true });
 
@@ -48,62 +47,6 @@ const failures: string[] = [];
 function check(ok: boolean, what: string): void {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
   if (!ok) failures.push(what);
-}
-
-// ---- a throwaway PostgreSQL cluster -------------------------------------------------------------
-
-function pgBin(): string {
-  const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  const dir = versions.map((v) => path.join(root, v, 'bin')).find((d) => fs.existsSync(path.join(d, 'initdb')));
-  if (!dir) throw new Error('chaos: PostgreSQL binaries not found (apt-get install postgresql)');
-  return dir;
-}
-
-/** PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user. */
-function pgCommand(bin: string, args: string[]): void {
-  const command = [path.join(pgBin(), bin), ...args];
-  try {
-    if (process.getuid?.() === 0) {
-      const quoted = command.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-      execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', quoted], { stdio: 'pipe' });
-    } else execFileSync(command[0]!, command.slice(1), { stdio: 'pipe' });
-  } catch (err) {
-    const stderr = (err as { stderr?: Buffer }).stderr?.toString().trim();
-    throw new Error(`chaos: ${bin} ${args.join(' ')} failed${stderr ? `: ${stderr}` : ''}`);
-  }
-}
-
-interface Cluster {
-  url: string;
-  stop(): void;
-  start(): void;
-  destroy(): void;
-}
-
-async function startCluster(): Promise<Cluster> {
-  // A folder of its own: the postgres user cannot enter this process's private temporary folder.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agro-chaos-pg-'));
-  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
-  const port = await freePort();
-  pgCommand('initdb', ['-D', `${dir}/data`, '-U', 'postgres', '--auth=trust']);
-  const start = () =>
-    pgCommand('pg_ctl', ['-D', `${dir}/data`, '-o', `-h 127.0.0.1 -p ${port} -k ${dir}`, '-l', `${dir}/log`, '-w', 'start']);
-  start();
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    // What a routine restart, a maintenance window or a failover does: sessions terminated (57P01).
-    stop: () => pgCommand('pg_ctl', ['-D', `${dir}/data`, '-m', 'fast', '-w', 'stop']),
-    start,
-    destroy: () => {
-      try {
-        pgCommand('pg_ctl', ['-D', `${dir}/data`, '-m', 'immediate', 'stop']);
-      } catch {
-        // already stopped
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 // ---- the load -----------------------------------------------------------------------------------
@@ -325,8 +268,8 @@ async function main(): Promise<void> {
       `select m.id from mail_outbox m join quotes q on m.dedupe_key like 'quote:' || q.id || ':%' where q.additional_info like 'chaos #%'`,
     );
     const delivered = new Map<string, number>();
-    for (const m of smtp.received) delivered.set(m.messageId, (delivered.get(m.messageId) ?? 0) + 1);
-    const mailCounts = rows.rows.map((r) => delivered.get(`<${r.id}@outbox.agro>`) ?? 0);
+    for (const m of smtp.received) delivered.set(m.outboxId, (delivered.get(m.outboxId) ?? 0) + 1);
+    const mailCounts = rows.rows.map((r) => delivered.get(r.id) ?? 0);
     check(
       mailsDone && rows.rows.length === 2 * stored.rows.length && mailCounts.every((n) => n === 1),
       `${rows.rows.length} mails for ${stored.rows.length} stored quotes: ${mailCounts.filter((n) => n === 0).length} lost, ${mailCounts.filter((n) => n > 1).length} sent twice`,

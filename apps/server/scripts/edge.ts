@@ -95,6 +95,36 @@ async function main(): Promise<void> {
     const EDGE = `http://127.0.0.1:${near.port}`;
     const FAR = `http://127.0.0.1:${far.port}`;
 
+    // The edge first, as in a deployment: the purges the server sends from its start (`pages`,
+    // `settings`) find it there. Started after the server, Varnish (compiling its VCL on a loaded
+    // machine takes seconds) refused them, and their retries, doubling, came after the wait below.
+    varnish = spawn(
+      VARNISHD,
+      [
+        '-F',
+        '-j',
+        'none',
+        '-n',
+        path.join(work, 'varnish'),
+        '-a',
+        `127.0.0.1:${varnishPort}`,
+        '-f',
+        await vclFor(work, far.port),
+        '-s',
+        'malloc,64m',
+      ],
+      { stdio: ['ignore', fs.openSync(path.join(work, 'varnishd.log'), 'a'), fs.openSync(path.join(work, 'varnishd.log'), 'a')] },
+    );
+    check(
+      await until(
+        'varnish answers',
+        // Any answer: the server behind it is not started yet (a 503 from Varnish is an answer).
+        async () => (await fetch(`http://127.0.0.1:${varnishPort}/robots.txt`).catch(() => undefined)) !== undefined,
+        30_000,
+      ),
+      `Debian's varnishd runs deploy/varnish.vcl (backend ${FAR_RTT_MS} ms away)`,
+    );
+
     server = startServer(
       'server',
       serverPort,
@@ -116,32 +146,6 @@ async function main(): Promise<void> {
       work,
     );
     check(await ready(server, 60_000), 'the compiled server is ready');
-
-    varnish = spawn(
-      VARNISHD,
-      [
-        '-F',
-        '-j',
-        'none',
-        '-n',
-        path.join(work, 'varnish'),
-        '-a',
-        `127.0.0.1:${varnishPort}`,
-        '-f',
-        await vclFor(work, far.port),
-        '-s',
-        'malloc,64m',
-      ],
-      { stdio: ['ignore', fs.openSync(path.join(work, 'varnishd.log'), 'a'), fs.openSync(path.join(work, 'varnishd.log'), 'a')] },
-    );
-    check(
-      await until(
-        'varnish answers',
-        async () => (await fetch(`http://127.0.0.1:${varnishPort}/robots.txt`).catch(() => undefined))?.ok === true,
-        30_000,
-      ),
-      `Debian's varnishd runs deploy/varnish.vcl (backend ${FAR_RTT_MS} ms away)`,
-    );
 
     // ---- the catalogue, as the owner makes it (straight to the server, in India) ----
     const adminCookie = cookieOf(await call(SERVER, 'POST', API.login, { body: ADMIN }));

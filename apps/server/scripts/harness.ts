@@ -1,12 +1,15 @@
 /**
- * What the whole-system checks (scale-out.ts, chaos.ts) share: free ports, waiting, HTTP calls as
- * a client makes them, compiled server processes, and Debian's nginx in front of them.
+ * What the whole-system checks (scale-out.ts, chaos.ts, replica-loss.ts, pitr.ts) share: free ports,
+ * waiting, HTTP calls as a client makes them, compiled server processes, Debian's nginx in front of
+ * them, and throwaway PostgreSQL clusters.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { API, type Product } from '@agro/shared';
 import { SERVER_NODE_FLAGS } from '../src/node-flags.js';
 import { file, makeImage, multipart, type FormValue } from '../test/images-fixtures.js';
 
@@ -137,6 +140,53 @@ http {
   return spawn(nginxBin, ['-c', conf, '-p', work, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
+/**
+ * The environment of a compiled server in a whole-system check about something other than abuse:
+ * production mode, no demo data, an admin account, no rate limit, no proof of work, no scheduled jobs,
+ * the cheapest password hash; `extra` added last.
+ */
+export function checkEnv(
+  port: number,
+  dataDir: string,
+  admin: { email: string; password: string },
+  extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    RATE_LIMIT_ENABLED: 'false',
+    ALTCHA_ENABLED: 'false',
+    SCHEDULER_ENABLED: 'false',
+    PASSWORD_HASH_COST: '12',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
+/** Registers `buyer` (no proof of work: checkEnv) and logs in; the session cookie. */
+export async function buyerSession(
+  site: string,
+  buyer: { fullName: string; email: string; phoneNumber: string; password: string },
+): Promise<string> {
+  await call(site, 'POST', API.register, { body: buyer });
+  return cookieOf(await call(site, 'POST', API.login, { body: { email: buyer.email, password: buyer.password } }));
+}
+
+/** An AGRO product with two images (productForm), added by `admin` (a session cookie); undefined when not acknowledged. */
+export async function addProduct(site: string, admin: string, name: string, seeds: [number, number]): Promise<Product | undefined> {
+  const res = await call(site, 'POST', API.addProduct, {
+    form: await productForm(name, 'Made by a whole-system check.', seeds),
+    cookie: admin,
+  }).catch(() => undefined);
+  return res?.status === 200 ? (res.json.product as Product) : undefined;
+}
+
 /** A product's add form (an AGRO product with a thumbnail and one more image, made from `seeds`). */
 export async function productForm(name: string, description: string, seeds: [number, number]): Promise<[string, FormValue][]> {
   const png = (seed: number) => makeImage('png', 800, 600, seed);
@@ -195,6 +245,74 @@ export async function startDelayingProxy(
     close: () => {
       for (const socket of sockets) socket.destroy();
       return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+// ---- a throwaway PostgreSQL cluster -------------------------------------------------------------
+
+/** The newest PostgreSQL's binaries (Debian's /usr/lib/postgresql/N/bin). */
+export function pgBin(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  const dir = versions.map((v) => path.join(root, v, 'bin')).find((d) => fs.existsSync(path.join(d, 'initdb')));
+  if (!dir) throw new Error('PostgreSQL binaries not found (apt-get install postgresql)');
+  return dir;
+}
+
+/**
+ * Runs `command` (a path and its arguments) as the `postgres` user when we are root (PostgreSQL and
+ * its tools refuse to run as root); its output, or an error with its stderr.
+ */
+export function asPostgres(command: readonly string[]): string {
+  try {
+    if (process.getuid?.() === 0) {
+      const quoted = command.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+      return execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', quoted], { stdio: 'pipe' }).toString();
+    }
+    return execFileSync(command[0]!, command.slice(1), { stdio: 'pipe' }).toString();
+  } catch (err) {
+    const stderr = (err as { stderr?: Buffer }).stderr?.toString().trim();
+    throw new Error(`${path.basename(command[0]!)} ${command.slice(1).join(' ')} failed${stderr ? `: ${stderr}` : ''}`);
+  }
+}
+
+const pgCommand = (bin: string, args: string[]): string => asPostgres([path.join(pgBin(), bin), ...args]);
+
+export interface Cluster {
+  /** Its folder (owned by postgres): `data/`, the socket, the log. */
+  dir: string;
+  port: number;
+  url: string;
+  stop(): void;
+  start(): void;
+  destroy(): void;
+}
+
+/** A cluster of its own (own port and folder); `settings` are extra `-c name=value` options. */
+export async function startCluster(settings: readonly string[] = []): Promise<Cluster> {
+  // A folder of its own: the postgres user cannot enter this process's private temporary folder.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agro-pg-'));
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
+  const port = await freePort();
+  pgCommand('initdb', ['-D', `${dir}/data`, '-U', 'postgres', '--auth=trust']);
+  const options = [`-h 127.0.0.1 -p ${port} -k ${dir}`, ...settings.map((c) => `-c ${c}`)].join(' ');
+  const start = () => void pgCommand('pg_ctl', ['-D', `${dir}/data`, '-o', options, '-l', `${dir}/log`, '-w', 'start']);
+  start();
+  return {
+    dir,
+    port,
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    // What a routine restart, a maintenance window or a failover does: sessions terminated (57P01).
+    stop: () => void pgCommand('pg_ctl', ['-D', `${dir}/data`, '-m', 'fast', '-w', 'stop']),
+    start,
+    destroy: () => {
+      try {
+        pgCommand('pg_ctl', ['-D', `${dir}/data`, '-m', 'immediate', 'stop']);
+      } catch {
+        // already stopped
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -301,8 +301,8 @@ async function main(): Promise<void> {
     );
     const rowIds = (
       await db.query<{ id: string }>('select id from mail_outbox where dedupe_key like $1', [`contact:${contactId}:%`])
-    ).rows.map((r) => `<${r.id}@outbox.agro>`);
-    const copies = smtp.received.filter((m) => rowIds.includes(m.messageId)).length;
+    ).rows.map((r) => r.id);
+    const copies = smtp.received.filter((m) => rowIds.includes(m.outboxId)).length;
     check(
       contact.status === 200 && pendingAtKill.rows[0]!.n === '2' && sentByOther && copies === 2,
       `2 mails queued by A, A SIGKILLed before sending, B sent both (${copies} delivered)`,
@@ -324,10 +324,10 @@ async function main(): Promise<void> {
         await db.query<{ id: string }>("select id from mail_outbox where dedupe_key like $1 and status = 'sent'", [
           `quote:${raceRows[0]?.id ?? 'none'}:%`,
         ])
-      ).rows.map((r) => `<${r.id}@outbox.agro>`);
+      ).rows.map((r) => r.id);
     await until('the raced quote mails', async () => (await raceMailIds()).length === 2, 60_000);
     const raceIds = await raceMailIds();
-    const raceCopies = raceIds.map((id) => smtp.received.filter((m) => m.messageId === id).length);
+    const raceCopies = raceIds.map((id) => smtp.received.filter((m) => m.outboxId === id).length);
     check(
       raced.every((a) => a.status === 200) &&
         raced[0]!.body.equals(raced[1]!.body) &&
@@ -386,8 +386,8 @@ async function main(): Promise<void> {
       [`${tag} #%`],
     );
     const delivered = new Map<string, number>();
-    for (const m of smtp.received.slice(before)) delivered.set(m.messageId, (delivered.get(m.messageId) ?? 0) + 1);
-    const counts = loadRows.rows.map((r) => delivered.get(`<${r.id}@outbox.agro>`) ?? 0);
+    for (const m of smtp.received.slice(before)) delivered.set(m.outboxId, (delivered.get(m.outboxId) ?? 0) + 1);
+    const counts = loadRows.rows.map((r) => delivered.get(r.id) ?? 0);
     const lost = counts.filter((n) => n === 0).length;
     const twice = counts.filter((n) => n > 1).length;
     check(

@@ -9,11 +9,12 @@ import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle, type Db, type Dialect } from './db/index.js';
 import { AccessLog } from './lib/access-log.js';
 import { EDGE_TAGS } from './speed/edge.js';
-import { createEdgePurger, dayTurnPurge, queueEdgePurge, type EdgePurger } from './speed/edge-purger.js';
+import { createEdgePurger, dayTurnPurge, purgingRemovals, queueEdgePurge, type EdgePurger } from './speed/edge-purger.js';
 import { FrontLane } from './speed/front-lane.js';
 import { lastKnownMeta } from './speed/last-known.js';
 import { guardStorage, type FileStorage } from './storage/file-storage.js';
-import { createImageStorage } from './storage/stores.js';
+import { createDocumentStorage, createImageStorage } from './storage/stores.js';
+import { createReplication, type Replication } from './backup/replication.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
 import { serializerCompiler, validatorCompiler } from './lib/route-schemas.js';
@@ -33,8 +34,11 @@ import { ThreadEvents } from './modules/messages/index.js';
 import { ReplyTime, countLateLeads } from './modules/reply-clock/index.js';
 import settingsRoutes, { settingsReader } from './modules/settings/routes.js';
 import teamRoutes from './modules/team/routes.js';
+import webhookRoutes from './modules/webhooks/routes.js';
+import { createWebhookDeliverer, type WebhookDeliverer } from './modules/webhooks/index.js';
 import { PublicPages } from './modules/pages/routes.js';
 import { createPageRenderer } from './modules/pages/renderer.js';
+import dataRightsRoutes from './modules/data-rights/routes.js';
 import userRoutes from './modules/user/routes.js';
 import { sessionStore } from './modules/user/session-repository.js';
 import { lacksRequiredSecondFactor } from './modules/user/two-factor.js';
@@ -62,6 +66,10 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Where image files live (storage/stores.ts). */
     imageStorage: FileStorage;
+    /** Where the private files live: order documents, messages' attachments (storage/stores.ts). */
+    documentStorage: FileStorage;
+    /** The continuous backup (BACKUP_URL on SQLite): the files' copies and Litestream (started by main.ts); read by /readyz. */
+    replication: Replication | undefined;
     /** Answers repeated GETs of cached public answers before routing (speed/front-lane.ts). */
     frontLane: FrontLane;
     /** The time now (ms): Date.now, or the tests' clock (AppDeps.clock). Rules that depend on time read it. */
@@ -74,6 +82,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** Tells the edge caches what changed (speed/edge-purger.ts). */
     edgePurger: EdgePurger;
+    /** Each process's webhook deliverer (modules/webhooks). */
+    webhookDeliverer: WebhookDeliverer;
   }
 }
 
@@ -140,6 +150,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       maxAttempts: config.mail.maxAttempts,
       secret: config.mail.secret,
       leaseMs: config.mail.leaseMs,
+      dkim: config.dkim,
+      messageIdDomain: config.messageIdDomain,
     });
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -171,6 +183,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     pollMs: config.edgePurge.pollMs,
   });
   app.decorate('edgePurger', edgePurger);
+  const webhookDeliverer = createWebhookDeliverer({
+    db: database.db,
+    dialect: database.dialect,
+    logger: app.log,
+    pollMs: config.webhooks.pollMs,
+    allowPrivate: config.webhooks.allowPrivate,
+    timeoutMs: config.webhooks.timeoutMs,
+  });
+  app.decorate('webhookDeliverer', webhookDeliverer);
   if (config.edgePurge.targets.length > 0) {
     scheduler.add(dayTurnPurge(database.db));
     // The pages name the web build's assets: a process that starts (a deploy) has the edges drop them.
@@ -181,7 +202,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     new ThreadEvents({ db: database.db, dialect: database.dialect, databaseUrl: config.databaseUrl, logger: app.log }),
   );
   app.decorate('replyMailbox', { reader: undefined } as ReplyMailbox);
-  app.decorate('imageStorage', guardStorage(deps.imageStorage ?? createImageStorage(config)));
+  const replication = createReplication(config);
+  app.decorate('replication', replication);
+  app.decorate(
+    'imageStorage',
+    guardStorage(purgingRemovals(deps.imageStorage ?? createImageStorage(config, replication?.mirror), database.db)),
+  );
+  app.decorate('documentStorage', guardStorage(createDocumentStorage(config, replication?.mirror), 'documents'));
   frontLane.attach(app.log, meta.stale);
   app.decorate('frontLane', frontLane);
   // The mail worker stops first, before the server waits for its connections to end: the batch in
@@ -192,6 +219,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('preClose', async () => {
     if (!deps.mailer) await mailer.close();
     await edgePurger.close();
+    await webhookDeliverer.close();
   });
   app.addHook('onClose', async () => {
     if (!deps.database) await database.close();
@@ -232,6 +260,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (!config.altcha.enabled) app.log.warn('ALTCHA_ENABLED=false: registration and forgot password take no proof of work');
   await app.register(altchaRoutes, { prefix: `${API_PREFIX}/altcha` });
   await app.register(userRoutes, { prefix: `${API_PREFIX}/user` });
+  await app.register(dataRightsRoutes, { prefix: `${API_PREFIX}/user` });
   await app.register(quoteRoutes, { prefix: `${API_PREFIX}/quote` });
   await app.register(orderRoutes, { prefix: `${API_PREFIX}/order` });
   await app.register(contactRoutes, { prefix: `${API_PREFIX}/contact` });
@@ -241,6 +270,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(settingsRoutes, { prefix: `${API_PREFIX}/settings` });
   await app.register(auditRoutes, { prefix: `${API_PREFIX}/audit` });
   await app.register(teamRoutes, { prefix: `${API_PREFIX}/team` });
+  await app.register(webhookRoutes, { prefix: `${API_PREFIX}/webhooks` });
   // The threads of quotes, inquiries and orders (/{kind}/{id}/messages), attachments, unread counts.
   await app.register(messageRoutes, { prefix: API_PREFIX });
   await app.register(replyRoutes, { prefix: API_PREFIX });

@@ -1,3 +1,5 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SITE } from '@agro/shared';
@@ -121,7 +123,34 @@ const envSchema = z.object({
     .refine((l) => l.every((u) => /^https?:\/\/[^\s/]+/.test(u)), { error: 'must be a comma-separated list of http(s) URLs' }),
   /** How often each process looks for purges to send. */
   EDGE_PURGE_POLL_MS: int(250, 0, 3_600_000),
+  /** Webhooks may go to http: and to loopback, private and link-local addresses (tests, an intranet). */
+  WEBHOOKS_ALLOW_PRIVATE: bool(false),
+  /** How often each process looks for webhook deliveries to send (0: only when asked, tests). */
+  WEBHOOK_POLL_MS: int(1000, 0, 3_600_000),
+  /** The time one delivery may take before it counts as failed (a receiver that hangs). */
+  WEBHOOK_TIMEOUT_MS: int(10_000, 100, 120_000),
+  /**
+   * Continuous backup of the SQLite default (docs/decisions/034): s3://bucket/path (with the S3_*
+   * endpoint, region and credentials) or file:///absolute/path (a second disk). Unset: none.
+   */
+  BACKUP_URL: optionalText,
+  /** The litestream binary; default: the npm package's (Linux x64), else `litestream` on PATH. */
+  LITESTREAM_BIN: optionalText,
+  /**
+   * DKIM signing of every mail (issue 44, item 4): the RSA private key, as PEM text (one line with
+   * `\n` escapes will do) or the path of a PEM file; the selector; the signing domain. All three or none.
+   */
+  DKIM_PRIVATE_KEY: optionalText,
+  DKIM_SELECTOR: optionalText.refine((v) => v === undefined || DNS_NAME.test(v), {
+    error: 'must be a DNS label such as mail2026 (letters, digits, hyphens; dots between labels)',
+  }),
+  DKIM_DOMAIN: optionalText.refine((v) => v === undefined || (DNS_NAME.test(v) && v.includes('.')), {
+    error: 'must be a domain name such as example.com',
+  }),
 });
+
+/** One or more DNS labels: letters, digits and inner hyphens, dot-separated. */
+const DNS_NAME = /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/i;
 
 function isImapUrl(value: string): boolean {
   let url: URL;
@@ -190,7 +219,37 @@ export interface Config {
   imapPollMs: number;
   /** EDGE_PURGE_URL (none: no edge is told anything) and EDGE_PURGE_POLL_MS (speed/edge-purger.ts). */
   edgePurge: { targets: string[]; pollMs: number };
+  /** WEBHOOKS_ALLOW_PRIVATE, WEBHOOK_POLL_MS and WEBHOOK_TIMEOUT_MS (modules/webhooks/deliverer.ts). */
+  webhooks: { allowPrivate: boolean; pollMs: number; timeoutMs: number };
+  /** BACKUP_URL: where Litestream replicates the SQLite database and the files are mirrored; undefined = no continuous backup. */
+  backup: BackupTarget | undefined;
+  /** LITESTREAM_BIN; undefined = the npm package's binary, else `litestream` on PATH. */
+  litestreamBin: string | undefined;
+  /** DKIM_*: how every mail is signed (mail/mailer.ts); undefined = mails go unsigned. */
+  dkim: DkimConfig | undefined;
+  /**
+   * The domain of every mail's Message-ID: DKIM_DOMAIN, else PUBLIC_URL's host, else MAIL_FROM's
+   * domain (the company's own, never a name it does not hold).
+   */
+  messageIdDomain: string;
 }
+
+/** nodemailer's single-key DKIM options (its `dkim` transport option). */
+export interface DkimConfig {
+  domainName: string;
+  keySelector: string;
+  /** PEM (PKCS#1 or PKCS#8), RSA. */
+  privateKey: string;
+}
+
+/**
+ * The replica of the continuous backup (backup/replication.ts): the database under `database/`,
+ * the images under `uploads/`, the order documents under `documents/`.
+ */
+export type BackupTarget =
+  | { kind: 'file'; url: string; dir: string }
+  /** `s3.prefix` is the URL's path with a trailing slash ('' for the bucket's root). */
+  | { kind: 's3'; url: string; s3: S3Config };
 
 export interface S3Config {
   bucket: string;
@@ -227,12 +286,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
-  if (e.S3_BUCKET === undefined && e.S3_ENDPOINT !== undefined) problems.push('S3_ENDPOINT needs S3_BUCKET');
+  const backupUrl = e.BACKUP_URL === undefined ? undefined : parseBackupUrl(e.BACKUP_URL);
+  if (typeof backupUrl === 'string') problems.push(`BACKUP_URL: ${backupUrl}`);
+  const s3Backup = typeof backupUrl === 'object' && backupUrl.protocol === 's3:';
+  if (e.S3_BUCKET === undefined && e.S3_ENDPOINT !== undefined && !s3Backup)
+    problems.push('S3_ENDPOINT needs S3_BUCKET (or an s3:// BACKUP_URL)');
+  if (backupUrl !== undefined && e.DATABASE_URL !== undefined)
+    problems.push('BACKUP_URL: Litestream backs up the SQLite database only; with DATABASE_URL use pgBackRest (docs/deploy.md)');
+  const dkim = dkimConfig(e.DKIM_PRIVATE_KEY, e.DKIM_SELECTOR, e.DKIM_DOMAIN, problems);
   if (problems.length > 0) throw new ConfigError(problems);
+  const mailFrom = e.MAIL_FROM ?? `${SITE.companyName} <${e.COMPANY_EMAIL ?? SITE.email}>`;
 
   // Relative paths are taken from the cwd (as a person typing them expects); the defaults live
   // under the repository root because npm runs workspace scripts inside apps/server.
   const dataDir = e.DATA_DIR === undefined ? path.join(REPO_ROOT, 'data') : path.resolve(e.DATA_DIR);
+  const s3Settings = {
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: e.S3_REGION ?? 'us-east-1',
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+  if (typeof backupUrl === 'object' && backupUrl.protocol === 'file:' && isInside(backupUrl.path, dataDir))
+    throw new ConfigError([`BACKUP_URL: ${backupUrl.path} is inside DATA_DIR: the replica must live on another disk`]);
   const webDist = e.WEB_DIST === undefined ? path.join(REPO_ROOT, 'apps/web/dist') : path.resolve(e.WEB_DIST);
   return {
     nodeEnv: e.NODE_ENV,
@@ -243,7 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? `${SITE.companyName} <${e.COMPANY_EMAIL ?? SITE.email}>`,
+    mailFrom,
     companyEmail: e.COMPANY_EMAIL ?? SITE.email,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
@@ -280,16 +358,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.S3_BUCKET === undefined
         ? undefined
         : {
+            ...s3Settings,
             bucket: e.S3_BUCKET,
-            endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
-            region: e.S3_REGION ?? 'us-east-1',
-            credentials:
-              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-                : undefined,
             prefix: e.S3_PREFIX === undefined ? '' : `${e.S3_PREFIX.replace(/^\/+|\/+$/g, '')}/`,
             documentsPrefix: `${(e.S3_DOCUMENTS_PREFIX ?? 'private-documents').replace(/^\/+|\/+$/g, '')}/`,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE,
           },
     imageBaseUrl: e.IMAGE_BASE_URL?.replace(/\/+$/, ''),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
@@ -298,5 +370,116 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imapUrl: e.IMAP_URL,
     imapPollMs: e.IMAP_POLL_SECONDS * 1000,
     edgePurge: { targets: e.EDGE_PURGE_URL, pollMs: e.EDGE_PURGE_POLL_MS },
+    webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE, pollMs: e.WEBHOOK_POLL_MS, timeoutMs: e.WEBHOOK_TIMEOUT_MS },
+    backup:
+      backupUrl === undefined || typeof backupUrl === 'string'
+        ? undefined
+        : backupUrl.protocol === 'file:'
+          ? { kind: 'file', url: e.BACKUP_URL!, dir: backupUrl.path }
+          : {
+              kind: 's3',
+              url: e.BACKUP_URL!,
+              s3: { ...s3Settings, bucket: backupUrl.bucket, prefix: backupUrl.path ? `${backupUrl.path}/` : '', documentsPrefix: '' },
+            },
+    litestreamBin: e.LITESTREAM_BIN,
+    dkim,
+    messageIdDomain: (dkim?.domainName ?? hostOf(e.PUBLIC_URL) ?? addressDomain(mailFrom) ?? SITE.email.split('@')[1]!).toLowerCase(),
   };
 }
+
+/**
+ * The DKIM settings when all three are set, none when none is; otherwise (or with a key that is not
+ * an RSA private key of 1024 bits or more) what is wrong goes to `problems`.
+ */
+function dkimConfig(
+  key: string | undefined,
+  selector: string | undefined,
+  domain: string | undefined,
+  problems: string[],
+): DkimConfig | undefined {
+  const given = { DKIM_PRIVATE_KEY: key, DKIM_SELECTOR: selector, DKIM_DOMAIN: domain };
+  const missing = Object.entries(given).filter(([, v]) => v === undefined);
+  if (missing.length === 3) return undefined;
+  if (missing.length > 0) {
+    problems.push(`DKIM_PRIVATE_KEY, DKIM_SELECTOR and DKIM_DOMAIN must be set together (missing: ${missing.map(([k]) => k).join(', ')})`);
+    return undefined;
+  }
+  const pem = readDkimKey(key!, problems);
+  if (pem === undefined) return undefined;
+  return { domainName: domain!.toLowerCase(), keySelector: selector!, privateKey: pem };
+}
+
+/** DKIM_PRIVATE_KEY's PEM: the value itself when it holds one, else the file it names. */
+function readDkimKey(value: string, problems: string[]): string | undefined {
+  let pem = value.replace(/\\n/g, '\n');
+  if (!pem.includes('-----BEGIN')) {
+    try {
+      pem = readFileSync(path.resolve(value), 'utf8');
+    } catch (err) {
+      problems.push(`DKIM_PRIVATE_KEY: neither a PEM key nor a readable file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+      return undefined;
+    }
+  }
+  let keyObject: KeyObject;
+  try {
+    keyObject = createPrivateKey(pem);
+  } catch {
+    problems.push('DKIM_PRIVATE_KEY: not a PEM private key (make one with: openssl genrsa -out dkim.pem 2048)');
+    return undefined;
+  }
+  const bits = keyObject.asymmetricKeyDetails?.modulusLength ?? 0;
+  if (keyObject.asymmetricKeyType !== 'rsa' || bits < 1024) {
+    problems.push(
+      `DKIM_PRIVATE_KEY: must be an RSA key of 2048 bits (got ${keyObject.asymmetricKeyType ?? 'unknown'}${bits ? ` ${bits}` : ''})`,
+    );
+    return undefined;
+  }
+  return keyObject.export({ type: 'pkcs8', format: 'pem' }).toString();
+}
+
+function hostOf(url: string | undefined): string | undefined {
+  try {
+    return url === undefined ? undefined : new URL(url).hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The domain of a mailbox (`a@b.c` or `Name <a@b.c>`). */
+const addressDomain = (mailbox: string): string | undefined => /@([^\s@<>]+)>?\s*$/.exec(mailbox)?.[1];
+
+type ParsedBackupUrl = { protocol: 'file:'; path: string } | { protocol: 's3:'; bucket: string; path: string };
+
+/** BACKUP_URL's parts, or what is wrong with it. */
+function parseBackupUrl(value: string): ParsedBackupUrl | string {
+  const expected = 'must be s3://bucket/path or file:///absolute/path';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${expected} (got ${JSON.stringify(value)})`;
+  }
+  if (url.search || url.hash || url.username || url.password)
+    return `${expected}, without a query, fragment or credentials (S3_* hold those)`;
+  if (url.protocol === 'file:') {
+    if (url.host !== '') return `${expected}: a file URL names no host (three slashes)`;
+    const dir = decodeURIComponent(url.pathname).replace(/\/+$/, '');
+    if (dir === '') return `${expected}: not the root folder`;
+    return { protocol: 'file:', path: dir };
+  }
+  if (url.protocol === 's3:') {
+    // Bucket names: 3-63 lowercase letters, digits, dots and hyphens.
+    if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(url.hostname) || url.port)
+      return `${expected}: ${JSON.stringify(url.host)} is not a bucket name`;
+    // new URL() resolves . and .. away: look at the text as written.
+    if (/\/\.\.?(\/|$)/.test(value.slice('s3://'.length))) return `${expected}: no . or .. in the path`;
+    const key = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
+    return { protocol: 's3:', bucket: url.hostname, path: key };
+  }
+  return `${expected} (got ${url.protocol}//)`;
+}
+
+const isInside = (child: string, parent: string): boolean => {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+};

@@ -6,6 +6,7 @@ import { isDatabaseAway, isStorageAway } from './lib/faults.js';
 import { addMissingShareImages } from './modules/images/index.js';
 import { createUserService } from './modules/user/service.js';
 import { seedDemoData } from './seed/seed.js';
+import { startLitestream } from './backup/replication.js';
 
 function flushLog(log: object): void {
   if ('flush' in log && typeof log.flush === 'function') (log.flush as () => void).call(log);
@@ -44,6 +45,12 @@ async function main(): Promise<void> {
     if (!config.publicUrl && config.nodeEnv === 'production') {
       app.log.warn('PUBLIC_URL is not set: links in mails point at localhost unless the request came from it');
     }
+    // The continuous backup (BACKUP_URL): Litestream beside the server, once the database is
+    // migrated; while it runs it checkpoints the database, so the server does not (backup/litestream.ts).
+    if (app.replication) {
+      await startLitestream(config, app.replication, app.log, (running) => database.walAutocheckpoint?.(running ? 0 : 1000));
+      app.replication.startSweeping(app.log);
+    }
     // A listening server's own errors (rare: a socket error of the server itself) are logged.
     app.server.on('error', (err) => app.log.error({ err }, 'HTTP server error'));
     await app.listen({ port: config.port, host: config.host });
@@ -60,6 +67,7 @@ async function main(): Promise<void> {
   } catch (err) {
     app.log.fatal({ err }, 'start-up failed');
     await app.close();
+    await app.replication?.stop();
     process.exit(1);
   }
 
@@ -73,13 +81,18 @@ async function main(): Promise<void> {
     // a hard deadline keeps a stuck connection from blocking a deploy forever.
     const deadline = setTimeout(() => process.exit(1), 10_000);
     deadline.unref();
-    app.close().then(
-      () => process.exit(exitCode),
-      (err: unknown) => {
-        app.log.error({ err }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+    // Litestream after the server: it uploads the last commits, then checkpoints as the last
+    // connection to the database.
+    app
+      .close()
+      .then(() => app.replication?.stop())
+      .then(
+        () => process.exit(exitCode),
+        (err: unknown) => {
+          app.log.error({ err }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

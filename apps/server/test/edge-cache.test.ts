@@ -15,6 +15,7 @@ import {
   EDGE_TAGS,
   PRIVATE_CACHE_CONTROL,
   SURROGATE_KEY_HEADER,
+  imageTag,
   languageTag,
   productTag,
 } from '../src/speed/edge.js';
@@ -108,6 +109,18 @@ describe('edge-cacheable answers', () => {
     expect(EDGE_CACHE_CONTROL).toMatch(/^public, max-age=0, must-revalidate, s-maxage=\d+, stale-while-revalidate=\d+$/);
   });
 
+  it('images keep their year-long immutable lifetime, tagged with their file so a deletion can drop them', async () => {
+    const added = await form('POST', API.addImages, [['galleryImages', await image()]]);
+    expect(added.statusCode, added.body).toBe(200);
+    const fileName = /\/uploads\/([A-Za-z0-9._-]+)/.exec(added.body)?.[1];
+    expect(fileName).toBeDefined();
+    const res = await t.app.inject({ method: 'GET', url: `/uploads/${fileName!}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers[SURROGATE_KEY_HEADER.toLowerCase()]).toBe(imageTag(fileName!));
+    expect(res.headers[CACHE_TAG_HEADER.toLowerCase()]).toBe(imageTag(fileName!));
+  });
+
   it('are byte for byte the same for a signed-in buyer, with no cookie and nothing of theirs in them', async () => {
     const personal = [buyer.user.fullName, buyer.email, buyer.user._id, buyer.cookie.split('=')[1]!];
     for (const { url } of publicAddresses()) {
@@ -157,10 +170,22 @@ describe('edge-cacheable answers', () => {
 });
 
 /** The tags queued since the last call (and the rows cleared). */
+/** The image files whose purges the last queued() found (an image file deleted: `image-<name>`). */
+let imagesPurged: string[] = [];
+
+/** The tags queued since the last call (image files' apart, in imagesPurged), and the queue emptied. */
 async function queued(): Promise<string[]> {
   const rows = await t.db.selectFrom('edge_purges').select('purge_key').execute();
   await t.db.deleteFrom('edge_purges').execute();
-  return [...new Set(rows.map((r) => r.purge_key))].sort();
+  const keys = [...new Set(rows.map((r) => r.purge_key))].sort();
+  imagesPurged = keys.filter((k) => k.startsWith(imageTag(''))).map((k) => k.slice(imageTag('').length));
+  return keys.filter((k) => !k.startsWith(imageTag('')));
+}
+
+/** The file names of a product's images as the API serves them (/uploads/<name>). */
+async function productFiles(id: string): Promise<string[]> {
+  const body = (await t.app.inject({ method: 'GET', url: API.product(id) })).body;
+  return [...new Set([...body.matchAll(/\/uploads\/([A-Za-z0-9._-]+)/g)].map((m) => m[1]!))];
 }
 
 async function form(method: 'POST' | 'PATCH', url: string, entries: Array<[string, FormValue]>) {
@@ -203,6 +228,7 @@ describe('every change queues its purge with it', () => {
     ).toBe(200);
     expect(await queued()).toEqual([EDGE_TAGS.products, productTag(id)].sort());
 
+    const before = await productFiles(id);
     expect(
       (
         await form('PATCH', API.updateProduct(id), [
@@ -212,6 +238,9 @@ describe('every change queues its purge with it', () => {
       ).statusCode,
     ).toBe(200);
     expect(await queued()).toEqual([EDGE_TAGS.products, productTag(id)].sort());
+    // The images it no longer shows are deleted, and the edges told to drop them.
+    const after = await productFiles(id);
+    expect(imagesPurged.sort()).toEqual(before.filter((f) => !after.includes(f)).sort());
 
     const translated = await t.app.inject({
       method: 'PUT',
@@ -222,8 +251,13 @@ describe('every change queues its purge with it', () => {
     expect(translated.statusCode, translated.body).toBe(200);
     expect(await queued()).toEqual([EDGE_TAGS.products, productTag(id)].sort());
 
+    const files = await productFiles(id);
+    expect(files.length).toBeGreaterThan(0);
     expect((await t.app.inject({ method: 'DELETE', url: API.deleteProduct(id), headers: { cookie: admin.cookie } })).statusCode).toBe(200);
     expect(await queued()).toEqual([EDGE_TAGS.products, productTag(id)].sort());
+    // Every file it showed is gone from the disk and purged from the edges.
+    expect(imagesPurged).toEqual(expect.arrayContaining(files));
+    for (const file of files) expect((await t.app.inject({ method: 'GET', url: `/uploads/${file}` })).statusCode).toBe(404);
   });
 
   it('the gallery added to and deleted from', async () => {
@@ -234,10 +268,16 @@ describe('every change queues its purge with it', () => {
       galleryImages: [{ galleryImages: [{ _id: string }] }];
     }>();
     const imageId = gallery.galleryImages[0].galleryImages[0]._id;
+    const files = [
+      ...new Set(
+        [...JSON.stringify(gallery.galleryImages[0].galleryImages[0]).matchAll(/\/uploads\/([A-Za-z0-9._-]+)/g)].map((m) => m[1]!),
+      ),
+    ];
     expect((await t.app.inject({ method: 'DELETE', url: API.deleteImage(imageId), headers: { cookie: admin.cookie } })).statusCode).toBe(
       200,
     );
     expect(await queued()).toEqual([EDGE_TAGS.gallery]);
+    expect(imagesPurged).toEqual(expect.arrayContaining(files));
     await form('POST', API.addImages, [['galleryImages', await image()]]);
     await queued();
     expect((await t.app.inject({ method: 'DELETE', url: API.deleteAllImages, headers: { cookie: admin.cookie } })).statusCode).toBe(200);

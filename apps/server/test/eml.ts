@@ -6,9 +6,19 @@ export interface ParsedMail {
   subject: string;
   text: string;
   html: string;
+  /** The parts sent as attachments (Content-Disposition: attachment), e.g. the offer's quotation PDF. */
+  attachments: EmlAttachment[];
   /** Every header of the mail's head, by lowercase name (unfolded). */
   headers: Map<string, string>;
 }
+
+export interface EmlAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+type Collected = Pick<ParsedMail, 'text' | 'html' | 'attachments'>;
 
 function splitHeaders(raw: string): { headers: Map<string, string>; body: string } {
   const end = raw.indexOf('\n\n');
@@ -45,7 +55,7 @@ function decodeWords(value: string): string {
     );
 }
 
-function collectParts(raw: string, out: { text: string; html: string }): void {
+function collectParts(raw: string, out: Collected): void {
   const { headers, body } = splitHeaders(raw);
   const type = headers.get('content-type') ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -56,6 +66,14 @@ function collectParts(raw: string, out: { text: string; html: string }): void {
     }
     return;
   }
+  const disposition = headers.get('content-disposition') ?? '';
+  if (/^attachment/i.test(disposition)) {
+    const filename = decodeWords(/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '');
+    const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
+    const content = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'utf8');
+    out.attachments.push({ filename, contentType: type.split(';')[0]!.trim().toLowerCase(), content });
+    return;
+  }
   const decoded = decodeBody(body, headers.get('content-transfer-encoding'));
   if (type.toLowerCase().startsWith('text/html')) out.html += decoded;
   else out.text += decoded;
@@ -64,7 +82,7 @@ function collectParts(raw: string, out: { text: string; html: string }): void {
 export function parseEml(file: string, source: string): ParsedMail {
   const raw = source.replace(/\r\n/g, '\n');
   const { headers } = splitHeaders(raw);
-  const parts = { text: '', html: '' };
+  const parts: Collected = { text: '', html: '', attachments: [] };
   collectParts(raw, parts);
   return {
     file,
@@ -73,6 +91,7 @@ export function parseEml(file: string, source: string): ParsedMail {
     subject: decodeWords(headers.get('subject') ?? ''),
     text: parts.text,
     html: parts.html,
+    attachments: parts.attachments,
     headers,
   };
 }

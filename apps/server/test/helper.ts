@@ -109,6 +109,8 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
     // Reminders and digests have their own tests (test/reminders.test.ts, which turn them on): elsewhere
     // a digest at the day's digest hour would add mails to outboxes that tests count.
     SCHEDULER_ENABLED: 'false',
+    // Webhook deliveries are sent when a test asks (webhookDeliverer.idle(): test/webhooks.test.ts).
+    WEBHOOK_POLL_MS: '0',
     // The lowest accepted cost: tests hash many passwords on a small machine.
     PASSWORD_HASH_COST: '12',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',

@@ -22,10 +22,34 @@ export interface S3TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * s3rver 3.7 lists a common prefix (a "folder", with a delimiter) only where an object sits right
+ * under it: `a/b/` for `a/b/c`, but nothing under `site/` for `site/database/generations/g/wal/0`
+ * (it prunes the folders it walks before reaching the objects). S3 lists `site/database/`. Litestream
+ * finds its generations that way, so the store lists every key under the prefix and groups them.
+ */
+function groupDeepPrefixes(server: S3rver): void {
+  const store = server.store;
+  const listAll = store.listObjects.bind(store);
+  store.listObjects = async (bucket, options) => {
+    const { delimiter, prefix = '' } = options;
+    if (!delimiter) return listAll(bucket, options);
+    const all = await listAll(bucket, { ...options, delimiter: '', maxKeys: Infinity });
+    const commonPrefixes = new Set<string>();
+    const objects = all.objects.filter((o) => {
+      const at = o.key.indexOf(delimiter, prefix.length);
+      if (at !== -1) commonPrefixes.add(o.key.slice(0, at + delimiter.length));
+      return at === -1;
+    });
+    return { objects, commonPrefixes: [...commonPrefixes].sort(), isTruncated: false };
+  };
+}
+
 export async function startS3Server(bucket = 'agro-images', port = 0): Promise<S3TestServer> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'agro-s3rver-'));
   const run = async (at: number) => {
     const server = new S3rver({ address: '127.0.0.1', port: at, silent: true, directory, configureBuckets: [{ name: bucket }] });
+    groupDeepPrefixes(server);
     return { server, address: await server.run() };
   };
   let running: Awaited<ReturnType<typeof run>> | undefined = await run(port);
@@ -62,6 +86,8 @@ export interface ReceivedMail {
   raw: string;
   /** The Message-ID header. */
   messageId: string;
+  /** The outbox row it was sent from: the Message-ID's left part (mail/mailer.ts names a mail <row id@domain>). */
+  outboxId: string;
   subject: string;
 }
 
@@ -102,10 +128,12 @@ export async function startSmtpServer(port = 0): Promise<SmtpTestServer> {
           return;
         }
         const raw = Buffer.concat(chunks).toString('utf8');
+        const messageId = header(raw, 'Message-ID');
         state.received.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
-          messageId: header(raw, 'Message-ID'),
+          messageId,
+          outboxId: /^<([^@>]*)@/.exec(messageId)?.[1] ?? '',
           subject: header(raw, 'Subject'),
         });
         callback();

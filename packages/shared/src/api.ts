@@ -78,6 +78,7 @@ export const API = {
   twoFactorEnable: `${V1}/user/2fa/enable`,
   twoFactorDisable: `${V1}/user/2fa/disable`,
   secondFactor: `${V1}/user/login/second-factor`,
+  /** The buyer's data rights (issue 44, item 3): everything the site holds about the account, and the account deleted. */
   team: `${V1}/team`,
   teamInvite: `${V1}/team/invite`,
   teamAccept: (token: string) => `${V1}/team/accept/${encodeURIComponent(token)}`,

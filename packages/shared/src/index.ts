@@ -1,4 +1,5 @@
 export * from './api.js';
+export * from './account-api.js';
 export * from './constants.js';
 export * from './leads.js';
 export * from './contact.js';
@@ -25,6 +26,9 @@ export * from './audit.js';
 export * from './team.js';
 export * from './two-factor.js';
 export * from './two-factor-texts.js';
+export * from './sessions.js';
+export * from './data-rights.js';
+export * from './webhooks.js';
 export * from './languages.js';
 export * from './i18n/translator.js';
 export type {

@@ -7,7 +7,7 @@
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { CONTENT_LANGUAGES, CONTENT_TRANSLATION_MESSAGES, faqTranslationsSchema } from './content-translations.js';
-import { HANDLING_SETTINGS_TEXT as H, REMINDER_SETTINGS_TEXT as R } from './admin-texts.js';
+import { HANDLING_SETTINGS_TEXT as H, REMINDER_SETTINGS_TEXT as R, SETTINGS_TEXT } from './admin-texts.js';
 import {
   ASSIGNMENT_MODES,
   SETTING_KEYS,
@@ -54,6 +54,7 @@ export const SETTINGS_MESSAGES = {
   digestHour: R.digestHour,
   buyerOfferExpiryDays: R.buyerOfferExpiryDays,
   buyerUnansweredOfferDays: R.buyerUnansweredOfferDays,
+  retentionYears: SETTINGS_TEXT.retentionYears,
 } as const;
 const M = SETTINGS_MESSAGES;
 
@@ -264,6 +265,7 @@ export const settingsPatchSchema = z
       assignment: assignmentSchema,
       showReplyTime: z.boolean({ error: M.showReplyTime }),
       reminders: remindersSchema,
+      retentionYears: wholeNumber(1, 30, M.retentionYears),
       /** Read-only (computed by the server, issue 41): a form that sends back what it read is not refused; ignored. */
       replyTimeHours: z.unknown(),
     },
@@ -308,6 +310,7 @@ export const settingsMessageOrder: readonly string[] = [
   M.digestHour,
   M.buyerOfferExpiryDays,
   M.buyerUnansweredOfferDays,
+  M.retentionYears,
 ];
 
 const MERGED = new Set<keyof SiteSettings>([

@@ -123,6 +123,8 @@ export interface SiteSettings {
   showReplyTime: boolean;
   /** Issue 41: when reminders go out (modules/reminders). */
   reminders: ReminderSettings;
+  /** Issue 44: the years orders (with their quotes, invoices and documents) are kept, also after their buyer deleted their account. */
+  retentionYears: number;
 }
 
 export type SettingKey = keyof SiteSettings;
@@ -144,6 +146,7 @@ export const SETTING_KEYS = [
   'assignment',
   'showReplyTime',
   'reminders',
+  'retentionYears',
 ] as const satisfies readonly SettingKey[];
 
 /**
@@ -204,6 +207,8 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   assignment: { mode: 'NONE', rules: [] },
   showReplyTime: true,
   reminders: { leadDueHoursBefore: 4, digestHour: 9, buyerOfferExpiryDays: 3, buyerUnansweredOfferDays: 7 },
+  // Indian tax and export rules keep accounts and invoices eight years.
+  retentionYears: 8,
 };
 
 /** What anyone may read; `replyTimeHours` is shown only when the owner lets it (`showReplyTime`). */

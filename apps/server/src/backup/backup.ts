@@ -157,6 +157,29 @@ export async function backupData(config: Config, dest: string, options: BackupOp
   return manifest;
 }
 
+/** Throws when the SQLite database exists and `force` is not given; true when it exists. */
+export async function refuseExisting(config: Config, force: boolean): Promise<boolean> {
+  const exists = await fs.stat(config.sqliteFile).then(
+    () => true,
+    () => false,
+  );
+  if (exists && !force) throw new Error(`${config.sqliteFile} exists; stop the server and pass --force to replace it`);
+  return exists;
+}
+
+/**
+ * Before a restore: refuses an existing SQLite database unless `force`, which keeps it aside as
+ * `agro.sqlite.before-restore-<time>`; removes what the old database left beside it.
+ */
+export async function setAside(config: Config, force: boolean): Promise<void> {
+  if (await refuseExisting(config, force)) {
+    const aside = `${config.sqliteFile}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    await fs.rename(config.sqliteFile, aside);
+  }
+  // A write-ahead log left by the old database would be replayed onto the restored one.
+  for (const suffix of ['-wal', '-shm', '-journal']) await fs.rm(`${config.sqliteFile}${suffix}`, { force: true });
+}
+
 /**
  * Restore a backup into the configured DATA_DIR / DATABASE_URL. The server must be stopped.
  * Refuses to overwrite an existing SQLite database unless `force` (which keeps it aside).
@@ -170,17 +193,7 @@ export async function restoreData(config: Config, source: string, { force = fals
     const backupFile = path.join(source, SQLITE_BACKUP_FILE);
     const integrity = sqliteIntegrity(backupFile);
     if (integrity !== 'ok') throw new Error(`the backup failed its integrity check:\n${integrity}`);
-    const exists = await fs.stat(config.sqliteFile).then(
-      () => true,
-      () => false,
-    );
-    if (exists && !force) throw new Error(`${config.sqliteFile} exists; stop the server and pass --force to replace it`);
-    if (exists) {
-      const aside = `${config.sqliteFile}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-      await fs.rename(config.sqliteFile, aside);
-    }
-    // A write-ahead log left by the old database would be replayed onto the restored one.
-    for (const suffix of ['-wal', '-shm', '-journal']) await fs.rm(`${config.sqliteFile}${suffix}`, { force: true });
+    await setAside(config, force);
     await fs.mkdir(path.dirname(config.sqliteFile), { recursive: true });
     const temp = `${config.sqliteFile}.restoring`;
     await fs.copyFile(backupFile, temp);

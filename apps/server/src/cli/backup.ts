@@ -3,20 +3,26 @@
  *   npm run backup                     -> DATA_DIR/backups/<timestamp>/   (the server may keep running)
  *   npm run backup -- --to /mnt/backups/site-2025-06-01
  *   npm run restore -- --from DIR [--force]   (stop the server first)
+ *   npm run restore -- --from-backup [--at <time>] [--force]   (from BACKUP_URL's replica: Litestream)
  * Uses the same DATA_DIR / DATABASE_URL as the server.
  */
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
 import { parseCommandLine } from './args.js';
 import { backupData, defaultBackupDir, restoreData } from '../backup/backup.js';
+import { restoreFromReplica } from '../backup/replication.js';
 
-const USAGE = 'Usage: npm run backup -- [--to <folder>]\n       npm run restore -- --from <backup folder> [--force]';
+const USAGE =
+  'Usage: npm run backup -- [--to <folder>]\n       npm run restore -- --from <backup folder> [--force]\n' +
+  '       npm run restore -- --from-backup [--at <time, e.g. 2026-11-27T10:15:00Z>] [--force]   (BACKUP_URL)';
 
 async function main(): Promise<number> {
-  const parsed = parseCommandLine<{ to?: string; from?: string; restore?: boolean; force?: boolean }>(
+  const parsed = parseCommandLine<{ to?: string; from?: string; 'from-backup'?: boolean; at?: string; restore?: boolean; force?: boolean }>(
     {
       to: { type: 'string' },
       from: { type: 'string' },
+      'from-backup': { type: 'boolean' },
+      at: { type: 'string' },
       restore: { type: 'boolean' },
       force: { type: 'boolean' },
     },
@@ -24,8 +30,14 @@ async function main(): Promise<number> {
   );
   if ('exitCode' in parsed) return parsed.exitCode;
   const { values } = parsed;
-  if (values.restore && !values.from) {
-    console.error(`--from is required to restore\n${USAGE}`);
+  const fromBackup = values['from-backup'] === true;
+  if (values.restore && (values.from === undefined) === !fromBackup) {
+    console.error(`restore needs --from <folder> or --from-backup (one of them)\n${USAGE}`);
+    return 2;
+  }
+  const at = values.at === undefined ? undefined : new Date(values.at);
+  if (at !== undefined && (!fromBackup || Number.isNaN(at.getTime()))) {
+    console.error(`--at goes with --from-backup and takes a time such as 2026-11-27T10:15:00Z\n${USAGE}`);
     return 2;
   }
 
@@ -40,6 +52,13 @@ async function main(): Promise<number> {
     throw err;
   }
 
+  if (values.restore && fromBackup) {
+    const restored = await restoreFromReplica(config, { at, force: values.force ?? false });
+    console.log(
+      `Restored ${config.sqliteFile} from ${config.backup?.url ?? ''} as of ${restored.at?.toISOString() ?? 'its latest'}, and ${restored.files} files.`,
+    );
+    return 0;
+  }
   if (values.restore) {
     const source = path.resolve(values.from!);
     const manifest = await restoreData(config, source, { force: values.force ?? false });

@@ -46,6 +46,12 @@ export interface DatabaseHandle {
   probe(): Promise<void>;
   /** PostgreSQL: the pool's connections (for /metrics); SQLite has one connection and no pool. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  /**
+   * SQLite: the write-ahead log's size (pages) at which a commit checkpoints it (SQLite's default
+   * 1000; 0: never). Off while Litestream runs: it checkpoints itself, after copying the log
+   * (backup/litestream.ts).
+   */
+  walAutocheckpoint?(pages: number): void;
   close(): Promise<void>;
 }
 
@@ -190,7 +196,17 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     }
   };
   // An embedded database has no connection to lose: its errors reach the statement that failed.
-  return { db, dialect: 'sqlite', readMeta, onConnectionError: () => undefined, probe, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    readMeta,
+    onConnectionError: () => undefined,
+    probe,
+    walAutocheckpoint: (pages) => {
+      if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${Math.max(0, Math.floor(pages))}`);
+    },
+    close: () => db.destroy(),
+  };
 }
 
 /** Apply every pending migration; throws with the failing migration's error. */

@@ -32,12 +32,51 @@ export interface UsersTable {
   reminders_opted_out_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  /** JSON list of WebhookEvent. */
+  events: string;
+  /** whsec_<base64>: the Standard Webhooks signing secret. */
+  secret: string;
+  created_at: string;
+  created_by: string;
+}
+
+export interface WebhookDeliveriesTable {
+  /** msg_<id>: the webhook-id header, the same on every try. */
+  id: string;
+  endpoint_id: string;
+  event: string;
+  payload: string;
+  status: ColumnType<string, string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  /** Retried for a day from here: the creation, or an administrator's 'send again'. */
+  retry_from: string;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_attempt_at: string | null;
+  delivered_at: string | null;
+  response_status: number | null;
+  response_body: string | null;
+  last_error: string | null;
+}
+
 export interface SessionsTable {
   /** SHA-256 (hex) of the cookie token; the token itself is never stored. */
   token_hash: string;
+  /** The session's public id (issue 44: the profile lists and ends sessions by it). */
+  id: string;
   user_id: string;
   created_at: string;
   expires_at: string;
+  /** When a request last came with it (written at most every few minutes). */
+  last_seen_at: string | null;
+  /** The User-Agent of the request that opened it ('' unknown). */
+  user_agent: ColumnType<string, string | undefined, string>;
+  /** The address it was opened from, cut to its network: 203.0.113.0/24, 2001:db8:1::/48 ('' unknown). */
+  ip_prefix: ColumnType<string, string | undefined, string>;
 }
 
 export interface PasswordResetsTable {
@@ -291,6 +330,8 @@ export interface MailOutboxTable {
   sealed_secret: string | null;
   /** JSON text: { name: value } headers sent with the mail (List-Unsubscribe); null: none. */
   headers: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON text: [{ filename, contentType, content (base64) }] (the offer's quotation PDF); null: none, or sent. */
+  attachments: ColumnType<string | null, string | null | undefined, string | null>;
   status: 'pending' | 'sent' | 'failed';
   attempts: number;
   next_attempt_at: string;
@@ -598,6 +639,8 @@ export interface Database {
   reply_tokens: ReplyTokensTable;
   users: UsersTable;
   sessions: SessionsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   password_resets: PasswordResetsTable;
   images: ImagesTable;
   products: ProductsTable;

@@ -38,3 +38,37 @@ export function workerRuns(pass: () => Promise<void>, logger: FastifyBaseLogger,
     current: () => running,
   };
 }
+
+/** A background worker's handle: its passes on a poll, on a kick, and until it is closed. */
+export interface PollingWorker {
+  /** Start a pass now (nothing once closed). */
+  kick(): void;
+  /** Resolves once every item due now has been tried (tests, shutdown). */
+  idle(): Promise<void>;
+  /** No more passes; resolves when the one running has ended. */
+  close(): Promise<void>;
+  /** Closed: a pass that loops over batches stops at the next one. */
+  readonly closed: boolean;
+}
+
+/** `pass` run one at a time (workerRuns), every `pollMs` (0: only when kicked or asked to be idle). */
+export function pollingWorker(pass: () => Promise<void>, logger: FastifyBaseLogger, name: string, pollMs: number): PollingWorker {
+  const { run, current } = workerRuns(pass, logger, name);
+  const timer = pollMs > 0 ? setInterval(() => void run(), pollMs) : undefined;
+  timer?.unref();
+  let closed = false;
+  return {
+    kick() {
+      if (!closed) void run();
+    },
+    idle: () => (closed ? current() : run()),
+    async close() {
+      if (timer) clearInterval(timer);
+      closed = true;
+      await current();
+    },
+    get closed() {
+      return closed;
+    },
+  };
+}

@@ -17,6 +17,11 @@
  *
  * Without SMTP_URL every mail becomes DATA_DIR/outbox/<created>-<id>.eml (named after the row, so
  * a retry rewrites the same file) and its subject and links are logged.
+ *
+ * Mail that arrives (issue 44, item 4; docs/decisions/037-mail-that-arrives.md): every mail has a
+ * plain-text part (`text` is required), a `Message-ID` on the company's own domain, stable per row,
+ * and, with DKIM_* set, a DKIM signature (nodemailer signs) that also covers `List-Unsubscribe-Post`.
+ * Attachments (the offer's quotation PDF) are stored with the row and dropped once it is sent.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -30,6 +35,7 @@ import { nowIso } from '../db/mappers.js';
 import { faultOf } from '../lib/faults.js';
 import { workerRuns } from '../lib/worker-runs.js';
 import type { MailOutboxRow } from '../db/schema.js';
+import type { DkimConfig } from '../config.js';
 
 export interface MailMessage {
   to: string;
@@ -42,6 +48,22 @@ export interface MailMessage {
    * `List-Unsubscribe-Post`, RFC 8058): stored with the outbox row, sent on every attempt.
    */
   headers?: Record<string, string>;
+  /** Files sent with the mail (the offer's quotation PDF): stored with the outbox row until it is sent. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** How an attachment is stored in the row's `attachments` column (JSON text). */
+interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
 }
 
 export interface QueuedMail extends MailMessage {
@@ -82,6 +104,18 @@ function unseal(sealed: string): string {
   }
 }
 
+const storedAttachment = (a: MailAttachment): StoredAttachment => ({
+  filename: a.filename,
+  contentType: a.contentType,
+  content: a.content.toString('base64'),
+});
+
+const sentAttachment = (a: StoredAttachment) => ({
+  filename: a.filename,
+  contentType: a.contentType,
+  content: Buffer.from(a.content, 'base64'),
+});
+
 /** Write a mail to the outbox; call it inside the transaction that caused the mail. */
 export async function queueMail(db: DbOrTx, mail: QueuedMail): Promise<void> {
   const now = nowIso();
@@ -98,6 +132,7 @@ export async function queueMail(db: DbOrTx, mail: QueuedMail): Promise<void> {
       sealed_secret: mail.secret ? seal(mail.secret) : null,
       reply_to: mail.replyTo === undefined ? null : hide(mail.replyTo),
       headers: mail.headers === undefined ? null : hide(JSON.stringify(mail.headers)),
+      attachments: mail.attachments?.length ? JSON.stringify(mail.attachments.map(storedAttachment)) : null,
       status: 'pending',
       attempts: 0,
       next_attempt_at: now,
@@ -146,6 +181,10 @@ export interface MailerOptions {
   leaseMs?: number;
   /** MAIL_SECRET: see useMailSecret. */
   secret?: string;
+  /** DKIM_*: every mail is signed with it; undefined = unsigned. */
+  dkim?: DkimConfig;
+  /** The domain of every Message-ID (config.messageIdDomain: the company's own). */
+  messageIdDomain: string;
 }
 
 const LINK_PATTERN = /https?:\/\/[^\s"'<>]+/g;
@@ -154,6 +193,27 @@ const SETTLE_RETRY_MS = 250;
 const BATCH = 10;
 /** SMTP timeouts, all well below the default lease. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+/**
+ * The headers a DKIM signature covers: nodemailer's default list (RFC 6376, section 5.4) and
+ * List-Unsubscribe-Post, which a one-click unsubscribe must have signed (RFC 8058, section 4).
+ */
+const DKIM_SIGNED_HEADERS = [
+  'From',
+  'Sender',
+  'Reply-To',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'To',
+  'Cc',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Transfer-Encoding',
+  'In-Reply-To',
+  'References',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+].join(':');
 
 /** Retry delay after `attempts` failed attempts: base * 2^(attempts-1), capped, with up to 20% jitter. */
 export function retryDelay(attempts: number, baseMs: number, maxMs: number): number {
@@ -169,9 +229,10 @@ export function createMailer(options: MailerOptions): Mailer {
   const retryMaxMs = options.retryMaxMs ?? 3_600_000;
   const maxAttempts = options.maxAttempts ?? 25;
   const leaseMs = options.leaseMs ?? 120_000;
+  const dkim = options.dkim ? { dkim: { ...options.dkim, headerFieldNames: DKIM_SIGNED_HEADERS } } : {};
   const transport = options.smtpUrl
-    ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: BATCH, ...SMTP_TIMEOUTS })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: BATCH, ...SMTP_TIMEOUTS, ...dkim })
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...dkim });
   // The SMTP pool reports a connection that fails while idle as an 'error' event: logged, never
   // the end of the process. The mails stay queued and are retried.
   transport.on('error', (err) => logger.warn({ err }, 'mail transport error (queued mail is retried)'));
@@ -210,8 +271,9 @@ export function createMailer(options: MailerOptions): Mailer {
       ...(row.html_body !== null ? { html: show(row.html_body) } : {}),
       ...(row.reply_to !== null ? { replyTo: show(row.reply_to) } : {}),
       ...(row.headers !== null ? { headers: JSON.parse(show(row.headers)) as Record<string, string> } : {}),
-      // The same id on every attempt: a receiving server can drop a copy.
-      messageId: `<${row.id}@outbox.agro>`,
+      ...(row.attachments !== null ? { attachments: (JSON.parse(row.attachments) as StoredAttachment[]).map(sentAttachment) } : {}),
+      // The same id on every attempt, on the company's domain: a receiving server can drop a copy.
+      messageId: `<${row.id}@${options.messageIdDomain}>`,
     };
     const info = await transport.sendMail(message);
     if (options.smtpUrl) {
@@ -233,7 +295,8 @@ export function createMailer(options: MailerOptions): Mailer {
     if (err === undefined) {
       await db
         .updateTable('mail_outbox')
-        .set({ status: 'sent', sent_at: nowIso(), locked_until: null, last_error: null })
+        // The attachments' bytes leave with the mail: the outbox stays small (the offer's PDF is drawn again on request).
+        .set({ status: 'sent', sent_at: nowIso(), locked_until: null, last_error: null, attachments: null })
         .where('id', '=', row.id)
         .execute();
       return;

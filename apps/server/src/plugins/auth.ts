@@ -14,6 +14,7 @@ import type { UserRow } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { isHttps } from '../lib/request-origin.js';
 import { hashToken, newToken } from '../lib/tokens.js';
+import { networkOf, USER_AGENT_MAX } from '../lib/networks.js';
 import { PRIVATE_CACHE_CONTROL } from '../speed/edge.js';
 
 export const SESSION_COOKIE = 'agro_session';
@@ -21,12 +22,27 @@ export const SESSION_COOKIE = 'agro_session';
 /** Extend a session at most once a day, not on every request. */
 const SLIDE_AFTER_MS = 24 * 3_600_000;
 
+/** Mark a session used at most this often (the profile's 'last active'), not on every request. */
+const SEEN_EVERY_MS = 5 * 60_000;
+
+export interface NewSession {
+  tokenHash: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: string;
+  /** The opening request's User-Agent (cut to USER_AGENT_MAX characters). */
+  userAgent?: string;
+  /** Its address cut to its network (lib/networks.ts). */
+  ipPrefix?: string;
+}
+
 /** Session rows by token hash. */
 export interface SessionStore {
-  insert(session: { tokenHash: string; userId: string; createdAt: string; expiresAt: string }): Promise<void>;
+  insert(session: NewSession): Promise<void>;
   /** The session's user when the session exists and has not expired at `nowIso`. */
-  findUser(tokenHash: string, nowIso: string): Promise<{ user: UserRow; expiresAt: string } | undefined>;
-  extend(tokenHash: string, expiresAt: string): Promise<void>;
+  findUser(tokenHash: string, nowIso: string): Promise<{ user: UserRow; expiresAt: string; lastSeenAt: string | null } | undefined>;
+  /** Marks it used at `seenAt`; moves its end to `expiresAt` when given. */
+  extend(tokenHash: string, expiresAt: string | undefined, seenAt: string): Promise<void>;
   delete(tokenHash: string): Promise<void>;
 }
 
@@ -67,10 +83,12 @@ export async function loadSession(request: FastifyRequest, reply: FastifyReply):
   const now = Date.now();
   const found = await sessions.findUser(tokenHash, nowIso(now));
   if (!found) return null;
-  if (Date.parse(found.expiresAt) - now < config.sessionTtlMs - SLIDE_AFTER_MS) {
-    const expiresAt = new Date(now + config.sessionTtlMs);
-    await sessions.extend(tokenHash, expiresAt.toISOString());
-    setSessionCookie(request, reply, token, expiresAt);
+  const slide = Date.parse(found.expiresAt) - now < config.sessionTtlMs - SLIDE_AFTER_MS;
+  const seenLongAgo = found.lastSeenAt === null || now - Date.parse(found.lastSeenAt) > SEEN_EVERY_MS;
+  if (slide || seenLongAgo) {
+    const expiresAt = slide ? new Date(now + config.sessionTtlMs) : undefined;
+    await sessions.extend(tokenHash, expiresAt?.toISOString(), nowIso(now));
+    if (expiresAt) setSessionCookie(request, reply, token, expiresAt);
   }
   request.user = toPublicUser(found.user);
   request.sessionTokenHash = tokenHash;
@@ -115,6 +133,8 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
     userId,
     createdAt: nowIso(now),
     expiresAt: expiresAt.toISOString(),
+    userAgent: (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX),
+    ipPrefix: networkOf(request.ip),
   });
   setSessionCookie(request, reply, token, expiresAt);
 }

@@ -15,7 +15,8 @@ const withTimeout = <T>(work: Promise<T>, what: string): Promise<T> => withinMs(
  *                 naming what failed (for deploys and alerts, not rotation: the parts it checks are
  *                 shared, so every process fails it at once; docs/deploy.md), don't kill it;
  *                 the 200 tells the mail outbox's depth and age, with a warning when mail waits long,
- *                 and, where this process reads the reply mailbox (IMAP_URL), whether it reads it.
+ *                 and, where this process reads the reply mailbox (IMAP_URL), whether it reads it;
+ *                 with BACKUP_URL, a warning while the backup is behind (never a 503: the site goes on).
  */
 async function health(app: FastifyInstance): Promise<void> {
   const noStore = { 'cache-control': 'no-store' };
@@ -50,6 +51,9 @@ async function health(app: FastifyInstance): Promise<void> {
     const mailbox = app.replyMailbox.reader?.state();
     if (mailbox && mailbox.failures >= MAILBOX_WARN_FAILURES)
       warnings.push(`reply mailbox: ${mailbox.failures} failed reads in a row (${mailbox.lastError ?? 'unknown error'})`);
+    // The continuous backup behind (Litestream down or refused, files not copied): the site is fine,
+    // a dead disk now would lose more than a second.
+    if (app.replication) warnings.push(...app.replication.warnings());
     return reply.headers(noStore).send({
       success: true,
       message: 'ready',

@@ -5,6 +5,7 @@ import { PREFIXED_LANGUAGES, SERVER_ERRORS, SITE, type Language } from '@agro/sh
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { imageTag, tagForEdge } from '../speed/edge.js';
 import { matchesIfNoneMatch } from '../speed/etag.js';
 import { escapeHtml, htmlInLanguage } from '../lib/html.js';
 import { ImmutableFiles, readFileIfExists } from '../speed/immutable-files.js';
@@ -111,6 +112,7 @@ async function staticFiles(app: FastifyInstance, { config, notFoundPage }: Stati
     if (!data) return reply.callNotFound();
     const etag = `"${file}"`;
     reply.header('Cache-Control', IMMUTABLE).header('ETag', etag);
+    tagForEdge(reply, [imageTag(file)]);
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.type(type).send(data);
   });

@@ -3,22 +3,10 @@
  * drawings (a fresh machine may lack fonts). A seeded random generator makes the scattered
  * details (granules, strands, stalks) irregular yet identical on every start.
  */
+import { seededRandom as random, type Random } from '../lib/seeded-random.js';
+
 export const WIDTH = 1200;
 export const HEIGHT = 900;
-
-type Random = () => number;
-
-/** mulberry32: tiny, deterministic, good enough for scattering shapes. */
-function random(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const between = (r: Random, min: number, max: number) => min + r() * (max - min);
 const pick = <T>(r: Random, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;

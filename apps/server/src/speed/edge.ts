@@ -29,6 +29,11 @@ export const EDGE_TAGS = {
 
 export const productTag = (id: string): string => `product-${id}`;
 export const languageTag = (language: Language): string => `lang-${language}`;
+/**
+ * A stored image file (/uploads/<name>): immutable, so an edge keeps it for the year its
+ * Cache-Control allows, unless told when it is deleted (an owner who removes a photo expects it gone).
+ */
+export const imageTag = (fileName: string): string => `image-${fileName}`;
 
 /** How long an edge keeps an answer without a purge: purges drop it as soon as it changes. */
 export const EDGE_MAX_AGE_SECONDS = 86_400;
@@ -41,6 +46,11 @@ export const EDGE_STALE_SECONDS = 60;
  * Shared caches: `s-maxage`, and the grace a VCL or CDN that honours it gives.
  */
 export const EDGE_CACHE_CONTROL = `public, max-age=0, must-revalidate, s-maxage=${EDGE_MAX_AGE_SECONDS}, stale-while-revalidate=${EDGE_STALE_SECONDS}`;
+/** Tags an answer that keeps its own (immutable) Cache-Control: which purge drops it. */
+export function tagForEdge(reply: FastifyReply, tags: readonly string[]): void {
+  reply.header(SURROGATE_KEY_HEADER, tags.join(' ')).header(CACHE_TAG_HEADER, tags.join(','));
+}
+
 /** Answers that depend on who asks. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 
@@ -54,5 +64,6 @@ export function markEdgeCacheable(reply: FastifyReply, tags: readonly string[]):
     reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
     return;
   }
-  reply.header('Cache-Control', EDGE_CACHE_CONTROL).header(SURROGATE_KEY_HEADER, tags.join(' ')).header(CACHE_TAG_HEADER, tags.join(','));
+  reply.header('Cache-Control', EDGE_CACHE_CONTROL);
+  tagForEdge(reply, tags);
 }

@@ -90,6 +90,7 @@ describe('the mail outbox', () => {
         outboxDir: t.config.outboxDir,
         logger: t.app.log,
         pollMs: 0,
+        messageIdDomain: 'example.com',
       }),
     );
     await t.db.transaction().execute(async (tx) => {

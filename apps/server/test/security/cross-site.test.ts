@@ -54,7 +54,8 @@ describe('requests from a foreign Origin', () => {
     async (_name, endpoint) => {
       // The caller is allowed to make this call: only the Origin is wrong.
       const actor = endpoint.expect.admin === 200 ? 'admin' : 'user';
-      const caller = actor === 'admin' ? admin : user;
+      // A call that ends the caller's account (or changes its password) gets an account of its own.
+      const caller = endpoint.fresh ? await (actor === 'admin' ? newAdminSession(t) : newUserSession(t)) : actor === 'admin' ? admin : user;
       for (const origin of FOREIGN) {
         const request = await endpoint.prepare(ctx, caller, actor);
         const before = await dataSnapshot(t);

@@ -13,6 +13,7 @@ import {
   changePasswordSchema,
   contactSchema,
   decisionSchema,
+  deleteAccountSchema,
   deliveredSchema,
   forgotPasswordSchema,
   milestoneSchema,
@@ -37,9 +38,11 @@ import {
   type ThreadKind,
   userLanguageSchema,
   updateProfileSchema,
+  webhookInputSchema,
   type Inquiry,
   type Order,
   type Quote,
+  ACCOUNT_API,
 } from '@agro/shared';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -52,11 +55,15 @@ import { nowIso } from '../../src/db/mappers.js';
 import { hashToken, newToken } from '../../src/lib/tokens.js';
 import { decideQuote, sendOffer } from '../../src/modules/quote/service.js';
 import { recordMilestone } from '../../src/modules/order/service.js';
+import { insertSession } from '../../src/modules/user/session-repository.js';
 import { solveFor } from '../altcha-solver.js';
 import { insertTestProduct, offerBody, quoteBody } from '../fixtures.js';
 import { PASSWORD, newUserBody, type TestApp } from '../helper.js';
 import { file, makeImage, multipart } from '../images-fixtures.js';
 export { quoteBody };
+
+/** Every path the API names: SPEC.md's and the later ones (API), and the account's own (ACCOUNT_API). */
+export const ALL_API = { ...API, ...ACCOUNT_API };
 
 export const ACTORS = ['anonymous', 'user', 'otherUser', 'admin'] as const;
 export type Actor = (typeof ACTORS)[number];
@@ -89,7 +96,7 @@ export interface EndpointContext {
 
 export interface Endpoint {
   /** Key of the path in `API` (shared), so the table can be checked for completeness. */
-  api: keyof typeof API;
+  api: keyof typeof ALL_API;
   method: Method;
   /** The path as SPEC.md writes it. */
   path: string;
@@ -98,8 +105,11 @@ export interface Endpoint {
   expect: Record<Actor, number>;
   /** The call ends or changes the caller's session or account: use new accounts for each call. */
   fresh?: boolean;
-  /** What an allowed call answers: JSON (`{ success: true, ... }`) unless said otherwise; `events`: a stream of Server-Sent Events. */
-  response?: 'json' | 'pdf' | 'csv' | 'events';
+  /**
+   * What an allowed call answers: JSON (`{ success: true, ... }`) unless said otherwise; `events`: a stream of Server-Sent Events;
+   * `download`: a file to save (the data export's JSON, without `success`).
+   */
+  response?: 'json' | 'pdf' | 'csv' | 'events' | 'download';
   /** The message of the 404 that refuses someone who may not see the thing (the threads: issue 40). */
   notFound?: string;
   /** Shared schema of a JSON body: a body it refuses must never be accepted. */
@@ -1285,6 +1295,125 @@ export const ENDPOINTS: readonly Endpoint[] = [
     prepare: async (_ctx, caller) => ({ url: API.updateUserLanguage, payload: { language: 'en' }, headers: cookieOf(caller) }),
   },
   {
+    api: 'userSessions',
+    method: 'GET',
+    path: '/api/v1/user/sessions',
+    body: 'none',
+    expect: LOGGED_IN,
+    prepare: async (_ctx, caller) => ({
+      url: ACCOUNT_API.userSessions,
+      headers: cookieOf(caller),
+      // Only the caller's own sessions, the one it came with marked current.
+      check: (res) => {
+        const { sessions } = res.json<{ sessions: { current: boolean }[] }>();
+        expect(sessions.filter((s) => s.current)).toHaveLength(1);
+      },
+    }),
+  },
+  {
+    api: 'endOtherSessions',
+    method: 'DELETE',
+    path: '/api/v1/user/sessions',
+    body: 'none',
+    expect: LOGGED_IN,
+    fresh: true,
+    prepare: async (_ctx, caller) => ({ url: ACCOUNT_API.endOtherSessions, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'userSession',
+    method: 'DELETE',
+    path: '/api/v1/user/sessions/{id}',
+    body: 'none',
+    // The caller's own session (another of theirs, opened elsewhere); another account's is 'Session not found' (test/user-sessions.test.ts).
+    expect: LOGGED_IN,
+    fresh: true,
+    prepare: async (ctx, caller) => ({
+      url: ACCOUNT_API.userSession(await spareSession(ctx.t, caller?.id ?? ctx.owner.id)),
+      headers: cookieOf(caller),
+    }),
+  },
+  {
+    api: 'dataExport',
+    method: 'GET',
+    path: '/api/v1/user/export',
+    body: 'none',
+    expect: LOGGED_IN,
+    response: 'download',
+    prepare: async (_ctx, caller) => ({
+      url: ACCOUNT_API.dataExport,
+      headers: cookieOf(caller),
+      // The caller's own account, whoever asks (test/data-rights.test.ts: nothing of another's).
+      check: (res) => {
+        expect(res.headers['content-disposition']).toMatch(/^attachment; filename="agro-data-/);
+        expect(res.json<{ account: { email: string } }>().account.email).toBe(caller?.email);
+      },
+    }),
+  },
+  {
+    api: 'deleteAccount',
+    method: 'DELETE',
+    path: '/api/v1/user/account',
+    body: 'json',
+    // Ends the caller's account: a new one each call (an administrator goes while the matrix's stays).
+    expect: LOGGED_IN,
+    fresh: true,
+    schema: deleteAccountSchema,
+    prepare: async (_ctx, caller) => ({
+      url: ACCOUNT_API.deleteAccount,
+      payload: { password: caller?.password ?? PASSWORD },
+      headers: cookieOf(caller),
+    }),
+  },
+  {
+    api: 'webhooks',
+    method: 'GET',
+    path: '/api/v1/webhooks',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (_ctx, caller) => ({ url: ACCOUNT_API.webhooks, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'addWebhook',
+    method: 'POST',
+    path: '/api/v1/webhooks',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: webhookInputSchema,
+    // A public address written as such (no DNS asked); the secret is never in the list (webhooks.test.ts).
+    prepare: async ({ t }, caller) => {
+      await t.db.deleteFrom('webhook_endpoints').execute();
+      return {
+        url: ACCOUNT_API.addWebhook,
+        payload: { url: 'https://93.184.215.14/hooks/agro', events: ['quote.created'] },
+        headers: cookieOf(caller),
+      };
+    },
+  },
+  {
+    api: 'deleteWebhook',
+    method: 'DELETE',
+    path: '/api/v1/webhooks/{id}',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async ({ t }, caller) => ({ url: ACCOUNT_API.deleteWebhook(await webhookEndpoint(t)), headers: cookieOf(caller) }),
+  },
+  {
+    api: 'webhookDeliveries',
+    method: 'GET',
+    path: '/api/v1/webhooks/{id}/deliveries',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async ({ t }, caller) => ({ url: ACCOUNT_API.webhookDeliveries(await webhookEndpoint(t)), headers: cookieOf(caller) }),
+  },
+  {
+    api: 'retryWebhookDelivery',
+    method: 'POST',
+    path: '/api/v1/webhooks/deliveries/{id}/retry',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async ({ t }, caller) => ({ url: ACCOUNT_API.retryWebhookDelivery(await webhookDelivery(t)), headers: cookieOf(caller) }),
+  },
+  {
     api: 'twoFactorStatus',
     method: 'GET',
     path: '/api/v1/user/2fa',
@@ -1566,6 +1695,62 @@ async function enableTwoFactor(t: TestApp, caller: Session): Promise<string> {
   return secret;
 }
 
+/** Another session of `userId` (as if opened on another device), written as a login would; its public id. */
+async function spareSession(t: TestApp, userId: string): Promise<string> {
+  const now = Date.now();
+  const tokenHash = hashToken(newToken());
+  await insertSession(t.db, {
+    tokenHash,
+    userId,
+    createdAt: nowIso(now),
+    expiresAt: nowIso(now + 86_400_000),
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    ipPrefix: '203.0.113.0/24',
+  });
+  const row = await t.db.selectFrom('sessions').select('id').where('token_hash', '=', tokenHash).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A webhook endpoint written as POST /webhooks would (no HTTP call); its id. */
+async function webhookEndpoint(t: TestApp): Promise<string> {
+  const id = newId();
+  await t.db.deleteFrom('webhook_endpoints').where('created_by', '=', 'matrix@example.com').execute();
+  await t.db
+    .insertInto('webhook_endpoints')
+    .values({
+      id,
+      url: 'https://93.184.215.14/hooks/agro',
+      events: '["quote.created"]',
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      created_at: nowIso(),
+      created_by: 'matrix@example.com',
+    })
+    .execute();
+  return id;
+}
+
+/** A failed delivery of such an endpoint; its id. */
+async function webhookDelivery(t: TestApp): Promise<string> {
+  const endpoint = await webhookEndpoint(t);
+  const id = `msg_${newId()}`;
+  const now = nowIso();
+  await t.db
+    .insertInto('webhook_deliveries')
+    .values({
+      id,
+      endpoint_id: endpoint,
+      event: 'quote.created',
+      payload: '{}',
+      status: 'failed',
+      created_at: now,
+      retry_from: now,
+      next_attempt_at: now,
+    })
+    .execute();
+  return id;
+}
+
 /** A pending invitation written as POST /team/invite would (no HTTP call); its token. */
 async function pendingInvite(t: TestApp): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -1609,6 +1794,8 @@ export async function dataSnapshot(t: TestApp): Promise<Record<string, unknown[]
     'messages',
     'message_attachments',
     'message_digests',
+    'webhook_endpoints',
+    'webhook_deliveries',
   ] as const;
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {

@@ -17,6 +17,8 @@ const TRADE_WORDS = [
   ...['kg', 'g', 'KG', 'LTR', 'NOS', 'TONS', 'MT'],
   ...['ISO', 'FSSAI', 'APEDA', 'HACCP', 'IEC', 'GSTIN', 'RCMC', 'HS', 'ETA', 'ETD', 'PDF', 'CSV'],
   ...['WhatsApp', 'Facebook', 'Instagram', 'LinkedIn', 'X', 'YouTube', 'Google'],
+  // What the company's other systems (Zapier, n8n, a CRM) call them in every language.
+  ...['Webhook', 'Webhooks'],
 ];
 /** Words a language writes exactly as English does (checked by a reader of that language). */
 const SAME_IN: Partial<Record<Language, string[]>> = {

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/index.js';
 import type { AuditLogTable } from '../../db/schema.js';
 import { allOf, nextDay, type Condition } from '../leads/index.js';
 
-function toEntry(row: AuditLogTable): AuditEntry {
+export function toAuditEntry(row: AuditLogTable): AuditEntry {
   return {
     _id: row.id,
     at: row.created_at,
@@ -49,5 +49,5 @@ export async function listAudit(
       .executeTakeFirstOrThrow(),
   ]);
   const total = Number(count.n);
-  return { audit: rows.map(toEntry), total, page, limit, pageCount: Math.max(1, Math.ceil(total / limit)) };
+  return { audit: rows.map(toAuditEntry), total, page, limit, pageCount: Math.max(1, Math.ceil(total / limit)) };
 }

@@ -1,13 +1,17 @@
 import { replyDueAtOf, type Inquiry, type InquiryStatus, type LeadPage, type QuantityType } from '@agro/shared';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
+import { queueWebhookEvent } from '../webhooks/repository.js';
 import type { ContactRow, NewContactRow } from '../../db/schema.js';
 import { allOf, EXPORT_BATCH, leadConditions, leadOrder, leadPage, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
 import { lastActivitySql, unreadCountSql, type Viewer } from '../messages/index.js';
 
 export async function insertContact(db: DbOrTx, row: NewContactRow): Promise<ContactRow> {
   await db.insertInto('contacts').values(row).execute();
-  return (await db.selectFrom('contacts').selectAll().where('id', '=', row.id).executeTakeFirst())!;
+  const stored = (await db.selectFrom('contacts').selectAll().where('id', '=', row.id).executeTakeFirst())!;
+  // Held as spam: no other system hears of it.
+  if (!stored.spam_reason) await queueWebhookEvent(db, 'inquiry.created', { inquiry: toContact(stored) });
+  return stored;
 }
 
 /** The stored inquiry and its account's email today (null once the account is gone). */

@@ -45,7 +45,7 @@ import { observeFirstReplies, stampFirstReply } from '../reply-clock/index.js';
 import { INQUIRY_COLUMNS } from './csv.js';
 import { findProductName } from '../product/repository.js';
 import { userLanguage } from '../user/index.js';
-import { attachmentStore, deleteThread, viewerOf } from '../messages/index.js';
+import { deleteThread, viewerOf } from '../messages/index.js';
 import {
   deleteInquiry,
   findContactRow,
@@ -64,7 +64,7 @@ import {
  */
 export default async function contactRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const attachments = attachmentStore(app.config);
+  const attachments = app.documentStorage;
 
   /** The company's notification and the account's acknowledgement, once per inquiry (unique events). */
   // `settings`: the company's details as the owner set them (modules/settings), read BEFORE the

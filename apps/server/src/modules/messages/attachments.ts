@@ -2,17 +2,12 @@
  * Message attachments: judged by their bytes (file-type reads the signature, and the inside of a
  * ZIP for Office and OpenDocument files), never by the name or the declared type; a text file,
  * which has no signature, by being UTF-8 text without control characters. Stored under a random
- * name in the private document store (storage/stores.ts), read back only by the attachment route.
+ * name in the private document store (app.documentStorage, storage/stores.ts), read back only by the
+ * attachment route.
  */
 import { randomBytes } from 'node:crypto';
 import type { AttachmentType } from '@agro/shared';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Config } from '../../config.js';
-import { guardStorage, type FileStorage } from '../../storage/file-storage.js';
-import { createDocumentStorage } from '../../storage/stores.js';
-
-/** Where attachments live: the private document store, beside the orders' documents. */
-export const attachmentStore = (config: Config): FileStorage => guardStorage(createDocumentStorage(config), 'documents');
 
 const BY_SIGNATURE: Record<string, AttachmentType> = {
   pdf: 'application/pdf',

@@ -14,4 +14,4 @@ export {
   unreadCountSql,
   type Viewer,
 } from './repository.js';
-export { attachmentDisposition, attachmentStorageName, attachmentStore, sniffAttachment } from './attachments.js';
+export { attachmentDisposition, attachmentStorageName, sniffAttachment } from './attachments.js';

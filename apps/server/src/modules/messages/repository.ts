@@ -2,6 +2,7 @@
 import { proposalSchema, type MessageAuthor, type ThreadKind, type ThreadMessage } from '@agro/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
+import { queueWebhookEvent } from '../webhooks/repository.js';
 import type { MessageAttachmentRow, MessageRow } from '../../db/schema.js';
 
 /** The table each kind of thread hangs on. */
@@ -168,6 +169,17 @@ export async function insertMessage(db: DbOrTx, m: NewMessage): Promise<void> {
       digest_id: m.digestId,
     })
     .execute();
+  await queueWebhookEvent(db, 'message.created', {
+    message: {
+      _id: m.id,
+      thread: { kind: m.thread.kind, id: m.thread.id },
+      author: m.author,
+      authorName: m.authorName,
+      text: m.text,
+      createdAt: m.createdAt,
+      attachments: m.attachments.map((a) => ({ fileName: a.fileName, contentType: a.contentType, bytes: a.bytes })),
+    },
+  });
   if (m.attachments.length === 0) return;
   await db
     .insertInto('message_attachments')

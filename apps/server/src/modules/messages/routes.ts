@@ -33,7 +33,7 @@ import { multipartForm, replies } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { perAccount, rateLimited } from '../../plugins/rate-limit.js';
 import { isSafeFileName, uploadError } from '../images/index.js';
-import { attachmentDisposition, attachmentStorageName, attachmentStore, sniffAttachment } from './attachments.js';
+import { attachmentDisposition, attachmentStorageName, sniffAttachment } from './attachments.js';
 import { sendDueDigests } from './digests.js';
 import { observeFirstReplies } from '../reply-clock/index.js';
 import { findAttachment, findMessage, listMessages, messagesAfter, unreadTotal, type Viewer } from './repository.js';
@@ -61,7 +61,7 @@ const binary = {
 
 export default async function messageRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const storage = attachmentStore(app.config);
+  const storage = app.documentStorage;
   const { config } = app;
 
   // Digests are sent by the mail worker of every process, before it looks for due mail.

@@ -18,6 +18,7 @@ import {
 } from '@agro/shared';
 import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
+import { queueWebhookEvent } from '../webhooks/repository.js';
 import type { NewOrderRow, OrderDocumentRow, OrderMilestoneRow, OrderRow } from '../../db/schema.js';
 import { allOf, distinctCountries, orderKey, pageOf, type Condition } from '../leads/index.js';
 import { lastActivitySql, unreadCountSql, type Viewer } from '../messages/index.js';
@@ -51,6 +52,11 @@ export async function insertMilestone(
     .insertInto('order_milestones')
     .values({ ...row, details: JSON.stringify(row.details) })
     .execute();
+  // The order made (its proforma) or a step recorded: told to the webhooks with the order as it now stands.
+  const order = await findOrder(tx, row.order_id);
+  if (order) {
+    await queueWebhookEvent(tx, 'order.changed', { change: { step: row.step, at: row.at, note: row.note, by: row.actor }, order });
+  }
 }
 
 function toMilestone(row: OrderMilestoneRow): OrderMilestone {

@@ -29,7 +29,6 @@ import { nowIso } from '../../db/mappers.js';
 import { badRequest, forbidden, notFound, parseInput, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
 import { isSafeFileName, uploadError } from '../images/index.js';
-import { guardStorage } from '../../storage/file-storage.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { multipartForm, replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
@@ -37,7 +36,6 @@ import { listAnswer, registerListRoutes } from '../leads/index.js';
 import { proformaIssuer } from './company.js';
 import { ordersCsv } from './csv.js';
 import { documentStorageName, downloadName, sniffDocument } from './documents.js';
-import { createDocumentStorage } from '../../storage/stores.js';
 import { orderMails } from './mails.js';
 import { proformaPdf } from './proforma.js';
 import { findDocument, findOrder, findOrderOwner, listOrders } from './repository.js';
@@ -80,7 +78,7 @@ const binary = (description: string, type: string) => ({
 /** /api/v1/order/* (issue 27): orders, milestones, the proforma invoice and private documents. */
 export default async function orderRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const storage = guardStorage(createDocumentStorage(app.config), 'documents');
+  const storage = app.documentStorage;
   const idParams = z.object({ id: z.string() });
   const docParams = z.object({ id: z.string(), docId: z.string() });
   const access = (roles: { admin: boolean; owner: boolean }) => async (request: IdRequest) => authorisedOrder(request, roles);

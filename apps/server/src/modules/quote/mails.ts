@@ -19,6 +19,7 @@ import { COMPANY_TEXTS as C } from '@agro/shared/i18n/company';
 import { escapeHtml } from '../../lib/html.js';
 import { mailHtml, translator } from '../../lib/i18n.js';
 import type { MailMessage } from '../../mail/mailer.js';
+import { quotationFileName } from './pdf.js';
 
 const yesNo = (v: boolean) => (v ? C.yes : C.no);
 const quantity = (quote: Quote) => [quote.requiredQty, quote.productId?.productQuantityType].filter(Boolean).join(' ');
@@ -111,14 +112,18 @@ const htmlRows = (rows: [string, string][]) =>
   `<table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`;
 const signature = (contact: MailContact) => [SITE.companyName, `${contact.phone} | ${contact.publicEmail}`];
 
-/** To the buyer, in their language: the company's offer, with a link to their quotes. */
+/**
+ * To the buyer, in their language: the company's offer, with a link to their quotes and the
+ * quotation PDF (`quotation`, drawn in the same language) attached.
+ */
 export function offerMail(
   to: string,
   quote: Quote,
   offer: QuoteOffer,
   quotesLink: string,
   contact: MailContact,
-  language: Language = DEFAULT_LANGUAGE,
+  language: Language,
+  quotation: Buffer,
 ): MailMessage {
   const t = translator(language);
   const rows = offerRows(quote, offer, t, language);
@@ -134,20 +139,33 @@ export function offerMail(
     validUntil: offer.validUntil,
   });
   const dear = t('mail.dear', { name: quote.contactPersonName });
+  const filename = quotationFileName(offer);
+  const attached = t('mail.offerAttached', { file: filename });
   return {
     to,
     subject: t('mail.offerSubject', { number: offer.quotationNumber, total, product }).slice(0, 160),
-    text: [dear, '', intro, '', ...textRows(rows), '', t('mail.offerActionText', { link: quotesLink }), '', ...signature(contact)].join(
-      '\n',
-    ),
+    text: [
+      dear,
+      '',
+      intro,
+      '',
+      ...textRows(rows),
+      '',
+      attached,
+      t('mail.offerActionText', { link: quotesLink }),
+      '',
+      ...signature(contact),
+    ].join('\n'),
     html: mailHtml(
       `<p>${escapeHtml(dear)}</p>
 <p>${escapeHtml(intro)}</p>
 ${htmlRows(rows)}
+<p>${escapeHtml(attached)}</p>
 <p>${escapeHtml(t('mail.offerActionHtml', { link: '\u0000' })).replace('\u0000', `<a href="${escapeHtml(quotesLink)}">${escapeHtml(t('mail.yourQuotesLink'))}</a>`)}</p>
 <p>${signature(contact).map(escapeHtml).join('<br>')}</p>`,
       language,
     ),
+    attachments: [{ filename, contentType: 'application/pdf', content: quotation }],
   };
 }
 

@@ -260,6 +260,9 @@ export async function startPdf(language: Language, issuer: PdfIssuer, info: { ti
   };
 }
 
+/** The quotation's file name, as downloaded and as attached to the offer mail. */
+export const quotationFileName = (offer: Pick<QuoteOffer, 'quotationNumber'>): string => `${offer.quotationNumber}.pdf`;
+
 /** The quotation in `language` (the buyer's: userLanguage, read by the route). */
 export async function quotationPdf(
   quote: Quote,

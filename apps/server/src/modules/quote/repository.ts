@@ -1,11 +1,12 @@
 import { effectiveQuoteStatus, replyDueAtOf, type LeadPage, type Quote, type QuoteStatus } from '@agro/shared';
 import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
+import { queueWebhookEvent } from '../webhooks/repository.js';
 import { fromFlag, nowIso, toQuoteProductRef, toTradeTerms } from '../../db/mappers.js';
-import type { NewQuoteRow, QuoteRow } from '../../db/schema.js';
+import type { NewQuoteEventRow, NewQuoteRow, QuoteRow } from '../../db/schema.js';
 import { allOf, EXPORT_BATCH, leadConditions, leadOrder, leadPage, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
 import { lastActivitySql, unreadCountSql, type Viewer } from '../messages/index.js';
-import { toQuoteOffer, type OfferColumns } from './offer-repository.js';
+import { insertEvent, toQuoteOffer, type OfferColumns } from './offer-repository.js';
 
 /**
  * Quote columns plus the product fields a quote shows (null when the product is gone), its current
@@ -175,7 +176,10 @@ function toQuote(row: JoinedQuoteRow, now: string): Quote {
 
 export async function insertQuote(db: DbOrTx, row: NewQuoteRow): Promise<Quote> {
   await db.insertInto('quotes').values(row).execute();
-  return (await findQuote(db, row.id))!;
+  const quote = (await findQuote(db, row.id))!;
+  // Held as spam: no other system hears of it (an administrator who releases it sees it here).
+  if (!row.spam_reason) await queueWebhookEvent(db, 'quote.created', { quote });
+  return quote;
 }
 
 export async function findQuote(db: DbOrTx, id: string, now: string = nowIso()): Promise<Quote | undefined> {
@@ -280,4 +284,16 @@ export async function releaseQuote(db: DbOrTx, id: string): Promise<boolean> {
     .where('spam_reason', 'is not', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** A step of the quote's history (an offer, changes asked, accepted, declined, rejected), told to the webhooks with the quote as it now stands. */
+export async function recordQuoteEvent(db: DbOrTx, row: NewQuoteEventRow): Promise<void> {
+  await insertEvent(db, row);
+  const quote = await findQuote(db, row.quote_id);
+  if (quote) {
+    await queueWebhookEvent(db, 'quote.changed', {
+      change: { status: row.status, by: row.actor, note: row.note, at: row.created_at },
+      quote,
+    });
+  }
 }

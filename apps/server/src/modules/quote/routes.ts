@@ -52,15 +52,16 @@ import { assignNewLead, chooseAssignee, ownerAddress, setLeadHandling } from '..
 import { observeFirstReplies } from '../reply-clock/index.js';
 import { QUOTE_COLUMNS } from './csv.js';
 import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMail, rejectionMail } from './mails.js';
-import { quotationPdf } from './pdf.js';
+import { quotationFileName, quotationPdf } from './pdf.js';
 import { orderMails } from '../order/index.js';
 import { findProductRow } from '../product/repository.js';
 import { userLanguage } from '../user/index.js';
 import { deleteQuote, findQuote, findQuoteOwner, insertQuote, listQuotes, quoteBatches, releaseQuote } from './repository.js';
 import { actorOf, recordAudit } from '../audit/index.js';
-import { decideQuote, getQuoteDetail, rejectQuote, requestChanges, sendOffer } from './service.js';
+import { getQuoteDetail } from './detail.js';
+import { decideQuote, rejectQuote, requestChanges, sendOffer } from './service.js';
 import { markOfferViewed } from './offer-repository.js';
-import { attachmentStore, deleteThread, findThreadMessage, viewerOf } from '../messages/index.js';
+import { deleteThread, findThreadMessage, viewerOf } from '../messages/index.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -94,7 +95,7 @@ function forBuyer<Q extends Quote>(quote: Q): Q {
 /** /api/v1/quote/* (SPEC.md section 7; roles from section 6). */
 export default async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const attachments = attachmentStore(app.config);
+  const attachments = app.documentStorage;
   /** The company's notification and the buyer's acknowledgement, once per quote (their events are unique). */
   // `settings`: the company's details as the owner set them (modules/settings), read BEFORE the
   // transaction (on SQLite a read through app.db inside it would wait for its own connection).
@@ -380,7 +381,9 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
           userId: request.user!._id,
           audit: actorOf(request.user!),
           firstReplies,
-          mail: (q) => ({
+          // The quotation PDF goes with the mail, drawn here in the offer's transaction and stored with
+          // the queued mail (docs/decisions/037-mail-that-arrives.md).
+          mail: async (q) => ({
             ...offerMail(
               q.quotedByEmail,
               q,
@@ -388,6 +391,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
               `${publicBaseUrl(request)}${localizedPath('/profile', language)}`,
               settings,
               language,
+              await quotationPdf(q, q.offer!, settings, language),
             ),
             event: `quote:${id}:offer:${q.offer!.revision}`,
           }),
@@ -578,7 +582,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${quote.offer.quotationNumber}.pdf"`)
+        .header('content-disposition', `attachment; filename="${quotationFileName(quote.offer)}"`)
         .send(pdf);
     },
   );

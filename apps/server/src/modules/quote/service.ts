@@ -20,13 +20,11 @@ import {
   type RequestChangesData,
   type QuoteAction,
   type QuoteDetail,
-  type QuoteHistoryEntry,
   type StoredQuoteStatus,
 } from '@agro/shared';
 import type { Db, DbOrTx, Dialect } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { nowIso } from '../../db/mappers.js';
-import type { QuoteEventRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { queueMail, type QueuedMail } from '../../mail/mailer.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
@@ -34,30 +32,9 @@ import { SERVER_ERRORS } from '@agro/shared';
 import { createOrderForQuote, type OrderActor } from '../order/index.js';
 import { addMessage } from '../messages/index.js';
 import { stampFirstReply } from '../reply-clock/index.js';
-import { insertEvent, insertOffer, listEvents, listOffers, nextRevision } from './offer-repository.js';
-import { findQuote } from './repository.js';
-
-function toHistory(events: QuoteEventRow[], quote: { createdAt: string }): QuoteHistoryEntry[] {
-  return [
-    { status: 'NEW', at: quote.createdAt, by: 'BUYER', note: '', offerId: null },
-    ...events.map((e) => ({ status: e.status, at: e.created_at, by: e.actor, note: e.note, offerId: e.offer_id })),
-  ];
-}
-
-/** One quote with every offer (newest first) and its history (oldest first). */
-export async function getQuoteDetail(db: DbOrTx, id: string, now: string = nowIso()): Promise<QuoteDetail | undefined> {
-  const quote = await findQuote(db, id, now);
-  if (!quote) return undefined;
-  const [offers, events] = await Promise.all([
-    listOffers(db, { quoteId: id, requiredQty: quote.requiredQty, quoteCreatedAt: quote.createdAt }),
-    listEvents(db, id),
-  ]);
-  const history = toHistory(events, quote);
-  if (quote.status === 'EXPIRED' && quote.offer) {
-    history.push({ status: 'EXPIRED', at: quote.offer.expiresAt, by: null, note: '', offerId: quote.offer._id });
-  }
-  return { ...quote, offers, history };
-}
+import { insertOffer, nextRevision } from './offer-repository.js';
+import { getQuoteDetail } from './detail.js';
+import { recordQuoteEvent } from './repository.js';
 
 /** The quote's row, locked against concurrent changes until the transaction ends (PostgreSQL; SQLite runs one writer). */
 async function lockQuote(tx: DbOrTx, dialect: Dialect, id: string) {
@@ -95,8 +72,8 @@ export interface Actor {
   userId: string;
   /** An administrator's change: its audit row is written in the change's transaction (modules/audit/record.ts). */
   audit?: AuditActor;
-  /** The mail this change causes, queued in its transaction (mail/mailer.ts). */
-  mail?: (quote: QuoteDetail) => QueuedMail;
+  /** The mail this change causes, queued in its transaction (mail/mailer.ts); async when it draws an attachment (the offer's PDF). */
+  mail?: (quote: QuoteDetail) => QueuedMail | Promise<QueuedMail>;
   /** An acceptance's order mails (the order is made in the acceptance's transaction). */
   orderMails?: OrderActor['mails'];
   /**
@@ -116,7 +93,7 @@ async function stampReply(tx: DbOrTx, quoteId: string, now: string, by: Actor): 
 async function queueChangeMail(tx: DbOrTx, quoteId: string, now: string, by: Actor): Promise<void> {
   if (!by.mail) return;
   const quote = await getQuoteDetail(tx, quoteId, now);
-  if (quote) await queueMail(tx, by.mail(quote));
+  if (quote) await queueMail(tx, await by.mail(quote));
 }
 
 /** ADMIN: a new offer; it becomes the current one and the quote QUOTED. */
@@ -165,7 +142,7 @@ export async function sendOffer(
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) throw conflict(M.notAllowed('offer', quote.status));
     await stampReply(tx, quoteId, now, by);
-    await insertEvent(tx, {
+    await recordQuoteEvent(tx, {
       id: newId(nowMs),
       quote_id: quoteId,
       status: 'QUOTED',
@@ -211,7 +188,7 @@ export async function rejectQuote(
       .executeTakeFirst();
     if (!updated) throw conflict(M.notAllowed('reject', quote.status));
     await stampReply(tx, quoteId, now, by);
-    await insertEvent(tx, {
+    await recordQuoteEvent(tx, {
       id: newId(nowMs),
       quote_id: quoteId,
       status: 'REJECTED',
@@ -264,7 +241,7 @@ export async function decideQuote(
     if (offerId !== undefined) update = update.where('current_offer_id', '=', offerId);
     const updated = await update.returning('current_offer_id').executeTakeFirst();
     if (!updated) return false;
-    await insertEvent(tx, {
+    await recordQuoteEvent(tx, {
       id: newId(nowMs),
       quote_id: quoteId,
       status: decision,
@@ -351,7 +328,7 @@ export async function requestChanges(
       .where('current_offer_id', '=', offer.id)
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) throw conflict(THREAD_TEXT.notCurrentOffer);
-    await insertEvent(tx, {
+    await recordQuoteEvent(tx, {
       id: newId(nowMs),
       quote_id: quoteId,
       status: 'CHANGES_REQUESTED',

@@ -14,7 +14,7 @@ import { isId } from '../../db/ids.js';
 import { notFound } from '../../lib/errors.js';
 import { replies } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
-import { attachmentDisposition, attachmentStore } from '../messages/index.js';
+import { attachmentDisposition } from '../messages/index.js';
 import { observeFirstReplies } from '../reply-clock/index.js';
 import { ReplyReader, type ReplyReaderOptions } from './reader.js';
 import { findHeldReply, heldAttachments, listHeldReplies } from './repository.js';
@@ -32,7 +32,7 @@ const binary = {
  * Each process makes one when IMAP_URL is set; the tests make more, as more processes would.
  */
 export function replyReaderFor(app: FastifyInstance, url: string, overrides: Partial<ReplyReaderOptions> = {}): ReplyReader {
-  const storage = attachmentStore(app.config);
+  const storage = app.documentStorage;
   return new ReplyReader({
     db: app.db,
     url,
@@ -65,7 +65,7 @@ async function companyOf(app: FastifyInstance): Promise<{ email: string; name: s
 
 export default async function replyRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const storage = attachmentStore(app.config);
+  const storage = app.documentStorage;
   const company = () => companyOf(app);
 
   if (app.config.imapUrl) {

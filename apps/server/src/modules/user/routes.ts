@@ -49,6 +49,7 @@ import { loginGuard } from './login-guard.js';
 import { createUserService } from './service.js';
 import { findUserById, updateUser } from './repository.js';
 import { createTwoFactor, lacksRequiredSecondFactor } from './two-factor.js';
+import { sessionRoutes } from './sessions.js';
 
 const tags = ['user'];
 
@@ -73,6 +74,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   const authLimit = rateLimited(app.config, 'auth');
   const guard = app.config.rateLimit.enabled ? loginGuard(app) : undefined;
   const twoFactor = createTwoFactor(app.db);
+  sessionRoutes(app);
 
   app.post(
     '/register',

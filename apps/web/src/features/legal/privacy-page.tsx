@@ -31,15 +31,18 @@ function sections(): LegalSection[] {
     {
       heading: t('privacy.rightsHeading'),
       body: (
-        <p>
-          {fill(t('privacy.rightsText'), {
-            email: (
-              <Ltr>
-                <PublicEmail />
-              </Ltr>
-            ),
-          })}
-        </p>
+        <>
+          <p>
+            {fill(t('privacy.rightsText'), {
+              email: (
+                <Ltr>
+                  <PublicEmail />
+                </Ltr>
+              ),
+            })}
+          </p>
+          <p>{t('privacy.rightsSelf')}</p>
+        </>
       ),
     },
     { heading: t('privacy.changesHeading'), body: <p>{t('privacy.changesText')}</p> },

@@ -13,7 +13,9 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { getProfile, updateProfile } from '@/store/auth-slice';
 import { formatDate } from '@/lib/format';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { DataSection } from './data-section';
 import { LanguageSection } from './language-section';
+import { SessionsSection } from './sessions-section';
 import { TwoStepSection } from './two-step-section';
 import { localizeMessage, t } from '@/lib/i18n';
 
@@ -163,6 +165,8 @@ export default function ProfilePage({ renderQuotes }: ProfilePageProps) {
 
         <LanguageSection />
         <TwoStepSection />
+        <SessionsSection />
+        <DataSection />
 
         {renderQuotes?.(role)}
       </div>

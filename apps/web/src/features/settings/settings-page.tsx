@@ -29,6 +29,7 @@ import { localizeMessage, t } from '@/lib/i18n';
 import { ApiError, errorMessage, request, withToast } from '@/lib/api';
 import { siteSettingsSaved } from '@/store/settings-slice';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { WebhooksSection } from './webhooks-section';
 
 /** The whole settings, and (read-only, computed) the public 'Usually replies within N hours' figure. */
 type EditedSettings = SiteSettings & { replyTimeHours?: number | null };
@@ -571,6 +572,20 @@ export default function SettingsPage() {
             checked={settings.requireTwoFactorForAdmins}
             onChange={(e) => set('requireTwoFactorForAdmins', e.target.checked)}
           />
+          <div className="mt-4 max-w-md">
+            <Field label={t('settings.retentionYears')}>
+              <input
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min="1"
+                max="30"
+                step="1"
+                value={String(settings.retentionYears)}
+                onChange={(e) => set('retentionYears', e.target.value === '' ? 0 : Number(e.target.value))}
+              />
+            </Field>
+          </div>
         </Section>
 
         <div className="flex flex-wrap items-center gap-4">
@@ -584,6 +599,9 @@ export default function SettingsPage() {
           )}
         </div>
       </form>
+      <div className="mx-auto max-w-5xl px-4 pb-10">
+        <WebhooksSection />
+      </div>
     </>
   );
 }

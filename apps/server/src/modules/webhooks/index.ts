@@ -1,0 +1,1 @@
+export { createWebhookDeliverer, type WebhookDeliverer } from './deliverer.js';
