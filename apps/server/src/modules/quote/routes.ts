@@ -31,14 +31,15 @@ import {
   type SiteSettings,
   type Language,
   localizedPath,
+  belowMoqMessage,
 } from '@agro/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isId, newId } from '../../db/ids.js';
-import { fromTradeTerms, nowIso, toFlag } from '../../db/mappers.js';
+import { fromTradeTerms, moqOf, nowIso, toFlag } from '../../db/mappers.js';
 import { leadSpamReason } from '../bot-signals/index.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { queueMail } from '../../mail/mailer.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
@@ -53,7 +54,7 @@ import { QUOTE_COLUMNS } from './csv.js';
 import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMail, rejectionMail } from './mails.js';
 import { quotationFileName, quotationPdf } from './pdf.js';
 import { orderMails } from '../order/index.js';
-import { findProductName } from '../product/repository.js';
+import { findProductRow } from '../product/repository.js';
 import { userLanguage } from '../user/index.js';
 import { deleteQuote, findQuote, findQuoteOwner, insertQuote, listQuotes, quoteBatches, releaseQuote } from './repository.js';
 import { actorOf, recordAudit } from '../audit/index.js';
@@ -137,9 +138,11 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     },
     async (request) => {
       const input = request.body;
-      if (!isId(input.productId) || (await findProductName(app.db, input.productId)) === undefined) {
-        throw notFound(SERVER_ERRORS.productNotFound);
-      }
+      const product = isId(input.productId) ? await findProductRow(app.db, input.productId) : undefined;
+      if (!product) throw notFound(SERVER_ERRORS.productNotFound);
+      // Issue 43: the product's minimum order, after every message of the form's own (SPEC.md's first).
+      const belowMoq = belowMoqMessage(moqOf(product), input.requiredQty);
+      if (belowMoq) throw badRequest(belowMoq, { requiredQty: belowMoq });
       const user = request.user!;
       const settings = await app.siteSettings();
       const language = await userLanguage(app.db, user._id);
