@@ -82,6 +82,9 @@ describe('adding, naming, removing', () => {
     expect((await call('PATCH', ACCOUNT_API.renamePasskey(passkey._id), other.cookie, { name: 'Mine' })).statusCode).toBe(404);
     expect((await call('DELETE', ACCOUNT_API.deletePasskey(passkey._id), other.cookie)).statusCode).toBe(404);
 
+    // Not an id (a NUL byte PostgreSQL would refuse in text): not found, never a failure.
+    expect((await call('DELETE', ACCOUNT_API.deletePasskey('\u0000'), user.cookie)).statusCode).toBe(404);
+    expect((await call('PATCH', ACCOUNT_API.renamePasskey('\u0000'), user.cookie, { name: 'x' })).statusCode).toBe(404);
     const removed = await call('DELETE', ACCOUNT_API.deletePasskey(passkey._id), user.cookie);
     expect(removed.json()).toMatchObject({ success: true, message: PASSKEY_TEXT.removed });
     expect((await call('GET', ACCOUNT_API.passkeys, user.cookie)).json<{ passkeys: unknown[] }>().passkeys).toEqual([]);
@@ -165,6 +168,15 @@ describe('signing in with a passkey', () => {
       credential: { id: 'x', rawId: 'x', type: 'public-key', response: { clientDataJSON: 'bm90IGpzb24' } },
     });
     expect(junk.statusCode).toBe(401);
+    const nul = await call('POST', ACCOUNT_API.passkeyLogin, undefined, {
+      credential: {
+        id: 'x',
+        rawId: 'x',
+        type: 'public-key',
+        response: { clientDataJSON: Buffer.from('{"challenge":"a\\u0000b"}').toString('base64url') },
+      },
+    });
+    expect(nul.statusCode).toBe(401);
     const missing = await call('POST', ACCOUNT_API.passkeyLogin, undefined, {});
     expect(missing.statusCode).toBe(400);
   });

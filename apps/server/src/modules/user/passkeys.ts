@@ -39,7 +39,7 @@ import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { newId } from '../../db/ids.js';
+import { isId, newId } from '../../db/ids.js';
 import { nowIso, toPublicUser } from '../../db/mappers.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
@@ -85,7 +85,8 @@ function signedChallenge(credential: { response: { clientDataJSON: string } }): 
   try {
     const data: unknown = JSON.parse(Buffer.from(credential.response.clientDataJSON, 'base64url').toString('utf8'));
     const challenge = (data as { challenge?: unknown }).challenge;
-    return typeof challenge === 'string' && challenge.length > 0 && challenge.length <= 256 ? challenge : undefined;
+    // Base64url only (a NUL or other byte PostgreSQL refuses in text never reaches a query).
+    return typeof challenge === 'string' && /^[A-Za-z0-9_-]{1,256}$/.test(challenge) ? challenge : undefined;
   } catch {
     return undefined;
   }
@@ -290,7 +291,9 @@ export function passkeyRoutes(
       },
     },
     async (request) => {
-      const row = await renamePasskey(app.db, request.user!._id, request.params.id, request.body.name);
+      const row = isId(request.params.id)
+        ? await renamePasskey(app.db, request.user!._id, request.params.id, request.body.name)
+        : undefined;
       if (!row) throw notFound(PASSKEY_TEXT.notFound);
       return { success: true, message: PASSKEY_TEXT.renamed, passkey: toPasskeyRecord(row) };
     },
@@ -309,7 +312,8 @@ export function passkeyRoutes(
       },
     },
     async (request) => {
-      if (!(await deletePasskey(app.db, request.user!._id, request.params.id))) throw notFound(PASSKEY_TEXT.notFound);
+      if (!isId(request.params.id) || !(await deletePasskey(app.db, request.user!._id, request.params.id)))
+        throw notFound(PASSKEY_TEXT.notFound);
       return { success: true, message: PASSKEY_TEXT.removed };
     },
   );
