@@ -5,7 +5,6 @@ import { useAppDispatch } from '@/store/store';
 import { Field } from '@/components/ui/field';
 import { FormShell } from '@/components/ui/form-shell';
 import { KeyIcon } from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/spinner';
 import { request } from '@/lib/api';
 import { showToast } from '@/lib/toast';
 import { login, secondFactor } from '@/store/auth-slice';
@@ -81,7 +80,7 @@ export default function SecondFactorPage() {
             disabled={busy}
             onClick={() => void withPasskey()}
           >
-            {busy ? <Spinner /> : <KeyIcon size={18} />}
+            <KeyIcon size={18} />
             {t('auth.secondFactor.passkey')}
           </button>
         </div>
