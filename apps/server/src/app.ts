@@ -35,6 +35,7 @@ import { ReplyTime, countLateLeads } from './modules/reply-clock/index.js';
 import settingsRoutes, { settingsReader } from './modules/settings/routes.js';
 import teamRoutes from './modules/team/routes.js';
 import webhookRoutes from './modules/webhooks/routes.js';
+import ownerPageRoutes, { ownerPageReader } from './modules/owner-pages/routes.js';
 import { createWebhookDeliverer, type WebhookDeliverer } from './modules/webhooks/index.js';
 import { PublicPages } from './modules/pages/routes.js';
 import { createPageRenderer } from './modules/pages/renderer.js';
@@ -254,6 +255,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(apiDocs);
 
   app.decorate('siteSettings', settingsReader(app));
+  app.decorate('ownerPage', ownerPageReader(app));
   app.decorate('replyTime', new ReplyTime(app));
   app.decorate('altcha', altchaService(database.db, config));
   app.decorateRequest('altchaPayload', undefined);
@@ -271,6 +273,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(auditRoutes, { prefix: `${API_PREFIX}/audit` });
   await app.register(teamRoutes, { prefix: `${API_PREFIX}/team` });
   await app.register(webhookRoutes, { prefix: `${API_PREFIX}/webhooks` });
+  await app.register(ownerPageRoutes, { prefix: `${API_PREFIX}/pages` });
   // The threads of quotes, inquiries and orders (/{kind}/{id}/messages), attachments, unread counts.
   await app.register(messageRoutes, { prefix: API_PREFIX });
   await app.register(replyRoutes, { prefix: API_PREFIX });

@@ -17,3 +17,15 @@ export const ACCOUNT_API = {
   retryWebhookDelivery: (id: string) => `${V1}/webhooks/deliveries/${encodeURIComponent(id)}/retry`,
   userSession: (id: string) => `${V1}/user/sessions/${encodeURIComponent(id)}`,
 };
+
+/**
+ * The pages the owner writes (issue 43, item 3): read by anyone in a language, saved and restored
+ * by an administrator. Apart from API too: only the pages that show them and the settings read it.
+ */
+export const PAGES_API = {
+  /** Add `?lang=` (English without it). */
+  ownerPage: (page: string) => `${V1}/pages/${encodeURIComponent(page)}`,
+  saveOwnerPage: (page: string) => `${V1}/pages/${encodeURIComponent(page)}`,
+  /** Add `?lang=`. */
+  restoreOwnerPage: (page: string) => `${V1}/pages/${encodeURIComponent(page)}`,
+};

@@ -43,6 +43,8 @@ import {
   type Order,
   type Quote,
   ACCOUNT_API,
+  PAGES_API,
+  ownerPageSaveSchema,
 } from '@agro/shared';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -63,7 +65,7 @@ import { file, makeImage, multipart } from '../images-fixtures.js';
 export { quoteBody };
 
 /** Every path the API names: SPEC.md's and the later ones (API), and the account's own (ACCOUNT_API). */
-export const ALL_API = { ...API, ...ACCOUNT_API };
+export const ALL_API = { ...API, ...ACCOUNT_API, ...PAGES_API };
 
 export const ACTORS = ['anonymous', 'user', 'otherUser', 'admin'] as const;
 export type Actor = (typeof ACTORS)[number];
@@ -1412,6 +1414,35 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: 'none',
     expect: ADMIN_ONLY,
     prepare: async ({ t }, caller) => ({ url: ACCOUNT_API.retryWebhookDelivery(await webhookDelivery(t)), headers: cookieOf(caller) }),
+  },
+  {
+    api: 'ownerPage',
+    method: 'GET',
+    path: '/api/v1/pages/{page}',
+    body: 'none',
+    expect: PUBLIC,
+    prepare: async (_ctx, caller) => ({ url: `${PAGES_API.ownerPage('about')}?lang=ar`, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'saveOwnerPage',
+    method: 'PUT',
+    path: '/api/v1/pages/{page}',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: ownerPageSaveSchema('privacy'),
+    prepare: async (_ctx, caller) => ({
+      url: PAGES_API.saveOwnerPage('privacy'),
+      payload: { language: 'fr', texts: { body: '## Données\n\nNous ne vendons **jamais** vos données.' } },
+      headers: cookieOf(caller),
+    }),
+  },
+  {
+    api: 'restoreOwnerPage',
+    method: 'DELETE',
+    path: '/api/v1/pages/{page}',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (_ctx, caller) => ({ url: `${PAGES_API.restoreOwnerPage('privacy')}?lang=fr`, headers: cookieOf(caller) }),
   },
   {
     api: 'twoFactorStatus',

@@ -30,6 +30,7 @@ import { ApiError, errorMessage, request, withToast } from '@/lib/api';
 import { siteSettingsSaved } from '@/store/settings-slice';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { WebhooksSection } from './webhooks-section';
+import { OwnerPagesSection } from './owner-pages-section';
 
 /** The whole settings, and (read-only, computed) the public 'Usually replies within N hours' figure. */
 type EditedSettings = SiteSettings & { replyTimeHours?: number | null };
@@ -600,6 +601,7 @@ export default function SettingsPage() {
         </div>
       </form>
       <div className="mx-auto max-w-5xl px-4 pb-10">
+        <OwnerPagesSection />
         <WebhooksSection />
       </div>
     </>
