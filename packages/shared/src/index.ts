@@ -29,6 +29,7 @@ export * from './two-factor-texts.js';
 export * from './sessions.js';
 export * from './data-rights.js';
 export * from './webhooks.js';
+export * from './sample.js';
 export * from './languages.js';
 export * from './i18n/translator.js';
 export type {
