@@ -92,7 +92,7 @@ describe('POST /api/v1/sample/add', () => {
     const mails = (await t.outbox()).filter((m) => m.subject.includes(sample.number));
     const toBuyer = mails.find((m) => m.to.includes(buyer.email));
     expect(toBuyer?.subject).toContain('Demande');
-    expect(toBuyer?.text).toContain(`https://agro.example/fr/samples?sample=${sample._id}`);
+    expect(toBuyer?.text).toContain(`https://agro.example/fr/profile/samples?sample=${sample._id}`);
     const toCompany = mails.find((m) => !m.to.includes(buyer.email));
     expect(toCompany?.subject).toContain('New sample request');
     const audit = await t.db
@@ -194,6 +194,25 @@ describe('POST /api/v1/sample/add', () => {
       expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(res.json<{ message: string }>().message).toBe(M.spam);
     }
+  });
+
+  it("answers in the asking page's language", async () => {
+    const buyer = await t.loginUser();
+    const headers = { cookie: buyer.cookie, [LANGUAGE_HEADER]: 'de' };
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: SAMPLE_API.addSample,
+      headers,
+      payload: body({ items: [{ productId: products[0], grams: 501 }] }),
+    });
+    expect(bad.json<{ message: string }>().message).toBe('Höchstens 500 g je Produkt');
+    const ok = await t.app.inject({ method: 'POST', url: SAMPLE_API.addSample, headers, payload: body() });
+    expect(ok.json<{ message: string }>().message).toBe('Musteranfrage gesendet');
+    const id = ok.json<{ sample: Sample }>().sample._id;
+    const early = await t.app.inject({ method: 'POST', url: SAMPLE_API.sampleDelivered(id), headers, payload: {} });
+    expect(early.json<{ message: string }>().message).toBe(
+      'Diese Anfrage hat den Status „Angefragt“: Dieser Schritt ist jetzt nicht möglich',
+    );
   });
 
   it('is for signed-in buyers only', async () => {

@@ -8,9 +8,9 @@
  */
 import { z } from 'zod';
 import en from '../locales/en/server.json';
-import { botSignalFields } from './bot-signal-fields.js';
 import { leadPageSchema } from './leads.js';
 import { blank, isoDay, wholeNumber } from './query-fields.js';
+import type { SampleSettings } from './settings.js';
 import { apiResultSchema } from './types.js';
 
 export const SAMPLE_TEXT = en.accountMessages.samples;
@@ -50,17 +50,14 @@ export const trackingLink = (courier: Courier, trackingNumber: string): string =
 /** 'SMP-2026-0007' from the request's id (its time and a counter are the id's first hex digits). */
 export const sampleNumber = (id: string, createdAt: string): string => `SMP-${createdAt.slice(0, 4)}-${id.slice(-6).toUpperCase()}`;
 
-/** The defaults of the settings' `samples` (an administrator changes them on the settings screen). */
-export interface SampleSettings {
-  /** Products in one request. */
-  maxProducts: number;
-  /** Grams of each product. */
-  maxGrams: number;
-  /** Requests of one buyer in 30 days. */
-  maxPerMonth: number;
-}
+/** The settings' `samples` until an administrator sets them. */
 export const DEFAULT_SAMPLE_SETTINGS: SampleSettings = { maxProducts: 3, maxGrams: 500, maxPerMonth: 3 };
-/** The settings' bounds (settings-schema.ts). */
+/** The limits in force: the settings' `samples` over the defaults. */
+export const sampleLimits = (settings: { samples?: Partial<SampleSettings> | undefined }): SampleSettings => ({
+  ...DEFAULT_SAMPLE_SETTINGS,
+  ...settings.samples,
+});
+/** The bounds of the settings' `samples` (settings-schema.ts; the settings screen). */
 export const SAMPLE_SETTING_BOUNDS = { maxProducts: [1, 10], maxGrams: [1, 5000], maxPerMonth: [1, 50] } as const;
 
 export const SHIPPING_CHOICES = ['ACCOUNT', 'ON_DELIVERY'] as const;
@@ -71,9 +68,10 @@ const emptyToUndefined = (v: unknown) => (v === null || (typeof v === 'string' &
 
 /**
  * Body of POST /api/v1/sample/add. The limits of the settings (products, grams) are checked by the
- * server against the settings of the moment (`sampleLimitIssues`); this schema checks the shape.
+ * server against the settings of the moment (`sampleLimitIssue`); this schema checks the shape. The
+ * server adds the forms' bot signals (`website`, `fillMs`) to these fields, with the same rules.
  */
-const sampleAddObject = z.object({
+export const sampleAddFields = {
   items: z
     .array(
       z.object({
@@ -116,20 +114,22 @@ const sampleAddObject = z.object({
     (v) => (v === undefined || v === null ? '' : trimmed(v)),
     z.string({ error: M.noteTooLong }).max(1000, { error: M.noteTooLong }),
   ),
-});
-export const sampleAddSchema = sampleAddObject
-  // The forms' bot signals (the honeypot and the fill time), judged by the server.
-  .extend(botSignalFields)
-  .superRefine((s, ctx) => {
-    if (new Set(s.items.map((i) => i.productId)).size !== s.items.length) {
-      ctx.addIssue({ code: 'custom', path: ['items'], message: M.sameProductTwice });
-    }
-    if (s.shipping === 'ACCOUNT') {
-      if (!s.courier) ctx.addIssue({ code: 'custom', path: ['courier'], message: M.courierInvalid });
-      if (!s.accountNumber) ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: M.accountNumberRequired });
-    }
-  })
-  .transform((s) => (s.shipping === 'ACCOUNT' ? s : { ...s, courier: undefined, accountNumber: undefined }));
+};
+type SampleAddFields = z.output<z.ZodObject<typeof sampleAddFields>>;
+/** Each product once; a courier account needs its courier and number. */
+export function sampleAddRules(s: SampleAddFields, ctx: z.RefinementCtx): void {
+  if (new Set(s.items.map((i) => i.productId)).size !== s.items.length) {
+    ctx.addIssue({ code: 'custom', path: ['items'], message: M.sameProductTwice });
+  }
+  if (s.shipping === 'ACCOUNT') {
+    if (!s.courier) ctx.addIssue({ code: 'custom', path: ['courier'], message: M.courierInvalid });
+    if (!s.accountNumber) ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: M.accountNumberRequired });
+  }
+}
+/** Paid on delivery: no courier account is kept, whatever was sent. */
+export const sampleAddShipping = <T extends SampleAddFields>(s: T): T =>
+  s.shipping === 'ACCOUNT' ? s : { ...s, courier: undefined, accountNumber: undefined };
+export const sampleAddSchema = z.object(sampleAddFields).superRefine(sampleAddRules).transform(sampleAddShipping);
 export type SampleAddInput = z.input<typeof sampleAddSchema>;
 export type SampleAddData = z.output<typeof sampleAddSchema>;
 export const sampleAddMessageOrder: readonly string[] = [
@@ -161,7 +161,7 @@ export function sampleLimitIssue(
 }
 export const sampleOpenMessage = (product: string) => fill(M.openRequestExists, { product });
 export const sampleMonthlyMessage = (max: number) => fill(M.monthlyLimit, { max });
-export const sampleNotNowMessage = (status: SampleStatus) => fill(M.notAllowedNow, { status: SAMPLE_STATUS_LABELS[status] });
+export const sampleNotNowMessage = (status: SampleStatus) => fill(M.notAllowedNow, { state: SAMPLE_STATUS_LABELS[status] });
 
 /** POST /api/v1/quote/add's field of 'Request a quote' from a delivered sample: the quote remembers its sample. */
 export const quoteSampleField = {

@@ -19,7 +19,7 @@ import {
   type Weekday,
 } from './settings.js';
 import { EMAIL_PATTERN, isSingleLine } from './validation.js';
-import { SAMPLE_SETTING_BOUNDS, SAMPLE_TEXT } from './sample.js';
+import { SAMPLE_SETTING_BOUNDS, SAMPLE_TEXT, sampleLimits } from './sample.js';
 
 export const SETTINGS_MESSAGES = {
   unknownKey: 'Unknown setting',
@@ -348,7 +348,9 @@ export function applySettingsPatch(current: SiteSettings, patch: SettingsPatch):
   for (const key of SETTING_KEYS) {
     const value = patch[key];
     if (value === undefined) continue;
-    next[key] = MERGED.has(key) ? { ...(current[key] as object), ...(value as object) } : value;
+    // `samples` is absent until first set (issue 43): merged over its defaults.
+    const base = key === 'samples' ? sampleLimits(current) : current[key];
+    next[key] = MERGED.has(key) ? { ...(base as object), ...(value as object) } : value;
   }
   return next as unknown as SiteSettings;
 }
@@ -392,7 +394,7 @@ export const siteSettingsSchema = z.object({
     buyerOfferExpiryDays: z.number(),
     buyerUnansweredOfferDays: z.number(),
   }),
-  samples: z.object({ maxProducts: z.number(), maxGrams: z.number(), maxPerMonth: z.number() }),
+  samples: z.object({ maxProducts: z.number(), maxGrams: z.number(), maxPerMonth: z.number() }).optional(),
 });
 
 /** GET answers the public part (an ADMIN gets the whole); PATCH answers the whole. */
@@ -408,7 +410,6 @@ export const settingsResponseSchema = z.object({
       assignment: true,
       showReplyTime: true,
       reminders: true,
-      samples: true,
     })
     .extend({
       /** 'Usually replies within N hours' (issue 41): null when it does not qualify or is hidden. */

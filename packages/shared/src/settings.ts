@@ -4,7 +4,6 @@
  * shown; the zod schema that validates a change is settings-schema.ts (it carries the phone
  * number library, which only the settings screen and the server need).
  */
-import { DEFAULT_SAMPLE_SETTINGS, type SampleSettings } from './sample.js';
 import type { FaqEntry, FaqTranslations } from './content-translations.js';
 import { SITE } from './site.js';
 
@@ -101,6 +100,16 @@ export interface AssignmentSettings {
   rules: AssignmentRule[];
 }
 
+/** Issue 43: what one sample request may hold and how many a buyer may send (defaults and bounds: sample.ts). */
+export interface SampleSettings {
+  /** Products in one request. */
+  maxProducts: number;
+  /** Grams of each product. */
+  maxGrams: number;
+  /** Requests of one buyer in 30 days. */
+  maxPerMonth: number;
+}
+
 /** Every setting ('' = not set). */
 export interface SiteSettings {
   phone: string;
@@ -124,8 +133,12 @@ export interface SiteSettings {
   showReplyTime: boolean;
   /** Issue 41: when reminders go out (modules/reminders). */
   reminders: ReminderSettings;
-  /** Issue 43: what one sample request may hold, and how many a buyer may send in 30 days (modules/sample). */
-  samples: SampleSettings;
+  /**
+   * Issue 43: what one sample request may hold, and how many a buyer may send in 30 days
+   * (modules/sample); absent until an administrator sets it: sample.ts's DEFAULT_SAMPLE_SETTINGS.
+   * Public (a buyer's form shows the limits), and kept out of DEFAULT_SETTINGS: the first page's budget.
+   */
+  samples?: SampleSettings;
   /** Issue 44: the years orders (with their quotes, invoices and documents) are kept, also after their buyer deleted their account. */
   retentionYears: number;
 }
@@ -165,7 +178,6 @@ export const PRIVATE_SETTING_KEYS = [
   'assignment',
   'showReplyTime',
   'reminders',
-  'samples',
 ] as const;
 /**
  * The public part, and `replyTimeHours` (issue 41): 'Usually replies within N hours', computed from
@@ -214,7 +226,6 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   reminders: { leadDueHoursBefore: 4, digestHour: 9, buyerOfferExpiryDays: 3, buyerUnansweredOfferDays: 7 },
   // Indian tax and export rules keep accounts and invoices eight years.
   retentionYears: 8,
-  samples: { ...DEFAULT_SAMPLE_SETTINGS },
 };
 
 /** What anyone may read; `replyTimeHours` is shown only when the owner lets it (`showReplyTime`). */
@@ -227,7 +238,6 @@ export function publicSettings(settings: SiteSettings, today: string, replyTimeH
     assignment: _a,
     showReplyTime,
     reminders: _m,
-    samples: _s,
     ...rest
   } = settings;
   return {

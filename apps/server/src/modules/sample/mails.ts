@@ -98,7 +98,9 @@ export function sampleCompanyMail(to: string, sample: Sample, adminLink: string)
 
 /** Every mail of reaching `status`; `siteUrl` is the site's base address. */
 export function sampleMails(sample: Sample, status: SampleStatus, siteUrl: string, companyEmail: string, language: Language): QueuedMail[] {
-  const mails = [sampleStatusMail(sample, status, `${siteUrl}${localizedPath(`/samples?sample=${sample._id}`, language)}`, language)];
-  if (status === 'REQUESTED') mails.push(sampleCompanyMail(companyEmail, sample, `${siteUrl}/sample-requests/${sample._id}`));
+  const mails = [
+    sampleStatusMail(sample, status, `${siteUrl}${localizedPath(`/profile/samples?sample=${sample._id}`, language)}`, language),
+  ];
+  if (status === 'REQUESTED') mails.push(sampleCompanyMail(companyEmail, sample, `${siteUrl}/profile/samples?id=${sample._id}`));
   return mails;
 }

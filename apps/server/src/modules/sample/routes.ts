@@ -2,7 +2,11 @@ import {
   SAMPLE_TEXT as M,
   mySamplesResponseSchema,
   sampleAddMessageOrder,
-  sampleAddSchema,
+  sampleAddFields,
+  sampleAddRules,
+  sampleAddShipping,
+  sampleLimits,
+  botSignalFields,
   sampleDeclineMessageOrder,
   sampleDeclineSchema,
   sampleDispatchMessageOrder,
@@ -21,6 +25,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isId } from '../../db/ids.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { requestLanguage } from '../../lib/i18n.js';
+import { localizeRefusal } from '../../lib/refusals.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { replies, specInput } from '../../lib/route-schemas.js';
 import { requireRole } from '../../plugins/auth.js';
@@ -34,6 +40,11 @@ import { findSample, findSampleOwner, listSamples, listUserSamples } from './rep
 import { addSample, changeSample, type SampleActor, type SampleChange } from './service.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+/** The request's fields and the forms' bot signals (the honeypot and the fill time), judged in the handler. */
+const addBody = z
+  .object({ ...sampleAddFields, ...botSignalFields })
+  .superRefine(sampleAddRules)
+  .transform(sampleAddShipping);
 const tags = ['sample'];
 
 const OWNER_OR_ADMIN = { admin: true, owner: true };
@@ -50,6 +61,9 @@ async function authorisedSample(request: IdRequest, roles: { admin: boolean; own
   const allowed = user.role === 'ADMIN' ? roles.admin : roles.owner && found.userId === user._id;
   if (!allowed) throw forbidden();
 }
+
+/** A success message in the asking page's language (its refusals are, by the error handler). */
+const said = (request: FastifyRequest, message: string) => localizeRefusal(message, requestLanguage(request.headers));
 
 /** /api/v1/sample/* (issue 43, item 2): sample requests, their steps and the buyer's feedback. */
 export default async function sampleRoutes(fastify: FastifyInstance): Promise<void> {
@@ -72,7 +86,7 @@ export default async function sampleRoutes(fastify: FastifyInstance): Promise<vo
     const owner = await findSampleOwner(app.db, id);
     const sample = await changeSample(app.db, id, change, await actor(request, owner?.userId), ownerOnly ? request.user!._id : undefined);
     app.mailer.kick();
-    return { success: true, message, sample };
+    return { success: true, message: said(request, message), sample };
   };
 
   registerListRoutes(app, tags, specInput(sampleFilterSchema, sampleFilterMessageOrder), {
@@ -96,7 +110,7 @@ export default async function sampleRoutes(fastify: FastifyInstance): Promise<vo
           "Ask for samples (a signed-in buyer): up to the settings' products and grams each, a delivery address and a courier " +
           'account or pay on delivery. 409 with another open request for one of the products or past the monthly limit; a ' +
           "request that trips the form's bot signals (`website`, `fillMs`) or looks like spam is refused (400). Mails the buyer and the company",
-        body: specInput(sampleAddSchema, sampleAddMessageOrder),
+        body: specInput(addBody, sampleAddMessageOrder),
         response: replies(sampleResponseSchema, [400, 401, 403, 409]),
       },
     },
@@ -105,9 +119,9 @@ export default async function sampleRoutes(fastify: FastifyInstance): Promise<vo
       // The forms' bot rules (docs/decisions/024): nothing to hold for later, so refused outright.
       if (botSignal(input, 'quote') !== null || spamInText(input.address, input.note, input.companyName) !== null) throw badRequest(M.spam);
       const settings = await app.siteSettings();
-      const sample = await addSample(app.db, input, settings.samples, await actor(request, request.user!._id));
+      const sample = await addSample(app.db, input, sampleLimits(settings), await actor(request, request.user!._id));
       app.mailer.kick();
-      return { success: true, message: M.added, sample };
+      return { success: true, message: said(request, M.added), sample };
     },
   );
 
@@ -122,8 +136,8 @@ export default async function sampleRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (request) => {
-      const { samples: limits } = await app.siteSettings();
-      return { success: true, message: M.fetched, samples: await listUserSamples(app.db, request.user!._id), limits };
+      const limits = sampleLimits(await app.siteSettings());
+      return { success: true, message: said(request, M.fetched), samples: await listUserSamples(app.db, request.user!._id), limits };
     },
   );
 
@@ -141,7 +155,7 @@ export default async function sampleRoutes(fastify: FastifyInstance): Promise<vo
     async (request) => {
       const sample = await findSample(app.db, request.params.id);
       if (!sample) throw notFound(M.notFound);
-      return { success: true, message: M.oneFetched, sample };
+      return { success: true, message: said(request, M.oneFetched), sample };
     },
   );
 
