@@ -206,6 +206,8 @@ describe('POST /api/v1/sample/add', () => {
       payload: body({ items: [{ productId: products[0], grams: 501 }] }),
     });
     expect(bad.json<{ message: string }>().message).toBe('Höchstens 500 g je Produkt');
+    const shape = await t.app.inject({ method: 'POST', url: SAMPLE_API.addSample, headers, payload: body({ items: [] }) });
+    expect(shape.json<{ message: string }>().message).toBe('Wählen Sie mindestens ein Produkt');
     const ok = await t.app.inject({ method: 'POST', url: SAMPLE_API.addSample, headers, payload: body() });
     expect(ok.json<{ message: string }>().message).toBe('Musteranfrage gesendet');
     const id = ok.json<{ sample: Sample }>().sample._id;

@@ -34,7 +34,7 @@ export function SampleItems({ sample }: { sample: Sample }) {
 export function SampleShipping({ sample }: { sample: Sample }) {
   const account = sample.courierAccount;
   if (!account) return <>{t('samples.payOnDelivery')}</>;
-  return withLtr(t('samples.courierAccount', { courier: COURIER_NAMES[account.courier], number: LTR_SLOT }), account.accountNumber);
+  return withLtr(t('samples.courierAccount', { account: LTR_SLOT }), `${COURIER_NAMES[account.courier]} ${account.accountNumber}`);
 }
 
 /** The dispatch: courier, day, tracking number and the courier's tracking page. */
