@@ -273,7 +273,7 @@ async function main(): Promise<void> {
       String(fetchedJs.length),
       kb(fetchedJsTotal),
       fetchedJs
-        .slice(0, 3)
+        .slice(0, Number(process.env.BUDGET_TOP ?? 3))
         .map((f) => `${f.file.replace('assets/', '')} ${kb(f.gzip)}`)
         .join(', '),
     ]);

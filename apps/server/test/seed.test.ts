@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, CONTENT_LANGUAGES, DEFAULT_SETTINGS, productUpdateSchema, type Product } from '@agro/shared';
 import { fromFlag, fromJsonList } from '../src/db/mappers.js';
 import { seedDemoData } from '../src/seed/seed.js';
 import { buildTestApp, type TestApp } from './helper.js';
@@ -10,6 +11,18 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
+
+const TRADE_KEYS = [
+  'moq',
+  'orderMultiple',
+  'leadTimeDays',
+  'supplyPerMonth',
+  'packingOptions',
+  'specifications',
+  'certifications',
+  'portOfLoading',
+];
+const pick = (product: Product) => Object.fromEntries(Object.entries(product).filter(([k]) => TRADE_KEYS.includes(k)));
 
 describe('demo data', () => {
   it('seeds the catalogue and gallery once, with stored images', async () => {
@@ -27,6 +40,30 @@ describe('demo data', () => {
       expect(fromJsonList(p.nutrient_content).length > 0).toBe(p.product_type === 'AGRO');
       const images = await t.db.selectFrom('product_images').selectAll().where('product_id', '=', p.id).execute();
       expect(images.length).toBeGreaterThanOrEqual(2);
+    }
+
+    // Issue 43: every demo product has its trade data, valid as the form would send it, and its
+    // specifications in the four other languages (the other certifications' names are the settings').
+    const settingsCertifications = new Set(DEFAULT_SETTINGS.certifications.map((c) => c.name));
+    for (const p of products) {
+      const { product } = (await t.app.inject({ method: 'GET', url: API.product(p.id) })).json<{ product: Product }>();
+      expect(product.moq, p.product_name).toBeDefined();
+      expect(product.packingOptions?.length).toBeGreaterThan(0);
+      expect(product.specifications?.length).toBeGreaterThanOrEqual(3);
+      expect(product.portOfLoading).toBe(DEFAULT_SETTINGS.quotationDefaults.portOfLoading);
+      for (const name of product.certifications ?? []) expect(settingsCertifications.has(name)).toBe(true);
+      const trade = Object.fromEntries(
+        Object.entries(pick(product)).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+      );
+      expect(productUpdateSchema.safeParse({ _id: p.id, ...trade }).success).toBe(true);
+      for (const language of CONTENT_LANGUAGES) {
+        const { product: translated } = (await t.app.inject({ method: 'GET', url: `${API.product(p.id)}?lang=${language}` })).json<{
+          product: Product;
+        }>();
+        expect(translated.specifications).toHaveLength(product.specifications!.length);
+        // Translated (a word the languages share, 'Material', may stay as it is).
+        expect(translated.specifications, language).not.toEqual(product.specifications);
+      }
     }
 
     const gallery = await t.db.selectFrom('gallery_images').selectAll().execute();

@@ -12,6 +12,8 @@ import { AppRoutes, preloadRoute } from '@/app/router';
 import { snapshotLoaded, SNAPSHOT_ELEMENT_ID, type ServerSnapshot } from '@/store/server-snapshot';
 import { makeStore } from '@/store/store';
 import { routerBase, setCatalogue } from '@/lib/i18n';
+import { withTradeDetailsInPlace } from '@/features/products/trade-block';
+import { TradeDetails } from '@/features/products/trade-details';
 
 export { SNAPSHOT_ELEMENT_ID, type ServerSnapshot };
 
@@ -21,11 +23,14 @@ export async function render(snapshot: ServerSnapshot): Promise<string> {
   store.dispatch(snapshotLoaded(snapshot));
   // Right before the render, which is synchronous: no other page's render can come between.
   setCatalogue(snapshot.language, CATALOGUES[snapshot.language]);
-  return renderToString(
-    <Provider store={store}>
-      <StaticRouter location={snapshot.url} basename={routerBase()}>
-        <AppRoutes />
-      </StaticRouter>
-    </Provider>,
+  // A product's trade details are drawn in place: the browser keeps them as this HTML (features/products/trade-block.tsx).
+  return withTradeDetailsInPlace(TradeDetails, () =>
+    renderToString(
+      <Provider store={store}>
+        <StaticRouter location={snapshot.url} basename={routerBase()}>
+          <AppRoutes />
+        </StaticRouter>
+      </Provider>,
+    ),
   );
 }

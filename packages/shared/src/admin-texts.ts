@@ -3,14 +3,14 @@
  * without zod or any schema, from the English message file. Re-exported by team.ts and
  * settings-schema.ts.
  */
-import en from '../locales/en/messages.json';
+import { adminMessages } from '../locales/en/desk.json';
 
-export const TEAM_TEXT = en.adminMessages.team;
+export const TEAM_TEXT = adminMessages.team;
 
-export const SETTINGS_TEXT = en.adminMessages.settings;
+export const SETTINGS_TEXT = adminMessages.settings;
 
 /** The lead handling's answers and refusals (issue 41), also read by the settings schema. */
-export const HANDLING_SETTINGS_TEXT = en.adminMessages.handling;
+export const HANDLING_SETTINGS_TEXT = adminMessages.handling;
 
 /** The reminder settings' refusals (issue 41), read by the settings schema. */
-export const REMINDER_SETTINGS_TEXT = en.adminMessages.reminders;
+export const REMINDER_SETTINGS_TEXT = adminMessages.reminders;

@@ -3,7 +3,7 @@
  * transaction, read by GET /api/v1/audit (ADMIN) with filters and pages. Nothing edits or deletes it.
  */
 import { z } from 'zod';
-import en from '../locales/en/messages.json';
+import { adminMessages } from '../locales/en/desk.json';
 import { blank, isoDay, wholeNumber } from './query-fields.js';
 
 export const AUDIT_ENTITY_TYPES = [
@@ -58,7 +58,7 @@ export const AUDIT_MESSAGES = {
 const M = AUDIT_MESSAGES;
 export const auditFilterMessageOrder: readonly string[] = Object.values(M);
 
-export const AUDIT_TEXT = en.adminMessages.audit;
+export const AUDIT_TEXT = adminMessages.audit;
 
 /** `actor`: a person's id or (part of) their e-mail address; `from`/`to`: whole UTC days. */
 export const auditFilterSchema = z

@@ -8,7 +8,7 @@
  * Neither field is required: a client that sends SPEC.md's fields alone is judged by the rest
  * (proof of work, rate limits per address and per account, the spam rules of the free text).
  */
-import en from '../locales/en/messages.json';
+import { adminMessages } from '../locales/en/messages.json';
 
 export const HONEYPOT_FIELD = 'website';
 export const FILL_TIME_FIELD = 'fillMs';
@@ -37,4 +37,4 @@ export interface BotSignals {
   fillMs?: number;
 }
 
-export const BOT_SIGNAL_TEXT = en.adminMessages.botSignals;
+export const BOT_SIGNAL_TEXT = adminMessages.botSignals;

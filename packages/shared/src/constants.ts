@@ -1,5 +1,5 @@
 /** Business constants and enums shared by the server and the web app (SPEC.md sections 3 and 9). */
-import en from '../locales/en/messages.json';
+import { messages, packagingTypes } from '../locales/en/messages.json';
 
 export const ROLES = ['USER', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
@@ -26,7 +26,7 @@ export const PACKAGING_TYPE_VALUES = [
 ] as const;
 export type PackagingType = (typeof PACKAGING_TYPE_VALUES)[number];
 /** Each packaging type with its label (SPEC.md section 3), from the English message file. */
-export const PACKAGING_TYPES = PACKAGING_TYPE_VALUES.map((value) => ({ value, label: en.packagingTypes[value] }));
+export const PACKAGING_TYPES = PACKAGING_TYPE_VALUES.map((value) => ({ value, label: packagingTypes[value] }));
 
 /** 'CORRUGATED_BOX' -> 'Corrugated Box' (SPEC.md section 3); an unknown value is shown as sent. */
 export function packagingLabel(value: string): string {
@@ -103,8 +103,8 @@ export const RESET_MAIL_SENT_KEY = 'resetMailSent';
 
 export const TOAST = {
   position: 'bottom-right',
-  regionLabel: en.messages.ui.toastRegion,
-  closeLabel: en.messages.ui.toastClose,
+  regionLabel: messages.ui.toastRegion,
+  closeLabel: messages.ui.toastClose,
   hotkey: ['altKey', 'KeyT'],
 } as const;
 

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { PREFIXED_LANGUAGES, type Language } from './languages.js';
 import { isSingleLine } from './validation.js';
+import type { Specification } from './product-trade.js';
 
 /** The languages content is translated into (every one but English). */
 export type ContentLanguage = Exclude<Language, 'en'>;
@@ -20,6 +21,8 @@ export interface ProductTranslation {
   productDescription: string;
   keyFeatures: string[];
   nutrientContent: string[];
+  /** Issue 43: entry i translates the English specification i; a blank name or value shows English's. */
+  specifications: Specification[];
 }
 export const TRANSLATED_PRODUCT_FIELDS = ['productName', 'productDescription', 'keyFeatures', 'nutrientContent'] as const;
 export type TranslatedProductField = (typeof TRANSLATED_PRODUCT_FIELDS)[number];
@@ -30,6 +33,7 @@ export const EMPTY_PRODUCT_TRANSLATION: ProductTranslation = {
   productDescription: '',
   keyFeatures: [],
   nutrientContent: [],
+  specifications: [],
 };
 
 export const CONTENT_TRANSLATION_MESSAGES = {
@@ -38,6 +42,8 @@ export const CONTENT_TRANSLATION_MESSAGES = {
   productDescription: (l: string) => `Product description (${l}): at most 5000 characters`,
   keyFeatures: (l: string) => `Key features (${l}): at most 50 entries of at most 500 characters, one line each`,
   nutrientContent: (l: string) => `Nutrient content (${l}): at most 50 entries of at most 500 characters, one line each`,
+  specifications: (l: string) =>
+    `Specifications (${l}): at most 30 entries, each a name (at most 100 characters) and a value (at most 200), one line each`,
   faqTranslations: `FAQ translations: per language (${CONTENT_LANGUAGES.join(', ')}) at most 30 entries, each with a question (at most 300 characters) and an answer (at most 2000); empty falls back to English`,
   lang: `lang must be one of en, ${CONTENT_LANGUAGES.join(', ')}`,
 } as const;
@@ -53,6 +59,21 @@ const entryList = (message: string) =>
     .array(z.string({ error: message }).trim().max(500, { error: message }).refine(isSingleLine, { error: message }), { error: message })
     .max(50, { error: message })
     .transform((list) => list.filter((v) => v !== ''));
+
+const specificationText = (max: number, message: string) =>
+  z.string({ error: message }).trim().max(max, { error: message }).refine(isSingleLine, { error: message }).default('');
+/** Kept in place (entry i translates English entry i), blanks included; trailing empty entries dropped. */
+const specificationList = (message: string) =>
+  z
+    .array(z.strictObject({ name: specificationText(100, message), value: specificationText(200, message) }, { error: message }), {
+      error: message,
+    })
+    .max(30, { error: message })
+    .transform((list) => {
+      const out = [...list];
+      while (out.length > 0 && !out.at(-1)!.name && !out.at(-1)!.value) out.pop();
+      return out;
+    });
 
 const translationSchema = (l: ContentLanguage) =>
   z.strictObject(
@@ -70,6 +91,7 @@ const translationSchema = (l: ContentLanguage) =>
         .default(''),
       keyFeatures: entryList(M.keyFeatures(l)).default([]),
       nutrientContent: entryList(M.nutrientContent(l)).default([]),
+      specifications: specificationList(M.specifications(l)).default([]),
     },
     { error: M.body },
   );
@@ -92,7 +114,13 @@ export type ProductTranslationsInput = z.input<typeof productTranslationsSchema>
 /** Messages in the order fields are checked: the first failing one is answered. */
 export const productTranslationsMessageOrder: readonly string[] = [
   M.body,
-  ...CONTENT_LANGUAGES.flatMap((l) => [M.productName(l), M.productDescription(l), M.keyFeatures(l), M.nutrientContent(l)]),
+  ...CONTENT_LANGUAGES.flatMap((l) => [
+    M.productName(l),
+    M.productDescription(l),
+    M.keyFeatures(l),
+    M.nutrientContent(l),
+    M.specifications(l),
+  ]),
 ];
 
 const text = z.string();
@@ -101,6 +129,7 @@ const translationOut = z.object({
   productDescription: text,
   keyFeatures: z.array(text),
   nutrientContent: z.array(text),
+  specifications: z.array(z.object({ name: text, value: text })),
 });
 export const productTranslationsResponseSchema = z.object({
   success: z.boolean(),
@@ -116,11 +145,12 @@ export interface ProductTranslationsResponse {
 }
 
 /** `product` with the fields `translation` has set (English per field otherwise). */
-export function translateProduct<P extends Pick<ProductTranslation, TranslatedProductField>>(
+export function translateProduct<P extends Pick<ProductTranslation, TranslatedProductField> & { specifications?: Specification[] }>(
   product: P,
   translation: ProductTranslation | undefined,
 ): P {
   if (!translation) return product;
+  const specifications = translatedSpecifications(product.specifications, translation.specifications);
   return {
     ...product,
     ...(translation.productName ? { productName: translation.productName } : {}),
@@ -128,7 +158,19 @@ export function translateProduct<P extends Pick<ProductTranslation, TranslatedPr
     ...(translation.keyFeatures.length ? { keyFeatures: translation.keyFeatures } : {}),
     // A NONAGRO product has no nutrients: a translation cannot give it some.
     ...(translation.nutrientContent.length && product.nutrientContent.length ? { nutrientContent: translation.nutrientContent } : {}),
+    ...(specifications ? { specifications } : {}),
   };
+}
+
+/** English specifications with each translated name and value laid over it where set. */
+function translatedSpecifications(english: Specification[] | undefined, translated: Specification[]): Specification[] | undefined {
+  if (!english?.length || translated.length === 0) return undefined;
+  return english.map((s, i) => ({ name: translated[i]?.name || s.name, value: translated[i]?.value || s.value }));
+}
+
+/** The English specifications (their indexes) a translation lacks a name or a value for. */
+export function missingSpecifications(english: readonly Specification[], translated: readonly Specification[] | undefined): number[] {
+  return english.flatMap((_, i) => (translated?.[i]?.name.trim() && translated[i]?.value.trim() ? [] : [i]));
 }
 
 /**

@@ -7,12 +7,12 @@
  * (`sort=due`). One source for the server's route schemas and the web app's calls.
  */
 import { z } from 'zod';
-import en from '../locales/en/messages.json';
+import { adminMessages } from '../locales/en/desk.json';
 import { TIMINGS } from './constants.js';
 import { blank } from './query-fields.js';
 
 /** The answers and refusals of the handling calls and filters, from the English message file. */
-export const HANDLING_TEXT = en.adminMessages.handling;
+export const HANDLING_TEXT = adminMessages.handling;
 const T = HANDLING_TEXT;
 
 /** The reply promise (SPEC.md: a reply within 24 hours), in milliseconds. */

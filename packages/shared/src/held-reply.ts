@@ -4,11 +4,11 @@
  * Administrators list them, post one to its thread as the intended person, or drop it.
  */
 import { z } from 'zod';
-import en from '../locales/en/messages.json';
+import { heldReplies } from '../locales/en/desk.json';
 import { MESSAGE_AUTHORS, THREAD_KINDS, messageAttachmentSchema, threadMessageSchema } from './thread.js';
 
 /** The held replies calls' answers and refusals, from the English message file. */
-export const HELD_REPLY_TEXT = en.heldReplies;
+export const HELD_REPLY_TEXT = heldReplies;
 
 /** Why a reply was held. */
 export const HELD_REPLY_REASONS = ['SENDER', 'UNKNOWN_TOKEN', 'EXPIRED_TOKEN'] as const;

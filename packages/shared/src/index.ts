@@ -49,3 +49,6 @@ export * from './thread.js';
 export * from './held-reply.js';
 export * from './reminders.js';
 export * from './handling.js';
+export * from './product-trade.js';
+export * from './minimum-order.js';
+export * from './product-filters.js';

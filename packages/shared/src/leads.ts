@@ -4,7 +4,7 @@
  * query string, so a filtered view is a bookmark and its CSV export the same selection.
  */
 import { z } from 'zod';
-import en from '../locales/en/messages.json';
+import { adminMessages } from '../locales/en/desk.json';
 import {
   assigneeFilterField,
   assigneeSchema,
@@ -88,7 +88,7 @@ export const leadPageSchema = z.object({
 });
 export type LeadPage = z.infer<typeof leadPageSchema>;
 
-export const LEADS_TEXT = en.adminMessages.leads;
+export const LEADS_TEXT = adminMessages.leads;
 
 /** One month of the dashboard ('2026-11'). */
 export const monthCountSchema = z.object({ month: z.string(), quotes: z.number().int(), inquiries: z.number().int() });

@@ -2,7 +2,8 @@
  * The orders' steps, fields and texts without zod (order.ts re-exports them, beside its schemas),
  * the texts from the English message file.
  */
-import en from '../locales/en/messages.json';
+import { documentTypes, messages, milestoneFields, orderSteps } from '../locales/en/desk.json';
+import { refusals } from '../locales/en/messages.json';
 import { interpolate } from './i18n/translator.js';
 
 /** The steps in the order they happen; CANCELLED stands apart (from any step before SHIPPED). */
@@ -23,11 +24,11 @@ export type OrderStep = (typeof ORDER_STEPS)[number];
 export const RECORDABLE_STEPS = ORDER_STEPS.filter((s): s is Exclude<OrderStep, 'PROFORMA_ISSUED'> => s !== 'PROFORMA_ISSUED');
 export type RecordableStep = (typeof RECORDABLE_STEPS)[number];
 
-export const ORDER_STEP_LABELS: Record<OrderStep, string> = en.orderSteps;
+export const ORDER_STEP_LABELS: Record<OrderStep, string> = orderSteps;
 
-export const DOCUMENT_TYPES = (Object.keys(en.documentTypes) as Array<keyof typeof en.documentTypes>).map((value) => ({
+export const DOCUMENT_TYPES = (Object.keys(documentTypes) as Array<keyof typeof documentTypes>).map((value) => ({
   value,
-  label: en.documentTypes[value],
+  label: documentTypes[value],
 }));
 
 export const ORDER_LIMITS = {
@@ -38,11 +39,11 @@ export const ORDER_LIMITS = {
 } as const;
 
 export const ORDER_MESSAGES = {
-  ...en.messages.order.server,
-  dateBeforePrevious: (day: string) => interpolate(en.refusals.orderDateBeforePrevious, { day }),
-  finished: (step: OrderStep) => interpolate(en.refusals.orderFinished, { step }),
-  outOfOrder: (step: OrderStep, expected: OrderStep) => interpolate(en.refusals.orderOutOfOrder, { step, expected }),
-  cannotCancel: (step: OrderStep) => interpolate(en.refusals.orderCannotCancel, { step }),
+  ...messages.order.server,
+  dateBeforePrevious: (day: string) => interpolate(refusals.orderDateBeforePrevious, { day }),
+  finished: (step: OrderStep) => interpolate(refusals.orderFinished, { step }),
+  outOfOrder: (step: OrderStep, expected: OrderStep) => interpolate(refusals.orderOutOfOrder, { step, expected }),
+  cannotCancel: (step: OrderStep) => interpolate(refusals.orderCannotCancel, { step }),
 };
 
 /** The step fields a milestone keeps, beside its step, day and note. */
@@ -63,7 +64,7 @@ export const MILESTONE_FIELDS = [
 ] as const;
 export type MilestoneField = (typeof MILESTONE_FIELDS)[number];
 
-export const MILESTONE_FIELD_LABELS: Record<MilestoneField, string> = en.milestoneFields;
+export const MILESTONE_FIELD_LABELS: Record<MilestoneField, string> = milestoneFields;
 
 /** The order screens' toasts: loading, then success or the server's message or this default. */
-export const ORDER_UI = { loading: en.messages.order.loading, errors: en.messages.order.errors };
+export const ORDER_UI = { loading: messages.order.loading, errors: messages.order.errors };

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { DEFAULT_PRODUCT_TYPE, DEFAULT_QUANTITY_TYPE, LIMITS, PRODUCT_TYPES, QUANTITY_TYPES } from './constants.js';
 import { VALIDATION as V } from './messages.js';
 import { booleanish, requiredLine, requiredNumber, requiredString, stringList } from './validation.js';
+import { moqUnitFits } from './minimum-order.js';
+import { PRODUCT_TRADE_MESSAGES, productTradeMessageOrder, productTradeShape } from './product-trade.js';
 
 const R = V.productRequired;
 
@@ -43,10 +45,14 @@ export const productSchema = z
     keyFeatures: stringList().refine((l) => l.length > 0, { error: R.keyFeatures }),
     applications: stringList().refine((l) => l.length > 0, { error: R.applications }),
     hsCode,
+    ...productTradeShape,
   })
   .superRefine((p, ctx) => {
     if (p.productType === 'AGRO' && p.nutrientContent.length === 0) {
       ctx.addIssue({ code: 'custom', message: R.nutrientContent, path: ['nutrientContent'] });
+    }
+    if (p.moq && !moqUnitFits(p.moq.unit, p.productQuantityType)) {
+      ctx.addIssue({ code: 'custom', message: PRODUCT_TRADE_MESSAGES.moqUnit, path: ['moq'] });
     }
   })
   .transform((p) => ({ ...p, nutrientContent: p.productType === 'AGRO' ? p.nutrientContent : [] }));
@@ -67,6 +73,7 @@ export const productMessageOrder = [
   V.invalidQuantityType,
   V.productShelfLifeMin,
   HS_CODE_MESSAGE,
+  ...productTradeMessageOrder,
 ] as const;
 
 const optionalIfBlank = <T extends z.ZodType>(schema: T) =>
@@ -90,6 +97,7 @@ export const productUpdateSchema = z.object({
   keyFeatures: optionalIfBlank(stringList()),
   applications: optionalIfBlank(stringList()),
   hsCode,
+  ...productTradeShape,
 });
 export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
 export const productUpdateMessageOrder = [V.productIdRequired, ...productMessageOrder] as const;

@@ -2,7 +2,7 @@
  * The quote desk's statuses, transitions, limits and texts, without zod: the web app's first page
  * (the quote slice) imports these, and zod stays out of that bundle. Schemas: quote-desk.ts.
  */
-import en from '../locales/en/messages.json';
+import { adminMessages, refusals } from '../locales/en/messages.json';
 import { interpolate } from './i18n/translator.js';
 
 export const QUOTE_STATUSES = ['NEW', 'QUOTED', 'ACCEPTED', 'DECLINED', 'REJECTED', 'EXPIRED', 'CHANGES_REQUESTED'] as const;
@@ -82,12 +82,11 @@ export const OFFER_LIMITS = {
 
 /** The quote desk's messages, from the English message file (the refusals with a value: its `refusals`). */
 export const QUOTE_DESK_MESSAGES = {
-  ...en.adminMessages.quoteDesk,
-  offerExpired: (validUntil: string) => interpolate(en.refusals.offerExpired, { validUntil }),
-  offerReplaced: (current: string) => interpolate(en.refusals.offerReplaced, { current }),
-  alreadyDecided: (status: QuoteStatus) => interpolate(en.refusals.alreadyDecided, { status }),
-  notAllowed: (action: QuoteAction, status: QuoteStatus) =>
-    interpolate(en.refusals.notAllowed, { status, action: en.refusals.actions[action] }),
+  ...adminMessages.quoteDesk,
+  offerExpired: (validUntil: string) => interpolate(refusals.offerExpired, { validUntil }),
+  offerReplaced: (current: string) => interpolate(refusals.offerReplaced, { current }),
+  alreadyDecided: (status: QuoteStatus) => interpolate(refusals.alreadyDecided, { status }),
+  notAllowed: (action: QuoteAction, status: QuoteStatus) => interpolate(refusals.notAllowed, { status, action: refusals.actions[action] }),
 };
 
 /** The 409 message for `action` on a quote in `status` (undefined when the action is allowed). */
@@ -103,7 +102,7 @@ export function refusalMessage(action: QuoteAction, status: QuoteStatus, validUn
 
 /** Texts of the quote desk screens (toasts follow SPEC.md section 7: loading, then success or the server's message or this default). */
 export const QUOTE_DESK_UI = {
-  ...en.adminMessages.quoteDeskScreen,
+  ...adminMessages.quoteDeskScreen,
   /** Common payment terms offered as suggestions in the offer form (what an offer says: the trade's English). */
   paymentTermsSuggestions: [
     'LC at sight',

@@ -5,13 +5,13 @@
  * OpenAPI document) and any client.
  */
 import { z } from 'zod';
-import en from '../locales/en/messages.json';
+import { unsubscribe } from '../locales/en/desk.json';
 
 /** The digest lists the offers that expire within this many days. */
 export const DIGEST_OFFER_EXPIRY_DAYS = 3;
 
 /** The unsubscribe call's answers and refusals, from the English message file. */
-export const UNSUBSCRIBE_TEXT = en.unsubscribe;
+export const UNSUBSCRIBE_TEXT = unsubscribe;
 
 /** A reminder's unsubscribe token: 256 random bits, base64url. */
 export const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

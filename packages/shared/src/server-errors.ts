@@ -1,7 +1,7 @@
 /**
  * The server's error messages not quoted by the spec (DESIGN.md decides).
  */
-import en from '../locales/en/messages.json';
+import { messages } from '../locales/en/messages.json';
 
 /** Server-side error messages not quoted by the spec (DESIGN.md decides), from the English message file. */
-export const SERVER_ERRORS = en.messages.server;
+export const SERVER_ERRORS = messages.server;

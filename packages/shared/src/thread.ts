@@ -4,7 +4,7 @@
  * One source for the server's route schemas (and so its OpenAPI document) and the web app's calls.
  */
 import { z } from 'zod';
-import en from '../locales/en/messages.json';
+import { thread } from '../locales/en/desk.json';
 import { QUOTE_DESK_MESSAGES } from './quote-desk-texts.js';
 import { INCOTERM_CODES, isIncoterm, parseMinorUnits, MAX_UNIT_PRICE, type Incoterm } from './trade.js';
 import { isSingleLine } from './validation.js';
@@ -31,7 +31,7 @@ export const THREAD_LIMITS = {
 } as const;
 
 /** The thread calls' answers and refusals, from the English message file. */
-export const THREAD_TEXT = en.thread;
+export const THREAD_TEXT = thread;
 
 /**
  * What may be attached, judged by the file's bytes (never its name or declared type): PDF, images,

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { QUANTITY_TYPES, type QuantityType } from './constants.js';
 import { CURRENCY_CODES, INCOTERM_CODES, minorDigits, parseMinorUnits, type Currency, type Incoterm } from './trade.js';
 import { booleanish } from './validation.js';
-import en from '../locales/en/messages.json';
+import { tradeTermsRows as rowTexts } from '../locales/en/desk.json';
 import { interpolate } from './i18n/translator.js';
 import { TRADE_TERMS_MESSAGES } from './trade-terms-texts.js';
 
@@ -149,7 +149,7 @@ export const certificationLabel = (value: string): string => CERTIFICATIONS.find
 /** Readable lines of trade terms ("Preferred Incoterm" -> "FOB") in English, for mails and exports (the words: the message file's `tradeTermsRows`). */
 export function tradeTermsRows(t: TradeTerms | null | undefined): [string, string][] {
   if (!t) return [];
-  const T = en.tradeTermsRows;
+  const T = rowTexts;
   const rows: [string, string][] = [];
   if (t.incoterm) rows.push([T.incoterm, t.incoterm]);
   if (t.destinationPort) rows.push([T.destinationPort, t.destinationPort]);

@@ -10,6 +10,7 @@ import { tradeTermsRecordSchema } from './trade-terms.js';
 import { SPAM_REASONS } from './bot-signals.js';
 import { threadMessageSchema, threadSummaryShape } from './thread.js';
 import { handlingShape, replyClockShape } from './handling.js';
+import { productTradeRecordShape } from './product-trade.js';
 
 /** An image as the API exposes it: `secure_url` is a public URL on this server. */
 export const imageRefSchema = z.object({
@@ -40,6 +41,8 @@ export const productRecordSchema = z.object({
   updatedAt: z.string(),
   /** Harmonized System code (orders' proforma invoices); the key is absent when none is set. */
   hsCode: z.string().optional(),
+  /** Issue 43: minimum order, packing, lead time, supply, specifications, certifications, port of loading; each key absent when not set. */
+  ...productTradeRecordShape,
 });
 export type Product = z.infer<typeof productRecordSchema>;
 

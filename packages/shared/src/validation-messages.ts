@@ -1,7 +1,7 @@
 /**
  * SPEC.md section 5's validation messages, exactly as quoted (see messages.ts).
  */
-import en from '../locales/en/messages.json';
+import { messages } from '../locales/en/messages.json';
 
 /** Validation messages (SPEC.md section 5), from the English message file. */
-export const VALIDATION = en.messages.validation;
+export const VALIDATION = messages.validation;

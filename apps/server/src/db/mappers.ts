@@ -18,7 +18,7 @@ import {
   type TradeTerms,
   type TradeTermsInput,
 } from '@agro/shared';
-import type { Flag, UserRow } from './schema.js';
+import type { Flag, ProductRow, UserRow } from './schema.js';
 
 export const toFlag = (value: boolean): Flag => (value ? 1 : 0);
 export const fromFlag = (value: Flag | boolean | null | undefined): boolean => value === 1 || value === true;
@@ -36,6 +36,33 @@ export function fromJsonList(text: string | null | undefined): string[] {
 
 const isCertification = (v: string): v is Certification => (CERTIFICATION_VALUES as readonly string[]).includes(v);
 const isContainer = (v: string | null): v is ContainerType => (CONTAINER_VALUES as readonly (string | null)[]).includes(v);
+
+/** JSON text -> the entries of a list that match `schema` (a hand-edited row's junk is left out). */
+export function fromJsonObjects<T>(
+  text: string | null | undefined,
+  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
+): T[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!Array.isArray(value)) return [];
+    return value.flatMap((v) => {
+      const parsed = schema.safeParse(v);
+      return parsed.success ? [parsed.data as T] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** A product row's minimum order and quantity type (the quote's quantity is checked against them). */
+export function moqOf(row: Pick<ProductRow, 'product_quantity_type' | 'moq_quantity' | 'moq_unit'>): {
+  productQuantityType: ProductRow['product_quantity_type'];
+  moq?: { quantity: number; unit: NonNullable<ProductRow['moq_unit']> };
+} {
+  const moq = row.moq_quantity !== null && row.moq_unit ? { quantity: Number(row.moq_quantity), unit: row.moq_unit } : undefined;
+  return { productQuantityType: row.product_quantity_type, ...(moq ? { moq } : {}) };
+}
 
 export const nowIso = (now = Date.now()): string => new Date(now).toISOString();
 

@@ -126,7 +126,25 @@ export interface ProductsTable {
   slug: ColumnType<string | null, string | null | undefined, string | null>;
   /** Harmonized System code (orders); null when not set. */
   hs_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 43's trade data (migration 20261128110000-product-trade-data): null or '[]' when not set. */
+  moq_quantity: NullableColumn<number>;
+  moq_unit: NullableColumn<QuantityUnit>;
+  order_multiple: NullableColumn<number>;
+  lead_time_days: NullableColumn<number>;
+  supply_quantity: NullableColumn<number>;
+  supply_unit: NullableColumn<QuantityUnit>;
+  /** JSON text: { packagingType, quantity, unit }[]. */
+  packing_options: ColumnType<string, string | undefined, string>;
+  /** JSON text: { name, value }[]. */
+  specifications: ColumnType<string, string | undefined, string>;
+  /** JSON text: string[] (names from the settings' certifications). */
+  certifications: ColumnType<string, string | undefined, string>;
+  port_of_loading: NullableColumn<string>;
 }
+
+type QuantityUnit = 'KG' | 'LTR' | 'NOS' | 'TONS';
+/** A column that may be null and may be left out of an insert. */
+type NullableColumn<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 /** Every slug a product has had, its current one included: old links redirect to the current one. */
 export interface ProductSlugsTable {
@@ -146,6 +164,8 @@ export interface ProductTranslationsTable {
   key_features: string;
   /** JSON list. */
   nutrient_content: string;
+  /** JSON text: { name, value }[], entry i translating the product's specification i. */
+  specifications: ColumnType<string, string | undefined, string>;
   updated_at: string;
 }
 
@@ -693,6 +713,7 @@ export type ImageRow = Selectable<ImagesTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type NewProductRow = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
+export type ProductTranslationRow = Selectable<ProductTranslationsTable>;
 export type QuoteRow = Selectable<QuotesTable>;
 export type NewQuoteRow = Insertable<QuotesTable>;
 export type QuoteOfferRow = Selectable<QuoteOffersTable>;

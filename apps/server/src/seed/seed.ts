@@ -8,6 +8,8 @@ import type { FileStorage } from '../storage/file-storage.js';
 import { createImageStorage } from '../storage/stores.js';
 import { insertProduct, productRow } from '../modules/product/repository.js';
 import { DEMO_GALLERY, DEMO_PRODUCTS } from './demo-data.js';
+import { DEMO_TRADE } from './demo-trade.js';
+import { CONTENT_LANGUAGES, DEFAULT_SETTINGS } from '@agro/shared';
 import { ensureSlugs } from '../modules/product/repository.js';
 
 export const SEEDED_KEY = 'demo_seeded_at';
@@ -61,12 +63,23 @@ export async function seedDemoData(
       for (const image of product.rendered) images.push(await storeProcessedImage(tx, storage, image));
       const id = newId();
       const createdAt = tick();
-      const row = productRow(product, { id, thumbnailImageId: images[0]!.id }, createdAt);
+      const demo = DEMO_TRADE[product.productName];
+      const trade = { portOfLoading: DEFAULT_SETTINGS.quotationDefaults.portOfLoading, ...demo?.trade };
+      const row = productRow({ ...product, ...trade }, { id, thumbnailImageId: images[0]!.id }, createdAt);
       await insertProduct(
         tx,
         row,
         images.map((image) => image.id),
       );
+      // Its specifications in the buyers' languages; the other fields show English until translated.
+      const translations = CONTENT_LANGUAGES.flatMap((language) => {
+        const specifications = demo?.specifications[language];
+        const empty = { product_name: '', product_description: '', key_features: '[]', nutrient_content: '[]' };
+        return specifications
+          ? [{ product_id: id, language, ...empty, specifications: JSON.stringify(specifications), updated_at: createdAt }]
+          : [];
+      });
+      if (translations.length) await tx.insertInto('product_translations').values(translations).execute();
     }
     await ensureSlugs(tx);
     for (const rendered of gallery) {

@@ -282,11 +282,16 @@ describe('user text is never HTML', () => {
     expect(files.length).toBeGreaterThan(10);
     const SINKS =
       /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write|\beval\s*\(|new Function\s*\(/;
+    // The one sink allowed: an element whose HTML is the constant empty string, which Preact leaves
+    // as the server rendered it while hydrating (decision 036: a product's trade block, server HTML
+    // only on a first page); no text of anyone's can reach it. Comments are not code.
+    const EMPTY_KEPT = /dangerouslySetInnerHTML=\{\{ __html: '' \}\}/g;
     const offenders: string[] = [];
     for (const f of files) {
       const source = await fs.readFile(path.join(root, f), 'utf8');
       source.split('\n').forEach((line, i) => {
-        if (SINKS.test(line)) offenders.push(`${f}:${i + 1}: ${line.trim()}`);
+        if (/^\s*(\*|\/\/)/.test(line)) return;
+        if (SINKS.test(line.replace(EMPTY_KEPT, ''))) offenders.push(`${f}:${i + 1}: ${line.trim()}`);
       });
     }
     expect(offenders).toEqual([]);

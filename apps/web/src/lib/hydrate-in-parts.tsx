@@ -61,6 +61,9 @@ export async function releaseParts(): Promise<void> {
   finish();
 }
 
+/** Whether the server's page is being taken over now (its parts hydrated): what renders now meets the server's HTML. */
+export const takingOver = (): boolean => active;
+
 /** Resolves once every part of the page the server rendered has been taken over (at once otherwise). */
 export function partsTakenOver(): Promise<void> {
   return done;

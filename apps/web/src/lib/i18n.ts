@@ -17,20 +17,23 @@ import {
   type TranslateOptions,
   type Translator,
 } from '@agro/shared';
-import englishMessages from '@agro/shared/locales/en/messages.json';
+import { adminMessages as englishAdminMessages, messages as englishMessages } from '@agro/shared/locales/en/messages.json';
 
-type Loader = () => Promise<{ default: Texts }>;
+export type Loader = () => Promise<{ default: Texts }>;
 
 /**
  * Every language's message files that a browser reads, each its own chunk, loaded when needed
- * (docs/translations.md): `public` with the first page; `messages` (what the code also reads in
+ * (docs/translations.md): `public` with the first page; `product` (products' trade details, the
+ * products page's filters) by what shows them, off the first page (components/products/product-texts.ts); `messages` (what the code also reads in
  * English: toasts, validation, the server's answers) with the private screens, or before an error
  * toast on a public page (the English one is on the first page already: the shared constants import
- * it); `app` with the private screens and `admin` with the administrators' (app/router.tsx).
+ * it); `desk` (what the code reads in English that only private screens show: the administrators'
+ * messages, threads, order steps), `app` with the private screens and `admin` with the
+ * administrators' (app/router.tsx).
  * `server.json` never reaches a browser.
  */
-type BrowserPart = 'public' | 'messages' | 'app' | 'admin';
-const FILES = import.meta.glob<{ default: Texts }>('../../../../packages/shared/locales/*/{public,messages,app,admin}.json');
+type BrowserPart = 'public' | 'messages' | 'desk' | 'app' | 'admin';
+const FILES = import.meta.glob<{ default: Texts }>('../../../../packages/shared/locales/*/{public,messages,desk,app,admin}.json');
 const loader = (lang: Language, part: BrowserPart): Loader => {
   const load = FILES[`../../../../packages/shared/locales/${lang}/${part}.json`];
   if (!load) throw new Error(`no message file ${lang}/${part}.json`);
@@ -56,11 +59,11 @@ export function setCatalogue(lang: Language, ...parts: [Texts, ...Texts[]]): voi
 }
 
 /** The parts added to each translator (a whole catalogue, the server's, has them from the start). */
-type LaterPart = Exclude<BrowserPart, 'public'>;
+type LaterPart = Exclude<BrowserPart, 'public'> | 'product';
 const added = new WeakMap<Translator, Map<LaterPart, Promise<void>>>();
 
 /** Adds a part of the page language's catalogue (its own chunk) to the page's texts, once. */
-function addPart(part: LaterPart, load: Loader): Promise<void> {
+export function addPart(part: LaterPart, load: Loader): Promise<void> {
   const target = current;
   if (!target) return Promise.resolve();
   const parts = added.get(target) ?? new Map<LaterPart, Promise<void>>();
@@ -75,18 +78,37 @@ function addPart(part: LaterPart, load: Loader): Promise<void> {
 
 /**
  * English message -> its key in the catalogue (SPEC's texts and the other messages the code gives
- * in English: the `messages` and `adminMessages` sections of locales/en/messages.json), for
- * localizeMessage. Made once, from the English file the shared constants already brought.
+ * in English), for localizeMessage: the `messages` and `adminMessages` sections of
+ * locales/en/messages.json (the file the shared constants already brought to the first page), then
+ * those sections' rest and `thread` in locales/en/desk.json once a private screen has loaded it
+ * (only private screens show those). The first key found for a text is kept.
  */
 let messageKeys: Map<string, string> | undefined;
+function addMessageKeys(texts: Texts, section: string): void {
+  const keys = (messageKeys ??= new Map<string, string>());
+  for (const [key, text] of leaves(texts, section)) if (!keys.has(text)) keys.set(text, key);
+}
+function firstPageKeys(): void {
+  addMessageKeys(englishMessages, 'messages');
+  addMessageKeys(englishAdminMessages, 'adminMessages');
+}
 function messageKeyOf(english: string): string | undefined {
-  if (!messageKeys) {
-    const keys = new Map<string, string>();
-    for (const section of ['messages', 'adminMessages', 'thread'] as const)
-      for (const [key, text] of leaves(englishMessages[section], section)) if (!keys.has(text)) keys.set(text, key);
-    messageKeys = keys;
-  }
-  return messageKeys.get(english);
+  if (!messageKeys) firstPageKeys();
+  return messageKeys?.get(english);
+}
+
+/** The English desk file's messages added to localizeMessage's keys (a page in another language), once. */
+let englishDesk: Promise<void> | undefined;
+function englishDeskKeys(): Promise<void> {
+  if (language === DEFAULT_LANGUAGE) return Promise.resolve();
+  englishDesk ??= loader(DEFAULT_LANGUAGE, 'desk')().then(({ default: desk }) => {
+    if (!messageKeys) firstPageKeys();
+    for (const section of ['messages', 'adminMessages', 'thread'] as const) {
+      const texts = desk[section];
+      if (texts && typeof texts === 'object') addMessageKeys(texts, section);
+    }
+  });
+  return englishDesk;
 }
 
 function leaves(texts: Texts, prefix: string): Array<[string, string]> {
@@ -99,11 +121,21 @@ const both = (...loading: Promise<void>[]): Promise<void> => Promise.all(loading
 
 /** Adds the private screens' texts of the page's language (their own chunks), once. */
 export const loadAppTexts = (): Promise<void> =>
-  both(addPart('messages', loader(language, 'messages')), addPart('app', loader(language, 'app')));
+  both(
+    addPart('messages', loader(language, 'messages')),
+    addPart('desk', loader(language, 'desk')),
+    addPart('app', loader(language, 'app')),
+    englishDeskKeys(),
+  );
 
 /** Adds the administrators' screens' texts of the page's language (their own chunks), once. */
 export const loadAdminTexts = (): Promise<void> =>
-  both(addPart('messages', loader(language, 'messages')), addPart('admin', loader(language, 'admin')));
+  both(
+    addPart('messages', loader(language, 'messages')),
+    addPart('desk', loader(language, 'desk')),
+    addPart('admin', loader(language, 'admin')),
+    englishDeskKeys(),
+  );
 
 /**
  * A message a person sees (a validation message, a toast, the server's error), given in English as

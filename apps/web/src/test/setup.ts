@@ -4,12 +4,13 @@ import en from '@agro/shared/locales/en/public.json';
 import enAdmin from '@agro/shared/locales/en/admin.json';
 import enApp from '@agro/shared/locales/en/app.json';
 import enMessages from '@agro/shared/locales/en/messages.json';
+import enProduct from '@agro/shared/locales/en/product.json';
 import { toast } from 'sonner';
 import { afterEach, beforeEach } from 'vitest';
 import { setCatalogue } from '@/lib/i18n';
 
-// The English catalogue, as an English page has it once an administrator's screen has loaded (lib/i18n.ts).
-setCatalogue('en', en, enMessages, enApp, enAdmin);
+// The English catalogue, as an English page has it once an administrator's screen and the products page have loaded (lib/i18n.ts).
+setCatalogue('en', en, enProduct, enMessages, enApp, enAdmin);
 
 // A test fails on a console.error it did not announce: React's warnings (act, keys, props) and the
 // app's own error logs land there. A test that expects one says so with expectLoggedErrors().

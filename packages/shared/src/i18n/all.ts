@@ -1,43 +1,54 @@
 /** Every language's whole catalogue, for the server (the browser loads only the parts it shows: apps/web/src/lib/i18n.ts). */
 import arAdmin from '../../locales/ar/admin.json';
 import arApp from '../../locales/ar/app.json';
+import arDesk from '../../locales/ar/desk.json';
 import arMessages from '../../locales/ar/messages.json';
+import arProduct from '../../locales/ar/product.json';
 import arPublic from '../../locales/ar/public.json';
 import arServer from '../../locales/ar/server.json';
 import deAdmin from '../../locales/de/admin.json';
 import deApp from '../../locales/de/app.json';
+import deDesk from '../../locales/de/desk.json';
 import deMessages from '../../locales/de/messages.json';
+import deProduct from '../../locales/de/product.json';
 import dePublic from '../../locales/de/public.json';
 import deServer from '../../locales/de/server.json';
 import enAdmin from '../../locales/en/admin.json';
 import enApp from '../../locales/en/app.json';
+import enDesk from '../../locales/en/desk.json';
 import enMessages from '../../locales/en/messages.json';
+import enProduct from '../../locales/en/product.json';
 import enPublic from '../../locales/en/public.json';
 import enServer from '../../locales/en/server.json';
 import esAdmin from '../../locales/es/admin.json';
 import esApp from '../../locales/es/app.json';
+import esDesk from '../../locales/es/desk.json';
 import esMessages from '../../locales/es/messages.json';
+import esProduct from '../../locales/es/product.json';
 import esPublic from '../../locales/es/public.json';
 import esServer from '../../locales/es/server.json';
 import frAdmin from '../../locales/fr/admin.json';
 import frApp from '../../locales/fr/app.json';
+import frDesk from '../../locales/fr/desk.json';
 import frMessages from '../../locales/fr/messages.json';
+import frProduct from '../../locales/fr/product.json';
 import frPublic from '../../locales/fr/public.json';
 import frServer from '../../locales/fr/server.json';
 import type { Language } from '../languages.js';
 import type { Catalogue, Texts } from './catalogue.js';
+import { mergeTexts } from './translator.js';
 
 /** The message file parts, in the order a page loads them. */
-export const PARTS = ['public', 'messages', 'app', 'admin', 'server'] as const;
+export const PARTS = ['public', 'product', 'messages', 'desk', 'app', 'admin', 'server'] as const;
 export type Part = (typeof PARTS)[number];
 
 /** Every language's parts, as its message files hold them. */
 export const MESSAGE_FILES: Record<Language, Record<Part, Texts>> = {
-  en: { public: enPublic, messages: enMessages, app: enApp, admin: enAdmin, server: enServer },
-  ar: { public: arPublic, messages: arMessages, app: arApp, admin: arAdmin, server: arServer },
-  es: { public: esPublic, messages: esMessages, app: esApp, admin: esAdmin, server: esServer },
-  fr: { public: frPublic, messages: frMessages, app: frApp, admin: frAdmin, server: frServer },
-  de: { public: dePublic, messages: deMessages, app: deApp, admin: deAdmin, server: deServer },
+  en: { public: enPublic, product: enProduct, messages: enMessages, desk: enDesk, app: enApp, admin: enAdmin, server: enServer },
+  ar: { public: arPublic, product: arProduct, messages: arMessages, desk: arDesk, app: arApp, admin: arAdmin, server: arServer },
+  es: { public: esPublic, product: esProduct, messages: esMessages, desk: esDesk, app: esApp, admin: esAdmin, server: esServer },
+  fr: { public: frPublic, product: frProduct, messages: frMessages, desk: frDesk, app: frApp, admin: frAdmin, server: frServer },
+  de: { public: dePublic, product: deProduct, messages: deMessages, desk: deDesk, app: deApp, admin: deAdmin, server: deServer },
 };
 
 /**
@@ -45,5 +56,5 @@ export const MESSAGE_FILES: Record<Language, Record<Part, Texts>> = {
  * language's own: tools/messages/messages.test.ts checks every file against English).
  */
 export const CATALOGUES = Object.fromEntries(
-  Object.entries(MESSAGE_FILES).map(([language, parts]) => [language, Object.assign({}, ...PARTS.map((part) => parts[part]))]),
+  Object.entries(MESSAGE_FILES).map(([language, parts]) => [language, mergeTexts(...PARTS.map((part) => parts[part]))]),
 ) as Record<Language, Catalogue>;

@@ -3,25 +3,40 @@
  * read as JSON. Other languages' files are data a translator edits; catalogues.test.ts checks each
  * against English (every key, no extra one, the same placeholders, the plural forms its language has).
  *
- * A language's catalogue is five files, loaded where they are read (docs/translations.md):
- * `public.json` the public pages' texts (the first page loads it), `messages.json` the messages and
- * labels the code also reads in English (toasts, validation, the server's answers, statuses: the
- * English file is imported by that code, the others load with the private screens), `app.json` the
+ * A language's catalogue is seven files, loaded where they are read (docs/translations.md):
+ * `public.json` the public pages' texts (the first page loads it), `product.json` a product's trade
+ * details and the products page's filters (loaded with the products page, and with a product's page
+ * when the app draws it: a first page keeps the server's block), `messages.json` the messages and
+ * labels the code also reads in English that a public page may show (toasts, validation, the
+ * server's answers, statuses: the English file is imported by that code, the others load with the
+ * private screens or before an error toast), `desk.json` those only private screens show (the
+ * administrators' messages, threads, order steps: English imported by that code, off the first
+ * page; the others load with the private screens), `app.json` the
  * private screens' (loaded with them), `admin.json` the administrators' screens' (loaded with
  * them), `server.json` what only the server writes (mails, the quotation PDF), never sent to a browser.
  */
 import type enAdmin from '../../locales/en/admin.json';
 import type enApp from '../../locales/en/app.json';
+import type enDesk from '../../locales/en/desk.json';
 import type enMessages from '../../locales/en/messages.json';
+import type enProduct from '../../locales/en/product.json';
 import type enPublic from '../../locales/en/public.json';
 import type enServer from '../../locales/en/server.json';
 
 export type PublicCatalogue = typeof enPublic;
+export type ProductCatalogue = typeof enProduct;
 export type MessagesCatalogue = typeof enMessages;
+export type DeskCatalogue = typeof enDesk;
 export type AppCatalogue = typeof enApp;
 export type AdminCatalogue = typeof enAdmin;
 export type ServerCatalogue = typeof enServer;
-export type Catalogue = PublicCatalogue & MessagesCatalogue & AppCatalogue & AdminCatalogue & ServerCatalogue;
+export type Catalogue = PublicCatalogue &
+  ProductCatalogue &
+  MessagesCatalogue &
+  DeskCatalogue &
+  AppCatalogue &
+  AdminCatalogue &
+  ServerCatalogue;
 
 /** A nested set of texts, as every language's message file is. */
 export interface Texts {

@@ -47,6 +47,13 @@ function merge(target: Record<string, string | Texts>, source: Texts): void {
   }
 }
 
+/** Parts of a catalogue as one (a section may be split between files: desk.json adds to messages.json's). */
+export function mergeTexts(...parts: Texts[]): Texts {
+  const root: Record<string, string | Texts> = {};
+  for (const part of parts) merge(root, part);
+  return root;
+}
+
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
 /**

@@ -29,6 +29,7 @@ import * as replyClock from './20261127120000-reply-clock.js';
 import * as scheduler from './20261127130000-scheduler.js';
 import * as replyClockFigures from './20261127140000-reply-clock-figures.js';
 import * as edgePurges from './20261128100000-edge-purges.js';
+import * as productTradeData from './20261128110000-product-trade-data.js';
 import * as sessionDetails from './20261128120000-session-details.js';
 import * as webhooks from './20261128130000-webhooks.js';
 import * as mailAttachments from './20261129100000-mail-attachments.js';
@@ -68,6 +69,7 @@ export const migrations: Record<string, DialectMigration> = {
   '20261127130000-scheduler': scheduler,
   '20261127140000-reply-clock-figures': replyClockFigures,
   '20261128100000-edge-purges': edgePurges,
+  '20261128110000-product-trade-data': productTradeData,
   '20261128120000-session-details': sessionDetails,
   '20261128130000-webhooks': webhooks,
   '20261129100000-mail-attachments': mailAttachments,

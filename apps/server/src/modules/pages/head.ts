@@ -13,6 +13,9 @@ import {
   type Language,
   type Product,
   type PublicSettings,
+  type QuantityType,
+  type QuantityWithUnit,
+  type Translate,
 } from '@agro/shared';
 import { escapeHtml } from '../../lib/html.js';
 import { translator } from '../../lib/i18n.js';
@@ -96,6 +99,7 @@ export function productLd(origin: string, product: Product, canonicalPath: strin
   const t = translator(language);
   const url = `${origin}${localizedPath(canonicalPath, language)}`;
   const images = [product.productThumbnail, ...product.productImages].map((i) => i?.secure_url).filter((u): u is string => Boolean(u));
+  const properties = productProperties(product, t);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -109,8 +113,80 @@ export function productLd(origin: string, product: Product, canonicalPath: strin
     manufacturer: { '@id': `${origin}/#organization` },
     category: product.productType === 'AGRO' ? t('head.agroCategory') : t('head.nonAgroCategory'),
     countryOfOrigin: { '@type': 'Country', name: 'India' },
-    ...(product.keyFeatures.length > 0
-      ? { additionalProperty: product.keyFeatures.map((f) => ({ '@type': 'PropertyValue', name: t('head.keyFeature'), value: f })) }
+    ...(properties.length > 0 ? { additionalProperty: properties } : {}),
+    ...(product.moq ? { offers: offerLd(origin, product, url) } : {}),
+  };
+}
+
+/** UN/CEFACT common codes of the quantity types (schema.org's unitCode). */
+const UNIT_CODES: Record<QuantityType, string> = { KG: 'KGM', LTR: 'LTR', NOS: 'H87', TONS: 'TNE' };
+const quantityText = (q: QuantityWithUnit): string => `${q.quantity} ${q.unit}`;
+
+/**
+ * The product's facts as schema.org PropertyValues: its key features, its specifications and its
+ * trade facts (issue 43), named in the page's language.
+ */
+function productProperties(product: Product, t: Translate): Record<string, unknown>[] {
+  const property = (name: string, value: string | number, extra: Record<string, unknown> = {}) => ({
+    '@type': 'PropertyValue',
+    name,
+    value,
+    ...extra,
+  });
+  const unit = (u: QuantityType) => ({ unitCode: UNIT_CODES[u], unitText: u });
+  return [
+    ...product.keyFeatures.map((f) => property(t('head.keyFeature'), f)),
+    ...(product.specifications ?? []).map((s) => property(s.name, s.value)),
+    ...(product.moq ? [property(t('tradeDetails.moq'), product.moq.quantity, unit(product.moq.unit))] : []),
+    ...(product.orderMultiple !== undefined
+      ? [property(t('tradeDetails.orderMultiple'), product.orderMultiple, unit(product.productQuantityType))]
+      : []),
+    ...(product.leadTimeDays !== undefined
+      ? [
+          property(t('tradeDetails.leadTime'), product.leadTimeDays, {
+            unitCode: 'DAY',
+            unitText: t('tradeDetails.days', { count: product.leadTimeDays }),
+          }),
+        ]
+      : []),
+    ...(product.supplyPerMonth
+      ? [
+          property(t('tradeDetails.supply'), product.supplyPerMonth.quantity, {
+            ...unit(product.supplyPerMonth.unit),
+            unitText: t('tradeDetails.perMonth', { quantity: product.supplyPerMonth.unit }),
+          }),
+        ]
+      : []),
+    ...(product.packingOptions ?? []).map((p) =>
+      property(
+        t('tradeDetails.packing'),
+        t('tradeDetails.packingOption', {
+          packaging: t(`tradeDetails.packagingTypes.${p.packagingType}`, { defaultValue: p.packagingType }),
+          quantity: quantityText(p),
+        }),
+      ),
+    ),
+    ...(product.certifications ?? []).map((c) => property(t('tradeDetails.certifications'), c)),
+    ...(product.portOfLoading ? [property(t('tradeDetails.portOfLoading'), product.portOfLoading)] : []),
+    ...(product.hsCode ? [property(t('tradeDetails.hsCode'), product.hsCode)] : []),
+  ];
+}
+
+/**
+ * The company's offer of the product: who sells it, from which quantity (`eligibleQuantity`) and
+ * how soon (`deliveryLeadTime`). No price: the company quotes one per request, and none is invented
+ * (docs/decisions/036-product-offer-without-price.md says what Google makes of that).
+ */
+function offerLd(origin: string, product: Product, url: string): Record<string, unknown> {
+  const moq = product.moq!;
+  return {
+    '@type': 'Offer',
+    url,
+    seller: { '@id': `${origin}/#organization` },
+    businessFunction: 'http://purl.org/goodrelations/v1#Sell',
+    eligibleQuantity: { '@type': 'QuantitativeValue', minValue: moq.quantity, unitCode: UNIT_CODES[moq.unit], unitText: moq.unit },
+    ...(product.leadTimeDays !== undefined
+      ? { deliveryLeadTime: { '@type': 'QuantitativeValue', value: product.leadTimeDays, unitCode: 'DAY' } }
       : {}),
   };
 }

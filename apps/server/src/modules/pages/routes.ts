@@ -12,6 +12,7 @@ import {
   LANGUAGE_INFO,
   PREFIXED_LANGUAGES,
   PRODUCT_ID_PARAM,
+  PRODUCT_FILTER_PARAMS,
   PRODUCT_LIST_PARAMS,
   localizedPath,
   offerToday,
@@ -91,7 +92,7 @@ const PRODUCT_WITHOUT_ID = '/products/description (no id)';
  * the cache instead of costing a render (20-90 ms) and pushing real pages out of it.
  */
 const PAGE_PARAMS: Record<string, readonly string[]> = {
-  '/products': Object.values(PRODUCT_LIST_PARAMS),
+  '/products': [...Object.values(PRODUCT_LIST_PARAMS), ...Object.values(PRODUCT_FILTER_PARAMS)],
   '/products/description': [PRODUCT_ID_PARAM],
 };
 

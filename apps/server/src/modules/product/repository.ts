@@ -2,10 +2,19 @@
  * SQL for products. A product row names its thumbnail (images row); its other images are
  * `product_images` rows ordered by position. Rows written by the seed read back the same way.
  */
-import { slugify, type ImageRef, type Product, type ProductInput } from '@agro/shared';
+import {
+  packingOptionRecordSchema,
+  slugify,
+  specificationRecordSchema,
+  type ImageRef,
+  type Product,
+  type ProductInput,
+  type ProductTradeInput,
+} from '@agro/shared';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
-import { fromFlag, fromJsonList, nowIso, toFlag, toJsonList } from '../../db/mappers.js';
-import type { ImageRow, NewProductRow, ProductRow, ProductUpdate } from '../../db/schema.js';
+import { fromFlag, fromJsonList, fromJsonObjects, moqOf, nowIso, toFlag, toJsonList } from '../../db/mappers.js';
+import type { Database, ImageRow, NewProductRow, ProductRow, ProductUpdate } from '../../db/schema.js';
 import { toImageRef } from '../images/index.js';
 
 type ImageColumns = Pick<ImageRow, 'file_name' | 'width' | 'height' | 'variants'>;
@@ -13,6 +22,25 @@ type ImageColumns = Pick<ImageRow, 'file_name' | 'width' | 'height' | 'variants'
 export interface Page {
   limit: number;
   offset: number;
+}
+
+/** Which products a list holds: the premium ones (home page), by organic and by certification (products page). */
+export interface ProductFilter {
+  premiumOnly?: boolean;
+  organic?: boolean | undefined;
+  certification?: string | undefined;
+}
+
+/** The condition of `filter` (a certification is matched as the JSON string it is stored as). */
+function matching(eb: ExpressionBuilder<Database, 'products'>, filter: ProductFilter): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.premiumOnly) conditions.push(eb('products.is_premium', '=', 1));
+  if (filter.organic !== undefined) conditions.push(eb('products.is_organic', '=', toFlag(filter.organic)));
+  if (filter.certification !== undefined) {
+    const stored = JSON.stringify(filter.certification).replace(/[\\%_]/g, (c) => `\\${c}`);
+    conditions.push(sql<SqlBool>`products.certifications like ${`%${stored}%`} escape '\\'`);
+  }
+  return eb.and(conditions);
 }
 
 function toProduct(row: ProductRow, thumbnail: ImageRef, images: ImageRef[]): Product {
@@ -36,7 +64,51 @@ function toProduct(row: ProductRow, thumbnail: ImageRef, images: ImageRef[]): Pr
     updatedAt: row.updated_at,
     // Only when set: a product without one answers SPEC.md's keys alone.
     ...(row.hs_code ? { hsCode: row.hs_code } : {}),
+    ...tradeOf(row),
   };
+}
+
+/** The trade keys of a product answer, each only when set (issue 43). */
+function tradeOf(row: ProductRow): Partial<Product> {
+  const out: Partial<Product> = {};
+  // PostgreSQL's driver may hand doubles over as strings.
+  const { moq } = moqOf(row);
+  if (moq) out.moq = moq;
+  if (row.order_multiple !== null) out.orderMultiple = Number(row.order_multiple);
+  if (row.lead_time_days !== null) out.leadTimeDays = Number(row.lead_time_days);
+  if (row.supply_quantity !== null && row.supply_unit)
+    out.supplyPerMonth = { quantity: Number(row.supply_quantity), unit: row.supply_unit };
+  const packing = fromJsonObjects(row.packing_options, packingOptionRecordSchema);
+  if (packing.length) out.packingOptions = packing;
+  const specifications = fromJsonObjects(row.specifications, specificationRecordSchema);
+  if (specifications.length) out.specifications = specifications;
+  const certifications = fromJsonList(row.certifications);
+  if (certifications.length) out.certifications = certifications;
+  if (row.port_of_loading) out.portOfLoading = row.port_of_loading;
+  return out;
+}
+
+/**
+ * The columns of the trade fields given (issue 43): null clears a field, a field left out is left
+ * out (an update keeps it).
+ */
+export function tradeColumns(input: ProductTradeInput): ProductUpdate {
+  const out: ProductUpdate = {};
+  if (input.moq !== undefined) {
+    out.moq_quantity = input.moq?.quantity ?? null;
+    out.moq_unit = input.moq?.unit ?? null;
+  }
+  if (input.orderMultiple !== undefined) out.order_multiple = input.orderMultiple;
+  if (input.leadTimeDays !== undefined) out.lead_time_days = input.leadTimeDays;
+  if (input.supplyPerMonth !== undefined) {
+    out.supply_quantity = input.supplyPerMonth?.quantity ?? null;
+    out.supply_unit = input.supplyPerMonth?.unit ?? null;
+  }
+  if (input.packingOptions !== undefined) out.packing_options = JSON.stringify(input.packingOptions ?? []);
+  if (input.specifications !== undefined) out.specifications = JSON.stringify(input.specifications ?? []);
+  if (input.certifications !== undefined) out.certifications = toJsonList(input.certifications ?? []);
+  if (input.portOfLoading !== undefined) out.port_of_loading = input.portOfLoading;
+  return out;
 }
 
 function productsWithThumbnail(db: DbOrTx) {
@@ -53,16 +125,21 @@ export async function listProducts(
   baseUrl: string,
   page?: Page,
   ids?: readonly string[],
-  filter: { premiumOnly?: boolean } = {},
+  filter: ProductFilter = {},
 ): Promise<Product[]> {
-  let query = productsWithThumbnail(db).orderBy('products.created_at', 'desc').orderBy('products.id', 'desc');
-  if (filter.premiumOnly) query = query.where('products.is_premium', '=', 1);
+  let query = productsWithThumbnail(db)
+    .where((eb) => matching(eb, filter))
+    .orderBy('products.created_at', 'desc')
+    .orderBy('products.id', 'desc');
   if (ids) {
     if (ids.length === 0) return [];
     query = query.where('products.id', 'in', ids);
   }
   if (page) query = query.limit(page.limit).offset(page.offset);
-  const rows = await query.execute();
+  // LIKE ignores case on SQLite: a certification is matched exactly here.
+  const rows = (await query.execute()).filter(
+    (r) => filter.certification === undefined || fromJsonList(r.certifications).includes(filter.certification),
+  );
   if (rows.length === 0) return [];
 
   let imageQuery = db
@@ -102,9 +179,10 @@ export async function listProductIds(db: DbOrTx): Promise<Set<string>> {
   return new Set(rows.map((r) => r.id));
 }
 
-export async function countProducts(db: DbOrTx): Promise<number> {
+export async function countProducts(db: DbOrTx, filter: ProductFilter = {}): Promise<number> {
   const { count } = await db
     .selectFrom('products')
+    .where((eb) => matching(eb, filter))
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(count);
@@ -156,6 +234,7 @@ export function productRow(product: ProductInput, ids: { id: string; thumbnailIm
     product_shelf_life: product.productShelfLife,
     thumbnail_image_id: ids.thumbnailImageId,
     hs_code: product.hsCode ?? null,
+    ...tradeColumns(product),
     created_at: createdAt,
     updated_at: createdAt,
   };

@@ -63,6 +63,14 @@ const lang = z
 /** Optional paging: without `page` and `limit` the list holds EVERY product (SPEC.md). */
 const listQuerySchema = z.object({
   lang,
+  certification: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("Only products with this certification (a name of the settings' certifications)"),
+  organic: z.enum(['true', 'false']).optional().describe('Only organic products (true) or only the others (false)'),
   page: pageNumber.optional().describe('Page number, from 1'),
   limit: pageNumber.max(MAX_PAGE_SIZE).optional().describe(`Products per page (default ${DEFAULT_PAGE_SIZE})`),
 });
@@ -74,7 +82,7 @@ const FILES = 'Files: productThumbnail (one image, required on add), productImag
 export default async function productRoutes(fastify: FastifyInstance): Promise<void> {
   await registerImageUploads(fastify);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const products = createProductService(app.db, app.imageStorage);
+  const products = createProductService(app.db, app.imageStorage, () => app.siteSettings());
   const adminOnly = requireRole('ADMIN');
   // Valid per products version (docs/performance.md): every write, by any process, changes it.
   const listCache = new JsonCache(LIST_CACHE_ENTRIES, LIST_CACHE_BYTES);
@@ -112,20 +120,32 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
       },
     },
     async (request, reply) => {
-      const { page, limit, lang: language = 'en' } = request.query;
+      const { page, limit, lang: language = 'en', certification, organic } = request.query;
       const baseUrl = imageBaseUrl(request);
-      if (page === undefined && limit === undefined) {
+      const filtered = certification !== undefined || organic !== undefined;
+      if (page === undefined && limit === undefined && !filtered) {
         // The version is read before the rows, so a cached list is never older than its version.
         // Kept per language: the key names it (the front lane's key is the address, query included).
         const version = await contentVersion(app, 'products');
         const body = await listCache.get(`${baseUrl} ${language}`, version, () => serializedList(baseUrl, language));
         return sendCachedJson(request, reply, body!, freshAt(app, 'products', version), [EDGE_TAGS.products, languageTag(language)]);
       }
+      const tags = [EDGE_TAGS.products, languageTag(language)];
+      if (filtered && page === undefined && limit === undefined) {
+        // Every match, as the whole list is (SPEC.md's shape): the products page's filters (issue 43).
+        const list = await repo.listProducts(app.db, baseUrl, undefined, undefined, {
+          certification,
+          organic: organic && organic === 'true',
+        });
+        const products = await translateProducts(app.db, list, language);
+        return sendWithEtag(request, reply, { success: true, message: SUCCESS.productList, products }, tags);
+      }
       const size = limit ?? DEFAULT_PAGE_SIZE;
       const current = page ?? 1;
+      const filter = { certification, organic: organic && organic === 'true' };
       const [list, total] = await Promise.all([
-        repo.listProducts(app.db, baseUrl, { limit: size, offset: (current - 1) * size }),
-        repo.countProducts(app.db),
+        repo.listProducts(app.db, baseUrl, { limit: size, offset: (current - 1) * size }, undefined, filter),
+        repo.countProducts(app.db, filter),
       ]);
       return sendWithEtag(
         request,
@@ -138,7 +158,7 @@ export default async function productRoutes(fastify: FastifyInstance): Promise<v
           limit: size,
           total,
         },
-        [EDGE_TAGS.products, languageTag(language)],
+        tags,
       );
     },
   );

@@ -4,8 +4,10 @@
  */
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import {
+  PRODUCT_TRADE_MESSAGES,
   SERVER_ERRORS,
   VALIDATION,
+  moqUnitFits,
   productMessageOrder,
   specRank,
   productSchema,
@@ -14,10 +16,12 @@ import {
   validate,
   type Product,
   type ProductInput,
+  type ProductTradeInput,
+  type SiteSettings,
 } from '@agro/shared';
 import { newId, isId } from '../../db/ids.js';
 import type { Db } from '../../db/index.js';
-import { nowIso, toFlag, toJsonList } from '../../db/mappers.js';
+import { fromJsonList, nowIso, toFlag, toJsonList } from '../../db/mappers.js';
 import type { ProductUpdate } from '../../db/schema.js';
 import { badRequest, notFound, parseInput } from '../../lib/errors.js';
 import type { FileStorage } from '../../storage/file-storage.js';
@@ -52,10 +56,22 @@ function auditFields(row: Record<string, unknown>): Record<string, unknown> {
   return fields;
 }
 
-export function createProductService(db: Db, storage: FileStorage) {
+/**
+ * The rules of the trade fields that need the settings: certifications are names of the settings'
+ * certifications (a name the owner since removed may stay on a product that already has it).
+ */
+function checkCertifications(input: ProductTradeInput, settings: SiteSettings, kept: readonly string[] = []): void {
+  const known = new Set([...settings.certifications.map((c) => c.name), ...kept]);
+  if (input.certifications?.some((name) => !known.has(name))) {
+    throw badRequest(PRODUCT_TRADE_MESSAGES.certificationUnknown, { certifications: PRODUCT_TRADE_MESSAGES.certificationUnknown });
+  }
+}
+
+export function createProductService(db: Db, storage: FileStorage, siteSettings: () => Promise<SiteSettings>) {
   return {
     async add(form: UploadForm, baseUrl: string, actor: AuditActor): Promise<Product> {
       const input = parseAddForm(form);
+      checkCertifications(input, await siteSettings());
       // Only the first thumbnail counts; the form has one file input for it.
       const thumbnail = form.files.productThumbnail![0]!;
       const images = form.files.productImages ?? [];
@@ -102,6 +118,13 @@ export function createProductService(db: Db, storage: FileStorage) {
       // An empty list means "not sent" (the edit form sends only non-empty fields).
       if (input.keyFeatures?.length) changes.key_features = toJsonList(input.keyFeatures);
       if (input.applications?.length) changes.applications = toJsonList(input.applications);
+      checkCertifications(input, await siteSettings(), fromJsonList(existing.certifications));
+      const quantityType = input.productQuantityType ?? existing.product_quantity_type;
+      const moqUnit = input.moq === undefined ? existing.moq_unit : input.moq?.unit;
+      if (moqUnit && !moqUnitFits(moqUnit, quantityType)) {
+        throw badRequest(PRODUCT_TRADE_MESSAGES.moqUnit, { moq: PRODUCT_TRADE_MESSAGES.moqUnit });
+      }
+      Object.assign(changes, repo.tradeColumns(input));
 
       const type = input.productType ?? existing.product_type;
       if (type === 'NONAGRO') {

@@ -6,6 +6,7 @@ import {
   CONTENT_LANGUAGES,
   EMPTY_PRODUCT_TRANSLATION,
   isContentLanguage,
+  specificationRecordSchema,
   translateProduct,
   type ContentLanguage,
   type Language,
@@ -13,7 +14,8 @@ import {
   type ProductTranslation,
 } from '@agro/shared';
 import type { DbOrTx } from '../../db/index.js';
-import { fromJsonList, nowIso, toJsonList } from '../../db/mappers.js';
+import { fromJsonList, fromJsonObjects, nowIso, toJsonList } from '../../db/mappers.js';
+import type { ProductTranslationRow } from '../../db/schema.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 
 /** Every language's translation of a product (empty ones for the languages without). */
@@ -25,18 +27,23 @@ export async function readTranslations(db: DbOrTx, productId: string): Promise<R
   >;
   for (const row of rows) {
     if (!isContentLanguage(row.language)) continue;
-    out[row.language] = {
-      productName: row.product_name,
-      productDescription: row.product_description,
-      keyFeatures: fromJsonList(row.key_features),
-      nutrientContent: fromJsonList(row.nutrient_content),
-    };
+    out[row.language] = translationOf(row);
   }
   return out;
 }
 
+function translationOf(row: ProductTranslationRow): ProductTranslation {
+  return {
+    productName: row.product_name,
+    productDescription: row.product_description,
+    keyFeatures: fromJsonList(row.key_features),
+    nutrientContent: fromJsonList(row.nutrient_content),
+    specifications: fromJsonObjects(row.specifications, specificationRecordSchema),
+  };
+}
+
 const isEmpty = (t: ProductTranslation): boolean =>
-  !t.productName && !t.productDescription && t.keyFeatures.length === 0 && t.nutrientContent.length === 0;
+  !t.productName && !t.productDescription && t.keyFeatures.length === 0 && t.nutrientContent.length === 0 && t.specifications.length === 0;
 
 /**
  * Replace a product's translations with `next` (a language left out, or empty, has none), with its
@@ -62,6 +69,7 @@ export async function replaceTranslations(
         product_description: t.productDescription,
         key_features: toJsonList(t.keyFeatures),
         nutrient_content: toJsonList(t.nutrientContent),
+        specifications: JSON.stringify(t.specifications),
         updated_at: now,
       },
     ];
@@ -92,16 +100,6 @@ export async function translateProducts(db: DbOrTx, products: Product[], languag
     )
     .execute();
   if (rows.length === 0) return products;
-  const byProduct = new Map(
-    rows.map((r) => [
-      r.product_id,
-      {
-        productName: r.product_name,
-        productDescription: r.product_description,
-        keyFeatures: fromJsonList(r.key_features),
-        nutrientContent: fromJsonList(r.nutrient_content),
-      },
-    ]),
-  );
+  const byProduct = new Map(rows.map((r) => [r.product_id, translationOf(r)]));
   return products.map((p) => translateProduct(p, byProduct.get(p._id)));
 }

@@ -31,6 +31,7 @@ import {
   type SiteSettings,
   type Language,
   localizedPath,
+  belowMoqMessage,
   SAMPLE_TEXT,
   quoteSampleField,
 } from '@agro/shared';
@@ -38,7 +39,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isId, newId } from '../../db/ids.js';
-import { fromTradeTerms, nowIso, toFlag } from '../../db/mappers.js';
+import { fromTradeTerms, moqOf, nowIso, toFlag } from '../../db/mappers.js';
 import { leadSpamReason } from '../bot-signals/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { queueMail } from '../../mail/mailer.js';
@@ -55,7 +56,7 @@ import { QUOTE_COLUMNS } from './csv.js';
 import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMail, rejectionMail } from './mails.js';
 import { quotationFileName, quotationPdf } from './pdf.js';
 import { orderMails } from '../order/index.js';
-import { findProductName } from '../product/repository.js';
+import { findProductRow } from '../product/repository.js';
 import { userLanguage } from '../user/index.js';
 import { findSample, findSampleOwner } from '../sample/index.js';
 import { deleteQuote, findQuote, findQuoteOwner, insertQuote, listQuotes, quoteBatches, releaseQuote } from './repository.js';
@@ -143,9 +144,11 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     },
     async (request) => {
       const input = request.body;
-      if (!isId(input.productId) || (await findProductName(app.db, input.productId)) === undefined) {
-        throw notFound(SERVER_ERRORS.productNotFound);
-      }
+      const product = isId(input.productId) ? await findProductRow(app.db, input.productId) : undefined;
+      if (!product) throw notFound(SERVER_ERRORS.productNotFound);
+      // Issue 43: the product's minimum order, after every message of the form's own (SPEC.md's first).
+      const belowMoq = belowMoqMessage(moqOf(product), input.requiredQty);
+      if (belowMoq) throw badRequest(belowMoq, { requiredQty: belowMoq });
       const user = request.user!;
       // 'Request a quote' from a delivered sample (issue 43): the buyer's own, with this product.
       if (input.sampleId !== undefined) {

@@ -5,9 +5,15 @@ import { logIn, makeProduct, renderRoute, stubFetch, stubXhr } from '@/test/rend
 
 afterEach(() => vi.unstubAllGlobals());
 
-const EMPTY: ProductTranslation = { productName: '', productDescription: '', keyFeatures: [], nutrientContent: [] };
+const EMPTY: ProductTranslation = { productName: '', productDescription: '', keyFeatures: [], nutrientContent: [], specifications: [] };
 const translations = (ar = EMPTY) => ({ success: true, message: 'ok', translations: { ar, es: EMPTY, fr: EMPTY, de: EMPTY } });
-const ARABIC = { productName: 'كتل السكر', productDescription: 'وصف', keyFeatures: ['ميزة'], nutrientContent: ['حديد'] };
+const ARABIC = {
+  productName: 'كتل السكر',
+  productDescription: 'وصف',
+  keyFeatures: ['ميزة'],
+  nutrientContent: ['حديد'],
+  specifications: [],
+};
 
 describe('the product form: a tab per language', () => {
   it('shows English first, marks the languages with missing fields, and Arabic inputs right to left', async () => {

@@ -8,9 +8,11 @@ import {
   CONTENT_LANGUAGES,
   LANGUAGE_INFO,
   missingProductFields,
+  missingSpecifications,
   type ContentLanguage,
   type ProductTranslation,
   type ProductTranslationsResponse,
+  type Specification,
 } from '@agro/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { Field } from '@/components/ui/field';
@@ -23,12 +25,14 @@ export interface TranslationDraft {
   productDescription: string;
   keyFeatures: string;
   nutrientContent: string;
+  /** Entry i translates the English specification i. */
+  specifications: Specification[];
 }
 export type TranslationDrafts = Record<ContentLanguage, TranslationDraft>;
 
-const EMPTY_DRAFT: TranslationDraft = { productName: '', productDescription: '', keyFeatures: '', nutrientContent: '' };
+const EMPTY_DRAFT: TranslationDraft = { productName: '', productDescription: '', keyFeatures: '', nutrientContent: '', specifications: [] };
 export const emptyDrafts = (): TranslationDrafts =>
-  Object.fromEntries(CONTENT_LANGUAGES.map((l) => [l, { ...EMPTY_DRAFT }])) as TranslationDrafts;
+  Object.fromEntries(CONTENT_LANGUAGES.map((l) => [l, { ...EMPTY_DRAFT, specifications: [] as Specification[] }])) as TranslationDrafts;
 
 const lines = (text: string): string[] =>
   text
@@ -42,6 +46,7 @@ export function translationOf(draft: TranslationDraft): ProductTranslation {
     productDescription: draft.productDescription.trim(),
     keyFeatures: lines(draft.keyFeatures),
     nutrientContent: lines(draft.nutrientContent),
+    specifications: draft.specifications.map((x) => ({ name: x.name.trim(), value: x.value.trim() })),
   };
 }
 
@@ -51,6 +56,7 @@ export function draftOf(translation: ProductTranslation): TranslationDraft {
     productDescription: translation.productDescription,
     keyFeatures: translation.keyFeatures.join('\n'),
     nutrientContent: translation.nutrientContent.join('\n'),
+    specifications: translation.specifications.map((x) => ({ ...x })),
   };
 }
 
@@ -60,11 +66,14 @@ export interface EnglishContent {
   productDescription: string;
   keyFeatures: string[];
   nutrientContent: string[];
+  /** The product form's specifications (issue 43). */
+  specifications: Specification[];
 }
 
 /** True when `language`'s translation lacks a field English has. */
 export const isMissing = (english: EnglishContent, draft: TranslationDraft): boolean =>
-  missingProductFields(english, translationOf(draft)).length > 0;
+  missingProductFields(english, translationOf(draft)).length > 0 ||
+  missingSpecifications(english.specifications, draft.specifications).length > 0;
 
 /** A product's translations: loaded for an existing product, saved after the product. */
 export function useProductTranslations(id?: string) {
@@ -92,7 +101,12 @@ export function useProductTranslations(id?: string) {
     async (productId: string, isNew = false): Promise<void> => {
       const translations = Object.fromEntries(CONTENT_LANGUAGES.map((l) => [l, translationOf(drafts[l])]));
       const none = Object.values(translations).every(
-        (tr) => !tr.productName && !tr.productDescription && !tr.keyFeatures.length && !tr.nutrientContent.length,
+        (tr) =>
+          !tr.productName &&
+          !tr.productDescription &&
+          !tr.keyFeatures.length &&
+          !tr.nutrientContent.length &&
+          !tr.specifications.some((x) => x.name || x.value),
       );
       if ((isNew && none) || !loaded) return;
       await request('PUT', API.updateProductTranslations(productId), { translations });
@@ -146,6 +160,29 @@ export function ProductTranslationFields({ language, draft, english, agro, onCha
             onChange={(e) => onChange({ nutrientContent: e.target.value })}
           />
         </Field>
+      )}
+      {english.specifications.length > 0 && (
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium text-gray-800">{t('contentTranslations.specifications', l)}</legend>
+          {english.specifications.map((spec, i) => {
+            const entry = draft.specifications[i] ?? { name: '', value: '' };
+            const change = (next: Partial<Specification>) => {
+              const list = english.specifications.map((_, j) => draft.specifications[j] ?? { name: '', value: '' });
+              list[i] = { ...entry, ...next };
+              onChange({ specifications: list });
+            };
+            return (
+              <div key={i} className="grid gap-3 sm:grid-cols-2">
+                <Field label={t('contentTranslations.specName', { ...l, n: i + 1 })} hint={hint(spec.name)}>
+                  <input {...inputProps} value={entry.name} onChange={(e) => change({ name: e.target.value })} />
+                </Field>
+                <Field label={t('contentTranslations.specValue', { ...l, n: i + 1 })} hint={hint(spec.value)}>
+                  <input {...inputProps} value={entry.value} onChange={(e) => change({ value: e.target.value })} />
+                </Field>
+              </div>
+            );
+          })}
+        </fieldset>
       )}
     </div>
   );

@@ -7,10 +7,11 @@ import arAdmin from '@agro/shared/locales/ar/admin.json';
 import en from '@agro/shared/locales/en/public.json';
 import enAdmin from '@agro/shared/locales/en/admin.json';
 import enApp from '@agro/shared/locales/en/app.json';
+import arDesk from '@agro/shared/locales/ar/desk.json';
 import arMessages from '@agro/shared/locales/ar/messages.json';
 import enMessages from '@agro/shared/locales/en/messages.json';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setCatalogue } from '@/lib/i18n';
+import { loadAdminTexts, setCatalogue } from '@/lib/i18n';
 import { expectLoggedErrors } from '@/test/render-harness';
 import { CsvButton } from './csv-button';
 
@@ -67,7 +68,8 @@ describe('CSV button', () => {
   });
 
   it('speaks the page language on an Arabic page: its text and toasts', async () => {
-    setCatalogue('ar', ar, arMessages, arAdmin);
+    setCatalogue('ar', ar, arMessages, arDesk, arAdmin);
+    await loadAdminTexts(); // as the screens do: the English desk file the toast's text is found in
     try {
       const { clicked, user } = setup(new Response('a,b\r\n', { headers: { 'content-type': 'text/csv' } }));
       const button = screen.getByRole('button', { name: 'Export CSV of the filtered quotes' });

@@ -83,6 +83,9 @@ export const ProductCard = memo(function ProductCard({ product, headingLevel: He
         <Heading id={nameId} className="mt-1 line-clamp-2 text-lg font-bold leading-snug text-gray-900">
           <bdi>{product.productName}</bdi>
         </Heading>
+        {product.moq && (
+          <p className="mt-2 text-sm text-gray-800">{t('card.moq', { quantity: `${product.moq.quantity} ${product.moq.unit}` })}</p>
+        )}
         {features.length > 0 && (
           <ul className="mt-3 space-y-2 text-sm text-gray-700" aria-label={t('card.keyFeatures')}>
             {features.map((f, i) => (

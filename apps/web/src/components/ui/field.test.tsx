@@ -8,13 +8,15 @@ import es from '@agro/shared/locales/es/public.json';
 import en from '@agro/shared/locales/en/public.json';
 import enAdmin from '@agro/shared/locales/en/admin.json';
 import enApp from '@agro/shared/locales/en/app.json';
+import arDesk from '@agro/shared/locales/ar/desk.json';
 import arMessages from '@agro/shared/locales/ar/messages.json';
 import enMessages from '@agro/shared/locales/en/messages.json';
+import esDesk from '@agro/shared/locales/es/desk.json';
 import esMessages from '@agro/shared/locales/es/messages.json';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Field } from './field';
-import { localizeMessage, setCatalogue } from '@/lib/i18n';
+import { loadAdminTexts, localizeMessage, setCatalogue } from '@/lib/i18n';
 
 afterEach(() => {
   setCatalogue('en', en, enMessages, enApp, enAdmin);
@@ -34,13 +36,14 @@ describe('localizeMessage', () => {
     expect(localizeMessage('Port of Jebel Ali is closed this week')).toBe('Port of Jebel Ali is closed this week');
   });
 
-  it("knows the administrators' messages once their part is loaded, beside the buyers'", () => {
-    setCatalogue('ar', ar, arMessages, arApp, arAdmin);
+  it("knows the administrators' messages once their part is loaded, beside the buyers'", async () => {
+    setCatalogue('ar', ar, arMessages, arDesk, arApp, arAdmin);
+    await loadAdminTexts(); // what the screens call: it brings the English desk file the keys are found in
     expect(localizeMessage(TEAM_TEXT.invited)).toBe('تم إرسال الدعوة بنجاح');
     expect(localizeMessage(SETTINGS_TEXT.saved)).toBe('تم حفظ الإعدادات بنجاح');
     expect(localizeMessage(QUOTE_DESK_MESSAGES.unitPriceRequired)).toBe('سعر الوحدة مطلوب');
     expect(localizeMessage(VALIDATION.invalidEmail)).toBe('أدخل بريدًا إلكترونيًا صحيحًا!');
-    setCatalogue('es', es, esMessages, esApp, esAdmin);
+    setCatalogue('es', es, esMessages, esDesk, esApp, esAdmin);
     expect(localizeMessage(TEAM_TEXT.lastAdmin)).toBe('El último administrador nunca puede eliminarse');
   });
 

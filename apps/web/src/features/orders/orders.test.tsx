@@ -4,6 +4,7 @@ import arApp from '@agro/shared/locales/ar/app.json';
 import en from '@agro/shared/locales/en/public.json';
 import enAdmin from '@agro/shared/locales/en/admin.json';
 import enApp from '@agro/shared/locales/en/app.json';
+import arDesk from '@agro/shared/locales/ar/desk.json';
 import arMessages from '@agro/shared/locales/ar/messages.json';
 import enMessages from '@agro/shared/locales/en/messages.json';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -285,7 +286,7 @@ describe('My Orders in Arabic', () => {
   afterEach(() => setCatalogue('en', en, enMessages, enApp, enAdmin));
 
   it('names the steps, documents and fields in Arabic, with Western digits and the codes left to right', async () => {
-    setCatalogue('ar', ar, arMessages, arApp);
+    setCatalogue('ar', ar, arMessages, arDesk, arApp);
     logIn('USER');
     stubFetch({
       [`GET ${API.profile}`]: { body: { success: true, message: 'ok', user: TEST_USER } },

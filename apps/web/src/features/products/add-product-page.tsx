@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { API, type SiteSettings } from '@agro/shared';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '@/store/store';
@@ -9,6 +10,7 @@ import { buildProductFormData, EMPTY_PRODUCT, productResolver, type ProductFormV
 import { useProductUpload } from './use-product-upload';
 import { useProductTranslations } from '@/components/content-translations/product-translations';
 import { showToast } from '@/lib/toast';
+import { request } from '@/lib/api';
 import { t } from '@/lib/i18n';
 import { addProduct } from '@/store/products-slice';
 
@@ -22,13 +24,25 @@ export default function AddProductPage() {
   const [busy, setBusy] = useState(false);
   const upload = useProductUpload();
   const translations = useProductTranslations();
+  // A new product's port of loading starts as the settings' (an ADMIN's GET has the quotation defaults).
+  const [port, setPort] = useState('');
+  useEffect(() => {
+    request<{ success: boolean; message: string; settings: Partial<SiteSettings> }>('GET', API.settings).then(
+      (r) => setPort(r.settings.quotationDefaults?.portOfLoading ?? ''),
+      () => undefined,
+    );
+  }, []);
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    if (port && !getValues('portOfLoading')) setValue('portOfLoading', port);
+  }, [port, getValues, setValue]);
 
   const onSubmit = async (values: ProductFormValues) => {
     const body = buildProductFormData(values);
     // SPEC.md section 2: the add form resets at submit. The copy restores it if the call fails or
     // is cancelled, so nothing typed (or picked) is lost.
     const snapshot = values;
-    form.reset(EMPTY_PRODUCT);
+    form.reset({ ...EMPTY_PRODUCT, portOfLoading: port });
     setBusy(true);
     try {
       const added = await dispatch(addProduct({ form: body, ...upload.start() })).unwrap();

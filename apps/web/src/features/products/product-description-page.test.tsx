@@ -1,5 +1,7 @@
 import { API, type Product } from '@agro/shared';
 import ar from '@agro/shared/locales/ar/public.json';
+import arProduct from '@agro/shared/locales/ar/product.json';
+import enProduct from '@agro/shared/locales/en/product.json';
 import en from '@agro/shared/locales/en/public.json';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -169,5 +171,57 @@ describe('Product detail page in Arabic', () => {
     expect(screen.getByRole('tab', { name: 'الميزات' })).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'الوصف' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('Trade details (issue 43)', () => {
+  afterEach(() => setCatalogue('en', en));
+  const traded = makeProduct({
+    _id: 'p3',
+    moq: { quantity: 1, unit: 'TONS' },
+    orderMultiple: 500,
+    leadTimeDays: 21,
+    supplyPerMonth: { quantity: 200, unit: 'TONS' },
+    packingOptions: [{ packagingType: 'PP_BAG', quantity: 25, unit: 'KG' }],
+    specifications: [{ name: 'Moisture', value: 'Below 6%' }],
+    certifications: ['FSSAI', 'APEDA'],
+    portOfLoading: 'Nhava Sheva (JNPT), India',
+  });
+
+  it('shows the minimum order, packing, lead time, supply, specification and certificates beside the badges', async () => {
+    // Its trade texts with the page's (a test's fetch answers only the product).
+    setCatalogue('en', en, enProduct);
+    serve(traded, agro);
+    renderRoute('/products/description?id=p3');
+    const block = await screen.findByRole('region', { name: 'Trade details' });
+    const facts = within(block);
+    expect(facts.getByText('Minimum order').nextSibling).toHaveTextContent('1 TONS');
+    expect(facts.getByText('1 TONS').closest('bdi')).toHaveAttribute('dir', 'ltr');
+    expect(facts.getByText('Order in multiples of').nextSibling).toHaveTextContent('500 KG');
+    expect(facts.getByText('21 days')).toBeInTheDocument();
+    expect(facts.getByText('Supply ability').nextSibling).toHaveTextContent('200 TONS per month');
+    expect(facts.getByText('Port of loading').nextSibling).toHaveTextContent('Nhava Sheva (JNPT), India');
+    expect(facts.getByText(/PP Bag of/)).toHaveTextContent('PP Bag of 25 KG net');
+    expect(facts.getByRole('rowheader', { name: 'Moisture' })).toBeInTheDocument();
+    expect(facts.getByRole('cell', { name: 'Below 6%' })).toBeInTheDocument();
+    expect(facts.getByText('FSSAI')).toBeInTheDocument();
+  });
+
+  it('is not there for a product without trade data', async () => {
+    serve(agro);
+    renderRoute('/products/description?id=p1');
+    await screen.findByRole('heading', { level: 1, name: 'Organic Jaggery Powder' });
+    expect(screen.queryByRole('region', { name: 'Trade details' })).not.toBeInTheDocument();
+  });
+
+  it('reads in Arabic, the quantities left to right', async () => {
+    // Its trade texts with the page's (a test's fetch answers only the product).
+    setCatalogue('ar', ar, arProduct);
+    serve(traded);
+    renderRoute('/products/description?id=p3');
+    const block = await screen.findByRole('region', { name: 'تفاصيل التجارة' });
+    expect(within(block).getByText('الحد الأدنى للطلب')).toBeInTheDocument();
+    expect(within(block).getByText('21 يومًا')).toBeInTheDocument();
+    expect(within(block).getByText(/كيس بولي بروبيلين/)).toHaveTextContent('كيس بولي بروبيلين (PP) بوزن صافٍ 25 KG');
   });
 });

@@ -10,6 +10,7 @@ import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { downloadBrochure } from './brochure';
+import { TradeBlock } from './trade-block';
 import { fetchProduct } from '@/store/products-slice';
 import { Part } from '@/lib/hydrate-in-parts';
 import { t } from '@/lib/i18n';
@@ -215,6 +216,7 @@ const ProductDetail = memo(function ProductDetail({ product }: { product: Produc
                 </div>
               ))}
             </dl>
+            <TradeBlock key={product._id} product={product} />
 
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Link to="/quote" state={{ id: product._id }} className="btn-primary px-6 py-3">

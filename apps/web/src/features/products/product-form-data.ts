@@ -2,14 +2,17 @@ import {
   DEFAULT_PRODUCT_TYPE,
   DEFAULT_QUANTITY_TYPE,
   inSpecOrder,
+  PRODUCT_TRADE_MESSAGES,
   productMessageOrder,
   productSchema,
   VALIDATION,
+  type PackagingType,
   type Product,
   type ProductType,
   type QuantityType,
 } from '@agro/shared';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+import { t } from '@/lib/i18n';
 
 /** One entry of a list field (react-hook-form's field arrays hold objects, not strings). */
 export interface ListEntry {
@@ -18,7 +21,27 @@ export interface ListEntry {
 
 export type ListFieldName = 'nutrientContent' | 'keyFeatures' | 'applications';
 
-export interface ProductFormValues {
+/** A packing option as the form holds it (blank until chosen or typed). */
+export interface PackingEntry {
+  packagingType: PackagingType | '';
+  quantity: string;
+  unit: QuantityType | '';
+}
+/** The trade details (issue 43) as the form holds them: numbers as typed, units blank until chosen. */
+export interface TradeFormValues {
+  moqQuantity: string;
+  moqUnit: QuantityType | '';
+  orderMultiple: string;
+  leadTimeDays: string;
+  supplyQuantity: string;
+  supplyUnit: QuantityType | '';
+  packingOptions: PackingEntry[];
+  specifications: { name: string; value: string }[];
+  certifications: string[];
+  portOfLoading: string;
+}
+
+export interface ProductFormValues extends TradeFormValues {
   productName: string;
   productType: ProductType;
   productQuantityType: QuantityType;
@@ -52,7 +75,72 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   applications: [{ value: '' }],
   productThumbnail: null,
   productImages: [],
+  ...emptyTrade(),
 };
+
+function emptyTrade(): TradeFormValues {
+  return {
+    moqQuantity: '',
+    moqUnit: '',
+    orderMultiple: '',
+    leadTimeDays: '',
+    supplyQuantity: '',
+    supplyUnit: '',
+    packingOptions: [],
+    specifications: [],
+    certifications: [],
+    portOfLoading: '',
+  };
+}
+
+const text = (n: number | undefined): string => (n === undefined ? '' : String(n));
+
+/** A product's trade details as the form shows them. */
+function tradeValues(p: Product): TradeFormValues {
+  return {
+    moqQuantity: text(p.moq?.quantity),
+    moqUnit: p.moq?.unit ?? '',
+    orderMultiple: text(p.orderMultiple),
+    leadTimeDays: text(p.leadTimeDays),
+    supplyQuantity: text(p.supplyPerMonth?.quantity),
+    supplyUnit: p.supplyPerMonth?.unit ?? '',
+    packingOptions: (p.packingOptions ?? []).map((o) => ({ ...o, quantity: String(o.quantity) })),
+    specifications: (p.specifications ?? []).map((s) => ({ ...s })),
+    certifications: [...(p.certifications ?? [])],
+    portOfLoading: p.portOfLoading ?? '',
+  };
+}
+
+/** A quantity and its unit, or null when both are blank (the schema says what is wrong with half of one). */
+const quantityOf = (quantity: string, unit: string) => (quantity.trim() === '' && unit === '' ? null : { quantity: quantity.trim(), unit });
+
+/** The trade fields as the schema and the server take them: null for what is blank. */
+function tradePayload(v: TradeFormValues): Record<string, unknown> {
+  const blankToNull = (s: string) => (s.trim() === '' ? null : s.trim());
+  return {
+    moq: quantityOf(v.moqQuantity, v.moqUnit),
+    orderMultiple: blankToNull(v.orderMultiple),
+    leadTimeDays: blankToNull(v.leadTimeDays),
+    supplyPerMonth: quantityOf(v.supplyQuantity, v.supplyUnit),
+    packingOptions: v.packingOptions
+      .filter((o) => o.packagingType !== '' || o.quantity.trim() !== '' || o.unit !== '')
+      .map((o) => ({ ...o, quantity: o.quantity.trim() })),
+    specifications: v.specifications
+      .map((s) => ({ name: s.name.trim(), value: s.value.trim() }))
+      .filter((s) => s.name !== '' || s.value !== ''),
+    certifications: v.certifications,
+    portOfLoading: blankToNull(v.portOfLoading),
+  };
+}
+
+/** A trade field's message in the page's language (its text is in the private screens' file, not in the messages the code reads in English). */
+function tradeMessage(english: string): string {
+  const key = Object.entries(PRODUCT_TRADE_MESSAGES).find(([, text]) => text === english)?.[0];
+  return key ? t(`productTrade.${key}`, { defaultValue: english }) : english;
+}
+
+/** Form fields named by the schema's paths (the quantity's input carries its object's message). */
+const FIELD_OF_PATH: Record<string, keyof ProductFormValues> = { moq: 'moqQuantity', supplyPerMonth: 'supplyQuantity' };
 
 const entries = (list: readonly string[]): ListEntry[] => (list.length ? list.map((value) => ({ value })) : [{ value: '' }]);
 
@@ -73,6 +161,7 @@ export function valuesFromProduct(p: Product): ProductFormValues {
     applications: entries(p.applications ?? []),
     productThumbnail: null,
     productImages: [],
+    ...tradeValues(p),
   };
 }
 
@@ -97,12 +186,14 @@ export function productResolver(requireThumbnail: boolean): Resolver<ProductForm
       nutrientContent: filled(values.nutrientContent),
       keyFeatures: filled(values.keyFeatures),
       applications: filled(values.applications),
+      ...tradePayload(values),
     });
     const errors: Record<string, FieldError> = {};
     if (!parsed.success) {
       for (const issue of inSpecOrder(parsed.error.issues, productMessageOrder)) {
-        const name = String(issue.path[0] ?? 'root');
-        errors[name] ??= { type: issue.code, message: issue.message };
+        const path = String(issue.path[0] ?? 'root');
+        const name = FIELD_OF_PATH[path] ?? path;
+        errors[name] ??= { type: issue.code, message: tradeMessage(issue.message) };
       }
     }
     // The schema's AGRO nutrient rule is an object-level refinement, which zod skips while any
@@ -143,6 +234,11 @@ export function buildProductFormData(v: ProductFormValues, id?: string): FormDat
   if (v.productType === 'AGRO') for (const n of filled(v.nutrientContent)) form.append('nutrientContent', n);
   for (const k of filled(v.keyFeatures)) form.append('keyFeatures', k);
   for (const a of filled(v.applications)) form.append('applications', a);
+  // The trade details as JSON text, one field each; an edit sends every one (null or [] clears it).
+  for (const [name, value] of Object.entries(tradePayload(v))) {
+    const blank = value === null || (Array.isArray(value) && value.length === 0);
+    if (id !== undefined || !blank) form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+  }
   if (v.productThumbnail) form.append('productThumbnail', v.productThumbnail);
   for (const file of v.productImages) form.append('productImages', file);
   return form;

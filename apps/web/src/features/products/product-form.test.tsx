@@ -1,4 +1,4 @@
-import { API, UI_TEXT, VALIDATION as V } from '@agro/shared';
+import { API, PRODUCT_TRADE_MESSAGES, UI_TEXT, VALIDATION as V } from '@agro/shared';
 import ar from '@agro/shared/locales/ar/public.json';
 import arAdmin from '@agro/shared/locales/ar/admin.json';
 import arApp from '@agro/shared/locales/ar/app.json';
@@ -308,5 +308,86 @@ describe('add product in Arabic', () => {
       expect(await screen.findByText(m)).toBeInTheDocument();
     }
     expect(screen.queryByText(R.keyFeatures)).not.toBeInTheDocument();
+  });
+});
+
+describe('trade details (issue 43)', () => {
+  it('sends the minimum order, packing options, specifications and certifications as JSON fields', async () => {
+    logIn('ADMIN');
+    stubFetch(listStub);
+    const held = stubHeldXhr();
+    const { user } = renderRoute('/add-product');
+    await screen.findByRole('button', { name: 'Add Product' });
+    await fillProduct(user);
+    await user.upload(byLabel('Product Thumbnail'), image('thumb.png'));
+    const trade = within(screen.getByRole('region', { name: 'Trade details' }));
+    await user.type(trade.getByLabelText('Minimum order quantity'), '1');
+    await user.selectOptions(trade.getByLabelText('Minimum order unit'), 'TONS');
+    await user.type(trade.getByLabelText('Lead time (days)'), '21');
+    await user.click(trade.getByRole('button', { name: 'Add packing option' }));
+    await user.selectOptions(trade.getByLabelText('Packaging type 1'), 'PP_BAG');
+    await user.type(trade.getByLabelText('Net quantity 1'), '25');
+    await user.selectOptions(trade.getByLabelText('Net quantity unit 1'), 'KG');
+    await user.click(trade.getByRole('button', { name: 'Add specification' }));
+    await user.type(trade.getByLabelText('Specification name 1'), 'Moisture');
+    await user.type(trade.getByLabelText('Specification value 1'), 'Below 6%');
+    await user.click(trade.getByRole('checkbox', { name: 'FSSAI' }));
+    await user.click(trade.getByRole('checkbox', { name: 'APEDA' }));
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(held).toHaveLength(1));
+    const form = sent(held[0]?.call);
+    expect(JSON.parse(form.get('moq') as string)).toEqual({ quantity: '1', unit: 'TONS' });
+    expect(form.get('leadTimeDays')).toBe('21');
+    expect(JSON.parse(form.get('packingOptions') as string)).toEqual([{ packagingType: 'PP_BAG', quantity: '25', unit: 'KG' }]);
+    expect(JSON.parse(form.get('specifications') as string)).toEqual([{ name: 'Moisture', value: 'Below 6%' }]);
+    expect(JSON.parse(form.get('certifications') as string)).toEqual(['FSSAI', 'APEDA']);
+    // What was left blank is not sent on an add.
+    expect(form.has('supplyPerMonth')).toBe(false);
+    expect(form.has('orderMultiple')).toBe(false);
+    held[0]?.answer({ status: 201, body: { success: true, message: 'ok', product: makeProduct() } });
+  });
+
+  it('refuses a minimum order without its unit and a half-filled packing option, with their messages', async () => {
+    logIn('ADMIN');
+    stubFetch(listStub);
+    const calls = stubXhr({ body: {} });
+    const { user } = renderRoute('/add-product');
+    await screen.findByRole('button', { name: 'Add Product' });
+    await fillProduct(user);
+    await user.upload(byLabel('Product Thumbnail'), image('thumb.png'));
+    const trade = within(screen.getByRole('region', { name: 'Trade details' }));
+    await user.type(trade.getByLabelText('Minimum order quantity'), '500');
+    await user.click(trade.getByRole('button', { name: 'Add packing option' }));
+    await user.type(trade.getByLabelText('Net quantity 1'), '25');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await trade.findByText(PRODUCT_TRADE_MESSAGES.moq)).toBeInTheDocument();
+    expect(trade.getByText(PRODUCT_TRADE_MESSAGES.packingOptions)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('an edit shows the stored trade details and sends every field, a cleared one as null', async () => {
+    logIn('ADMIN');
+    const product = makeProduct({
+      _id: 'p1',
+      moq: { quantity: 1000, unit: 'KG' },
+      leadTimeDays: 15,
+      certifications: ['HACCP'],
+      specifications: [{ name: 'Colour', value: 'Golden' }],
+    });
+    stubFetch({ ...listStub, [`GET ${API.product('p1')}`]: { body: { success: true, message: 'ok', product } } });
+    const calls = stubXhr({ body: { success: true, message: 'ok', product } });
+    const { user } = renderRoute('/edit-product?id=p1');
+    const trade = within(await screen.findByRole('region', { name: 'Trade details' }));
+    await waitFor(() => expect(trade.getByLabelText('Minimum order quantity')).toHaveValue(1000));
+    expect(trade.getByRole('checkbox', { name: 'HACCP' })).toBeChecked();
+    expect(trade.getByLabelText('Specification value 1')).toHaveValue('Golden');
+    await user.clear(trade.getByLabelText('Lead time (days)'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const form = sent(calls[0]);
+    expect(form.get('leadTimeDays')).toBe('null');
+    expect(JSON.parse(form.get('moq') as string)).toEqual({ quantity: '1000', unit: 'KG' });
+    expect(form.get('packingOptions')).toBe('[]');
+    expect(JSON.parse(form.get('certifications') as string)).toEqual(['HACCP']);
   });
 });

@@ -22,6 +22,7 @@ import { MissingMark } from '@/components/content-translations/missing-mark';
 import { ProductTranslationFields, isMissing, type useProductTranslations } from '@/components/content-translations/product-translations';
 import { localizeMessage, t } from '@/lib/i18n';
 import type { ListFieldName, ProductFormValues } from './product-form-data';
+import { TradeFieldset } from './trade-fieldset';
 
 const PRODUCT_TYPES: readonly ProductType[] = ['AGRO', 'NONAGRO'];
 const MB = LIMITS.imageMaxBytes / 1024 / 1024;
@@ -52,15 +53,16 @@ export function ProductForm({ form, mode, onSubmit, busy, upload, current, trans
   const submitButton = useRef<HTMLButtonElement>(null);
   const [refocus, setRefocus] = useState(false);
   const [tab, setTab] = useState(0);
-  const [name, description, features, nutrients] = useWatch({
+  const [name, description, features, nutrients, specifications] = useWatch({
     control,
-    name: ['productName', 'productDescription', 'keyFeatures', 'nutrientContent'],
+    name: ['productName', 'productDescription', 'keyFeatures', 'nutrientContent', 'specifications'],
   });
   const english = {
     productName: name ?? '',
     productDescription: description ?? '',
     keyFeatures: (features ?? []).map((f) => f.value.trim()).filter(Boolean),
     nutrientContent: productType === 'AGRO' ? (nutrients ?? []).map((f) => f.value.trim()).filter(Boolean) : [],
+    specifications: (specifications ?? []).map((s) => ({ name: s.name.trim(), value: s.value.trim() })).filter((s) => s.name || s.value),
   };
 
   // "Cancel upload" goes away with the upload: focus moves to the submit button, enabled again.
@@ -144,6 +146,8 @@ export function ProductForm({ form, mode, onSubmit, busy, upload, current, trans
           />
         </div>
       </FormSection>
+
+      <TradeFieldset form={form} />
 
       <FormSection title={t('productForm.images')} icon={<ImageIcon />}>
         <ImagePickers form={form} mode={mode} current={current} />

@@ -1,6 +1,7 @@
 import { API, SITE, UI_TEXT } from '@agro/shared';
 import ar from '@agro/shared/locales/ar/public.json';
 import en from '@agro/shared/locales/en/public.json';
+import enProduct from '@agro/shared/locales/en/product.json';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCatalogue } from '@/lib/i18n';
@@ -64,5 +65,45 @@ describe('Products page in Arabic', () => {
     expect(screen.getByLabelText('البحث في المنتجات')).toBeInTheDocument();
     expect(screen.getByText('أكياس سائبة سعة \u206625kg\u2069')).toBeInTheDocument();
     expect(screen.queryByText('Packaging Options')).not.toBeInTheDocument();
+  });
+});
+
+describe('Products page filters of issue 43', () => {
+  const catalogue = [
+    makeProduct({
+      _id: 'a',
+      productName: 'Organic Jaggery',
+      isOrganic: true,
+      certifications: ['FSSAI', 'APEDA'],
+      moq: { quantity: 1, unit: 'TONS' },
+    }),
+    makeProduct({ _id: 'b', productName: 'Fried Onions', isOrganic: false, certifications: ['FSSAI'] }),
+    makeProduct({ _id: 'c', productName: 'Coir Mats', isOrganic: false, certifications: ['ISO'] }),
+  ];
+  const names = () =>
+    within(screen.getByRole('list', { name: 'Products' }))
+      .getAllByRole('heading')
+      .map((h) => h.textContent);
+
+  it('filters by certification and organic from the address, and writes the choice into it', async () => {
+    // The page's texts as its first load has them (the public part and the products' trade texts).
+    setCatalogue('en', en, enProduct);
+    stubFetch({ [`GET ${API.productList}`]: { body: { success: true, message: 'ok', products: catalogue } } });
+    const { user, router } = renderRoute('/products?certification=FSSAI');
+    await screen.findByRole('list', { name: 'Products' });
+    expect(names()).toEqual(['Organic Jaggery', 'Fried Onions']);
+    expect(screen.getByLabelText('Certification')).toHaveValue('FSSAI');
+    await user.click(screen.getByRole('checkbox', { name: 'Organic only' }));
+    expect(names()).toEqual(['Organic Jaggery']);
+    await waitFor(() => expect(router.state.location.search).toBe('?certification=FSSAI&organic=true'));
+    // The card names the minimum order.
+    expect(screen.getByText(/Minimum order:/)).toHaveTextContent('Minimum order: 1 TONS');
+    await user.selectOptions(screen.getByLabelText('Certification'), '');
+    await waitFor(() => expect(router.state.location.search).toBe('?organic=true'));
+    expect(
+      within(screen.getByLabelText('Certification'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All certifications', 'APEDA', 'FSSAI', 'ISO']);
   });
 });

@@ -1,5 +1,5 @@
-import { PRODUCT_LIST_PARAMS, type ProductType } from '@agro/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { PRODUCT_FILTER_PARAMS, PRODUCT_LIST_PARAMS, type ProductType } from '@agro/shared';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { selectShownProducts, useAppDispatch, useAppSelector } from '@/store/store';
 import { Field } from '@/components/ui/field';
@@ -7,10 +7,11 @@ import { PackageIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { reveal } from '@/lib/reveal';
 import { ProductGrid } from '@/components/products/product-grid';
+import { productTextsLoader, WhenTextsLoaded } from './trade-details';
 import { fetchProducts } from '@/store/products-slice';
 import { Part } from '@/lib/hydrate-in-parts';
 import { formatNumber } from '@/lib/format';
-import { t } from '@/lib/i18n';
+import { addPart, pageLanguage, t } from '@/lib/i18n';
 
 const PAGE_SIZE = 24;
 /** The packaging options (site.ts) in the catalogue's order. */
@@ -43,6 +44,10 @@ export default function ProductsPage() {
   const query = params.get(PRODUCT_LIST_PARAMS.search) ?? '';
   const type = (params.get(PRODUCT_LIST_PARAMS.type) ?? 'ALL') as TypeFilter;
   const page = Number(params.get(PRODUCT_LIST_PARAMS.page) ?? '1') || 1;
+  const certification = params.get(PRODUCT_FILTER_PARAMS.certification) ?? '';
+  const organicOnly = params.get(PRODUCT_FILTER_PARAMS.organic) === 'true';
+  // The certifications the catalogue's products have, for the filter's choices.
+  const certifications = useMemo(() => [...new Set(products.flatMap((p) => p.certifications ?? []))].sort(), [products]);
 
   // SPEC.md section 2: /products always reloads every product on entry.
   useEffect(() => {
@@ -55,9 +60,11 @@ export default function ProductsPage() {
     return products.filter(
       (p) =>
         (type === 'ALL' || p.productType === type) &&
+        (!certification || (p.certifications ?? []).includes(certification)) &&
+        (!organicOnly || p.isOrganic) &&
         (!q || p.productName.toLowerCase().includes(q) || p.productForm.toLowerCase().includes(q)),
     );
-  }, [products, query, type]);
+  }, [products, query, type, certification, organicOnly]);
 
   const update = (next: Record<string, string | null>) => {
     const p = new URLSearchParams(params);
@@ -109,6 +116,45 @@ export default function ProductsPage() {
                   <option value="NONAGRO">{t('products.nonAgroTypes')}</option>
                 </select>
               </Field>
+              {/* One element: while the page is taken over, it keeps the server's HTML until its texts are here. */}
+              <Suspense fallback={null}>
+                <WhenTextsLoaded
+                  has={Boolean(t('productFilters.organicOnly', { defaultValue: '' }))}
+                  load={() => addPart('product', productTextsLoader(pageLanguage()))}
+                >
+                  <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+                    {certifications.length > 0 && (
+                      <Field label={t('productFilters.certification')} className="sm:w-56">
+                        <select
+                          className="input"
+                          value={certification}
+                          onChange={(e) =>
+                            update({ [PRODUCT_FILTER_PARAMS.certification]: e.target.value, [PRODUCT_LIST_PARAMS.page]: null })
+                          }
+                        >
+                          <option value="">{t('productFilters.allCertifications')}</option>
+                          {certifications.map((c) => (
+                            <option key={c} value={c}>
+                              {c}
+                            </option>
+                          ))}
+                        </select>
+                      </Field>
+                    )}
+                    <label className="flex items-center gap-3 text-sm font-medium text-gray-800 sm:pb-2.5">
+                      <input
+                        type="checkbox"
+                        checked={organicOnly}
+                        onChange={(e) =>
+                          update({ [PRODUCT_FILTER_PARAMS.organic]: e.target.checked ? 'true' : null, [PRODUCT_LIST_PARAMS.page]: null })
+                        }
+                        className="size-5 cursor-pointer rounded border-gray-400 accent-brand-800"
+                      />
+                      {t('productFilters.organicOnly')}
+                    </label>
+                  </div>
+                </WhenTextsLoaded>
+              </Suspense>
             </div>
           )}
 

@@ -170,3 +170,32 @@ describe('quote form', () => {
     expect(screen.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms');
   });
 });
+
+describe('the minimum order (issue 43)', () => {
+  it("shows the chosen product's minimum order and packing, and refuses a quantity under it before sending", async () => {
+    logIn('USER');
+    const traded = makeProduct({
+      _id: 'p3',
+      productName: 'Jaggery Blocks',
+      moq: { quantity: 1, unit: 'TONS' },
+      packingOptions: [{ packagingType: 'PP_BAG', quantity: 25, unit: 'KG' }],
+    });
+    const calls = stubFetch({ [`GET ${API.productList}`]: { body: { success: true, message: 'ok', products: [traded, onions] } } });
+    const { user } = renderRoute({ pathname: '/quote', state: { id: 'p3' } });
+    await waitFor(() => expect(byLabel('Product')).toHaveValue('p3'));
+    expect(screen.getByText(/Minimum order for this product:/)).toHaveTextContent('Minimum order for this product: 1,000 KG');
+    expect(screen.getByText('Packing options: PP Bag 25 KG')).toBeInTheDocument();
+    await fillValidQuote(user);
+    await user.clear(byLabel('Required Quantity'));
+    await user.type(byLabel('Required Quantity'), '500');
+    await user.click(terms());
+    await user.click(submitButton());
+    expect(await screen.findByText('Required Quantity must be at least 1000 KG for this product')).toBeInTheDocument();
+    // Under 1: SPEC.md's message, not the minimum order's.
+    await user.clear(byLabel('Required Quantity'));
+    await user.type(byLabel('Required Quantity'), '0');
+    await user.click(submitButton());
+    expect(await screen.findByText(V.quoteRequiredQtyMin)).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', API.addQuote)).toHaveLength(0);
+  });
+});

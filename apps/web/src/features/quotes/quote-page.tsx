@@ -1,6 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { HEARD_FROM_OPTIONS, PACKAGING_TYPES, quoteFormSchema, inSpecOrder, quoteMessageOrder, telHref } from '@agro/shared';
-import { useEffect, useId, useState } from 'react';
+import {
+  HEARD_FROM_OPTIONS,
+  PACKAGING_TYPES,
+  belowMinimumOrder,
+  minimumOrder,
+  quoteFormSchema,
+  inSpecOrder,
+  quoteMessageOrder,
+  telHref,
+  type Product,
+} from '@agro/shared';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -22,6 +32,10 @@ import { WhatHappensNext } from './what-happens-next';
 import { Honeypot, useBotSignals } from '@/lib/bot-signals';
 import { t } from '@/lib/i18n';
 import { Ltr, LTR_SLOT, withLtr } from '@/components/ui/ltr';
+import { formatNumber } from '@/lib/format';
+
+/** "1,000 KG": a quantity and its unit as the trade writes them. */
+const quantityText = (q: { quantity: number; unit: string }): string => `${formatNumber(q.quantity)} ${q.unit}`;
 
 type QuoteOut = z.output<typeof quoteFormSchema>;
 /**
@@ -34,7 +48,23 @@ type QuoteIn = Omit<z.input<typeof quoteFormSchema>, 'agreeToTerms' | 'tradeTerm
 };
 type QuoteField = keyof QuoteIn;
 
-const resolver = zodResolver(quoteFormSchema) as unknown as Resolver<QuoteIn, unknown, QuoteOut>;
+const schemaResolver = zodResolver(quoteFormSchema) as unknown as Resolver<QuoteIn, unknown, QuoteOut>;
+
+/**
+ * The schema's checks, then the chosen product's minimum order (issue 43): refused in the page's
+ * language with the server's words, only once the quantity passes SPEC.md's own checks.
+ */
+function minimumOrderResolver(productOf: (id: string) => Product | undefined): Resolver<QuoteIn, unknown, QuoteOut> {
+  return async (values, context, options) => {
+    const result = await schemaResolver(values, context, options);
+    const product = productOf(values.productId);
+    const quantity = Number(values.requiredQty);
+    if (!product || result.errors.requiredQty || !Number.isFinite(quantity)) return result;
+    const message = belowMinimumOrder(product, quantity, t('productTrade.belowMoq'));
+    if (!message) return result;
+    return { values: {}, errors: { ...result.errors, requiredQty: { type: 'moq', message } } };
+  };
+}
 
 function emptyQuote(productId = ''): QuoteIn {
   return {
@@ -78,6 +108,9 @@ export default function QuotePage() {
   const termsHintId = useId();
   const [tradeTermsOpen, setTradeTermsOpen] = useState(false);
   const signals = useBotSignals('quote');
+  const held = useRef(products);
+  held.current = products;
+  const resolver = useMemo(() => minimumOrderResolver((id) => held.current.find((p) => p._id === id)), []);
 
   const {
     register,
@@ -99,7 +132,9 @@ export default function QuotePage() {
 
   const productId = useWatch({ control, name: 'productId' });
   const agreed = useWatch({ control, name: 'agreeToTerms' });
-  const unit = products.find((p) => p._id === productId)?.productQuantityType;
+  const chosen = products.find((p) => p._id === productId);
+  const unit = chosen?.productQuantityType;
+  const minimum = chosen ? minimumOrder(chosen) : null;
 
   const onSubmit = async ({ agreeToTerms: _terms, ...quote }: QuoteOut) => {
     // The schema keeps only QuoteInput's fields: no product, productName or productQuantityType.
@@ -171,7 +206,18 @@ export default function QuotePage() {
                 label={t('quoteForm.quantity')}
                 error={errors.requiredQty?.message}
                 required
-                hint={unit ? t('quoteForm.quantityIn', { unit }) : t('quoteForm.chooseProduct')}
+                hint={
+                  unit ? (
+                    <>
+                      {t('quoteForm.quantityIn', { unit })}
+                      {minimum !== null && (
+                        <> {withLtr(t('quoteForm.minimumOrder', { quantity: LTR_SLOT }), quantityText({ quantity: minimum, unit }))}</>
+                      )}
+                    </>
+                  ) : (
+                    t('quoteForm.chooseProduct')
+                  )
+                }
               >
                 <UnitInput unit={unit} {...register('requiredQty')} />
               </Field>
@@ -185,6 +231,13 @@ export default function QuotePage() {
                   ))}
                 </select>
               </Field>
+              {chosen?.packingOptions && (
+                <p className="text-sm text-gray-700 sm:col-span-2">
+                  {t('quoteForm.packingOptions', {
+                    list: chosen.packingOptions.map((o) => `${packagingText(o.packagingType)} ${quantityText(o)}`).join(t('listSeparator')),
+                  })}
+                </p>
+              )}
               <CheckboxField
                 {...register('isCustomPackagingRequired')}
                 label={t('quoteForm.customPackaging')}
