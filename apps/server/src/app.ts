@@ -26,6 +26,7 @@ import galleryRoutes from './modules/gallery/routes.js';
 import productRoutes from './modules/product/routes.js';
 import quoteRoutes from './modules/quote/routes.js';
 import orderRoutes from './modules/order/routes.js';
+import sampleRoutes from './modules/sample/routes.js';
 import messageRoutes from './modules/messages/routes.js';
 import replyRoutes from './modules/replies/routes.js';
 import reminderRoutes from './modules/reminders/routes.js';
@@ -265,6 +266,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(dataRightsRoutes, { prefix: `${API_PREFIX}/user` });
   await app.register(quoteRoutes, { prefix: `${API_PREFIX}/quote` });
   await app.register(orderRoutes, { prefix: `${API_PREFIX}/order` });
+  await app.register(sampleRoutes, { prefix: `${API_PREFIX}/sample` });
   await app.register(contactRoutes, { prefix: `${API_PREFIX}/contact` });
   await app.register(dashboardRoutes, { prefix: `${API_PREFIX}/dashboard` });
   await app.register(productRoutes, { prefix: `${API_PREFIX}/product` });

@@ -29,3 +29,20 @@ export const PAGES_API = {
   /** Add `?lang=`. */
   restoreOwnerPage: (page: string) => `${V1}/pages/${encodeURIComponent(page)}`,
 };
+
+/**
+ * Sample requests (issue 43, item 2): read by the samples' screens only (the product page links to
+ * /samples with a plain link), so apart from API like the account's calls.
+ */
+export const SAMPLE_API = {
+  addSample: `${V1}/sample/add`,
+  mySamples: `${V1}/sample/mine`,
+  allSamples: `${V1}/sample/all`,
+  exportSamples: `${V1}/sample/export`,
+  sample: (id: string) => `${V1}/sample/${encodeURIComponent(id)}`,
+  approveSample: (id: string) => `${V1}/sample/${encodeURIComponent(id)}/approve`,
+  declineSample: (id: string) => `${V1}/sample/${encodeURIComponent(id)}/decline`,
+  dispatchSample: (id: string) => `${V1}/sample/${encodeURIComponent(id)}/dispatch`,
+  sampleDelivered: (id: string) => `${V1}/sample/${encodeURIComponent(id)}/delivered`,
+  sampleFeedback: (id: string) => `${V1}/sample/${encodeURIComponent(id)}/feedback`,
+};

@@ -9,6 +9,8 @@ import {
   SOCIAL_NETWORKS,
   WEEKDAYS,
   ASSIGNMENT_MODES,
+  SAMPLE_SETTING_BOUNDS,
+  sampleLimits,
   type AssignmentMode,
   type SiteSettings,
 } from '@agro/shared';
@@ -20,7 +22,17 @@ import { useAppDispatch } from '@/store/store';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field } from '@/components/ui/field';
 import { FormSection } from '@/components/ui/form-section';
-import { AwardIcon, BuildingIcon, ClockIcon, FileTextIcon, GlobeIcon, KeyIcon, MessageIcon, PhoneIcon } from '@/components/ui/icons';
+import {
+  AwardIcon,
+  BuildingIcon,
+  ClockIcon,
+  FileTextIcon,
+  GlobeIcon,
+  KeyIcon,
+  MessageIcon,
+  PackageIcon,
+  PhoneIcon,
+} from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { Tabs } from '@/components/ui/tabs';
 import { FaqTranslationFields } from '@/components/content-translations/faq-translations';
@@ -564,6 +576,26 @@ export default function SettingsPage() {
                 ? t('settings.replyTimeNone')
                 : t('settings.replyTimeNow', { count: settings.replyTimeHours })}
             </p>
+          </div>
+        </Section>
+
+        <Section title={t('sampleRequests.settingsHeading')} icon={<PackageIcon />}>
+          <p className="text-sm text-gray-600">{t('sampleRequests.settingsIntro')}</p>
+          <div className={`${grid} mt-3`}>
+            {(['maxProducts', 'maxGrams', 'maxPerMonth'] as const).map((key) => (
+              <Field key={key} label={t(`sampleRequests.${key}`)}>
+                <input
+                  className="input"
+                  type="number"
+                  inputMode="numeric"
+                  min={String(SAMPLE_SETTING_BOUNDS[key][0])}
+                  max={String(SAMPLE_SETTING_BOUNDS[key][1])}
+                  step="1"
+                  value={String(sampleLimits(settings)[key])}
+                  onChange={(e) => set('samples', { ...sampleLimits(settings), [key]: e.target.value === '' ? 0 : Number(e.target.value) })}
+                />
+              </Field>
+            ))}
           </div>
         </Section>
 
