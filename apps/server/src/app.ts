@@ -26,6 +26,7 @@ import galleryRoutes from './modules/gallery/routes.js';
 import productRoutes from './modules/product/routes.js';
 import quoteRoutes from './modules/quote/routes.js';
 import orderRoutes from './modules/order/routes.js';
+import sampleRoutes from './modules/sample/routes.js';
 import messageRoutes from './modules/messages/routes.js';
 import replyRoutes from './modules/replies/routes.js';
 import reminderRoutes from './modules/reminders/routes.js';
@@ -35,6 +36,7 @@ import { ReplyTime, countLateLeads } from './modules/reply-clock/index.js';
 import settingsRoutes, { settingsReader } from './modules/settings/routes.js';
 import teamRoutes from './modules/team/routes.js';
 import webhookRoutes from './modules/webhooks/routes.js';
+import ownerPageRoutes, { ownerPageReader } from './modules/owner-pages/routes.js';
 import { createWebhookDeliverer, type WebhookDeliverer } from './modules/webhooks/index.js';
 import { PublicPages } from './modules/pages/routes.js';
 import { createPageRenderer } from './modules/pages/renderer.js';
@@ -254,6 +256,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(apiDocs);
 
   app.decorate('siteSettings', settingsReader(app));
+  app.decorate('ownerPage', ownerPageReader(app));
   app.decorate('replyTime', new ReplyTime(app));
   app.decorate('altcha', altchaService(database.db, config));
   app.decorateRequest('altchaPayload', undefined);
@@ -263,6 +266,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(dataRightsRoutes, { prefix: `${API_PREFIX}/user` });
   await app.register(quoteRoutes, { prefix: `${API_PREFIX}/quote` });
   await app.register(orderRoutes, { prefix: `${API_PREFIX}/order` });
+  await app.register(sampleRoutes, { prefix: `${API_PREFIX}/sample` });
   await app.register(contactRoutes, { prefix: `${API_PREFIX}/contact` });
   await app.register(dashboardRoutes, { prefix: `${API_PREFIX}/dashboard` });
   await app.register(productRoutes, { prefix: `${API_PREFIX}/product` });
@@ -271,6 +275,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(auditRoutes, { prefix: `${API_PREFIX}/audit` });
   await app.register(teamRoutes, { prefix: `${API_PREFIX}/team` });
   await app.register(webhookRoutes, { prefix: `${API_PREFIX}/webhooks` });
+  await app.register(ownerPageRoutes, { prefix: `${API_PREFIX}/pages` });
   // The threads of quotes, inquiries and orders (/{kind}/{id}/messages), attachments, unread counts.
   await app.register(messageRoutes, { prefix: API_PREFIX });
   await app.register(replyRoutes, { prefix: API_PREFIX });

@@ -196,6 +196,7 @@ describe('GET /api/v1/user/export', () => {
     expect(data.messages.map((m) => m.text)).toEqual(
       expect.arrayContaining([expect.stringContaining('writes on the open quote'), 'The company answers the open quote']),
     );
+    // Its sample requests: none here (test/samples.test.ts exports and anonymises them).
     expect(data.samples).toEqual([]);
     expect(data.files.map((f) => f.kind).sort()).toEqual(['message-attachment', 'message-attachment', 'order-document']);
     // No secret, no hash, no company-only field, nothing of the other buyer.
@@ -296,7 +297,7 @@ describe('DELETE /api/v1/user/account', () => {
       message: DATA_RIGHTS_TEXT.deleted,
       kept: [{ orderNumber: w.orderNumber, keptUntil: keptUntil(order.created_at, 8) }],
       retentionYears: 8,
-      anonymised: { quotes: 1, inquiries: 1 },
+      anonymised: { quotes: 1, inquiries: 1, samples: 0 },
     });
     expect(answer.kept[0]!.keptUntil.slice(0, 4)).toBe(String(new Date(order.created_at).getUTCFullYear() + 8));
     expect(res.cookies.find((c) => c.name === 'agro_session')?.value).toBe('');

@@ -112,6 +112,13 @@ describe('OpenAPI document', () => {
         'POST /api/v1/order/{id}/messages',
         'POST /api/v1/messages/{id}/hide',
         'POST /api/v1/quote/{id}/request-changes',
+        // Sample requests (issue 43)
+        'POST /api/v1/sample/add',
+        'POST /api/v1/sample/{id}/approve',
+        'POST /api/v1/sample/{id}/decline',
+        'POST /api/v1/sample/{id}/dispatch',
+        'POST /api/v1/sample/{id}/delivered',
+        'POST /api/v1/sample/{id}/feedback',
       ].sort(),
     );
   });

@@ -25,3 +25,32 @@ export const ACCOUNT_API = {
   passkeyLogin: `${V1}/user/passkey/login`,
   passkeyConfirmOptions: `${V1}/user/passkey/confirm/options`,
 };
+
+/**
+ * The pages the owner writes (issue 43, item 3): read by anyone in a language, saved and restored
+ * by an administrator. Apart from API too: only the pages that show them and the settings read it.
+ */
+export const PAGES_API = {
+  /** Add `?lang=` (English without it). */
+  ownerPage: (page: string) => `${V1}/pages/${encodeURIComponent(page)}`,
+  saveOwnerPage: (page: string) => `${V1}/pages/${encodeURIComponent(page)}`,
+  /** Add `?lang=`. */
+  restoreOwnerPage: (page: string) => `${V1}/pages/${encodeURIComponent(page)}`,
+};
+
+/**
+ * Sample requests (issue 43, item 2): read by the samples' screens only (the product page links to
+ * /samples with a plain link), so apart from API like the account's calls.
+ */
+export const SAMPLE_API = {
+  addSample: `${V1}/sample/add`,
+  mySamples: `${V1}/sample/mine`,
+  allSamples: `${V1}/sample/all`,
+  exportSamples: `${V1}/sample/export`,
+  sample: (id: string) => `${V1}/sample/${encodeURIComponent(id)}`,
+  approveSample: (id: string) => `${V1}/sample/${encodeURIComponent(id)}/approve`,
+  declineSample: (id: string) => `${V1}/sample/${encodeURIComponent(id)}/decline`,
+  dispatchSample: (id: string) => `${V1}/sample/${encodeURIComponent(id)}/dispatch`,
+  sampleDelivered: (id: string) => `${V1}/sample/${encodeURIComponent(id)}/delivered`,
+  sampleFeedback: (id: string) => `${V1}/sample/${encodeURIComponent(id)}/feedback`,
+};

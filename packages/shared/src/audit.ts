@@ -20,6 +20,7 @@ export const AUDIT_ENTITY_TYPES = [
   'held-reply',
   'webhook',
   'account',
+  'sample',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;

@@ -8,6 +8,7 @@ import en from '../locales/en/server.json';
 import { auditEntrySchema } from './audit.js';
 import { orderSchema } from './order.js';
 import { passkeyRecordSchema, passkeyCredentialSchema } from './passkeys.js';
+import { sampleSchema } from './sample.js';
 import { sessionRecordSchema } from './sessions.js';
 import { threadMessageSchema, THREAD_KINDS } from './thread.js';
 import { apiResultSchema, inquirySchema, publicUserSchema, quoteDetailSchema } from './types.js';
@@ -42,7 +43,7 @@ export const accountDeletedSchema = apiResultSchema.extend({
   /** The retention period of the settings, in years. */
   retentionYears: z.number(),
   /** How many quotes and inquiries that led to no order were made anonymous. */
-  anonymised: z.object({ quotes: z.number(), inquiries: z.number() }),
+  anonymised: z.object({ quotes: z.number(), inquiries: z.number(), samples: z.number() }),
 });
 export type AccountDeleted = z.infer<typeof accountDeletedSchema>;
 
@@ -68,8 +69,8 @@ export const dataExportSchema = z.object({
   inquiries: z.array(inquirySchema),
   /** The messages of the account's threads (quotes, inquiries, orders), oldest first. */
   messages: z.array(threadMessageSchema.extend({ threadKind: z.enum(THREAD_KINDS), threadId: z.string() })),
-  /** Samples are not on this site yet: always empty until they are. */
-  samples: z.array(z.never()),
+  /** The account's sample requests (issue 43), oldest first. */
+  samples: z.array(sampleSchema),
   audit: z.array(auditEntrySchema),
   /** The attachments and documents: in the ZIP (`?format=zip`) under their `path`. */
   files: z.array(exportFileSchema),

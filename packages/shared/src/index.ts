@@ -30,6 +30,8 @@ export * from './sessions.js';
 export * from './passkeys.js';
 export * from './data-rights.js';
 export * from './webhooks.js';
+export * from './owner-pages.js';
+export * from './sample.js';
 export * from './languages.js';
 export * from './i18n/translator.js';
 export type {

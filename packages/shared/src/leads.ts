@@ -120,6 +120,8 @@ export const dashboardSchema = z.object({
     onTime: z.object({ onTime: z.number().int(), shipped: z.number().int(), rate: z.number().nullable() }),
     medianDaysToShip: z.number().nullable(),
   }),
+  /** Sample requests (issue 43) dispatched in the 12 months, and of them those a quote was asked from within 90 days of dispatch (share null when none). */
+  samples: z.object({ sent: z.number().int(), quoted: z.number().int(), share: z.number().nullable() }),
   /**
    * The reply clock (issue 41), quotes and inquiries together: first-reply times of the leads that
    * arrived in the 12 months, and the leads late now (unanswered past their due time, whenever they

@@ -1,4 +1,5 @@
 import type { Language } from './languages.js';
+import type { OwnerPageData } from './owner-pages.js';
 import type { PublicSettings } from './settings.js';
 import type { GalleryImage, Product } from './types.js';
 
@@ -27,4 +28,6 @@ export interface ServerSnapshot {
   gallery: GalleryImage[] | null;
   /** The site settings the page was rendered with (the public part). */
   settings: PublicSettings | null;
+  /** The page's texts as the owner wrote them (home, about, privacy, terms); null while it reads as the original. */
+  ownerPage: OwnerPageData | null;
 }

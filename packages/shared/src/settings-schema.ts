@@ -19,6 +19,7 @@ import {
   type Weekday,
 } from './settings.js';
 import { EMAIL_PATTERN, isSingleLine } from './validation.js';
+import { SAMPLE_SETTING_BOUNDS, SAMPLE_TEXT, sampleLimits } from './sample.js';
 
 export const SETTINGS_MESSAGES = {
   unknownKey: 'Unknown setting',
@@ -55,6 +56,9 @@ export const SETTINGS_MESSAGES = {
   buyerOfferExpiryDays: R.buyerOfferExpiryDays,
   buyerUnansweredOfferDays: R.buyerUnansweredOfferDays,
   retentionYears: SETTINGS_TEXT.retentionYears,
+  sampleMaxProducts: SAMPLE_TEXT.settingMaxProducts,
+  sampleMaxGrams: SAMPLE_TEXT.settingMaxGrams,
+  sampleMaxPerMonth: SAMPLE_TEXT.settingMaxPerMonth,
 } as const;
 const M = SETTINGS_MESSAGES;
 
@@ -215,6 +219,16 @@ const remindersSchema = strict(
   M.leadDueHoursBefore,
 ).partial();
 
+/** Issue 43: the sample requests' limits (each within SAMPLE_SETTING_BOUNDS). */
+const samplesSchema = strict(
+  {
+    maxProducts: wholeNumber(...SAMPLE_SETTING_BOUNDS.maxProducts, M.sampleMaxProducts),
+    maxGrams: wholeNumber(...SAMPLE_SETTING_BOUNDS.maxGrams, M.sampleMaxGrams),
+    maxPerMonth: wholeNumber(...SAMPLE_SETTING_BOUNDS.maxPerMonth, M.sampleMaxPerMonth),
+  },
+  M.sampleMaxProducts,
+).partial();
+
 const bankLine = line(100, M.bankField);
 const bankDetailsSchema = strict(
   { accountName: bankLine, bankName: bankLine, accountNumber: bankLine, ifsc: bankLine, swift: bankLine, branch: bankLine },
@@ -266,6 +280,7 @@ export const settingsPatchSchema = z
       showReplyTime: z.boolean({ error: M.showReplyTime }),
       reminders: remindersSchema,
       retentionYears: wholeNumber(1, 30, M.retentionYears),
+      samples: samplesSchema,
       /** Read-only (computed by the server, issue 41): a form that sends back what it read is not refused; ignored. */
       replyTimeHours: z.unknown(),
     },
@@ -311,6 +326,9 @@ export const settingsMessageOrder: readonly string[] = [
   M.buyerOfferExpiryDays,
   M.buyerUnansweredOfferDays,
   M.retentionYears,
+  M.sampleMaxProducts,
+  M.sampleMaxGrams,
+  M.sampleMaxPerMonth,
 ];
 
 const MERGED = new Set<keyof SiteSettings>([
@@ -321,6 +339,7 @@ const MERGED = new Set<keyof SiteSettings>([
   'bankDetails',
   'assignment',
   'reminders',
+  'samples',
 ]);
 
 /** `current` with `patch` applied: objects merged one level deep, everything else replaced. */
@@ -329,7 +348,9 @@ export function applySettingsPatch(current: SiteSettings, patch: SettingsPatch):
   for (const key of SETTING_KEYS) {
     const value = patch[key];
     if (value === undefined) continue;
-    next[key] = MERGED.has(key) ? { ...(current[key] as object), ...(value as object) } : value;
+    // `samples` is absent until first set (issue 43): merged over its defaults.
+    const base = key === 'samples' ? sampleLimits(current) : current[key];
+    next[key] = MERGED.has(key) ? { ...(base as object), ...(value as object) } : value;
   }
   return next as unknown as SiteSettings;
 }
@@ -373,6 +394,7 @@ export const siteSettingsSchema = z.object({
     buyerOfferExpiryDays: z.number(),
     buyerUnansweredOfferDays: z.number(),
   }),
+  samples: z.object({ maxProducts: z.number(), maxGrams: z.number(), maxPerMonth: z.number() }).optional(),
 });
 
 /** GET answers the public part (an ADMIN gets the whole); PATCH answers the whole. */

@@ -100,6 +100,16 @@ export interface AssignmentSettings {
   rules: AssignmentRule[];
 }
 
+/** Issue 43: what one sample request may hold and how many a buyer may send (defaults and bounds: sample.ts). */
+export interface SampleSettings {
+  /** Products in one request. */
+  maxProducts: number;
+  /** Grams of each product. */
+  maxGrams: number;
+  /** Requests of one buyer in 30 days. */
+  maxPerMonth: number;
+}
+
 /** Every setting ('' = not set). */
 export interface SiteSettings {
   phone: string;
@@ -123,6 +133,12 @@ export interface SiteSettings {
   showReplyTime: boolean;
   /** Issue 41: when reminders go out (modules/reminders). */
   reminders: ReminderSettings;
+  /**
+   * Issue 43: what one sample request may hold, and how many a buyer may send in 30 days
+   * (modules/sample); absent until an administrator sets it: sample.ts's DEFAULT_SAMPLE_SETTINGS.
+   * Public (a buyer's form shows the limits), and kept out of DEFAULT_SETTINGS: the first page's budget.
+   */
+  samples?: SampleSettings;
   /** Issue 44: the years orders (with their quotes, invoices and documents) are kept, also after their buyer deleted their account. */
   retentionYears: number;
 }
@@ -147,6 +163,7 @@ export const SETTING_KEYS = [
   'showReplyTime',
   'reminders',
   'retentionYears',
+  'samples',
 ] as const satisfies readonly SettingKey[];
 
 /**

@@ -9,8 +9,15 @@ import { apiResultSchema } from './types.js';
 
 export const WEBHOOK_TEXT = en.accountMessages.webhooks;
 
-/** What an endpoint may ask for (`sample.changed` comes with the samples). */
-export const WEBHOOK_EVENTS = ['quote.created', 'inquiry.created', 'quote.changed', 'order.changed', 'message.created'] as const;
+/** What an endpoint may ask for. */
+export const WEBHOOK_EVENTS = [
+  'quote.created',
+  'inquiry.created',
+  'quote.changed',
+  'order.changed',
+  'message.created',
+  'sample.changed',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;

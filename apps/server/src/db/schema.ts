@@ -222,6 +222,8 @@ export interface QuotesTable {
   trade_sample_first: Generated<Flag>;
   /** Why it is held as spam (not mailed, out of the default lists); null when it is not. */
   spam_reason: Generated<SpamReason | null>;
+  /** Issue 43: the delivered sample request it was asked from ('Request a quote'); null otherwise. */
+  sample_id: Generated<string | null>;
   /** While the buyer's request for changes to the current offer waits for the company (status CHANGES_REQUESTED). */
   changes_requested_at: Generated<string | null>;
   /** The last message's time; null: none yet (read as created_at). */
@@ -649,7 +651,42 @@ export interface HeldRepliesTable {
   message_id: string | null;
 }
 
+export interface SamplesTable {
+  id: string;
+  user_id: string | null;
+  status: 'REQUESTED' | 'APPROVED' | 'DECLINED' | 'DISPATCHED' | 'DELIVERED';
+  contact_name: string;
+  account_email: string;
+  company_name: string;
+  country: string;
+  address: string;
+  shipping: 'ACCOUNT' | 'ON_DELIVERY';
+  account_courier: string | null;
+  account_number: string | null;
+  note: string;
+  decline_reason: string | null;
+  dispatch_courier: string | null;
+  tracking_number: string | null;
+  dispatched_at: string | null;
+  delivered_at: string | null;
+  feedback_rating: number | null;
+  feedback_note: string | null;
+  feedback_at: string | null;
+  created_at: string;
+  status_changed_at: string;
+}
+
+export interface SampleItemsTable {
+  sample_id: string;
+  position: number;
+  product_id: string | null;
+  product_name: string;
+  grams: number;
+}
+
 export interface Database {
+  samples: SamplesTable;
+  sample_items: SampleItemsTable;
   edge_purges: EdgePurgesTable;
   job_runs: JobRunsTable;
   unsubscribe_tokens: UnsubscribeTokensTable;
@@ -713,6 +750,8 @@ export type ContactRow = Selectable<ContactsTable>;
 export type NewContactRow = Insertable<ContactsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type SampleRow = Selectable<SamplesTable>;
+export type SampleItemRow = Selectable<SampleItemsTable>;
 export type NewOrderRow = Insertable<OrdersTable>;
 export type OrderMilestoneRow = Selectable<OrderMilestonesTable>;
 export type OrderDocumentRow = Selectable<OrderDocumentsTable>;

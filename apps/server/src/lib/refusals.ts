@@ -26,9 +26,40 @@ const PATTERNS = (Object.entries(TEMPLATES) as [keyof typeof TEMPLATES, string][
 
 const ACTION_OF = new Map(Object.entries(ENGLISH_ACTIONS).map(([action, past]) => [past, action]));
 
+/**
+ * The sample requests' answers (issue 43, server.json's accountMessages.samples): read by the
+ * samples' screens only, so the server says them in the page's language; `state` is a request's status.
+ */
+const SAMPLE_PATTERNS = (
+  Object.entries(CATALOGUES.en.accountMessages.samples) as [keyof typeof CATALOGUES.en.accountMessages.samples, string][]
+).map(([key, template]) => {
+  const names = [...template.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!);
+  const source = template
+    .split(/\{\{\w+\}\}/)
+    .map(escapeRegExp)
+    .join('(.+?)');
+  return { key, names, pattern: new RegExp(`^${source}$`) };
+});
+const SAMPLE_STATUS_OF = new Map(Object.entries(CATALOGUES.en.sampleStatuses).map(([status, label]) => [label, status]));
+
+function localizeSampleText(message: string, language: Language): string | undefined {
+  for (const { key, names, pattern } of SAMPLE_PATTERNS) {
+    const match = pattern.exec(message);
+    if (!match) continue;
+    const t = translator(language);
+    const named = (name: string, value: string): string =>
+      name === 'state' ? t(`sampleStatuses.${SAMPLE_STATUS_OF.get(value) ?? value}`, { defaultValue: value }) : value;
+    const values = Object.fromEntries(names.map((name, i) => [name, named(name, match[i + 1]!)]));
+    return t(`accountMessages.samples.${key}`, { ...values, defaultValue: message });
+  }
+  return undefined;
+}
+
 /** `message` in `language` when it is one of the refusals above; any other message unchanged. */
 export function localizeRefusal(message: string, language: Language): string {
   if (language === DEFAULT_LANGUAGE) return message;
+  const sample = localizeSampleText(message, language);
+  if (sample !== undefined) return sample;
   for (const { key, names, pattern } of PATTERNS) {
     const match = pattern.exec(message);
     if (!match) continue;

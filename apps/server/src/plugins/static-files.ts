@@ -51,6 +51,8 @@ const APP_SCREENS = [
   '/my-orders',
   '/orders',
   '/orders/:id',
+  // Samples (issue 43): a buyer's requests, every request for an administrator.
+  '/profile/samples',
   // The owner's console (issue 26) and the second sign-in step.
   '/login/second-factor',
   '/settings',

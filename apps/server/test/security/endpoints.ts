@@ -46,6 +46,15 @@ import {
   type Order,
   type Quote,
   ACCOUNT_API,
+  PAGES_API,
+  ownerPageSaveSchema,
+  SAMPLE_API,
+  sampleAddSchema,
+  sampleDeclineSchema,
+  sampleDispatchSchema,
+  sampleFeedbackSchema,
+  type Sample,
+  type SampleStatus,
 } from '@agro/shared';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -66,8 +75,8 @@ import { PASSWORD, newUserBody, type TestApp } from '../helper.js';
 import { file, makeImage, multipart } from '../images-fixtures.js';
 export { quoteBody };
 
-/** Every path the API names: SPEC.md's and the later ones (API), and the account's own (ACCOUNT_API). */
-export const ALL_API = { ...API, ...ACCOUNT_API };
+/** Every path the API names: SPEC.md's and the later ones (API), the account's own (ACCOUNT_API), the samples' (SAMPLE_API) and the owner's pages' (PAGES_API). */
+export const ALL_API = { ...API, ...ACCOUNT_API, ...SAMPLE_API, ...PAGES_API };
 
 export const ACTORS = ['anonymous', 'user', 'otherUser', 'admin'] as const;
 export type Actor = (typeof ACTORS)[number];
@@ -144,6 +153,52 @@ async function addOfferedQuote(ctx: EndpointContext, owner: Session): Promise<Qu
   const admin = await ctx.t.db.selectFrom('users').select('id').where('role', '=', 'ADMIN').executeTakeFirstOrThrow();
   await sendOffer(ctx.t.db, ctx.t.dialect, quote._id, offerSchema.parse(offerBody()), { userId: admin.id });
   return quote;
+}
+
+/** The body of a valid sample request for `productId`. */
+const sampleBody = (productId: string) => ({
+  items: [{ productId, grams: 200 }],
+  address: '4 Quay Street, Hamburg 20457',
+  country: 'Germany',
+  companyName: 'Hanse Foods GmbH',
+  shipping: 'ACCOUNT',
+  courier: 'DHL',
+  accountNumber: '960111222',
+  note: '',
+});
+
+/** A sample request of `owner` at `status`, written as the buyer and an administrator would leave it (without HTTP calls). */
+async function addSampleAt(ctx: EndpointContext, owner: Session, status: SampleStatus): Promise<string> {
+  const id = newId();
+  const now = nowIso();
+  await ctx.t.db
+    .insertInto('samples')
+    .values({
+      id,
+      user_id: owner.id,
+      status,
+      contact_name: 'Matrix Buyer',
+      account_email: owner.email,
+      company_name: 'Hanse Foods GmbH',
+      country: 'Germany',
+      address: '4 Quay Street, Hamburg 20457',
+      shipping: 'ACCOUNT',
+      account_courier: 'DHL',
+      account_number: '960111222',
+      note: '',
+      dispatch_courier: status === 'DISPATCHED' || status === 'DELIVERED' ? 'DHL' : null,
+      tracking_number: status === 'DISPATCHED' || status === 'DELIVERED' ? '1234567890' : null,
+      dispatched_at: status === 'DISPATCHED' || status === 'DELIVERED' ? now : null,
+      delivered_at: status === 'DELIVERED' ? now : null,
+      created_at: '2000-01-01T00:00:00.000Z',
+      status_changed_at: now,
+    })
+    .execute();
+  await ctx.t.db
+    .insertInto('sample_items')
+    .values({ sample_id: id, position: 0, product_id: ctx.productId, product_name: 'Matrix product', grams: 100 })
+    .execute();
+  return id;
 }
 
 /** An order of `owner`: a quote offered and accepted (through the services, without HTTP calls). */
@@ -1538,6 +1593,35 @@ export const ENDPOINTS: readonly Endpoint[] = [
     prepare: async ({ t }, caller) => ({ url: ACCOUNT_API.retryWebhookDelivery(await webhookDelivery(t)), headers: cookieOf(caller) }),
   },
   {
+    api: 'ownerPage',
+    method: 'GET',
+    path: '/api/v1/pages/{page}',
+    body: 'none',
+    expect: PUBLIC,
+    prepare: async (_ctx, caller) => ({ url: `${PAGES_API.ownerPage('about')}?lang=ar`, headers: cookieOf(caller) }),
+  },
+  {
+    api: 'saveOwnerPage',
+    method: 'PUT',
+    path: '/api/v1/pages/{page}',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: ownerPageSaveSchema('privacy'),
+    prepare: async (_ctx, caller) => ({
+      url: PAGES_API.saveOwnerPage('privacy'),
+      payload: { language: 'fr', texts: { body: '## Données\n\nNous ne vendons **jamais** vos données.' } },
+      headers: cookieOf(caller),
+    }),
+  },
+  {
+    api: 'restoreOwnerPage',
+    method: 'DELETE',
+    path: '/api/v1/pages/{page}',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (_ctx, caller) => ({ url: `${PAGES_API.restoreOwnerPage('privacy')}?lang=fr`, headers: cookieOf(caller) }),
+  },
+  {
     api: 'twoFactorStatus',
     method: 'GET',
     path: '/api/v1/user/2fa',
@@ -1774,6 +1858,155 @@ export const ENDPOINTS: readonly Endpoint[] = [
       check: (res) => expect(res.json<{ unsubscribed: boolean }>().unsubscribed).toBe(true),
     }),
   },
+  // Sample requests (issue 43, item 2).
+  {
+    api: 'addSample',
+    method: 'POST',
+    path: '/api/v1/sample/add',
+    body: 'json',
+    expect: USER_ONLY,
+    schema: sampleAddSchema,
+    prepare: async (ctx, caller) => {
+      // A product of its own each time, the caller's earlier requests out of the 30 days: the limits never refuse it.
+      if (caller)
+        await ctx.t.db.updateTable('samples').set({ created_at: '2000-01-01T00:00:00.000Z' }).where('user_id', '=', caller.id).execute();
+      const productId = await insertTestProduct(ctx.t.db, { productName: `Sample ${randomBytes(3).toString('hex')}` });
+      return { url: SAMPLE_API.addSample, payload: sampleBody(productId), headers: cookieOf(caller) };
+    },
+  },
+  {
+    api: 'mySamples',
+    method: 'GET',
+    path: '/api/v1/sample/mine',
+    body: 'none',
+    expect: USER_ONLY,
+    prepare: async (ctx, caller, actor) => {
+      const id = await addSampleAt(ctx, ctx.owner, 'REQUESTED');
+      return {
+        url: SAMPLE_API.mySamples,
+        headers: cookieOf(caller),
+        check: (res) => {
+          const samples = res.json<{ samples: Sample[] }>().samples;
+          expect(samples.every((s) => s.buyer.email === caller!.email)).toBe(true);
+          expect(samples.some((s) => s._id === id)).toBe(actor === 'user');
+        },
+      };
+    },
+  },
+  {
+    api: 'allSamples',
+    method: 'GET',
+    path: '/api/v1/sample/all',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => {
+      const id = await addSampleAt(ctx, ctx.owner, 'REQUESTED');
+      return {
+        url: `${SAMPLE_API.allSamples}?page=1&limit=100`,
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ samples: Sample[] }>().samples.map((s) => s._id)).toContain(id),
+      };
+    },
+  },
+  {
+    api: 'exportSamples',
+    method: 'GET',
+    path: '/api/v1/sample/export',
+    body: 'none',
+    expect: ADMIN_ONLY,
+    response: 'csv',
+    prepare: async (ctx, caller) => {
+      const id = await addSampleAt(ctx, ctx.owner, 'REQUESTED');
+      return {
+        url: `${SAMPLE_API.exportSamples}?status=REQUESTED`,
+        headers: cookieOf(caller),
+        check: (res) => expect(res.body).toContain(id),
+      };
+    },
+  },
+  {
+    api: 'sample',
+    method: 'GET',
+    path: '/api/v1/sample/{id}',
+    body: 'none',
+    expect: OWNER_OR_ADMIN,
+    prepare: async (ctx, caller) => {
+      const id = await addSampleAt(ctx, ctx.owner, 'REQUESTED');
+      return {
+        url: SAMPLE_API.sample(id),
+        headers: cookieOf(caller),
+        check: (res) => expect(res.json<{ sample: Sample }>().sample).toMatchObject({ _id: id, status: 'REQUESTED' }),
+      };
+    },
+  },
+  {
+    api: 'approveSample',
+    method: 'POST',
+    path: '/api/v1/sample/{id}/approve',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    prepare: async (ctx, caller) => ({
+      url: SAMPLE_API.approveSample(await addSampleAt(ctx, ctx.owner, 'REQUESTED')),
+      payload: {},
+      headers: cookieOf(caller),
+      check: (res) => expect(res.json<{ sample: Sample }>().sample.status).toBe('APPROVED'),
+    }),
+  },
+  {
+    api: 'declineSample',
+    method: 'POST',
+    path: '/api/v1/sample/{id}/decline',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: sampleDeclineSchema,
+    prepare: async (ctx, caller) => ({
+      url: SAMPLE_API.declineSample(await addSampleAt(ctx, ctx.owner, 'REQUESTED')),
+      payload: { reason: 'Not in season' },
+      headers: cookieOf(caller),
+      check: (res) => expect(res.json<{ sample: Sample }>().sample.status).toBe('DECLINED'),
+    }),
+  },
+  {
+    api: 'dispatchSample',
+    method: 'POST',
+    path: '/api/v1/sample/{id}/dispatch',
+    body: 'json',
+    expect: ADMIN_ONLY,
+    schema: sampleDispatchSchema,
+    prepare: async (ctx, caller) => ({
+      url: SAMPLE_API.dispatchSample(await addSampleAt(ctx, ctx.owner, 'APPROVED')),
+      payload: { courier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+      headers: cookieOf(caller),
+      check: (res) => expect(res.json<{ sample: Sample }>().sample.dispatch?.trackingUrl).toContain('ups.com'),
+    }),
+  },
+  {
+    api: 'sampleDelivered',
+    method: 'POST',
+    path: '/api/v1/sample/{id}/delivered',
+    body: 'json',
+    expect: OWNER_OR_ADMIN,
+    prepare: async (ctx, caller) => ({
+      url: SAMPLE_API.sampleDelivered(await addSampleAt(ctx, ctx.owner, 'DISPATCHED')),
+      payload: {},
+      headers: cookieOf(caller),
+      check: (res) => expect(res.json<{ sample: Sample }>().sample.status).toBe('DELIVERED'),
+    }),
+  },
+  {
+    api: 'sampleFeedback',
+    method: 'POST',
+    path: '/api/v1/sample/{id}/feedback',
+    body: 'json',
+    expect: OWNER_ONLY,
+    schema: sampleFeedbackSchema,
+    prepare: async (ctx, caller) => ({
+      url: SAMPLE_API.sampleFeedback(await addSampleAt(ctx, ctx.owner, 'DELIVERED')),
+      payload: { rating: 5, note: 'Fine grind' },
+      headers: cookieOf(caller),
+      check: (res) => expect(res.json<{ sample: Sample }>().sample.feedback?.rating).toBe(5),
+    }),
+  },
 ];
 
 /**
@@ -1928,6 +2161,8 @@ export async function dataSnapshot(t: TestApp): Promise<Record<string, unknown[]
     'contacts',
     'orders',
     'order_milestones',
+    'samples',
+    'sample_items',
     'order_documents',
     'site_settings',
     'audit_log',

@@ -113,7 +113,8 @@ export const routes: RouteObject[] = [
       { path: '/terms', element: <TermsPage /> },
       { path: '/quote', element: guarded(USER_OR_ADMIN, QuotePage) },
       { path: '/quote/description', element: guarded(ADMIN_ONLY, QuoteDescriptionPage) },
-      { path: '/profile', element: guarded(USER_OR_ADMIN, ProfilePage) },
+      // /profile/samples too (issue 43): the profile's chunk holds the samples' screens (app/profile-route.tsx).
+      { path: '/profile/*', element: guarded(USER_OR_ADMIN, ProfilePage) },
       { path: '/contact', element: guarded(USER_ONLY, ContactPage) },
       { path: '/add-product', element: guarded(ADMIN_ONLY, AddProductPage) },
       { path: '/edit-product', element: guarded(ADMIN_ONLY, EditProductPage) },

@@ -32,6 +32,7 @@ function storeWithSnapshot(snapshot: Partial<ServerSnapshot>) {
       slugs: {},
       gallery: null,
       settings: null,
+      ownerPage: null,
       ...snapshot,
     }),
   );

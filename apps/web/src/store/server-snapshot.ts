@@ -23,6 +23,7 @@ const initialState: ServerSnapshot = {
   slugs: {},
   gallery: null,
   settings: null,
+  ownerPage: null,
 };
 
 /** The id of the <script type="application/json"> element that carries the snapshot to the browser. */

@@ -52,11 +52,17 @@ const SAME_IN: Partial<Record<Language, string[]>> = {
     'litres',
     'tonnes',
     'Spam',
+    'Introduction',
+    'Mission',
+    'Vision',
   ],
   // The place names of the origin; Spanish writes India as English does.
   es: ['Total', 'Premium', 'Email', 'Kolhapur', 'Maharashtra', 'India', 'Spam', 'No'],
   de: [
     'Passkeys',
+    'Text',
+    'Mission',
+    'Vision',
     'Name',
     'Status',
     'Bank',

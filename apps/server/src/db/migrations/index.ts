@@ -33,6 +33,7 @@ import * as productTradeData from './20261128110000-product-trade-data.js';
 import * as sessionDetails from './20261128120000-session-details.js';
 import * as webhooks from './20261128130000-webhooks.js';
 import * as mailAttachments from './20261129100000-mail-attachments.js';
+import * as samples from './20261129120000-samples.js';
 import * as passkeys from './20261129130000-passkeys.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -73,5 +74,6 @@ export const migrations: Record<string, DialectMigration> = {
   '20261128120000-session-details': sessionDetails,
   '20261128130000-webhooks': webhooks,
   '20261129100000-mail-attachments': mailAttachments,
+  '20261129120000-samples': samples,
   '20261129130000-passkeys': passkeys,
 };

@@ -3,6 +3,7 @@
  * UTC calendar months, read from the ISO timestamps' first seven characters on both dialects.
  * What is held as spam is not a lead and counts nowhere.
  */
+import { sampleConversion } from '../sample/index.js';
 import { HEARD_FROM_OPTIONS, offerToday, type Dashboard, type LabelCount, type MonthCount } from '@agro/shared';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
@@ -179,6 +180,7 @@ export async function dashboardFigures(db: DbOrTx, now = new Date()): Promise<Da
     offerWithin24h: clock.offerWithin24h,
     acceptance: acceptance(statuses),
     orders: await orderFigures(db, from, months),
+    samples: await sampleConversion(db, from),
     firstReply: clock.firstReply,
     firstReplyByMonth: clock.firstReplyByMonth,
     firstReplyByAssignee: clock.firstReplyByAssignee,

@@ -15,6 +15,7 @@ import { toAuditEntry } from '../audit/index.js';
 import { findInquiry } from '../contact/repository.js';
 import { listMessages } from '../messages/repository.js';
 import { findOrder } from '../order/repository.js';
+import { findSample, userSampleIds } from '../sample/index.js';
 import { getQuoteDetail } from '../quote/index.js';
 import { findUserById, listPasskeys, listUserSessions, toPasskeyRecord, toSessionRecord } from '../user/index.js';
 import { auditRowsOf, filesOf, leadIdsOf } from './repository.js';
@@ -53,11 +54,12 @@ export async function prepareExport(db: DbOrTx, userId: string, currentTokenHash
   const row = await findUserById(db, userId);
   if (!row) return undefined;
   const now = nowIso();
-  const [sessions, passkeys, leads, audit] = await Promise.all([
+  const [sessions, passkeys, leads, audit, sampleIds] = await Promise.all([
     listUserSessions(db, userId, now),
     listPasskeys(db, userId),
     leadIdsOf(db, userId),
     auditRowsOf(db, userId),
+    userSampleIds(db, userId),
   ]);
   const files = (await filesOf(db, userId)).map((f) => ({
     path: `files/${f.kind === 'order-document' ? 'orders' : 'messages'}/${f.id}-${safeName(f.fileName)}`,
@@ -119,8 +121,9 @@ export async function prepareExport(db: DbOrTx, userId: string, currentTokenHash
     });
     yield '],"messages":[';
     yield* messages();
-    // Samples are not on the site yet: their list joins here when they are.
-    yield `],"samples":[],"audit":${J(audit.map(toAuditEntry))},"files":${J(files.map(({ storageName: _s, ...f }) => f))}}\n`;
+    yield '],"samples":[';
+    yield* list(sampleIds, (id) => findSample(db, id));
+    yield `],"audit":${J(audit.map(toAuditEntry))},"files":${J(files.map(({ storageName: _s, ...f }) => f))}}\n`;
   }
 
   return { json, files };

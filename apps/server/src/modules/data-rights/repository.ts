@@ -3,6 +3,7 @@
  * deletion removes or makes anonymous. The leads' search copies follow by themselves: the FTS5
  * tables through their update triggers (SQLite), the pg_trgm indexes being on the columns.
  */
+import { anonymiseUserSamples } from '../sample/index.js';
 import { DELETED_ACCOUNT_TEXT, THREAD_KINDS, deletedAccountEmail, type ThreadKind } from '@agro/shared';
 import type { DbOrTx } from '../../db/index.js';
 import type { AuditLogTable } from '../../db/schema.js';
@@ -107,7 +108,10 @@ export async function filesOf(
  * dates, statuses) kept for the dashboard; the buyer's messages in their threads too. Answers the
  * storage names of the attachments removed, for their files to go once this commits.
  */
-export async function anonymiseLeads(tx: DbOrTx, userId: string): Promise<{ quotes: number; inquiries: number; files: string[] }> {
+export async function anonymiseLeads(
+  tx: DbOrTx,
+  userId: string,
+): Promise<{ quotes: number; inquiries: number; samples: number; files: string[] }> {
   const text = DELETED_ACCOUNT_TEXT;
   const email = deletedAccountEmail(userId);
   const threads = { quote: openQuotesOf(tx, userId), contact: leadsOf(tx, 'contact', userId) } as const;
@@ -159,7 +163,9 @@ export async function anonymiseLeads(tx: DbOrTx, userId: string): Promise<{ quot
       .where('recipient', '=', 'BUYER')
       .execute();
   }
-  return { quotes: Number(quotes.numUpdatedRows), inquiries: Number(inquiries.numUpdatedRows), files };
+  // Sample requests (issue 43): name, e-mail, company, address, courier account and notes go; products, country and steps stay.
+  const samples = await anonymiseUserSamples(tx, userId, text, email);
+  return { quotes: Number(quotes.numUpdatedRows), inquiries: Number(inquiries.numUpdatedRows), samples, files };
 }
 
 /** Replaces, anywhere in `value`, each string of `personal` (e-mail addresses by `email`, the rest by the fixed text). */
@@ -208,6 +214,12 @@ async function scrubWebhookPayloads(tx: DbOrTx, userId: string): Promise<void> {
     .where('user_id', '=', userId)
     .execute();
   inquiries.forEach(add);
+  const samples = await tx
+    .selectFrom('samples')
+    .select(['contact_name', 'account_email', 'company_name', 'address', 'note', 'account_number', 'feedback_note'])
+    .where('user_id', '=', userId)
+    .execute();
+  samples.forEach((s) => add({ ...s, account_number: s.account_number ?? '', feedback_note: s.feedback_note ?? '' }));
   for (const [kind, threads] of [
     ['quote', openQuotesOf(tx, userId)],
     ['contact', leadsOf(tx, 'contact', userId)],

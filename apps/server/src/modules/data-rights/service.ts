@@ -73,12 +73,13 @@ export async function deleteAccount(
         retentionYears: years,
         quotesAnonymised: anonymised.quotes,
         inquiriesAnonymised: anonymised.inquiries,
+        samplesAnonymised: anonymised.samples,
       },
     });
     return {
       kept,
       retentionYears: years,
-      anonymised: { quotes: anonymised.quotes, inquiries: anonymised.inquiries },
+      anonymised: { quotes: anonymised.quotes, inquiries: anonymised.inquiries, samples: anonymised.samples },
       files: anonymised.files,
     };
   });

@@ -25,6 +25,7 @@ import {
   type Product,
   type ServerSnapshot,
 } from '@agro/shared';
+import type { OwnerPage } from '@agro/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isId } from '../../db/ids.js';
 import { escapeHtml } from '../../lib/html.js';
@@ -42,6 +43,7 @@ import {
 import { requestOrigin } from '../../lib/request-origin.js';
 import { EDGE_TAGS, languageTag, productTag } from '../../speed/edge.js';
 import { listGalleryImages } from '../gallery/repository.js';
+import { ownerDescription } from '../owner-pages/repository.js';
 import * as products from '../product/repository.js';
 import { translator } from '../../lib/i18n.js';
 import {
@@ -80,6 +82,14 @@ const STATIC_PAGES: Record<string, { name?: HeadKey; description: HeadKey }> = {
   '/gallery': { name: 'head.galleryName', description: 'head.galleryDescription' },
   '/privacy': { name: 'head.privacyName', description: 'head.privacyDescription' },
   '/terms': { name: 'head.termsName', description: 'head.termsDescription' },
+};
+
+/** The pages the owner writes (issue 43, item 3), by route. */
+const OWNER_PAGE_ROUTES: Record<string, OwnerPage | undefined> = {
+  '/': 'home',
+  '/about': 'about',
+  '/privacy': 'privacy',
+  '/terms': 'terms',
 };
 
 /** /products/description without an id: the page asks the visitor to choose a product. */
@@ -231,6 +241,9 @@ export class PublicPages {
     const gallery: GalleryImage[] | null = GALLERY_PAGES.has(route) ? await listGalleryImages(this.app.db, baseUrl) : null;
     // 'Usually replies within N hours' (issue 41): the stored figure, never computed for a page.
     const settings = publicSettings(await this.app.siteSettings(), offerToday(), await this.app.replyTime.hours());
+    // The texts the owner wrote for this page (issue 43), when they did.
+    const ownerPageName = OWNER_PAGE_ROUTES[route];
+    const ownerPage = ownerPageName ? await this.app.ownerPage(ownerPageName, language) : null;
     const snapshot: ServerSnapshot = {
       url,
       language,
@@ -241,6 +254,7 @@ export class PublicPages {
       slugs: productPage?.product && productPage.slug ? { [productPage.slug]: productPage.product._id } : {},
       gallery,
       settings,
+      ownerPage: ownerPage?.updatedAt ? ownerPage : null,
     };
     const organization = organizationLd(origin, settings, language);
     // The pages in another language than English declare it in JSON-LD too (WebPage.inLanguage);
@@ -322,7 +336,7 @@ export class PublicPages {
       snapshot,
       head: withPage({
         title: known.name ? pageTitle(t(known.name), language) : defaultTitle(language),
-        description: t(known.description),
+        description: (snapshot.ownerPage && ownerDescription(snapshot.ownerPage)) || t(known.description),
         canonicalPath: route,
         image: showcase?.productThumbnail,
         ogType: 'website',

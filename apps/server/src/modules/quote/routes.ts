@@ -32,6 +32,8 @@ import {
   type Language,
   localizedPath,
   belowMoqMessage,
+  SAMPLE_TEXT,
+  quoteSampleField,
 } from '@agro/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -56,6 +58,7 @@ import { quotationFileName, quotationPdf } from './pdf.js';
 import { orderMails } from '../order/index.js';
 import { findProductRow } from '../product/repository.js';
 import { userLanguage } from '../user/index.js';
+import { findSample, findSampleOwner } from '../sample/index.js';
 import { deleteQuote, findQuote, findQuoteOwner, insertQuote, listQuotes, quoteBatches, releaseQuote } from './repository.js';
 import { actorOf, recordAudit } from '../audit/index.js';
 import { getQuoteDetail } from './detail.js';
@@ -132,7 +135,10 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
         summary:
           'Ask for a quotation (mails the company and the user); a request whose text looks like spam, or that trips ' +
           "the page's bot signals (`website`, `fillMs`), is stored but held as spam: not mailed until released",
-        body: specInput(quoteSchema.extend(botSignalFields), quoteMessageOrder),
+        body: specInput(quoteSchema.extend(botSignalFields).extend(quoteSampleField), [
+          ...quoteMessageOrder,
+          SAMPLE_TEXT.quoteSampleInvalid,
+        ]),
         response: replies(quoteResponseSchema, [400, 401, 403, 404, 429]),
       },
     },
@@ -144,6 +150,14 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       const belowMoq = belowMoqMessage(moqOf(product), input.requiredQty);
       if (belowMoq) throw badRequest(belowMoq, { requiredQty: belowMoq });
       const user = request.user!;
+      // 'Request a quote' from a delivered sample (issue 43): the buyer's own, with this product.
+      if (input.sampleId !== undefined) {
+        const sample = isId(input.sampleId) ? await findSample(app.db, input.sampleId) : undefined;
+        const owner = sample ? await findSampleOwner(app.db, sample._id) : undefined;
+        const fits =
+          sample?.status === 'DELIVERED' && owner?.userId === user._id && sample.items.some((i) => i.productId === input.productId);
+        if (!fits) throw badRequest(SAMPLE_TEXT.quoteSampleInvalid, { sampleId: SAMPLE_TEXT.quoteSampleInvalid });
+      }
       const settings = await app.siteSettings();
       const language = await userLanguage(app.db, user._id);
       const spamReason = leadSpamReason(input, 'quote', [
@@ -180,6 +194,7 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
           created_at: createdAt,
           reply_due_at: replyDueAtOf(createdAt),
           spam_reason: spamReason,
+          sample_id: input.sampleId ?? null,
           ...fromTradeTerms(input.tradeTerms),
         });
         if (assignee) {

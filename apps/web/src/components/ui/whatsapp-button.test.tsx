@@ -30,6 +30,7 @@ function snapshot(overrides: Partial<ServerSnapshot> = {}): ServerSnapshot {
     slugs: {},
     gallery: null,
     settings: DEFAULT_PUBLIC_SETTINGS,
+    ownerPage: null,
     ...overrides,
   };
 }

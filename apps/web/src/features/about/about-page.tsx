@@ -11,6 +11,9 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { Part } from '@/lib/hydrate-in-parts';
 import { formatDay } from '@/lib/format';
 import { t } from '@/lib/i18n';
+import { useOwnerPage } from '@/components/owner-pages/use-owner-page';
+import { Loading } from '@/components/ui/load-state';
+import { RichText } from '@/components/owner-pages/rich-text';
 
 /** Our values: the catalogue's keys of each (about.*Title, about.*Text). */
 const VALUES = [
@@ -48,10 +51,18 @@ function initials(name: string): string {
 export default function AboutPage() {
   const { certifications } = useSiteSettings();
   useDocumentTitle(t('head.aboutName'));
+  // The owner's story where they wrote it (issue 43); the original texts otherwise.
+  const owner = useOwnerPage('about');
+  const written = owner.data?.texts;
+  if (owner.loading) return <Loading label={t('nav.loading')} className="mx-auto max-w-7xl px-4 py-16" />;
+  const values = written
+    ? written.values.map((v, i) => ({ title: v.title, text: v.text, icon: VALUES[i % VALUES.length]!.icon }))
+    : VALUES.map((v) => ({ title: t(`about.${v.key}Title`), text: t(`about.${v.key}Text`), icon: v.icon }));
+  const founderName = written?.founderName ?? SITE.founder.name;
   return (
     <>
-      <PageHero eyebrow={t('about.eyebrow')} title={t('about.title')}>
-        <p>{t('about.intro')}</p>
+      <PageHero eyebrow={t('about.eyebrow')} title={written?.title ?? t('about.title')}>
+        <p className="whitespace-pre-line">{written?.intro ?? t('about.intro')}</p>
       </PageHero>
 
       <Part name="about:1">
@@ -59,11 +70,17 @@ export default function AboutPage() {
           <div className="lg:col-span-3" {...reveal()}>
             <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">{t('about.storyEyebrow')}</p>
             <h2 id="story-heading" className="mt-2 text-3xl font-bold text-brand-900">
-              {t('about.storyHeading')}
+              {written?.storyHeading ?? t('about.storyHeading')}
             </h2>
             <div className="mt-5 space-y-4 leading-relaxed text-gray-700">
-              <p>{t('about.story1')}</p>
-              <p>{t('about.story2')}</p>
+              {owner.data ? (
+                <RichText blocks={owner.data.rich.story ?? []} headingLevel={3} />
+              ) : (
+                <>
+                  <p>{t('about.story1')}</p>
+                  <p>{t('about.story2')}</p>
+                </>
+              )}
             </div>
           </div>
           <aside aria-label={t('about.facts')} className="lg:col-span-2" {...reveal('fade-up', 100)}>
@@ -107,12 +124,12 @@ export default function AboutPage() {
             <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-brand-100" {...reveal()}>
               <TargetIcon size={32} className="text-amber-700" />
               <h2 className="mt-4 text-2xl font-bold text-brand-900">{t('about.mission')}</h2>
-              <p className="mt-3 leading-relaxed text-gray-700">{t('about.missionText')}</p>
+              <p className="mt-3 whitespace-pre-line leading-relaxed text-gray-700">{written?.mission ?? t('about.missionText')}</p>
             </div>
             <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-brand-100" {...reveal('fade-up', 100)}>
               <EyeIcon size={32} className="text-amber-700" />
               <h2 className="mt-4 text-2xl font-bold text-brand-900">{t('about.vision')}</h2>
-              <p className="mt-3 leading-relaxed text-gray-700">{t('about.visionText')}</p>
+              <p className="mt-3 whitespace-pre-line leading-relaxed text-gray-700">{written?.vision ?? t('about.visionText')}</p>
             </div>
           </div>
         </section>
@@ -124,13 +141,13 @@ export default function AboutPage() {
             {t('about.values')}
           </h2>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {VALUES.map((v, i) => (
-              <li key={v.key} className="rounded-2xl border border-gray-200 p-6 text-center shadow-sm" {...reveal('fade-up', i * 75)}>
+            {values.map((v, i) => (
+              <li key={i} className="rounded-2xl border border-gray-200 p-6 text-center shadow-sm" {...reveal('fade-up', i * 75)}>
                 <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-800 text-accent-400">
                   {v.icon}
                 </span>
-                <h3 className="mt-4 text-lg font-bold text-gray-900">{t(`about.${v.key}Title`)}</h3>
-                <p className="mt-2 text-gray-700">{t(`about.${v.key}Text`)}</p>
+                <h3 className="mt-4 text-lg font-bold text-gray-900">{v.title}</h3>
+                <p className="mt-2 text-gray-700">{v.text}</p>
               </li>
             ))}
           </ul>
@@ -147,16 +164,22 @@ export default function AboutPage() {
               className="mx-auto mt-10 flex max-w-3xl flex-col items-center gap-6 rounded-2xl bg-white p-8 text-center shadow-lg sm:flex-row sm:text-start"
               {...reveal()}
             >
-              <div
-                className="flex h-28 w-28 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-800 to-brand-600 text-3xl font-bold text-white ring-4 ring-accent-400"
-                aria-hidden="true"
-              >
-                {initials(SITE.founder.name)}
-              </div>
+              {written?.founderPhoto ? (
+                <img src={written.founderPhoto} alt="" className="h-28 w-28 shrink-0 rounded-full object-cover ring-4 ring-accent-400" />
+              ) : (
+                <div
+                  className="flex h-28 w-28 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-800 to-brand-600 text-3xl font-bold text-white ring-4 ring-accent-400"
+                  aria-hidden="true"
+                >
+                  {initials(founderName)}
+                </div>
+              )}
               <div>
-                <h3 className="text-2xl font-bold text-gray-900">{SITE.founder.name}</h3>
-                <p className="font-medium text-amber-700">{t('site.founderTitle')}</p>
-                <p className="mt-3 leading-relaxed text-gray-700">{t('about.founderText', { name: SITE.founder.name.split(' ')[0] })}</p>
+                <h3 className="text-2xl font-bold text-gray-900">{founderName}</h3>
+                <p className="font-medium text-amber-700">{written?.founderRole ?? t('site.founderTitle')}</p>
+                <p className="mt-3 whitespace-pre-line leading-relaxed text-gray-700">
+                  {written?.founderMessage ?? t('about.founderText', { name: SITE.founder.name.split(' ')[0] })}
+                </p>
               </div>
             </article>
           </div>

@@ -128,6 +128,29 @@ export default function DashboardPage() {
                 top="in"
               />
             </section>
+            <section aria-labelledby="dashboard-samples" className="space-y-4">
+              <h2 id="dashboard-samples" className="text-2xl font-bold tracking-tight text-gray-900">
+                {t('sampleRequests.dashboardHeading')}{' '}
+                <Link to="/profile/samples" className="text-base font-medium text-brand-800 underline underline-offset-2">
+                  {t('sampleRequests.link')}
+                </Link>
+              </h2>
+              <div className="grid gap-4 sm:grid-cols-3">
+                <Figure
+                  label={t('sampleRequests.dashboardSent')}
+                  value={formatNumber(data.samples.sent)}
+                  detail={t('sampleRequests.dashboardSentDetail')}
+                />
+                <Figure
+                  label={t('sampleRequests.dashboardQuoted')}
+                  value={percent(data.samples.share)}
+                  detail={t('sampleRequests.dashboardShare', {
+                    quoted: formatNumber(data.samples.quoted),
+                    sent: formatNumber(data.samples.sent),
+                  })}
+                />
+              </div>
+            </section>
           </div>
         )}
       </div>

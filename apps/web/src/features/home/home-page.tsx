@@ -18,6 +18,7 @@ import { ProductGrid } from '@/components/products/product-grid';
 import { fetchProducts } from '@/store/products-slice';
 import { formatNumber } from '@/lib/format';
 import { t } from '@/lib/i18n';
+import { useOwnerPage } from '@/components/owner-pages/use-owner-page';
 import { Part } from '@/lib/hydrate-in-parts';
 import { reveal } from '@/lib/reveal';
 import { HillsArt, SunArt } from './hills-art';
@@ -79,6 +80,8 @@ function HeroCollage({ products }: { products: Product[] }) {
 
 /** The first screen: who we are, where from, and the two ways in. */
 const HeroSection = memo(function HeroSection({ premium }: { premium: Product[] }) {
+  // The owner's words where they wrote them (issue 43); the original ones meanwhile and otherwise.
+  const owner = useOwnerPage('home').data?.texts;
   return (
     <Part name="home:hero">
       <section
@@ -92,13 +95,13 @@ const HeroSection = memo(function HeroSection({ premium }: { premium: Product[] 
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-1.5 text-sm font-medium text-accent-400 ring-1 ring-white/20">
               <GlobeIcon size={16} />
-              {` ${t('home.exportingFrom')}`}
+              {` ${owner?.heroEyebrow ?? t('home.exportingFrom')}`}
             </p>
             <h1 id="hero-heading" className="mt-6 max-w-3xl text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl lg:text-6xl">
-              {SITE.companyName}
+              {owner?.heroTitle ?? SITE.companyName}
             </h1>
-            <p className="mt-4 max-w-2xl text-xl text-brand-100 sm:text-2xl">{`${t('site.tagline')}.`}</p>
-            <p className="mt-4 max-w-2xl text-brand-100">{t('home.heroText')}</p>
+            <p className="mt-4 max-w-2xl text-xl text-brand-100 sm:text-2xl">{owner?.heroTagline ?? `${t('site.tagline')}.`}</p>
+            <p className="mt-4 max-w-2xl whitespace-pre-line text-brand-100">{owner?.heroText ?? t('home.heroText')}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Link to="/products" className="btn-primary bg-accent-400 px-6 py-3 text-base text-brand-900 hover:bg-accent-500">
                 {t('home.exploreProducts')} <ArrowRightIcon size={18} />

@@ -1,6 +1,7 @@
 import { fill } from '@/components/ui/fill';
 import { Ltr } from '@/components/ui/ltr';
 import { t } from '@/lib/i18n';
+import { useOwnerPage } from '@/components/owner-pages/use-owner-page';
 import { LegalLayout, PublicEmail, type LegalSection } from './legal-layout';
 
 function sections(): LegalSection[] {
@@ -50,5 +51,6 @@ function sections(): LegalSection[] {
 }
 
 export default function PrivacyPage() {
-  return <LegalLayout title={t('privacy.title')} intro={<p>{t('privacy.intro')}</p>} sections={sections()} />;
+  const owner = useOwnerPage('privacy');
+  return <LegalLayout title={t('privacy.title')} intro={<p>{t('privacy.intro')}</p>} sections={sections()} owner={owner} />;
 }

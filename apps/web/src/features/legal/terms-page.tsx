@@ -1,4 +1,5 @@
 import { t } from '@/lib/i18n';
+import { useOwnerPage } from '@/components/owner-pages/use-owner-page';
 import { LegalLayout, type LegalSection } from './legal-layout';
 
 function sections(): LegalSection[] {
@@ -24,5 +25,6 @@ function sections(): LegalSection[] {
 }
 
 export default function TermsPage() {
-  return <LegalLayout title={t('terms.title')} intro={<p>{t('terms.intro')}</p>} sections={sections()} />;
+  const owner = useOwnerPage('terms');
+  return <LegalLayout title={t('terms.title')} intro={<p>{t('terms.intro')}</p>} sections={sections()} owner={owner} />;
 }

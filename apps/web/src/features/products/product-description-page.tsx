@@ -234,6 +234,11 @@ const ProductDetail = memo(function ProductDetail({ product }: { product: Produc
                 path={pagePath}
               />
             </div>
+            <p className="mt-4 text-sm">
+              <Link to={`/profile/samples?product=${product._id}`} className="font-medium text-brand-800 underline underline-offset-2">
+                {t('product.requestSample')}
+              </Link>
+            </p>
             <ReplyTime className="mt-4" />
           </div>
         </Part>

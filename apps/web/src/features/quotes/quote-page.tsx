@@ -102,6 +102,9 @@ export default function QuotePage() {
   const dispatch = useAppDispatch();
   const products = useHeldProducts();
   const preselected = usePreselectedProduct();
+  // 'Request a quote' from a delivered sample (issue 43): the quote remembers its sample.
+  const [params] = useSearchParams();
+  const sampleId = params.get('sample') ?? '';
   const termsHintId = useId();
   const [tradeTermsOpen, setTradeTermsOpen] = useState(false);
   const signals = useBotSignals('quote');
@@ -136,7 +139,7 @@ export default function QuotePage() {
   const onSubmit = async ({ agreeToTerms: _terms, ...quote }: QuoteOut) => {
     // The schema keeps only QuoteInput's fields: no product, productName or productQuantityType.
     try {
-      await dispatch(addQuote({ ...quote, ...(await signals.take()) })).unwrap();
+      await dispatch(addQuote({ ...quote, ...(await signals.take()), ...(sampleId ? { sampleId } : {}) })).unwrap();
     } catch {
       return; // keep everything typed after a server error
     }
@@ -161,6 +164,7 @@ export default function QuotePage() {
     <>
       <PageHero eyebrow={t('quoteForm.eyebrow')} title={t('quoteForm.title')}>
         {t('quoteForm.intro')} {t('site.replyPromise')}
+        {sampleId && <span className="mt-2 block">{t('samples.fromSample')}</span>}
       </PageHero>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:py-14 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="relative space-y-6" aria-label={t('quoteForm.formLabel')}>

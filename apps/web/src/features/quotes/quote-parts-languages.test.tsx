@@ -11,7 +11,7 @@ import enMessages from '@agro/shared/locales/en/messages.json';
 import frMessages from '@agro/shared/locales/fr/messages.json';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { localizeMessage, setCatalogue } from '@/lib/i18n';
+import { loadAppTexts, localizeMessage, setCatalogue } from '@/lib/i18n';
 import { heardFromText, packagingText } from '@/lib/option-labels';
 import { OfferSummary } from './offer-summary';
 import { StatusBadge } from './status-badge';
@@ -56,8 +56,9 @@ describe("a quote's badge and offer in the page's language", () => {
     expect(heardFromText('Friend')).toBe('Friend');
   });
 
-  it('says them in Arabic, the Incoterm and the unit as the trade writes them', () => {
+  it('says them in Arabic, the Incoterm and the unit as the trade writes them', async () => {
     setCatalogue('ar', ar, arMessages, arApp);
+    await loadAppTexts(); // as the screens do: the desk's texts (trade terms) and their English
     render(
       <>
         <StatusBadge status="ACCEPTED" />

@@ -9,6 +9,8 @@ import {
   SOCIAL_NETWORKS,
   WEEKDAYS,
   ASSIGNMENT_MODES,
+  SAMPLE_SETTING_BOUNDS,
+  sampleLimits,
   type AssignmentMode,
   type SiteSettings,
 } from '@agro/shared';
@@ -20,7 +22,17 @@ import { useAppDispatch } from '@/store/store';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Field } from '@/components/ui/field';
 import { FormSection } from '@/components/ui/form-section';
-import { AwardIcon, BuildingIcon, ClockIcon, FileTextIcon, GlobeIcon, KeyIcon, MessageIcon, PhoneIcon } from '@/components/ui/icons';
+import {
+  AwardIcon,
+  BuildingIcon,
+  ClockIcon,
+  FileTextIcon,
+  GlobeIcon,
+  KeyIcon,
+  MessageIcon,
+  PackageIcon,
+  PhoneIcon,
+} from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
 import { Tabs } from '@/components/ui/tabs';
 import { FaqTranslationFields } from '@/components/content-translations/faq-translations';
@@ -30,6 +42,7 @@ import { ApiError, errorMessage, request, withToast } from '@/lib/api';
 import { siteSettingsSaved } from '@/store/settings-slice';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { WebhooksSection } from './webhooks-section';
+import { OwnerPagesSection } from './owner-pages-section';
 
 /** The whole settings, and (read-only, computed) the public 'Usually replies within N hours' figure. */
 type EditedSettings = SiteSettings & { replyTimeHours?: number | null };
@@ -566,6 +579,26 @@ export default function SettingsPage() {
           </div>
         </Section>
 
+        <Section title={t('sampleRequests.settingsHeading')} icon={<PackageIcon />}>
+          <p className="text-sm text-gray-600">{t('sampleRequests.settingsIntro')}</p>
+          <div className={`${grid} mt-3`}>
+            {(['maxProducts', 'maxGrams', 'maxPerMonth'] as const).map((key) => (
+              <Field key={key} label={t(`sampleRequests.${key}`)}>
+                <input
+                  className="input"
+                  type="number"
+                  inputMode="numeric"
+                  min={String(SAMPLE_SETTING_BOUNDS[key][0])}
+                  max={String(SAMPLE_SETTING_BOUNDS[key][1])}
+                  step="1"
+                  value={String(sampleLimits(settings)[key])}
+                  onChange={(e) => set('samples', { ...sampleLimits(settings), [key]: e.target.value === '' ? 0 : Number(e.target.value) })}
+                />
+              </Field>
+            ))}
+          </div>
+        </Section>
+
         <Section title={t('settings.signIn')} icon={<KeyIcon />}>
           <CheckboxField
             label={t('settings.require2fa')}
@@ -600,6 +633,7 @@ export default function SettingsPage() {
         </div>
       </form>
       <div className="mx-auto max-w-5xl px-4 pb-10">
+        <OwnerPagesSection />
         <WebhooksSection />
       </div>
     </>

@@ -30,6 +30,7 @@ const EVENT_LABELS = {
   'quote.changed': () => t('webhooks.event.quote_changed'),
   'order.changed': () => t('webhooks.event.order_changed'),
   'message.created': () => t('webhooks.event.message_created'),
+  'sample.changed': () => t('webhooks.event.sample_changed'),
 } satisfies Record<WebhookEvent, () => string>;
 const eventLabel = (event: WebhookEvent) => EVENT_LABELS[event]();
 

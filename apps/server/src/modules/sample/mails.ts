@@ -1,0 +1,106 @@
+/** Mails of a sample request: the buyer at every status, in their language; the company when one arrives (English). */
+import {
+  COURIER_NAMES,
+  DEFAULT_LANGUAGE,
+  SAMPLE_STATUS_LABELS,
+  SITE,
+  interpolate,
+  localizedPath,
+  type Language,
+  type Sample,
+  type SampleStatus,
+} from '@agro/shared';
+import { COMPANY_TEXTS } from '@agro/shared/i18n/company';
+import { escapeHtml } from '../../lib/html.js';
+import { mailHtml, translator } from '../../lib/i18n.js';
+import type { QueuedMail } from '../../mail/mailer.js';
+
+const signature = () => [SITE.companyName, `${SITE.phone} | ${SITE.email}`];
+const htmlRows = (rows: [string, string][]) =>
+  `<table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`;
+
+/** To the buyer, in their language: the request reached `status`, with a link to the samples page. */
+export function sampleStatusMail(
+  sample: Sample,
+  status: SampleStatus,
+  pageLink: string,
+  language: Language = DEFAULT_LANGUAGE,
+): QueuedMail {
+  const t = translator(language);
+  const values = {
+    number: sample.number,
+    courier: sample.dispatch ? COURIER_NAMES[sample.dispatch.courier] : '',
+    tracking: sample.dispatch?.trackingNumber ?? '',
+  };
+  const sentence = t(`sampleMail.${status}`, values);
+  const rows: [string, string][] = [
+    [t('sampleMail.rowNumber'), sample.number],
+    [t('sampleMail.rowStatus'), t(`sampleStatuses.${status}`)],
+    [t('sampleMail.rowProducts'), sample.items.map((i) => `${i.productName} (${t('sampleMail.grams', { grams: i.grams })})`).join(', ')],
+  ];
+  if (status === 'DECLINED' && sample.declineReason) rows.push([t('sampleMail.rowReason'), sample.declineReason]);
+  if (status === 'DISPATCHED' && sample.dispatch) rows.push([t('sampleMail.rowTracking'), sample.dispatch.trackingUrl]);
+  const dear = t('mail.dear', { name: sample.buyer.name });
+  const link = `<a href="${escapeHtml(pageLink)}">${escapeHtml(t('sampleMail.itsPage'))}</a>`;
+  return {
+    to: sample.buyer.email,
+    event: `sample:${sample._id}:${status}`,
+    subject: t('sampleMail.subject', { number: sample.number, status: t(`sampleStatuses.${status}`), company: SITE.companyName }).slice(
+      0,
+      160,
+    ),
+    text: [
+      dear,
+      '',
+      sentence,
+      '',
+      ...rows.map(([k, v]) => `${k}: ${v}`),
+      '',
+      t('sampleMail.followText', { link: pageLink }),
+      '',
+      ...signature(),
+    ].join('\n'),
+    html: mailHtml(
+      `<p>${escapeHtml(dear)}</p>
+<p>${escapeHtml(sentence)}</p>
+${htmlRows(rows)}
+<p>${escapeHtml(t('sampleMail.followHtml', { link: '\u0000' })).replace('\u0000', link)}</p>
+<p>${signature().map(escapeHtml).join('<br>')}</p>`,
+      language,
+    ),
+  };
+}
+
+/** To the company (English): a new request waits for approval. */
+export function sampleCompanyMail(to: string, sample: Sample, adminLink: string): QueuedMail {
+  const values = {
+    number: sample.number,
+    company: sample.buyer.company || sample.buyer.name,
+    name: sample.buyer.name,
+    email: sample.buyer.email,
+  };
+  const C = COMPANY_TEXTS.sampleRequest;
+  const intro = interpolate(C.intro, { ...values, link: adminLink });
+  const rows: [string, string][] = [
+    [C.status, SAMPLE_STATUS_LABELS[sample.status]],
+    [C.products, sample.items.map((i) => `${i.productName} (${i.grams} g)`).join(', ')],
+    [C.country, sample.buyer.country],
+  ];
+  return {
+    to,
+    event: `sample:${sample._id}:REQUESTED:company`,
+    replyTo: sample.buyer.email,
+    subject: interpolate(C.subject, values).slice(0, 160),
+    text: [intro, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
+    html: `<p>${escapeHtml(intro)}</p>\n${htmlRows(rows)}`,
+  };
+}
+
+/** Every mail of reaching `status`; `siteUrl` is the site's base address. */
+export function sampleMails(sample: Sample, status: SampleStatus, siteUrl: string, companyEmail: string, language: Language): QueuedMail[] {
+  const mails = [
+    sampleStatusMail(sample, status, `${siteUrl}${localizedPath(`/profile/samples?sample=${sample._id}`, language)}`, language),
+  ];
+  if (status === 'REQUESTED') mails.push(sampleCompanyMail(companyEmail, sample, `${siteUrl}/profile/samples?id=${sample._id}`));
+  return mails;
+}
