@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { API, LANGUAGE_HEADER, SITE, type Order, type QuoteDetail, type ThreadMessage } from '@agro/shared';
+import { API, LANGUAGE_HEADER, SAMPLE_API, SITE, type Order, type QuoteDetail, type ThreadMessage } from '@agro/shared';
 import { authenticate, type DNSResolver } from 'mailauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactRow } from '../src/db/schema.js';
@@ -193,6 +193,21 @@ describe.skipIf(Boolean(spamassassinMissing) && !inCi)('mail that arrives: DKIM,
       const made = await call('POST', API.addQuote, buyer.cookie, quoteBody(productId, { contactPersonName: 'Jonas Becker' }));
       expect(made.statusCode, made.body).toBe(200);
       quoteId = made.json<{ quote: { _id: string } }>().quote._id;
+    });
+    // A sample request (issue 43): the buyer's acknowledgement in German, the company's notice.
+    await collect('sample requested', ['sample/sampleStatusMail', 'sample/sampleCompanyMail'], async () => {
+      const made = await call('POST', SAMPLE_API.addSample, buyer.cookie, {
+        items: [{ productId, grams: 250 }],
+        address: 'Hafenstrasse 12, 20457 Hamburg',
+        country: 'Germany',
+        companyName: 'Becker Gewürze GmbH',
+        shipping: 'ACCOUNT',
+        courier: 'DHL',
+        accountNumber: '960123456',
+        note: '',
+        fillMs: 9000,
+      });
+      expect(made.statusCode, made.body).toBe(200);
     });
     await collect('offer with its PDF (de)', ['quote/offerMail'], async () => {
       const res = await call('POST', API.quoteOffer(quoteId), admin.cookie, offerBody());

@@ -123,6 +123,9 @@ describe('DELETE /api/v1/user/sessions/{id}', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, message: SESSION_TEXT.notFound });
     expect(await profileStatus(victimCookie)).toBe(200);
+    // Not an id at all (a NUL byte, which PostgreSQL refuses in text): not found, never a 500.
+    const odd = await del(ACCOUNT_API.userSession('\u0000'), await mallory.signIn(IPHONE, '198.51.100.31'));
+    expect(odd.statusCode).toBe(404);
   });
 
   it('ending the current session signs out here: the cookie is cleared', async () => {

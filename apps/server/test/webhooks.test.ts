@@ -251,9 +251,15 @@ describe('deliveries', () => {
     await asAdmin('DELETE', ACCOUNT_API.deleteWebhook(webhook._id));
     expect(await t.db.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', webhook._id).execute()).toEqual([]);
     expect((await asAdmin('GET', ACCOUNT_API.webhookDeliveries(webhook._id))).json()).toMatchObject({ message: WEBHOOK_TEXT.notFound });
-    expect((await asAdmin('POST', ACCOUNT_API.retryWebhookDelivery('msg_nope'), {})).json()).toMatchObject({
+    expect((await asAdmin('POST', ACCOUNT_API.retryWebhookDelivery(`msg_${'0'.repeat(24)}`), {})).json()).toMatchObject({
       message: WEBHOOK_TEXT.deliveryNotFound,
     });
+    // Not an id at all (a NUL byte, which PostgreSQL refuses in text): a bad request, never a 500.
+    for (const path of [ACCOUNT_API.deleteWebhook('\u0000'), ACCOUNT_API.webhookDeliveries('x\u0000')]) {
+      const res = await asAdmin(path.endsWith('deliveries') ? 'GET' : 'DELETE', path);
+      expect(res.statusCode, path).toBe(400);
+    }
+    expect((await asAdmin('POST', ACCOUNT_API.retryWebhookDelivery('msg_nope'), {})).statusCode).toBe(400);
   });
 });
 

@@ -18,6 +18,7 @@ import Bowser from 'bowser';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isId } from '../../db/ids.js';
 import { nowIso } from '../../db/mappers.js';
 import { notFound } from '../../lib/errors.js';
 import { replies } from '../../lib/route-schemas.js';
@@ -84,6 +85,8 @@ export function sessionRoutes(fastify: FastifyInstance): void {
       },
     },
     async (request, reply) => {
+      // Not an id (a NUL, which PostgreSQL refuses in text, or any other byte): no such session.
+      if (!isId(request.params.id)) throw notFound(SESSION_TEXT.notFound);
       const ended = await deleteUserSession(app.db, request.user!._id, request.params.id);
       if (ended === undefined) throw notFound(SESSION_TEXT.notFound);
       if (ended === request.sessionTokenHash) await endSession(request, reply);

@@ -88,7 +88,15 @@ export default async function webhookRoutes(fastify: FastifyInstance): Promise<v
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const admin = requireRole('ADMIN');
   const allowPrivate = app.config.webhooks.allowPrivate;
-  const idParams = z.object({ id: z.string().max(64) });
+  // An address that names no id (a NUL, which PostgreSQL refuses in text, or any other byte): no such thing.
+  // An endpoint's id or a delivery's (msg_ and an id): anything else (a NUL, which PostgreSQL
+  // refuses in text) is a bad request, never a 500.
+  const idParams = z.object({
+    id: z
+      .string()
+      .max(64)
+      .regex(/^(msg_)?[a-f0-9]{24}$/),
+  });
 
   app.get(
     '/',
