@@ -42,8 +42,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: /gallery-admin\.spec\.ts/ },
+    { name: 'chromium', testIgnore: /(gallery-admin|passkeys)\.spec\.ts/ },
     // Deletes every gallery image: runs after everything that looks at the gallery.
     { name: 'chromium-destructive', testMatch: /gallery-admin\.spec\.ts/, dependencies: ['chromium'] },
+    // Turns 'two-step sign-in required for administrators' on for a while: every other spec's
+    // administrator would be sent to set it up meanwhile, so it runs after all of them.
+    { name: 'chromium-two-step', testMatch: /passkeys\.spec\.ts/, dependencies: ['chromium-destructive'] },
   ],
 });
