@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, CONTENT_LANGUAGES, DEFAULT_SETTINGS, productUpdateSchema, type Product } from '@agro/shared';
+import { API, CONTENT_LANGUAGES, DEFAULT_SETTINGS, SITE, faqIn, productUpdateSchema, type Product } from '@agro/shared';
 import { fromFlag, fromJsonList } from '../src/db/mappers.js';
+import { readSettings } from '../src/modules/settings/repository.js';
 import { seedDemoData } from '../src/seed/seed.js';
 import { buildTestApp, type TestApp } from './helper.js';
 
@@ -47,7 +48,8 @@ describe('demo data', () => {
     const settingsCertifications = new Set(DEFAULT_SETTINGS.certifications.map((c) => c.name));
     for (const p of products) {
       const { product } = (await t.app.inject({ method: 'GET', url: API.product(p.id) })).json<{ product: Product }>();
-      expect(product.moq, p.product_name).toBeDefined();
+      // No minimum order: SPEC.md's quote request keeps taking any quantity of 1 or more (demo-trade.ts).
+      expect(product.moq, p.product_name).toBeUndefined();
       expect(product.packingOptions?.length).toBeGreaterThan(0);
       expect(product.specifications?.length).toBeGreaterThanOrEqual(3);
       expect(product.portOfLoading).toBe(DEFAULT_SETTINGS.quotationDefaults.portOfLoading);
@@ -65,6 +67,47 @@ describe('demo data', () => {
         expect(translated.specifications, language).not.toEqual(product.specifications);
       }
     }
+
+    // Issue 43: a newcomer's Arabic product page reads as Arabic throughout: name, description,
+    // features and nutrients (as the web app asks, ?lang=ar), in one translation row per language.
+    const arabicScript = /[\u0600-\u06FF]/;
+    const latinLetters = /[A-Za-z]{3,}/;
+    for (const p of products) {
+      const english = (await t.app.inject({ method: 'GET', url: API.product(p.id) })).json<{ product: Product }>().product;
+      const { product: arabic } = (await t.app.inject({ method: 'GET', url: `${API.product(p.id)}?lang=ar` })).json<{ product: Product }>();
+      expect(arabic.productName, p.product_name).toMatch(arabicScript);
+      expect(arabic.productName).not.toMatch(latinLetters);
+      expect(arabic.productDescription).toMatch(arabicScript);
+      expect(arabic.productDescription).not.toBe(english.productDescription);
+      expect(arabic.keyFeatures).toHaveLength(english.keyFeatures.length);
+      for (const feature of arabic.keyFeatures) expect(feature).not.toMatch(latinLetters);
+      expect(arabic.nutrientContent).toHaveLength(english.nutrientContent.length);
+      for (const [i, nutrient] of arabic.nutrientContent.entries()) {
+        expect(nutrient).toMatch(arabicScript);
+        // The same numbers, in Western digits.
+        expect(nutrient.match(/\d+/g)).toEqual(english.nutrientContent[i]!.match(/\d+/g));
+      }
+      const rows = await t.db.selectFrom('product_translations').selectAll().where('product_id', '=', p.id).execute();
+      expect(rows.map((r) => r.language).sort()).toEqual([...CONTENT_LANGUAGES].sort());
+      for (const row of rows) {
+        expect(row.product_name, `${p.product_name} ${row.language}`).not.toBe('');
+        expect(row.product_description).not.toBe('');
+        expect(fromJsonList(row.key_features)).toHaveLength(english.keyFeatures.length);
+        expect(fromJsonList(row.nutrient_content)).toHaveLength(english.nutrientContent.length);
+      }
+    }
+
+    // And the FAQ: the default one translated, entry for entry, in every other language.
+    const settings = await readSettings(t.db, t.config.companyEmail);
+    expect(settings.faq).toEqual(SITE.faq);
+    for (const language of CONTENT_LANGUAGES) {
+      const entries = settings.faqTranslations[language];
+      expect(entries, language).toHaveLength(4);
+      for (const entry of entries!) expect(entry.question && entry.answer).toBeTruthy();
+      const faq = faqIn(settings, language);
+      faq.forEach((entry, i) => expect(entry.question).not.toBe(SITE.faq[i]!.question));
+    }
+    expect(faqIn(settings, 'ar')[0]!.question).toMatch(arabicScript);
 
     const gallery = await t.db.selectFrom('gallery_images').selectAll().execute();
     expect(gallery.length).toBeGreaterThanOrEqual(3);

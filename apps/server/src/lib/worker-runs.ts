@@ -45,6 +45,8 @@ export interface PollingWorker {
   kick(): void;
   /** Resolves once every item due now has been tried (tests, shutdown). */
   idle(): Promise<void>;
+  /** Resolves when the pass running or waiting (if any) has ended, starting none (tests). */
+  settled(): Promise<void>;
   /** No more passes; resolves when the one running has ended. */
   close(): Promise<void>;
   /** Closed: a pass that loops over batches stops at the next one. */
@@ -62,6 +64,7 @@ export function pollingWorker(pass: () => Promise<void>, logger: FastifyBaseLogg
       if (!closed) void run();
     },
     idle: () => (closed ? current() : run()),
+    settled: current,
     async close() {
       if (timer) clearInterval(timer);
       closed = true;

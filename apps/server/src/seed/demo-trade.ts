@@ -1,7 +1,10 @@
 /**
- * The demo catalogue's trade data (issue 43): minimum order, packing, lead time, supply, specification
- * and certifications (names of the seeded settings' certifications), by product name, with the
- * specifications in the buyers' other languages (entry i translates entry i).
+ * The demo catalogue's trade data (issue 43): packing, lead time, supply, specification and
+ * certifications (names of the seeded settings' certifications), by product name, with the
+ * specifications in the buyers' other languages (entry i translates entry i). No minimum order:
+ * SPEC.md's quote request takes any quantity of 1 or more for the demo products, as it always did
+ * (a client of the spec asking for 100 KG of the demo jaggery must still get its quote); the owner
+ * sets each product's minimum in the product form.
  */
 import type { ContentLanguage, ProductTradeInput, Specification } from '@agro/shared';
 
@@ -15,7 +18,6 @@ const spec = (name: string, value: string): Specification => ({ name, value });
 export const DEMO_TRADE: Record<string, DemoTrade> = {
   'Natural Jaggery Blocks': {
     trade: {
-      moq: { quantity: 1, unit: 'TONS' },
       orderMultiple: 500,
       leadTimeDays: 21,
       supplyPerMonth: { quantity: 200, unit: 'TONS' },
@@ -61,7 +63,6 @@ export const DEMO_TRADE: Record<string, DemoTrade> = {
   },
   'Organic Jaggery Powder': {
     trade: {
-      moq: { quantity: 1000, unit: 'KG' },
       orderMultiple: 25,
       leadTimeDays: 21,
       supplyPerMonth: { quantity: 100, unit: 'TONS' },
@@ -106,7 +107,6 @@ export const DEMO_TRADE: Record<string, DemoTrade> = {
   },
   'Crispy Fried Onions': {
     trade: {
-      moq: { quantity: 500, unit: 'KG' },
       orderMultiple: 10,
       leadTimeDays: 15,
       supplyPerMonth: { quantity: 50, unit: 'TONS' },
@@ -151,7 +151,6 @@ export const DEMO_TRADE: Record<string, DemoTrade> = {
   },
   'Handcrafted Coir Doormats': {
     trade: {
-      moq: { quantity: 500, unit: 'NOS' },
       orderMultiple: 50,
       leadTimeDays: 30,
       supplyPerMonth: { quantity: 20000, unit: 'NOS' },
@@ -168,7 +167,6 @@ export const DEMO_TRADE: Record<string, DemoTrade> = {
   },
   'Cotton Jute Bags': {
     trade: {
-      moq: { quantity: 1000, unit: 'NOS' },
       orderMultiple: 100,
       leadTimeDays: 25,
       supplyPerMonth: { quantity: 50000, unit: 'NOS' },

@@ -1,16 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
-import type { Db } from '../db/index.js';
+import type { Db, DbOrTx } from '../db/index.js';
 import { newId } from '../db/ids.js';
-import { nowIso } from '../db/mappers.js';
+import { nowIso, toJsonList } from '../db/mappers.js';
 import { encodeTrustedImage, loadSharp, storeProcessedImage } from '../modules/images/index.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { createImageStorage } from '../storage/stores.js';
 import { insertProduct, productRow } from '../modules/product/repository.js';
 import { DEMO_GALLERY, DEMO_PRODUCTS } from './demo-data.js';
 import { DEMO_TRADE } from './demo-trade.js';
-import { CONTENT_LANGUAGES, DEFAULT_SETTINGS } from '@agro/shared';
+import { DEMO_TRANSLATIONS } from './demo-translations.js';
+import { DEMO_FAQ_TRANSLATIONS } from './demo-faq.js';
+import { CONTENT_LANGUAGES, DEFAULT_SETTINGS, SITE, type FaqEntry } from '@agro/shared';
 import { ensureSlugs } from '../modules/product/repository.js';
+import { writeSettings } from '../modules/settings/repository.js';
 
 export const SEEDED_KEY = 'demo_seeded_at';
 
@@ -71,13 +74,23 @@ export async function seedDemoData(
         row,
         images.map((image) => image.id),
       );
-      // Its specifications in the buyers' languages; the other fields show English until translated.
+      // Its content and specifications in the buyers' languages: one row per language.
       const translations = CONTENT_LANGUAGES.flatMap((language) => {
+        const content = DEMO_TRANSLATIONS[product.productName]?.[language];
         const specifications = demo?.specifications[language];
-        const empty = { product_name: '', product_description: '', key_features: '[]', nutrient_content: '[]' };
-        return specifications
-          ? [{ product_id: id, language, ...empty, specifications: JSON.stringify(specifications), updated_at: createdAt }]
-          : [];
+        if (!content && !specifications) return [];
+        return [
+          {
+            product_id: id,
+            language,
+            product_name: content?.productName ?? '',
+            product_description: content?.productDescription ?? '',
+            key_features: toJsonList(content?.keyFeatures ?? []),
+            nutrient_content: toJsonList(content?.nutrientContent ?? []),
+            specifications: JSON.stringify(specifications ?? []),
+            updated_at: createdAt,
+          },
+        ];
       });
       if (translations.length) await tx.insertInto('product_translations').values(translations).execute();
     }
@@ -86,11 +99,27 @@ export async function seedDemoData(
       const image = await storeProcessedImage(tx, storage, rendered);
       await tx.insertInto('gallery_images').values({ id: newId(), image_id: image.id, created_at: tick() }).execute();
     }
+    await seedFaqTranslations(tx);
     await markSeeded(tx, nowIso());
   });
   log.info({ products: products.length, gallery: gallery.length, ms: Date.now() - started }, 'demo data seeded');
   return true;
 }
+
+/**
+ * The default FAQ's translations, unless the FAQ was already translated or is no longer the
+ * default one (the translations would then answer other questions).
+ */
+async function seedFaqTranslations(db: DbOrTx): Promise<void> {
+  const rows = await db.selectFrom('site_settings').select(['key', 'value']).where('key', 'in', ['faq', 'faqTranslations']).execute();
+  if (rows.some((row) => row.key === 'faqTranslations')) return;
+  const faq = rows.find((row) => row.key === 'faq');
+  if (faq && !sameFaq(JSON.parse(faq.value) as FaqEntry[], SITE.faq)) return;
+  await writeSettings(db, { faqTranslations: DEMO_FAQ_TRANSLATIONS }, nowIso());
+}
+
+const sameFaq = (a: readonly FaqEntry[], b: readonly FaqEntry[]): boolean =>
+  a.length === b.length && a.every((entry, i) => entry.question === b[i]!.question && entry.answer === b[i]!.answer);
 
 async function markSeeded(db: Pick<Db, 'insertInto'>, value: string): Promise<void> {
   await db.insertInto('app_meta').values({ key: SEEDED_KEY, value }).execute();

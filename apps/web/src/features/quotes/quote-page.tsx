@@ -209,7 +209,8 @@ export default function QuotePage() {
                 hint={
                   unit ? (
                     <>
-                      {t('quoteForm.quantityIn', { unit })}
+                      {/* Its own element: 'Quantity in KG' reads as SPEC.md's form says it, whatever follows. */}
+                      <span>{t('quoteForm.quantityIn', { unit })}</span>
                       {minimum !== null && (
                         <> {withLtr(t('quoteForm.minimumOrder', { quantity: LTR_SLOT }), quantityText({ quantity: minimum, unit }))}</>
                       )}
