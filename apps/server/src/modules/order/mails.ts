@@ -14,11 +14,10 @@ import {
 } from '@agro/shared';
 import { COMPANY_TEXTS as C } from '@agro/shared/i18n/company';
 import { escapeHtml } from '../../lib/html.js';
-import { mailHtml, translator } from '../../lib/i18n.js';
+import { translator } from '../../lib/i18n.js';
 import { dayIn, quantityIn } from '../quote/index.js';
 import type { QueuedMail } from '../../mail/mailer.js';
-
-const signature = () => [SITE.companyName, `${SITE.phone} | ${SITE.email}`];
+import { htmlRows, statusMail } from '../../mail/status-mail.js';
 
 /** What the buyer is told at each step (the first sentence of the mail), in their language. */
 function stepSentence(o: Order, step: OrderStep, t: Translate, language: Language): string {
@@ -50,41 +49,27 @@ function milestoneRows(order: Order, milestone: OrderMilestone | undefined, t: T
   return rows;
 }
 
-const htmlRows = (rows: [string, string][]) =>
-  `<table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`;
-
 /** To the buyer, in their language (issue 28): the order reached `step`, with a link to its page. */
 export function orderStepMail(order: Order, step: OrderStep, ordersLink: string, language: Language = DEFAULT_LANGUAGE): QueuedMail {
   const t = translator(language);
   const milestone = [...order.milestones].reverse().find((m) => m.step === step);
   const sentence = stepSentence(order, step, t, language);
   const rows = milestoneRows(order, milestone, t, language);
-  const dear = t('mail.dear', { name: order.buyer.contactPersonName });
-  const link = `<a href="${escapeHtml(ordersLink)}">${escapeHtml(t('orderMail.itsPage'))}</a>`;
-  return {
+  return statusMail({
     to: order.buyer.accountEmail,
     event: `order:${order._id}:${step}`,
-    subject: t('orderMail.subject', { number: order.orderNumber, step: t(`orderSteps.${step}`), company: SITE.companyName }).slice(0, 160),
-    text: [
-      dear,
-      '',
-      sentence,
-      '',
-      ...rows.map(([k, v]) => `${k}: ${v}`),
-      '',
-      t('orderMail.followText', { link: ordersLink }),
-      '',
-      ...signature(),
-    ].join('\n'),
-    html: mailHtml(
-      `<p>${escapeHtml(dear)}</p>
-<p>${escapeHtml(sentence)}</p>
-${htmlRows(rows)}
-<p>${escapeHtml(t('orderMail.followHtml', { link: '\u0000' })).replace('\u0000', link)}</p>
-<p>${signature().map(escapeHtml).join('<br>')}</p>`,
-      language,
-    ),
-  };
+    subject: t('orderMail.subject', { number: order.orderNumber, step: t(`orderSteps.${step}`), company: SITE.companyName }),
+    dear: t('mail.dear', { name: order.buyer.contactPersonName }),
+    sentence,
+    rows,
+    link: {
+      href: ordersLink,
+      words: t('orderMail.itsPage'),
+      text: t('orderMail.followText', { link: ordersLink }),
+      html: (slot) => t('orderMail.followHtml', { link: slot }),
+    },
+    language,
+  });
 }
 
 /** To the company: the order was delivered (recorded by an administrator or confirmed by the buyer). */

@@ -12,12 +12,9 @@ import {
 } from '@agro/shared';
 import { COMPANY_TEXTS } from '@agro/shared/i18n/company';
 import { escapeHtml } from '../../lib/html.js';
-import { mailHtml, translator } from '../../lib/i18n.js';
+import { translator } from '../../lib/i18n.js';
 import type { QueuedMail } from '../../mail/mailer.js';
-
-const signature = () => [SITE.companyName, `${SITE.phone} | ${SITE.email}`];
-const htmlRows = (rows: [string, string][]) =>
-  `<table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`;
+import { htmlRows, statusMail } from '../../mail/status-mail.js';
 
 /** To the buyer, in their language: the request reached `status`, with a link to the samples page. */
 export function sampleStatusMail(
@@ -40,35 +37,21 @@ export function sampleStatusMail(
   ];
   if (status === 'DECLINED' && sample.declineReason) rows.push([t('sampleMail.rowReason'), sample.declineReason]);
   if (status === 'DISPATCHED' && sample.dispatch) rows.push([t('sampleMail.rowTracking'), sample.dispatch.trackingUrl]);
-  const dear = t('mail.dear', { name: sample.buyer.name });
-  const link = `<a href="${escapeHtml(pageLink)}">${escapeHtml(t('sampleMail.itsPage'))}</a>`;
-  return {
+  return statusMail({
     to: sample.buyer.email,
     event: `sample:${sample._id}:${status}`,
-    subject: t('sampleMail.subject', { number: sample.number, status: t(`sampleStatuses.${status}`), company: SITE.companyName }).slice(
-      0,
-      160,
-    ),
-    text: [
-      dear,
-      '',
-      sentence,
-      '',
-      ...rows.map(([k, v]) => `${k}: ${v}`),
-      '',
-      t('sampleMail.followText', { link: pageLink }),
-      '',
-      ...signature(),
-    ].join('\n'),
-    html: mailHtml(
-      `<p>${escapeHtml(dear)}</p>
-<p>${escapeHtml(sentence)}</p>
-${htmlRows(rows)}
-<p>${escapeHtml(t('sampleMail.followHtml', { link: '\u0000' })).replace('\u0000', link)}</p>
-<p>${signature().map(escapeHtml).join('<br>')}</p>`,
-      language,
-    ),
-  };
+    subject: t('sampleMail.subject', { number: sample.number, status: t(`sampleStatuses.${status}`), company: SITE.companyName }),
+    dear: t('mail.dear', { name: sample.buyer.name }),
+    sentence,
+    rows,
+    link: {
+      href: pageLink,
+      words: t('sampleMail.itsPage'),
+      text: t('sampleMail.followText', { link: pageLink }),
+      html: (slot) => t('sampleMail.followHtml', { link: slot }),
+    },
+    language,
+  });
 }
 
 /** To the company (English): a new request waits for approval. */
