@@ -1,6 +1,7 @@
 import { API, LEAD_PAGE_SIZE, ORDER_FILTER_KEYS, ORDER_STEPS, type LeadPage, type Order } from '@agro/shared';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useUrlFilters } from '@/components/leads/use-url-filters';
 import { CsvButton } from '@/components/leads/csv-button';
 import { PackageIcon } from '@/components/ui/icons';
 import { Ltr } from '@/components/ui/ltr';
@@ -14,40 +15,10 @@ import { UnreadBadge } from '@/components/thread/unread-badge';
 import { fetchAllOrders } from './order-api';
 import { StepBadge, dayText, orderTotal } from './order-parts';
 
-type FilterKey = (typeof ORDER_FILTER_KEYS)[number];
-
-/** The filters in the URL (a view is a bookmark), the same keys as the API's query string. */
-function useOrderFilters() {
-  const [params, setParams] = useSearchParams();
-  const values = useMemo(
-    () => Object.fromEntries(ORDER_FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<FilterKey, string>,
-    [params],
-  );
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const query = useMemo(() => {
-    const q = new URLSearchParams();
-    for (const key of ORDER_FILTER_KEYS) if (values[key]) q.set(key, values[key]);
-    return q.toString();
-  }, [values]);
-  const set = useCallback(
-    (key: FilterKey | 'page', value: string) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        if (value && !(key === 'page' && value === '1')) next.set(key, value);
-        else next.delete(key);
-        if (key !== 'page') next.delete('page');
-        return next;
-      }),
-    [setParams],
-  );
-  const clear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
-  return { values, page, query, set, clear, active: ORDER_FILTER_KEYS.some((k) => values[k] !== '') };
-}
-
 /** /orders (ADMIN): every order, filtered by step, country, ETA and lateness, a page at a time, and as CSV. */
 export default function OrdersPage() {
   useDocumentTitle(t('orders.title'));
-  const filters = useOrderFilters();
+  const filters = useUrlFilters(ORDER_FILTER_KEYS);
   const { query, page, values } = filters;
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [facts, setFacts] = useState<LeadPage | null>(null);

@@ -1,6 +1,7 @@
 import { COURIERS, COURIER_NAMES, LEAD_PAGE_SIZE, SAMPLE_API, SAMPLE_STATUSES, type LeadPage, type Sample } from '@agro/shared';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useUrlFilters } from '@/components/leads/use-url-filters';
 import { CsvButton } from '@/components/leads/csv-button';
 import { useHeldProducts } from '@/components/products/use-held-products';
 import { Field } from '@/components/ui/field';
@@ -16,36 +17,10 @@ import { fetchAllSamples, fetchSample, sampleStep, type AdminStep } from './samp
 import { SampleItems, SampleShipping, SampleStatusBadge, SampleTracking, sampleStatusName } from './sample-parts';
 
 const FILTER_KEYS = ['status', 'productId', 'country', 'from', 'to', 'q'] as const;
-type FilterKey = (typeof FILTER_KEYS)[number];
 const label = 'block text-sm font-medium text-gray-800';
 
-/** The filters in the URL (a view is a bookmark), the same keys as the API's query string. */
-function useSampleFilters() {
-  const [params, setParams] = useSearchParams();
-  const values = useMemo(() => Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<FilterKey, string>, [params]);
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const query = useMemo(() => {
-    const q = new URLSearchParams();
-    for (const key of FILTER_KEYS) if (values[key]) q.set(key, values[key]);
-    return q.toString();
-  }, [values]);
-  const set = useCallback(
-    (key: FilterKey | 'page', value: string) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        if (value && !(key === 'page' && value === '1')) next.set(key, value);
-        else next.delete(key);
-        if (key !== 'page') next.delete('page');
-        return next;
-      }),
-    [setParams],
-  );
-  const clear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
-  return { values, page, query, set, clear, active: FILTER_KEYS.some((k) => values[k] !== '') };
-}
-
 function SampleList() {
-  const filters = useSampleFilters();
+  const filters = useUrlFilters(FILTER_KEYS);
   const { query, page, values } = filters;
   const products = useHeldProducts();
   const [samples, setSamples] = useState<Sample[] | null>(null);
