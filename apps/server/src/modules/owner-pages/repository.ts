@@ -24,22 +24,24 @@ async function readStored(db: DbOrTx): Promise<Map<string, StoredPage>> {
   const rows = await db.selectFrom('site_settings').select(['key', 'value']).where('key', 'like', `${PREFIX}%`).execute();
   const stored = new Map<string, StoredPage>();
   for (const row of rows) {
-    try {
-      const value = JSON.parse(row.value) as StoredPage;
-      if (value && typeof value.texts === 'object' && typeof value.updatedAt === 'string') stored.set(row.key, value);
-    } catch {
-      // A row that is not JSON reads as the original page.
-    }
+    const value = parseStored(row.value);
+    if (value) stored.set(row.key, value);
   }
   return stored;
 }
 
+/** A row's value, or undefined when it is not one (it then reads as the original page). */
+function parseStored(json: string): StoredPage | undefined {
+  try {
+    const value = JSON.parse(json) as StoredPage;
+    return value && typeof value.texts === 'object' && typeof value.updatedAt === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The saved texts over the original ones, field by field (an empty text, or no values, reads as the original). */
-function effective<P extends OwnerPage>(
-  page: P,
-  original: OwnerPageTexts[P],
-  saved: Record<string, unknown> | undefined,
-): OwnerPageTexts[P] {
+function effective<P extends OwnerPage>(original: OwnerPageTexts[P], saved: Record<string, unknown> | undefined): OwnerPageTexts[P] {
   if (!saved) return original;
   const merged: Record<string, unknown> = { ...original };
   for (const [field, value] of Object.entries(saved)) {
@@ -47,13 +49,11 @@ function effective<P extends OwnerPage>(
     if (typeof value === 'string' && value !== '') merged[field] = value;
     if (Array.isArray(value) && value.length) merged[field] = value;
   }
-  // The photo is the owner's to remove: '' saved is no photo (the original has none either).
-  if (page === 'about' && saved.founderPhoto === '') merged.founderPhoto = '';
   return merged as unknown as OwnerPageTexts[P];
 }
 
 function pageData<P extends OwnerPage>(page: P, language: Language, stored: StoredPage | undefined, publicEmail: string): OwnerPageData<P> {
-  const texts = effective(page, originalTexts(page, language, publicEmail), stored?.texts);
+  const texts = effective(originalTexts(page, language, publicEmail), stored?.texts);
   const rich: Record<string, ReturnType<typeof richText>> = {};
   for (const field of RICH_FIELDS[page] as readonly string[])
     rich[field] = richText(String((texts as unknown as Record<string, unknown>)[field] ?? ''));
@@ -107,7 +107,8 @@ export async function writeOwnerPage(
 
 /** The stored texts of a page in a language, as saved (for the audit log), or undefined. */
 export async function storedTexts(db: DbOrTx, page: OwnerPage, language: Language): Promise<Record<string, unknown> | undefined> {
-  return (await readStored(db)).get(rowKey(page, language))?.texts;
+  const row = await db.selectFrom('site_settings').select('value').where('key', '=', rowKey(page, language)).executeTakeFirst();
+  return row ? parseStored(row.value)?.texts : undefined;
 }
 
 /** What a page the owner wrote says of itself in its head (meta description), from their texts. */
