@@ -42,11 +42,17 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: /(gallery-admin|passkeys)\.spec\.ts/ },
+    { name: 'chromium', testIgnore: /gallery-admin\.spec\.ts/, grepInvert: /@site-wide-two-step/ },
     // Deletes every gallery image: runs after everything that looks at the gallery.
     { name: 'chromium-destructive', testMatch: /gallery-admin\.spec\.ts/, dependencies: ['chromium'] },
-    // Turns 'two-step sign-in required for administrators' on for a while: every other spec's
-    // administrator would be sent to set it up meanwhile, so it runs after all of them.
-    { name: 'chromium-two-step', testMatch: /passkeys\.spec\.ts/, dependencies: ['chromium-destructive'] },
+    // The test tagged @site-wide-two-step turns 'two-step sign-in required for administrators' on for
+    // a while: every other spec's administrator would be sent to set it up meanwhile, so it runs
+    // after all of them (the rest of its spec runs with the others).
+    {
+      name: 'chromium-two-step',
+      testMatch: /passkeys\.spec\.ts/,
+      grep: /@site-wide-two-step/,
+      dependencies: ['chromium-destructive'],
+    },
   ],
 });

@@ -162,77 +162,82 @@ test('a buyer adds a passkey, signs in with it alone, renames and removes it', a
   }
 });
 
-test('an administrator the site requires two-step sign-in of uses a passkey for it', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const email = `passkey-admin-${uniqueId()}@example.com`.toLowerCase();
-  const password = 'Passkey@2026';
-  const owner = await openPage(browser);
-  const colleague = await openPage(browser, onLocalhost());
-  // A session of the new administrator's of its own, that turns the requirement on and back off whatever happens on `page`.
-  const keeper = await openPage(browser);
-  const page = colleague.page;
-  let required = false;
-  try {
-    // A new administrator (invited by the suite's), so the suite's own stays as it is.
-    await loginAsAdmin(owner.page);
-    const invited = await owner.page.request.post('/api/v1/team/invite', { data: { email } });
-    expect(invited.ok(), await invited.text()).toBe(true);
-    const token = await inviteLink(email);
-    const accepted = await page.request.post(`/api/v1/team/accept/${token}`, {
-      data: { fullName: 'Meera Kulkarni', phoneNumber: '9822012345', password },
-    });
-    expect(accepted.ok(), await accepted.text()).toBe(true);
-    await virtualAuthenticator(page);
-    await autofillSwitch(page);
-    await loginViaApi(page, { email, password });
-    await noAutofill(page);
-    await page.goto('/profile');
-    const section = page.getByRole('region', { name: 'Passkeys' });
-    await section.getByLabel('Passkey name', { exact: true }).fill('Office PC');
-    await section.getByRole('button', { name: 'Add a passkey' }).click();
-    await expectToast(page, 'Passkey Office PC added');
+// Tagged: it alone turns the site-wide requirement on, so it alone runs in the project after every other spec.
+test(
+  'an administrator the site requires two-step sign-in of uses a passkey for it',
+  { tag: '@site-wide-two-step' },
+  async ({ browser }) => {
+    test.setTimeout(120_000);
+    const email = `passkey-admin-${uniqueId()}@example.com`.toLowerCase();
+    const password = 'Passkey@2026';
+    const owner = await openPage(browser);
+    const colleague = await openPage(browser, onLocalhost());
+    // A session of the new administrator's of its own, that turns the requirement on and back off whatever happens on `page`.
+    const keeper = await openPage(browser);
+    const page = colleague.page;
+    let required = false;
+    try {
+      // A new administrator (invited by the suite's), so the suite's own stays as it is.
+      await loginAsAdmin(owner.page);
+      const invited = await owner.page.request.post('/api/v1/team/invite', { data: { email } });
+      expect(invited.ok(), await invited.text()).toBe(true);
+      const token = await inviteLink(email);
+      const accepted = await page.request.post(`/api/v1/team/accept/${token}`, {
+        data: { fullName: 'Meera Kulkarni', phoneNumber: '9822012345', password },
+      });
+      expect(accepted.ok(), await accepted.text()).toBe(true);
+      await virtualAuthenticator(page);
+      await autofillSwitch(page);
+      await loginViaApi(page, { email, password });
+      await noAutofill(page);
+      await page.goto('/profile');
+      const section = page.getByRole('region', { name: 'Passkeys' });
+      await section.getByLabel('Passkey name', { exact: true }).fill('Office PC');
+      await section.getByRole('button', { name: 'Add a passkey' }).click();
+      await expectToast(page, 'Passkey Office PC added');
 
-    // Two-step sign-in required of every administrator (put back in `finally`: the other specs share this server).
-    await loginViaApi(keeper.page, { email, password });
-    const on = await keeper.page.request.patch(SETTINGS, { data: { requireTwoFactorForAdmins: true } });
-    expect(on.ok(), await on.text()).toBe(true);
-    required = true;
+      // Two-step sign-in required of every administrator (put back in `finally`: the other specs share this server).
+      await loginViaApi(keeper.page, { email, password });
+      const on = await keeper.page.request.patch(SETTINGS, { data: { requireTwoFactorForAdmins: true } });
+      expect(on.ok(), await on.text()).toBe(true);
+      required = true;
 
-    // The password is not enough: the passkey is the second step (this account has no authenticator code).
-    await signOut(page);
-    await page.goto('/login');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expectPath(page, '/login/second-factor');
-    const usePasskey = page.getByRole('button', { name: 'Use a passkey' });
-    await expect(usePasskey).toBeVisible();
-    await expect(page.getByLabel('Code', { exact: true })).toHaveCount(0);
-    await expectCleanAtBothWidths(page, 'the second step with a passkey');
-    await usePasskey.click();
-    await expectToast(page, 'Signed in with your passkey');
-    await expectPath(page, '/');
-    await page.goto('/team');
-    await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+      // The password is not enough: the passkey is the second step (this account has no authenticator code).
+      await signOut(page);
+      await page.goto('/login');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await expectPath(page, '/login/second-factor');
+      const usePasskey = page.getByRole('button', { name: 'Use a passkey' });
+      await expect(usePasskey).toBeVisible();
+      await expect(page.getByLabel('Code', { exact: true })).toHaveCount(0);
+      await expectCleanAtBothWidths(page, 'the second step with a passkey');
+      await usePasskey.click();
+      await expectToast(page, 'Signed in with your passkey');
+      await expectPath(page, '/');
+      await page.goto('/team');
+      await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
 
-    // A passkey sign-in alone meets the requirement.
-    await signOut(page);
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-    await expectToast(page, 'Signed in with your passkey');
-    await page.goto('/settings');
-    await expect(page.getByRole('heading', { level: 1, name: 'Site settings' })).toBeVisible();
-    await expect(page.getByText('Require two-step sign-in (an authenticator code or a passkey) for every administrator')).toBeVisible();
-  } finally {
-    if (required) {
-      const off = await keeper.page.request.patch(SETTINGS, { data: { requireTwoFactorForAdmins: false } });
-      expect(off.ok(), await off.text()).toBe(true);
+      // A passkey sign-in alone meets the requirement.
+      await signOut(page);
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await expectToast(page, 'Signed in with your passkey');
+      await page.goto('/settings');
+      await expect(page.getByRole('heading', { level: 1, name: 'Site settings' })).toBeVisible();
+      await expect(page.getByText('Require two-step sign-in (an authenticator code or a passkey) for every administrator')).toBeVisible();
+    } finally {
+      if (required) {
+        const off = await keeper.page.request.patch(SETTINGS, { data: { requireTwoFactorForAdmins: false } });
+        expect(off.ok(), await off.text()).toBe(true);
+      }
+      await keeper.close();
+      await colleague.close();
+      await owner.close();
     }
-    await keeper.close();
-    await colleague.close();
-    await owner.close();
-  }
-});
+  },
+);
 
 test('a buyer deletes their account with a passkey instead of the password, and it signs in no more', async ({ browser, request }) => {
   test.setTimeout(90_000);

