@@ -159,3 +159,69 @@ test('the samples screen in Arabic reads right to left and is axe-clean', async 
   await page.getByRole('button', { name: 'أرسل الطلب' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'اختر منتجًا من القائمة' })).toBeVisible();
 });
+
+test("a sample request's conversation: the buyer asks, the company answers with the unread count shown, in English and Arabic", async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const product = await findProduct(request, (p) => p.productType === 'AGRO');
+  await loginAsNewUser(page, request, 'sample-talk');
+  const added = await page.request.post('/api/v1/sample/add', {
+    data: {
+      items: [{ productId: product._id, grams: 200 }],
+      address: '4 Quay Street, Hamburg 20457',
+      country: 'Germany',
+      companyName: `Talk Foods ${uniqueId()}`,
+      shipping: 'ON_DELIVERY',
+      note: '',
+      fillMs: 9000,
+    },
+  });
+  expect(added.status()).toBe(200);
+  const sample = ((await added.json()) as SampleAnswer).sample;
+
+  // The buyer opens the request's messages ('Messages' on its card) and writes.
+  await page.goto('/profile/samples');
+  const card = page.getByRole('list', { name: 'Your sample requests' }).getByRole('listitem').first();
+  await card.getByRole('button', { name: `Messages about ${sample.number}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/samples\\?sample=${sample._id}$`));
+  await page.getByLabel('Your message', { exact: true }).fill('Could the 200 g come in two bags of 100 g?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(card.getByText('Could the 200 g come in two bags of 100 g?')).toBeVisible();
+  await settled(page);
+  await expectCleanAtBothWidths(page, '/profile/samples?sample= (buyer, conversation)');
+  // Away from it (an open conversation reads what arrives live).
+  await page.goto('/profile');
+
+  // The administrator sees '1 unread' in the list, opens the request by the mails' link and answers.
+  const admin = await openPage(browser);
+  try {
+    await loginAsAdmin(admin.page);
+    const desk = admin.page;
+    await desk.goto('/profile/samples');
+    const row = desk.getByRole('list', { name: 'Sample requests' }).getByRole('listitem').filter({ hasText: sample.number });
+    await expect(row.getByText('1 unread')).toBeVisible();
+    await desk.goto(`/profile/samples?sample=${sample._id}#messages`);
+    await expect(desk.getByRole('heading', { name: sample.number, level: 2 })).toBeVisible();
+    await expect(desk.getByText('Could the 200 g come in two bags of 100 g?')).toBeVisible();
+    await desk.getByLabel('Your message', { exact: true }).fill('Yes, two bags of 100 g each.');
+    await desk.getByRole('button', { name: 'Send message' }).click();
+    await expect(desk.getByText('Yes, two bags of 100 g each.')).toBeVisible();
+    await settled(desk);
+    await expectCleanAtBothWidths(desk, '/profile/samples?sample= (administrator, conversation)');
+  } finally {
+    await admin.close();
+  }
+
+  // The buyer's card counts the answer as unread until the conversation is opened; in Arabic.
+  await page.goto('/ar/profile/samples');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const arabicCard = page.getByRole('listitem').filter({ hasText: sample.number });
+  await expect(arabicCard.getByText('رسالة غير مقروءة')).toBeVisible();
+  await arabicCard.getByRole('button', { name: `الرسائل حول ${sample.number}` }).click();
+  await expect(arabicCard.getByText('Yes, two bags of 100 g each.')).toBeVisible();
+  await settled(page);
+  await expectCleanAtBothWidths(page, '/ar/profile/samples?sample= (buyer, conversation)');
+});

@@ -1,5 +1,5 @@
 /**
- * Issue 40: the conversation on quotes, inquiries and orders. Posting (JSON and multipart, files
+ * Issue 40: the conversation on quotes, inquiries and orders (and sample requests, issue 43). Posting (JSON and multipart, files
  * judged by their bytes), who may read and write (the buyer and administrators; anyone else 404),
  * attachments from the private store, hiding, read marks, the unread counts, the mail digests (one
  * mail for the messages of five minutes, on a clock the test moves), the Reply-To token, and the
@@ -13,6 +13,7 @@ import {
   API,
   LANGUAGE_HEADER,
   QUOTE_DESK_MESSAGES,
+  SAMPLE_API,
   THREAD_TEXT,
   type Inquiry,
   type MessageListResponse,
@@ -20,7 +21,10 @@ import {
   type Order,
   type Quote,
   type QuoteDetail,
+  type MySamplesResponse,
   type RequestChangesResponse,
+  type Sample,
+  type SamplesResponse,
   type ThreadMessage,
 } from '@agro/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +165,73 @@ describe('a thread on a quote', () => {
       expect(anonymous.statusCode).toBe(401);
     }
     expect((await list(API.quoteMessages(id), buyer)).total).toBe(1);
+  });
+});
+
+describe('a thread on a sample request', () => {
+  async function newSample(owner: TestUser): Promise<Sample> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: SAMPLE_API.addSample,
+      payload: {
+        items: [{ productId, grams: 250 }],
+        address: '12 Harbour Road, Rotterdam 3011',
+        country: 'Netherlands',
+        companyName: 'Dutch Spice BV',
+        shipping: 'ON_DELIVERY',
+        note: '',
+        fillMs: 9000,
+      },
+      headers: { cookie: owner.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ sample: Sample }>().sample;
+  }
+  const inList = async (url: string, who: TestUser, id: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<SamplesResponse | MySamplesResponse>().samples.find((s) => s._id === id);
+  };
+
+  it("the buyer and the company write on it; nobody else reads it; the lists count each side's unread; mails link to the request", async () => {
+    const spanish = await t.loginUser({ fullName: 'Lucía Gómez' }, { [LANGUAGE_HEADER]: 'es' });
+    const sample = await newSample(spanish);
+    await t.outbox();
+    const before = (await t.outbox()).length;
+    expect((await post(API.addSampleMessage(sample._id), spanish, { text: '¿Pueden enviar 500 g en lugar de 250 g?' })).statusCode).toBe(
+      200,
+    );
+    // Another buyer: the same 404 as for no request; anonymous: 401.
+    expect((await post(API.addSampleMessage(sample._id), other, { text: 'Mine?' })).statusCode).toBe(404);
+    const foreign = await t.app.inject({ method: 'GET', url: API.sampleMessages(sample._id), headers: { cookie: other.cookie } });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json<{ message: string }>().message).toBe(THREAD_TEXT.notFound);
+    expect((await t.app.inject({ method: 'GET', url: API.sampleMessages(sample._id) })).statusCode).toBe(401);
+
+    // The administrators' list counts the buyer's message as unread until one of them opens it.
+    expect((await inList(`${SAMPLE_API.allSamples}?page=1&limit=50`, admin, sample._id))?.unread).toBe(1);
+    // Five minutes on, unread: the company is mailed, in English, with the request's number and page.
+    now += 5 * 60_000 + 1;
+    const toCompany = (await t.outbox()).slice(before).find((m) => m.text.includes(sample._id) && m.to !== spanish.email);
+    expect(toCompany?.subject).toContain(`sample request ${sample.number}`);
+    expect(toCompany?.text).toContain('¿Pueden enviar 500 g en lugar de 250 g?');
+    expect(toCompany?.text).toContain(`https://agro.example/profile/samples?sample=${sample._id}#messages`);
+    const read = await list(API.sampleMessages(sample._id), admin);
+    expect(read.messages.map((m) => m.text)).toEqual(['¿Pueden enviar 500 g en lugar de 250 g?']);
+    expect((await inList(`${SAMPLE_API.allSamples}?page=1&limit=50`, admin, sample._id))?.unread).toBe(0);
+
+    now += 60_000;
+    expect((await post(API.addSampleMessage(sample._id), admin, { text: 'Yes, 500 g is fine.' })).statusCode).toBe(200);
+    const mine = await inList(SAMPLE_API.mySamples, spanish, sample._id);
+    expect(mine?.unread).toBe(1);
+    expect(mine?.lastActivityAt).toBe(new Date(now).toISOString());
+
+    // Five minutes on: the buyer is mailed the company's answer, in Spanish.
+    now += 5 * 60_000 + 1;
+    const toBuyer = (await t.outbox()).slice(before).find((m) => m.text.includes(sample._id) && m.to === spanish.email);
+    expect(toBuyer?.subject.replace(/\s/g, '')).toBe(`Nuevo mensaje sobre su solicitud de muestras ${sample.number}`.replace(/\s/g, ''));
+    expect(toBuyer?.text).toContain('Yes, 500 g is fine.');
+    expect(toBuyer?.text).toContain(`https://agro.example/es/profile/samples?sample=${sample._id}#messages`);
   });
 });
 

@@ -110,6 +110,7 @@ describe('OpenAPI document', () => {
         'POST /api/v1/quote/{id}/messages',
         'POST /api/v1/contact/{id}/messages',
         'POST /api/v1/order/{id}/messages',
+        'POST /api/v1/sample/{id}/messages',
         'POST /api/v1/messages/{id}/hide',
         'POST /api/v1/quote/{id}/request-changes',
         // Sample requests (issue 43)

@@ -266,6 +266,12 @@ export const sampleSchema = z.object({
   feedback: z.object({ rating: z.number().int(), note: z.string(), at: z.string() }).nullable(),
   /** The quotes asked for from this sample ('Request a quote'). */
   quoteIds: z.array(z.string()),
+  /**
+   * In lists only: the caller's unread messages of its conversation and its last activity (thread.ts's
+   * threadSummaryShape, written out: that module brings the desk's texts wherever it is imported).
+   */
+  unread: z.number().int().optional(),
+  lastActivityAt: z.string().optional(),
 });
 export type Sample = z.infer<typeof sampleSchema>;
 

@@ -9,8 +9,8 @@ import { QUOTE_DESK_MESSAGES } from './quote-desk-texts.js';
 import { INCOTERM_CODES, isIncoterm, parseMinorUnits, MAX_UNIT_PRICE, type Incoterm } from './trade.js';
 import { isSingleLine } from './validation.js';
 
-/** What a thread hangs on; the word is the path's (`/api/v1/{kind}/{id}/messages`). */
-export const THREAD_KINDS = ['quote', 'contact', 'order'] as const;
+/** What a thread hangs on (a sample request's since issue 43); the word is the path's (`/api/v1/{kind}/{id}/messages`). */
+export const THREAD_KINDS = ['quote', 'contact', 'order', 'sample'] as const;
 export type ThreadKind = (typeof THREAD_KINDS)[number];
 
 /** Who wrote a message: the buyer who owns the thread, or the company (an administrator). */
@@ -252,6 +252,8 @@ export const threadSummaryShape = {
 export function threadPagePath(kind: ThreadKind, id: string, side: MessageAuthor): string {
   const ref = encodeURIComponent(id);
   if (kind === 'order') return `/orders/${ref}#messages`;
+  // The buyer's samples and the administrators' sample requests are one address (the page shows each its own).
+  if (kind === 'sample') return `/profile/samples?sample=${ref}#messages`;
   if (side === 'BUYER') return `/profile?${kind === 'quote' ? 'quote' : 'inquiry'}=${ref}#messages`;
   return kind === 'quote' ? `/quote/description?id=${ref}#messages` : `/inquiries?inquiry=${ref}#messages`;
 }

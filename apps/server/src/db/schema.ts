@@ -674,6 +674,8 @@ export interface SamplesTable {
   feedback_at: string | null;
   created_at: string;
   status_changed_at: string;
+  /** The last message in its conversation (null: none yet). */
+  last_activity_at: Generated<string | null>;
 }
 
 export interface SampleItemsTable {

@@ -326,6 +326,7 @@ const THREAD_MEMBERS: Record<Actor, number> = { anonymous: 401, user: 200, other
 async function addThread(ctx: EndpointContext, kind: ThreadKind): Promise<string> {
   if (kind === 'quote') return (await addQuote(ctx, ctx.owner))._id;
   if (kind === 'contact') return addInquiry(ctx, ctx.owner);
+  if (kind === 'sample') return addSampleAt(ctx, ctx.owner, 'REQUESTED');
   return addOrder(ctx, ctx.owner);
 }
 
@@ -418,7 +419,8 @@ const THREAD_PATHS = {
   quote: { list: 'quoteMessages', add: 'addQuoteMessage', events: 'quoteMessageEvents' },
   contact: { list: 'contactMessages', add: 'addContactMessage', events: 'contactMessageEvents' },
   order: { list: 'orderMessages', add: 'addOrderMessage', events: 'orderMessageEvents' },
-} as const;
+  sample: { list: 'sampleMessages', add: 'addSampleMessage', events: 'sampleMessageEvents' },
+} as const satisfies Record<ThreadKind, { list: keyof typeof API; add: keyof typeof API; events: keyof typeof API }>;
 
 /** Each kind of thread: its list, a post and its live events. */
 const THREAD_ROWS: Endpoint[] = THREAD_KINDS.flatMap((kind): Endpoint[] => {

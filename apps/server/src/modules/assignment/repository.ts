@@ -107,10 +107,14 @@ export async function openLeadsOf(
 
 /**
  * Where the company's mails about a lead go: its owner's address while they are an administrator,
- * else `fallback` (the notification address of the settings). Orders have no owner.
+ * else `fallback` (the notification address of the settings). Orders and sample requests have no owner.
  */
-export async function ownerAddress(db: DbOrTx, lead: { kind: LeadKind | 'order'; id: string }, fallback: string): Promise<string> {
-  if (lead.kind === 'order') return fallback;
+export async function ownerAddress(
+  db: DbOrTx,
+  lead: { kind: LeadKind | 'order' | 'sample'; id: string },
+  fallback: string,
+): Promise<string> {
+  if (lead.kind === 'order' || lead.kind === 'sample') return fallback;
   const table = LEAD_TABLES[lead.kind];
   const row = await db
     .selectFrom(table)

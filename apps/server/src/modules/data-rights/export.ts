@@ -4,7 +4,7 @@
  * time), or a ZIP holding that file (`data.json`) and the account's attachments and documents, one
  * file at a time (fflate, streaming). A big account never sits whole in memory.
  */
-import type { DataExport, Quote, ThreadKind } from '@agro/shared';
+import { THREAD_KINDS, type DataExport, type Quote } from '@agro/shared';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
@@ -91,7 +91,7 @@ export async function prepareExport(db: DbOrTx, userId: string, currentTokenHash
 
   async function* messages(): AsyncGenerator<string> {
     let first = true;
-    for (const kind of ['quote', 'contact', 'order'] as const satisfies readonly ThreadKind[]) {
+    for (const kind of THREAD_KINDS) {
       for (const id of leads[kind]) {
         for (let page = 1; ; page += 1) {
           await nextTurn();

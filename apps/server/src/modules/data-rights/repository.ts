@@ -8,7 +8,10 @@ import { DELETED_ACCOUNT_TEXT, THREAD_KINDS, deletedAccountEmail, type ThreadKin
 import type { DbOrTx } from '../../db/index.js';
 import type { AuditLogTable } from '../../db/schema.js';
 
-const LEAD_TABLES = { quote: 'quotes', contact: 'contacts', order: 'orders' } as const satisfies Record<ThreadKind, string>;
+const LEAD_TABLES = { quote: 'quotes', contact: 'contacts', order: 'orders', sample: 'samples' } as const satisfies Record<
+  ThreadKind,
+  string
+>;
 
 /**
  * The ids of the account's leads of `kind`, as a subquery: an account may hold more leads than one
@@ -25,12 +28,12 @@ const openQuotesOf = (db: DbOrTx, userId: string) =>
     .where('q.user_id', '=', userId)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('orders as o').select('o.id').whereRef('o.quote_id', '=', 'q.id'))));
 
-/** The ids of the account's quotes, inquiries and orders, oldest first. */
+/** The ids of the account's quotes, inquiries, orders and sample requests, oldest first. */
 export async function leadIdsOf(db: DbOrTx, userId: string): Promise<Record<ThreadKind, string[]>> {
-  const ids = async (table: 'quotes' | 'contacts' | 'orders') =>
+  const ids = async (table: 'quotes' | 'contacts' | 'orders' | 'samples') =>
     (await db.selectFrom(table).select('id').where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute()).map((r) => r.id);
-  const [quote, contact, order] = await Promise.all([ids('quotes'), ids('contacts'), ids('orders')]);
-  return { quote, contact, order };
+  const [quote, contact, order, sample] = await Promise.all([ids('quotes'), ids('contacts'), ids('orders'), ids('samples')]);
+  return { quote, contact, order, sample };
 }
 
 /** The audit rows about the account, or written by it (an administrator's), oldest first. */
@@ -114,7 +117,11 @@ export async function anonymiseLeads(
 ): Promise<{ quotes: number; inquiries: number; samples: number; files: string[] }> {
   const text = DELETED_ACCOUNT_TEXT;
   const email = deletedAccountEmail(userId);
-  const threads = { quote: openQuotesOf(tx, userId), contact: leadsOf(tx, 'contact', userId) } as const;
+  const threads = {
+    quote: openQuotesOf(tx, userId),
+    contact: leadsOf(tx, 'contact', userId),
+    sample: leadsOf(tx, 'sample', userId),
+  } as const;
   await scrubWebhookPayloads(tx, userId);
   const quotes = await tx
     .updateTable('quotes')
@@ -138,7 +145,7 @@ export async function anonymiseLeads(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   const files: string[] = [];
-  for (const kind of ['quote', 'contact'] as const) {
+  for (const kind of ['quote', 'contact', 'sample'] as const) {
     const buyers = tx
       .selectFrom('messages')
       .select('id')
@@ -223,6 +230,7 @@ async function scrubWebhookPayloads(tx: DbOrTx, userId: string): Promise<void> {
   for (const [kind, threads] of [
     ['quote', openQuotesOf(tx, userId)],
     ['contact', leadsOf(tx, 'contact', userId)],
+    ['sample', leadsOf(tx, 'sample', userId)],
   ] as const) {
     const bodies = await tx
       .selectFrom('messages')

@@ -3,7 +3,7 @@
  * of five minutes: digests.ts): to the buyer in their language, to the company in English as its
  * other notifications are. Each message's own text keeps its direction (dir="auto").
  */
-import { SITE, localizedPath, threadPagePath, type Language, type MessageAuthor, type ThreadMessage } from '@agro/shared';
+import { SITE, localizedPath, threadPagePath, type Language, type MessageAuthor, type ThreadKind, type ThreadMessage } from '@agro/shared';
 import { escapeHtml } from '../../lib/html.js';
 import { mailHtml, translator } from '../../lib/i18n.js';
 import type { MailMessage } from '../../mail/mailer.js';
@@ -22,8 +22,16 @@ export interface DigestMailInput {
   replyTo: string | undefined;
 }
 
-const SUBJECT_KEYS = { quote: 'threadMail.subjectQuote', contact: 'threadMail.subjectContact', order: 'threadMail.subjectOrder' } as const;
-const COMPANY_SUBJECT = { quote: 'quote request', contact: 'inquiry', order: 'order' } as const;
+const SUBJECT_KEYS = {
+  quote: 'threadMail.subjectQuote',
+  contact: 'threadMail.subjectContact',
+  order: 'threadMail.subjectOrder',
+  sample: 'threadMail.subjectSample',
+} as const satisfies Record<ThreadKind, string>;
+const COMPANY_SUBJECT = { quote: 'quote request', contact: 'inquiry', order: 'order', sample: 'sample request' } as const satisfies Record<
+  ThreadKind,
+  string
+>;
 
 function proposalLines(m: ThreadMessage): string[] {
   const p = m.proposal;

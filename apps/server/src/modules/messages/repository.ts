@@ -1,12 +1,17 @@
 /** SQL of the threads: messages, attachments, who read what, and the unread counts the lists show. */
-import { proposalSchema, type MessageAuthor, type ThreadKind, type ThreadMessage } from '@agro/shared';
+import { proposalSchema, sampleNumber, type MessageAuthor, type ThreadKind, type ThreadMessage } from '@agro/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import { queueWebhookEvent } from '../webhooks/repository.js';
 import type { MessageAttachmentRow, MessageRow } from '../../db/schema.js';
 
 /** The table each kind of thread hangs on. */
-export const THREAD_TABLES = { quote: 'quotes', contact: 'contacts', order: 'orders' } as const satisfies Record<ThreadKind, string>;
+export const THREAD_TABLES = {
+  quote: 'quotes',
+  contact: 'contacts',
+  order: 'orders',
+  sample: 'samples',
+} as const satisfies Record<ThreadKind, string>;
 
 export interface ThreadRef {
   kind: ThreadKind;
@@ -32,6 +37,10 @@ export async function findThreadOwner(db: DbOrTx, thread: ThreadRef): Promise<Th
   if (thread.kind === 'order') {
     const row = await db.selectFrom('orders').select(['user_id', 'order_number']).where('id', '=', thread.id).executeTakeFirst();
     return row ? { userId: row.user_id, ref: row.order_number, heldAsSpam: false } : undefined;
+  }
+  if (thread.kind === 'sample') {
+    const row = await db.selectFrom('samples').select(['user_id', 'created_at']).where('id', '=', thread.id).executeTakeFirst();
+    return row ? { userId: row.user_id, ref: sampleNumber(thread.id, row.created_at), heldAsSpam: false } : undefined;
   }
   const row = await db
     .selectFrom(THREAD_TABLES[thread.kind])
@@ -197,7 +206,7 @@ export async function insertMessage(db: DbOrTx, m: NewMessage): Promise<void> {
     .execute();
 }
 
-/** The thread's lead (quote, inquiry, order) had a message now: its `lastActivityAt`. */
+/** The thread's lead (quote, inquiry, order, sample request) had a message now: its `lastActivityAt`. */
 export async function touchThread(db: DbOrTx, thread: ThreadRef, at: string): Promise<void> {
   await db.updateTable(THREAD_TABLES[thread.kind]).set({ last_activity_at: at }).where('id', '=', thread.id).execute();
 }
@@ -318,15 +327,16 @@ export const lastActivitySql = (kind: ThreadKind): RawBuilder<string> =>
   sql<string>`coalesce(${sql.ref(`${THREAD_TABLES[kind]}.last_activity_at`)}, ${sql.ref(`${THREAD_TABLES[kind]}.created_at`)})`;
 
 /**
- * Every unread message of the viewer: a buyer's in the threads of their quotes, inquiries and
- * orders; an administrator's in every thread (the buyers' messages after the administrator last read it).
+ * Every unread message of the viewer: a buyer's in the threads of their quotes, inquiries,
+ * orders and sample requests; an administrator's in every thread (the buyers' messages after the administrator last read it).
  */
 export async function unreadTotal(db: DbOrTx, viewer: Viewer): Promise<number> {
   const mine =
     viewer.side === 'BUYER'
       ? sql`and ((m.thread_kind = 'quote' and m.thread_id in (select id from quotes where user_id = ${viewer.userId}))
           or (m.thread_kind = 'contact' and m.thread_id in (select id from contacts where user_id = ${viewer.userId}))
-          or (m.thread_kind = 'order' and m.thread_id in (select id from orders where user_id = ${viewer.userId})))`
+          or (m.thread_kind = 'order' and m.thread_id in (select id from orders where user_id = ${viewer.userId}))
+          or (m.thread_kind = 'sample' and m.thread_id in (select id from samples where user_id = ${viewer.userId})))`
       : sql``;
   const result = await sql<{ n: number | string }>`select count(*) as n from messages m
     where m.author = ${otherSide(viewer.side)} and m.hidden_at is null ${mine}

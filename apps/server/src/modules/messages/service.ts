@@ -96,7 +96,8 @@ export async function addMessage(tx: DbOrTx, post: PostMessage): Promise<string>
   };
   await insertMessage(tx, message);
   await touchThread(tx, post.thread, createdAt);
-  if (post.author.side === 'COMPANY' && post.thread.kind !== 'order') {
+  // The reply clock runs on quotes and inquiries (orders and sample requests have none).
+  if (post.author.side === 'COMPANY' && (post.thread.kind === 'quote' || post.thread.kind === 'contact')) {
     const seconds = await stampFirstReply(tx, { kind: post.thread.kind, id: post.thread.id }, createdAt);
     if (seconds !== undefined) post.firstReplies?.push(seconds);
   }

@@ -15,12 +15,20 @@ import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import type { SampleItemRow, SampleRow } from '../../db/schema.js';
 import { allOf, distinctCountries, nextDay, pageOf, type Condition } from '../leads/index.js';
+import { lastActivitySql, unreadCountSql, type Viewer } from '../messages/index.js';
 import { queueWebhookEvent } from '../webhooks/repository.js';
 
 const DAY_MS = 86_400_000;
 const isCourier = (v: string | null): v is Courier => v !== null && (COURIERS as readonly string[]).includes(v);
 
-function toSample(row: SampleRow, items: (SampleItemRow & { slug: string | null })[], quoteIds: string[]): Sample {
+/** A row as the lists read it: with the caller's unread messages and the last activity. */
+type ListedSampleRow = SampleRow & { unread?: number | string; last_activity?: string };
+
+function toSample(
+  { unread, last_activity, ...row }: ListedSampleRow,
+  items: (SampleItemRow & { slug: string | null })[],
+  quoteIds: string[],
+): Sample {
   const dispatchCourier = isCourier(row.dispatch_courier) ? row.dispatch_courier : null;
   return {
     _id: row.id,
@@ -53,11 +61,13 @@ function toSample(row: SampleRow, items: (SampleItemRow & { slug: string | null 
         ? { rating: Number(row.feedback_rating), note: row.feedback_note ?? '', at: row.feedback_at }
         : null,
     quoteIds,
+    ...(unread !== undefined ? { unread: Number(unread) } : {}),
+    ...(last_activity !== undefined ? { lastActivityAt: last_activity } : {}),
   };
 }
 
 /** The requests of these rows with their products (in the buyer's order) and the quotes asked from them. */
-async function withItems(db: DbOrTx, rows: SampleRow[]): Promise<Sample[]> {
+async function withItems(db: DbOrTx, rows: ListedSampleRow[]): Promise<Sample[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [items, quotes] = await Promise.all([
@@ -91,11 +101,12 @@ export async function findSampleOwner(db: DbOrTx, id: string): Promise<{ userId:
   return row ? { userId: row.user_id, status: row.status } : undefined;
 }
 
-/** The buyer's requests, newest first. */
+/** The buyer's requests, newest first, each with its unread messages and last activity. */
 export async function listUserSamples(db: DbOrTx, userId: string): Promise<Sample[]> {
   const rows = await db
     .selectFrom('samples')
     .selectAll()
+    .select([unreadCountSql('sample', { userId, side: 'BUYER' }).as('unread'), lastActivitySql('sample').as('last_activity')])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -166,10 +177,21 @@ function sampleConditions(filter: SampleFilter): Condition[] {
   return conditions;
 }
 
-/** Newest first. Every match, or one page of them when `page` or `limit` is set (with the page facts). */
-export async function listSamples(db: DbOrTx, filter: SampleFilter = {}): Promise<{ samples: Sample[]; page?: LeadPage }> {
+/**
+ * Newest first. Every match, or one page of them when `page` or `limit` is set (with the page facts);
+ * with a `viewer`, each carries their unread messages and its last activity.
+ */
+export async function listSamples(db: DbOrTx, filter: SampleFilter = {}, viewer?: Viewer): Promise<{ samples: Sample[]; page?: LeadPage }> {
   const where = allOf(sampleConditions(filter));
-  const query = db.selectFrom('samples').selectAll().where(where).orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const query = db
+    .selectFrom('samples')
+    .selectAll()
+    .$if(viewer !== undefined, (qb) =>
+      qb.select([unreadCountSql('sample', viewer!).as('unread'), lastActivitySql('sample').as('last_activity')]),
+    )
+    .where(where)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
   if (filter.page === undefined && filter.limit === undefined) return { samples: await withItems(db, await query.execute()) };
   const page = pageOf(filter, 0, []);
   const [rows, count, countries] = await Promise.all([

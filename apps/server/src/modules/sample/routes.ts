@@ -33,6 +33,7 @@ import { requireRole } from '../../plugins/auth.js';
 import { actorOf } from '../audit/index.js';
 import { botSignal, spamInText } from '../bot-signals/index.js';
 import { listAnswer, registerListRoutes } from '../leads/index.js';
+import { viewerOf } from '../messages/index.js';
 import { userLanguage } from '../user/index.js';
 import { samplesCsv } from './csv.js';
 import { sampleMails } from './mails.js';
@@ -95,7 +96,7 @@ export default async function sampleRoutes(fastify: FastifyInstance): Promise<vo
         'Every sample request, or the filtered ones (status, productId, country, from, to, q), one page of them when paginated (admin)',
       response: samplesResponseSchema,
     },
-    answer: async (query) => listAnswer(M.fetched, await listSamples(app.db, query)),
+    answer: async (query, user) => listAnswer(M.fetched, await listSamples(app.db, query, viewerOf(user))),
     csv: { noun: 'samples', rows: async (filter) => samplesCsv((await listSamples(app.db, filter)).samples) },
   });
 

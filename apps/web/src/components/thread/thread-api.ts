@@ -5,11 +5,13 @@ const LIST_PATH: Record<ThreadKind, (id: string) => string> = {
   quote: API.quoteMessages,
   contact: API.contactMessages,
   order: API.orderMessages,
+  sample: API.sampleMessages,
 };
 const EVENTS_PATH: Record<ThreadKind, (id: string) => string> = {
   quote: API.quoteMessageEvents,
   contact: API.contactMessageEvents,
   order: API.orderMessageEvents,
+  sample: API.sampleMessageEvents,
 };
 
 export const threadEventsPath = (kind: ThreadKind, id: string): string => EVENTS_PATH[kind](id);

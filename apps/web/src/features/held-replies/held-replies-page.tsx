@@ -13,6 +13,7 @@ const THREAD_TEXT = {
   quote: 'heldRepliesPage.threadQuote',
   contact: 'heldRepliesPage.threadContact',
   order: 'heldRepliesPage.threadOrder',
+  sample: 'heldRepliesPage.threadSample',
 } as const;
 
 /** Who a held reply was meant for: the buyer's address, or the company. */

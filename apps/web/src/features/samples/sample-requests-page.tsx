@@ -4,6 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useUrlFilters } from '@/components/leads/use-url-filters';
 import { CsvButton } from '@/components/leads/csv-button';
 import { useHeldProducts } from '@/components/products/use-held-products';
+import { ConversationPanel } from '@/components/thread/conversation-panel';
+import { UnreadBadge } from '@/components/thread/unread-badge';
 import { Field } from '@/components/ui/field';
 import { PackageIcon } from '@/components/ui/icons';
 import { LoadFailed, Loading } from '@/components/ui/load-state';
@@ -169,6 +171,7 @@ function SampleList() {
                       <Ltr>{s.number}</Ltr>
                     </h2>
                     <SampleStatusBadge status={s.status} />
+                    <UnreadBadge count={s.unread} />
                   </div>
                   <p className="mt-1 break-words text-sm text-gray-700">
                     <bdi>{s.buyer.company || s.buyer.name}</bdi> · <bdi>{s.buyer.country}</bdi> · {formatDate(s.createdAt)}
@@ -217,6 +220,11 @@ function SampleDetail({ id }: { id: string }) {
     );
   }, [id]);
   useEffect(read, [read]);
+  // The mails' link ends in #messages: to the conversation once the request is shown.
+  const shown = sample !== null && sample !== 'error';
+  useEffect(() => {
+    if (shown && window.location.hash === '#messages') document.getElementById('messages')?.scrollIntoView?.({ block: 'start' });
+  }, [shown]);
 
   const act = async (change: AdminStep, e?: FormEvent) => {
     e?.preventDefault();
@@ -375,15 +383,19 @@ function SampleDetail({ id }: { id: string }) {
           </form>
         )}
       </section>
+      <ConversationPanel kind="sample" id={sample._id} admin heading={t('conversation.heading')} anchorId="messages" />
     </article>
   );
 }
 
-/** /samples (ADMIN): every sample request with filters and CSV; `?id=` one request and its steps (issue 43, item 2). */
+/**
+ * /samples (ADMIN): every sample request with filters and CSV; `?id=` one request, its steps and its
+ * conversation (`?sample=` too: the address the mails link to, the buyer's page's; issue 43, item 2).
+ */
 export default function SampleRequestsPage() {
   useDocumentTitle(t('sampleRequests.title'));
   const [params] = useSearchParams();
-  const id = params.get('id');
+  const id = params.get('id') ?? params.get('sample');
   return (
     <>
       <PageHero eyebrow={t('sampleRequests.eyebrow')} title={t('sampleRequests.title')}>

@@ -2,6 +2,9 @@ import { COURIERS, COURIER_NAMES, type MySamplesResponse, type Sample, type Ship
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useHeldProducts } from '@/components/products/use-held-products';
+import { ConversationPanel } from '@/components/thread/conversation-panel';
+import { UnreadBadge } from '@/components/thread/unread-badge';
+import { useThreadRead, withThreadRead } from '@/components/thread/use-thread-read';
 import { Field } from '@/components/ui/field';
 import { PackageIcon } from '@/components/ui/icons';
 import { LoadFailed, Loading } from '@/components/ui/load-state';
@@ -239,8 +242,19 @@ function Delivered({ sample, onChanged }: { sample: Sample; onChanged: (s: Sampl
   );
 }
 
-/** One request: its status, products, address, courier, tracking link and what the buyer may do next. */
-function SampleCard({ sample, onChanged }: { sample: Sample; onChanged: (s: Sample) => void }) {
+interface SampleCardProps {
+  sample: Sample;
+  onChanged: (s: Sample) => void;
+  /** Its conversation is open (`?sample=<id>`, the mails' link). */
+  opened: boolean;
+  onOpen: () => void;
+}
+
+/**
+ * One request: its status, products, address, courier, tracking link, what the buyer may do next,
+ * and 'Messages', which opens its conversation with the company below it.
+ */
+function SampleCard({ sample, onChanged, opened, onOpen }: SampleCardProps) {
   const [busy, setBusy] = useState(false);
   const arrived = async () => {
     setBusy(true);
@@ -256,8 +270,9 @@ function SampleCard({ sample, onChanged }: { sample: Sample; onChanged: (s: Samp
     <article id={`sample-${sample._id}`} className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h3 className="text-base font-semibold text-gray-900">
-            {withLtr(t('samples.requestTitle', { number: LTR_SLOT }), sample.number)}
+          <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold text-gray-900">
+            <span>{withLtr(t('samples.requestTitle', { number: LTR_SLOT }), sample.number)}</span>
+            <UnreadBadge count={sample.unread} />
           </h3>
           <p className="mt-0.5 text-xs text-gray-600">{t('samples.requestedOn', { date: formatDate(sample.createdAt) ?? '' })}</p>
         </div>
@@ -283,6 +298,20 @@ function SampleCard({ sample, onChanged }: { sample: Sample; onChanged: (s: Samp
         </button>
       )}
       {sample.status === 'DELIVERED' && <Delivered sample={sample} onChanged={onChanged} />}
+      {opened ? (
+        <div className="mt-6 border-t border-gray-100 pt-2">
+          <ConversationPanel kind="sample" id={sample._id} admin={false} heading={t('conversation.heading')} anchorId="messages" />
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="btn-secondary mt-4 py-1.5 text-sm"
+          onClick={onOpen}
+          aria-label={t('conversation.openLabel', { name: sample.number })}
+        >
+          {t('conversation.open')}
+        </button>
+      )}
     </article>
   );
 }
@@ -291,6 +320,20 @@ function SampleCard({ sample, onChanged }: { sample: Sample; onChanged: (s: Samp
 export default function SamplesPage() {
   useDocumentTitle(t('samples.title'));
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('sample');
+  useThreadRead('sample', (id) => setLoad((l) => (l.state === 'ready' ? { ...l, samples: withThreadRead(l.samples, id) } : l)));
+  const ready = load.state === 'ready';
+  // The mails' link (`?sample=<id>#messages`): to the request's conversation once the list is there.
+  useEffect(() => {
+    if (ready && openId) document.getElementById('messages')?.scrollIntoView?.({ block: 'start' });
+  }, [ready, openId]);
+  const open = (id: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('sample', id);
+      return next;
+    });
 
   const read = useCallback(async () => {
     setLoad({ state: 'loading' });
@@ -347,7 +390,7 @@ export default function SamplesPage() {
                 <ul className="mt-4 space-y-4" aria-label={t('samples.listLabel')}>
                   {load.samples.map((s) => (
                     <li key={s._id}>
-                      <SampleCard sample={s} onChanged={replace} />
+                      <SampleCard sample={s} onChanged={replace} opened={s._id === openId} onOpen={() => open(s._id)} />
                     </li>
                   ))}
                 </ul>
