@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { API, LANGUAGE_HEADER, SAMPLE_API, SITE, type Order, type QuoteDetail, type ThreadMessage } from '@agro/shared';
+import { API, LANGUAGE_HEADER, SAMPLE_API, SITE, type Order, type QuoteDetail, type Sample, type ThreadMessage } from '@agro/shared';
 import { authenticate, type DNSResolver } from 'mailauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactRow } from '../src/db/schema.js';
@@ -30,6 +30,7 @@ import { deliveredCompanyMail, orderStepMail } from '../src/modules/order/mails.
 import { offerReminderMail, rejectionMail } from '../src/modules/quote/mails.js';
 import { digestMail as dailyDigestMail, digestSections, leadDueMail, type MailPlace } from '../src/modules/reminders/mails.js';
 import type { Lead } from '../src/modules/reminders/leads.js';
+import { sampleFeedbackMail } from '../src/modules/sample/mails.js';
 import { inviteMail } from '../src/modules/team/mails.js';
 import { failedSignInsMail, passwordResetMail } from '../src/modules/user/mails.js';
 import { parseEml } from './eml.js';
@@ -189,6 +190,7 @@ describe.skipIf(Boolean(spamassassinMissing) && !inCi)('mail that arrives: DKIM,
       buyer = await t.loginUser({ fullName: 'Jonas Becker' }, { [LANGUAGE_HEADER]: 'de' });
     });
     let quoteId = '';
+    let sample: Sample | undefined;
     await collect('quote received', ['quote/quoteNotificationMail', 'quote/quoteAcknowledgementMail'], async () => {
       const made = await call('POST', API.addQuote, buyer.cookie, quoteBody(productId, { contactPersonName: 'Jonas Becker' }));
       expect(made.statusCode, made.body).toBe(200);
@@ -208,6 +210,7 @@ describe.skipIf(Boolean(spamassassinMissing) && !inCi)('mail that arrives: DKIM,
         fillMs: 9000,
       });
       expect(made.statusCode, made.body).toBe(200);
+      sample = made.json<{ sample: Sample }>().sample;
     });
     await collect('offer with its PDF (de)', ['quote/offerMail'], async () => {
       const res = await call('POST', API.quoteOffer(quoteId), admin.cookie, offerBody());
@@ -292,6 +295,16 @@ describe.skipIf(Boolean(spamassassinMissing) && !inCi)('mail that arrives: DKIM,
     );
     await queued('order shipped (de)', 'order/orderStepMail', orderStepMail(order, 'SHIPPED', link(`/de/orders/${order._id}`), 'de'));
     await queued('order delivered (company)', 'order/deliveredCompanyMail', deliveredCompanyMail(COMPANY_EMAIL, order));
+    const rated: Sample = {
+      ...sample!,
+      status: 'DELIVERED',
+      feedback: { rating: 5, note: 'Sehr gute Farbe', at: new Date().toISOString() },
+    };
+    await queued(
+      'sample feedback (company)',
+      'sample/sampleFeedbackMail',
+      sampleFeedbackMail(COMPANY_EMAIL, rated, link(`/profile/samples?id=${rated._id}`)),
+    );
     const message = (author: 'BUYER' | 'COMPANY', text: string): ThreadMessage => ({
       _id: `m-${author}`,
       author,

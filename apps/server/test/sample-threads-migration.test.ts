@@ -8,6 +8,7 @@ import { API, SAMPLE_API, type Sample } from '@agro/shared';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as sampleThreads from '../src/db/migrations/20261130090000-sample-threads.js';
+import * as sampleNumbers from '../src/db/migrations/20261130091000-sample-numbers.js';
 import { insertTestProduct, quoteBody } from './fixtures.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { file, multipart } from './images-fixtures.js';
@@ -92,4 +93,38 @@ it('keeps every message, attachment, index and trigger through the change, undon
       .values({ ...before.messages[0]!, id: 'f'.repeat(24), thread_kind: 'invoice' as 'sample' })
       .execute(),
   ).rejects.toThrow(/check/i);
+});
+
+it('gives the requests made before the counting the number their mails had (from the id), and counts on from there', async () => {
+  const buyer = await t.loginUser();
+  const productId = await insertTestProduct(t.db);
+  const add = async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: SAMPLE_API.addSample,
+      headers: { cookie: buyer.cookie },
+      payload: {
+        items: [{ productId, grams: 100 }],
+        address: '9 Canal Street, Antwerp 2000',
+        country: 'Belgium',
+        companyName: 'Antwerp Spices NV',
+        shipping: 'ON_DELIVERY',
+        note: '',
+        fillMs: 9000,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ sample: Sample }>().sample;
+  };
+  const before = await add();
+  const db = t.db as unknown as Kysely<unknown>;
+  await t.schemaChange(async () => {
+    await sampleNumbers.down(db);
+    await sampleNumbers.up(db, t.dialect);
+  });
+  const row = await t.db.selectFrom('samples').select(['number', 'created_at']).where('id', '=', before._id).executeTakeFirstOrThrow();
+  expect(row.number).toBe(`SMP-${row.created_at.slice(0, 4)}-${before._id.slice(-6).toUpperCase()}`);
+  // The counter starts again (the earlier request declined: one open request per product).
+  await t.db.updateTable('samples').set({ status: 'DECLINED' }).execute();
+  expect((await add()).number).toBe(`SMP-${row.created_at.slice(0, 4)}-000001`);
 });

@@ -82,7 +82,7 @@ describe('POST /api/v1/sample/add', () => {
       ],
     });
     expect(sample.status).toBe('REQUESTED');
-    expect(sample.number).toMatch(/^SMP-\d{4}-[0-9A-F]{6}$/);
+    expect(sample.number).toMatch(/^SMP-\d{4}-\d{6}$/);
     expect(sample.items.map((i) => [i.productName, i.grams])).toEqual([
       ['Sample Onion Flakes', 250],
       ['Sample Garlic Powder', 500],
@@ -102,6 +102,22 @@ describe('POST /api/v1/sample/add', () => {
       .where('entity_id', '=', sample._id)
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['create']);
+  });
+
+  it('numbers the requests one after another within the year, past a number an earlier request holds', async () => {
+    const first = await add(await t.loginUser());
+    const [, year, sequence] = first.number.match(/^SMP-(\d{4})-(\d{6})$/)!;
+    const next = (n: number) => `SMP-${year}-${String(Number(sequence) + n).padStart(6, '0')}`;
+    // The second request's number moved to the one the counter gives next, as if an earlier request (numbered from its id) held it.
+    await t.db
+      .updateTable('samples')
+      .set({ number: next(2) })
+      .where('id', '=', (await add(await t.loginUser()))._id)
+      .execute();
+    const third = await add(await t.loginUser());
+    expect(third.number).toBe(next(3));
+    const numbers = (await t.db.selectFrom('samples').select('number').execute()).map((r) => r.number);
+    expect(new Set(numbers).size).toBe(numbers.length);
   });
 
   it('pay on delivery keeps no courier account', async () => {
@@ -268,8 +284,16 @@ describe('the steps of a request', () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json<{ message: string }>().message).toBe(M.feedbackTwice);
 
-    const mails = (await t.outbox()).filter((m) => m.to.includes(buyer.email) && m.text.includes(sample.number));
+    const outbox = await t.outbox();
+    const mails = outbox.filter((m) => m.to.includes(buyer.email) && m.text.includes(sample.number));
     expect(mails).toHaveLength(4);
+    // The company hears of the rating (once: the second try was refused).
+    const rated = outbox.filter((m) => m.subject.startsWith(`Feedback on samples ${sample.number}`));
+    expect(rated).toHaveLength(1);
+    expect(rated[0]!.subject).toContain(': 4 of 5');
+    expect(rated[0]!.text).toContain('Comments: Good colour, a little moist');
+    expect(rated[0]!.text).toContain(`https://agro.example/profile/samples?id=${sample._id}`);
+    expect(rated[0]!.to).not.toContain(buyer.email);
     const dispatchMail = mails.find((m) => m.text.includes('1234567890'));
     expect(dispatchMail?.text).toContain('tracking-id=1234567890');
     expect(dispatchMail?.html).toContain('dir="rtl"');

@@ -47,8 +47,8 @@ export const COURIER_TRACKING_URLS: Record<Courier, string> = {
 export const trackingLink = (courier: Courier, trackingNumber: string): string =>
   `${COURIER_TRACKING_URLS[courier]}${encodeURIComponent(trackingNumber)}`;
 
-/** 'SMP-2026-0007' from the request's id (its time and a counter are the id's first hex digits). */
-export const sampleNumber = (id: string, createdAt: string): string => `SMP-${createdAt.slice(0, 4)}-${id.slice(-6).toUpperCase()}`;
+/** 'SMP-2026-000007': the year's seventh request (counted on the server; the earliest requests' came from their id). */
+export const sampleNumber = (year: number, sequence: number): string => `SMP-${year}-${String(sequence).padStart(6, '0')}`;
 
 /** The settings' `samples` until an administrator sets them. */
 export const DEFAULT_SAMPLE_SETTINGS: SampleSettings = { maxProducts: 3, maxGrams: 500, maxPerMonth: 3 };

@@ -676,6 +676,8 @@ export interface SamplesTable {
   status_changed_at: string;
   /** The last message in its conversation (null: none yet). */
   last_activity_at: Generated<string | null>;
+  /** SMP-2026-000042 (counted a year; the earliest requests' from their id). */
+  number: string;
 }
 
 export interface SampleItemsTable {
@@ -688,6 +690,7 @@ export interface SampleItemsTable {
 
 export interface Database {
   samples: SamplesTable;
+  sample_counters: { year: number; last: number };
   sample_items: SampleItemsTable;
   edge_purges: EdgePurgesTable;
   job_runs: JobRunsTable;

@@ -176,6 +176,7 @@ async function addSampleAt(ctx: EndpointContext, owner: Session, status: SampleS
     .insertInto('samples')
     .values({
       id,
+      number: `SMP-TEST-${id}`,
       user_id: owner.id,
       status,
       contact_name: 'Matrix Buyer',

@@ -36,6 +36,7 @@ import * as mailAttachments from './20261129100000-mail-attachments.js';
 import * as samples from './20261129120000-samples.js';
 import * as passkeys from './20261129130000-passkeys.js';
 import * as sampleThreads from './20261130090000-sample-threads.js';
+import * as sampleNumbers from './20261130091000-sample-numbers.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -78,4 +79,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261129120000-samples': samples,
   '20261129130000-passkeys': passkeys,
   '20261130090000-sample-threads': sampleThreads,
+  '20261130091000-sample-numbers': sampleNumbers,
 };

@@ -1,5 +1,5 @@
 /** SQL of the threads: messages, attachments, who read what, and the unread counts the lists show. */
-import { proposalSchema, sampleNumber, type MessageAuthor, type ThreadKind, type ThreadMessage } from '@agro/shared';
+import { proposalSchema, type MessageAuthor, type ThreadKind, type ThreadMessage } from '@agro/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import { queueWebhookEvent } from '../webhooks/repository.js';
@@ -39,8 +39,8 @@ export async function findThreadOwner(db: DbOrTx, thread: ThreadRef): Promise<Th
     return row ? { userId: row.user_id, ref: row.order_number, heldAsSpam: false } : undefined;
   }
   if (thread.kind === 'sample') {
-    const row = await db.selectFrom('samples').select(['user_id', 'created_at']).where('id', '=', thread.id).executeTakeFirst();
-    return row ? { userId: row.user_id, ref: sampleNumber(thread.id, row.created_at), heldAsSpam: false } : undefined;
+    const row = await db.selectFrom('samples').select(['user_id', 'number']).where('id', '=', thread.id).executeTakeFirst();
+    return row ? { userId: row.user_id, ref: row.number, heldAsSpam: false } : undefined;
   }
   const row = await db
     .selectFrom(THREAD_TABLES[thread.kind])

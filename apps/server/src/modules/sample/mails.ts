@@ -1,4 +1,4 @@
-/** Mails of a sample request: the buyer at every status, in their language; the company when one arrives (English). */
+/** Mails of a sample request: the buyer at every status, in their language; the company when one arrives and when the buyer rates the samples (English). */
 import {
   COURIER_NAMES,
   DEFAULT_LANGUAGE,
@@ -79,11 +79,46 @@ export function sampleCompanyMail(to: string, sample: Sample, adminLink: string)
   };
 }
 
-/** Every mail of reaching `status`; `siteUrl` is the site's base address. */
-export function sampleMails(sample: Sample, status: SampleStatus, siteUrl: string, companyEmail: string, language: Language): QueuedMail[] {
+/** To the company (English): the buyer rated the samples they received. */
+export function sampleFeedbackMail(to: string, sample: Sample, adminLink: string): QueuedMail {
+  const C = COMPANY_TEXTS.sampleFeedback;
+  const values = {
+    number: sample.number,
+    company: sample.buyer.company || sample.buyer.name,
+    rating: String(sample.feedback?.rating ?? ''),
+  };
+  const intro = interpolate(C.intro, { ...values, link: adminLink });
+  const rows: [string, string][] = [
+    [C.rating, interpolate(C.ratingValue, values)],
+    [C.note, sample.feedback?.note || C.noNote],
+    [C.products, sample.items.map((i) => `${i.productName} (${i.grams} g)`).join(', ')],
+  ];
+  return {
+    to,
+    event: `sample:${sample._id}:FEEDBACK:company`,
+    replyTo: sample.buyer.email,
+    subject: interpolate(C.subject, values).slice(0, 160),
+    text: [intro, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
+    html: `<p>${escapeHtml(intro)}</p>\n${htmlRows(rows)}`,
+  };
+}
+
+/**
+ * Every mail of reaching `status` (the buyer's, and the company's for a new request), or of the
+ * buyer's feedback (the company's); `siteUrl` is the site's base address.
+ */
+export function sampleMails(
+  sample: Sample,
+  status: SampleStatus | 'FEEDBACK',
+  siteUrl: string,
+  companyEmail: string,
+  language: Language,
+): QueuedMail[] {
+  const adminLink = `${siteUrl}/profile/samples?id=${sample._id}`;
+  if (status === 'FEEDBACK') return [sampleFeedbackMail(companyEmail, sample, adminLink)];
   const mails = [
     sampleStatusMail(sample, status, `${siteUrl}${localizedPath(`/profile/samples?sample=${sample._id}`, language)}`, language),
   ];
-  if (status === 'REQUESTED') mails.push(sampleCompanyMail(companyEmail, sample, `${siteUrl}/profile/samples?id=${sample._id}`));
+  if (status === 'REQUESTED') mails.push(sampleCompanyMail(companyEmail, sample, adminLink));
   return mails;
 }

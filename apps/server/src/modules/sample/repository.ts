@@ -32,7 +32,7 @@ function toSample(
   const dispatchCourier = isCourier(row.dispatch_courier) ? row.dispatch_courier : null;
   return {
     _id: row.id,
-    number: sampleNumber(row.id, row.created_at),
+    number: row.number,
     status: row.status,
     createdAt: row.created_at,
     statusChangedAt: row.status_changed_at,
@@ -99,6 +99,25 @@ export async function findSample(db: DbOrTx, id: string): Promise<Sample | undef
 export async function findSampleOwner(db: DbOrTx, id: string): Promise<{ userId: string | null; status: SampleStatus } | undefined> {
   const row = await db.selectFrom('samples').select(['user_id', 'status']).where('id', '=', id).executeTakeFirst();
   return row ? { userId: row.user_id, status: row.status } : undefined;
+}
+
+/**
+ * The next request number of `year` (SMP-2026-000042), counted inside the request's transaction as
+ * orders' are; a number an earlier request already has (the first requests' came from their ids)
+ * is skipped.
+ */
+export async function nextSampleNumber(tx: DbOrTx, year: number): Promise<string> {
+  for (;;) {
+    const row = await tx
+      .insertInto('sample_counters')
+      .values({ year, last: 1 })
+      .onConflict((oc) => oc.column('year').doUpdateSet({ last: sql<number>`sample_counters.last + 1` }))
+      .returning('last')
+      .executeTakeFirstOrThrow();
+    const number = sampleNumber(year, Number(row.last));
+    const taken = await tx.selectFrom('samples').select('id').where('number', '=', number).executeTakeFirst();
+    if (!taken) return number;
+  }
 }
 
 /** The buyer's requests, newest first, each with its unread messages and last activity. */

@@ -79,7 +79,8 @@ export default async function sampleRoutes(fastify: FastifyInstance): Promise<vo
     return {
       user: { _id: user._id, email: user.email, fullName: user.fullName },
       audit: actorOf(user),
-      mails: (sample: Sample, status: SampleStatus) => sampleMails(sample, status, publicBaseUrl(request), notificationEmail, language),
+      mails: (sample: Sample, status: SampleStatus | 'FEEDBACK') =>
+        sampleMails(sample, status, publicBaseUrl(request), notificationEmail, language),
     };
   };
   const step = async (request: IdRequest, change: SampleChange, message: string, ownerOnly = false) => {

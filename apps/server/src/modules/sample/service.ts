@@ -27,7 +27,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
 import { queueMail, type QueuedMail } from '../../mail/mailer.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
-import { countUserSamplesSince, findSample, openSampleProduct, queueSampleChanged } from './repository.js';
+import { countUserSamplesSince, findSample, nextSampleNumber, openSampleProduct, queueSampleChanged } from './repository.js';
 
 const DAY_MS = 86_400_000;
 /** The monthly limit counts the requests of the last 30 days. */
@@ -36,8 +36,8 @@ export const SAMPLE_MONTH_DAYS = 30;
 export interface SampleActor {
   user: { _id: string; email: string; fullName: string };
   audit: AuditActor;
-  /** The mails reaching `status` causes, queued in its transaction. */
-  mails: (sample: Sample, status: SampleStatus) => QueuedMail[];
+  /** The mails reaching `status` causes (`FEEDBACK`: the buyer's rating arrived), queued in its transaction. */
+  mails: (sample: Sample, status: SampleStatus | 'FEEDBACK') => QueuedMail[];
 }
 
 async function finish(tx: DbOrTx, id: string, status: SampleStatus, by: SampleActor, at: string): Promise<Sample> {
@@ -80,6 +80,7 @@ export async function addSample(
       .insertInto('samples')
       .values({
         id,
+        number: await nextSampleNumber(tx, Number(now.slice(0, 4))),
         user_id: by.user._id,
         status: 'REQUESTED',
         contact_name: by.user.fullName,
@@ -187,6 +188,7 @@ export async function changeSample(
       await queueSampleChanged(tx, id, { status: before.status, at: now });
       const sample = await findSample(tx, id);
       if (!sample) throw notFound(M.notFound);
+      for (const mail of by.mails(sample, 'FEEDBACK')) await queueMail(tx, mail);
       return sample;
     }
     return finish(tx, id, STATUS_OF[step], by, now);
