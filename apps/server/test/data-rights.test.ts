@@ -29,7 +29,7 @@ import { keptUntil } from '../src/modules/data-rights/service.js';
 import { decideQuote, sendOffer } from '../src/modules/quote/service.js';
 import { insertTestProduct, offerBody, quoteBody } from './fixtures.js';
 import { buildTestApp, type TestApp, type TestUser } from './helper.js';
-import { contactBody } from './security/endpoints.js';
+import { NOWHERE_WEBHOOK_URL, contactBody } from './security/endpoints.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -268,7 +268,7 @@ describe('DELETE /api/v1/user/account', () => {
       .insertInto('webhook_endpoints')
       .values({
         id: endpoint,
-        url: 'https://93.184.215.14/hooks/agro',
+        url: NOWHERE_WEBHOOK_URL,
         events: '["quote.created","inquiry.created","message.created"]',
         secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
         created_at: nowIso(),

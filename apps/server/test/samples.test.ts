@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/db/ids.js';
 import { nowIso } from '../src/db/mappers.js';
 import { insertTestProduct, quoteBody } from './fixtures.js';
+import { NOWHERE_WEBHOOK_URL } from './security/endpoints.js';
 import { PASSWORD, buildTestApp, type TestApp, type TestUser } from './helper.js';
 
 let t: TestApp;
@@ -246,7 +247,7 @@ describe('the steps of a request', () => {
       .insertInto('webhook_endpoints')
       .values({
         id: endpoint,
-        url: 'https://93.184.215.14/hooks/agro',
+        url: NOWHERE_WEBHOOK_URL,
         events: '["sample.changed"]',
         secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
         created_at: nowIso(),

@@ -33,7 +33,7 @@ beforeAll(async () => {
   // The web app's real index.html, as a build would serve it.
   webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'agro-cross-site-'));
   await fs.copyFile(path.join(REPO_ROOT, 'apps/web/index.html'), path.join(webDist, 'index.html'));
-  t = await buildTestApp({ WEB_DIST: webDist, CORS_ORIGINS: 'http://localhost:5173' });
+  t = await buildTestApp({ WEB_DIST: webDist, CORS_ORIGINS: 'http://localhost:5173', WEBHOOKS_ALLOW_PRIVATE: 'true' });
   user = await newUserSession(t);
   admin = await newAdminSession(t);
   ctx = { t, productId: await insertTestProduct(t.db), owner: user };

@@ -1562,12 +1562,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: 'json',
     expect: ADMIN_ONLY,
     schema: webhookInputSchema,
-    // A public address written as such (no DNS asked); the secret is never in the list (webhooks.test.ts).
+    // The loopback receiver that is not there (the apps of these tests allow private addresses); the
+    // secret is never in the list (webhooks.test.ts).
     prepare: async ({ t }, caller) => {
       await t.db.deleteFrom('webhook_endpoints').execute();
       return {
         url: ACCOUNT_API.addWebhook,
-        payload: { url: 'https://93.184.215.14/hooks/agro', events: ['quote.created'] },
+        payload: { url: NOWHERE_WEBHOOK_URL, events: ['quote.created'] },
         headers: cookieOf(caller),
       };
     },
@@ -2091,6 +2092,13 @@ async function spareSession(t: TestApp, userId: string): Promise<string> {
   return row.id;
 }
 
+/**
+ * Where the tests' webhook endpoints point: a closed port on loopback, so a delivery a retry sends
+ * is refused at once and nothing leaves the machine (the apps that create them through the API run
+ * with WEBHOOKS_ALLOW_PRIVATE; the deliverer of the others refuses it before connecting).
+ */
+export const NOWHERE_WEBHOOK_URL = 'http://127.0.0.1:9/hooks/agro';
+
 /** A webhook endpoint written as POST /webhooks would (no HTTP call); its id. */
 async function webhookEndpoint(t: TestApp): Promise<string> {
   const id = newId();
@@ -2099,7 +2107,7 @@ async function webhookEndpoint(t: TestApp): Promise<string> {
     .insertInto('webhook_endpoints')
     .values({
       id,
-      url: 'https://93.184.215.14/hooks/agro',
+      url: NOWHERE_WEBHOOK_URL,
       events: '["quote.created"]',
       secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
       created_at: nowIso(),

@@ -39,7 +39,8 @@ const sessions = {} as Record<Exclude<Actor, 'anonymous' | 'otherUser'>, Session
 let image: Buffer;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The webhook rows' endpoint is a closed loopback port (endpoints.ts NOWHERE_WEBHOOK_URL).
+  t = await buildTestApp({ WEBHOOKS_ALLOW_PRIVATE: 'true' });
   sessions.user = await newUserSession(t);
   sessions.admin = await newAdminSession(t);
   ctx = { t, productId: await insertTestProduct(t.db), owner: sessions.user };
@@ -281,7 +282,10 @@ describe('fuzzing every endpoint', () => {
           );
           const what = `${withParam.method} ${base}${id.slice(0, 80)}`;
           expectSound(res, what);
-          if (withParam.method !== 'GET' && withParam.body !== 'multipart') {
+          // An empty id can leave the path of another call: the router ignores a trailing slash, so
+          // DELETE /user/sessions/ is DELETE /user/sessions (sign out everywhere else), rightly 200.
+          const anotherCall = id === '' && ENDPOINTS.some((e) => e.method === withParam.method && `${e.path}/` === base);
+          if (withParam.method !== 'GET' && withParam.body !== 'multipart' && !anotherCall) {
             expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
             expect(await state(), what).toEqual(before);
           }

@@ -34,7 +34,7 @@ const shared = {} as Record<Exclude<Actor, 'anonymous'>, Session>;
 
 beforeAll(async () => {
   // With the proof of work of the public forms: its refusals are this table's answers too.
-  t = await buildTestApp({ ALTCHA_ENABLED: 'true' });
+  t = await buildTestApp({ ALTCHA_ENABLED: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' });
   shared.user = await newUserSession(t);
   shared.otherUser = await newUserSession(t);
   shared.admin = await newAdminSession(t);
