@@ -25,6 +25,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/db/ids.js';
 import { nowIso } from '../src/db/mappers.js';
+import { orderRetention } from '../src/modules/data-rights/retention.js';
 import { keptUntil } from '../src/modules/data-rights/service.js';
 import { decideQuote, sendOffer } from '../src/modules/quote/service.js';
 import { insertTestProduct, offerBody, quoteBody } from './fixtures.js';
@@ -419,6 +420,65 @@ describe('DELETE /api/v1/user/account', () => {
       payload: { retentionYears: 0 },
     });
     expect(refused.statusCode).toBe(400);
+  });
+
+  it("deletes a deleted account's order, its quote, conversations, documents and files once its retention is over, and nothing before", async () => {
+    const w = await world(`end${randomBytes(3).toString('hex')}`);
+    const living = await world(`live${randomBytes(3).toString('hex')}`);
+    expect((await deleteAccount(w.buyer.cookie, w.buyer.password)).statusCode).toBe(200);
+    const order = await t.db.selectFrom('orders').select('created_at').where('id', '=', w.orderId).executeTakeFirstOrThrow();
+    const files = async (orderId: string, quoteId: string) => [
+      ...(await t.db.selectFrom('order_documents').select('storage_name').where('order_id', '=', orderId).execute()),
+      ...(await t.db
+        .selectFrom('message_attachments as a')
+        .innerJoin('messages as m', 'm.id', 'a.message_id')
+        .select('a.storage_name')
+        .where((eb) => eb.or([eb('m.thread_id', '=', orderId), eb('m.thread_id', '=', quoteId)]))
+        .execute()),
+    ];
+    const itsFiles = (await files(w.orderId, w.orderedQuote._id)).map((f) => f.storage_name);
+    expect(itsFiles.length).toBeGreaterThanOrEqual(2);
+    const removed: string[] = [];
+    const job = orderRetention({
+      db: t.db,
+      settings: () => t.app.siteSettings(),
+      removeFiles: async (names) => {
+        removed.push(...names);
+        await t.app.documentStorage.remove(names);
+      },
+      log: t.app.log,
+    });
+    const kept = keptUntil(order.created_at, 8);
+    // On its last day it is still there (each day is one run: the claim is the day's).
+    await job.run(Date.parse(`${kept}T12:00:00.000Z`));
+    expect(await t.db.selectFrom('orders').select('id').where('id', '=', w.orderId).executeTakeFirst()).toBeDefined();
+    // The day after, it goes with its quote and conversations; the living buyer's order of the same age stays.
+    await job.run(Date.parse(`${kept}T12:00:00.000Z`) + 86_400_000);
+    expect(await t.db.selectFrom('orders').select('id').where('id', '=', w.orderId).executeTakeFirst()).toBeUndefined();
+    expect(await t.db.selectFrom('quotes').select('id').where('id', '=', w.orderedQuote._id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db
+        .selectFrom('messages')
+        .select('id')
+        .where((eb) => eb.or([eb('thread_id', '=', w.orderId), eb('thread_id', '=', w.orderedQuote._id)]))
+        .execute(),
+    ).toEqual([]);
+    expect(await t.db.selectFrom('order_documents').select('id').where('order_id', '=', w.orderId).execute()).toEqual([]);
+    // (Earlier tests' deleted accounts left orders of the same age: theirs go too.)
+    expect(removed).toEqual(expect.arrayContaining(itsFiles));
+    const livingFiles = (await files(living.orderId, living.orderedQuote._id)).map((f) => f.storage_name);
+    expect(livingFiles.length).toBeGreaterThanOrEqual(2);
+    expect(removed.filter((name) => livingFiles.includes(name))).toEqual([]);
+    for (const name of itsFiles) await expect(fs.access(path.join(t.config.documentsDir, name))).rejects.toThrow();
+    expect(await t.db.selectFrom('orders').select('id').where('id', '=', living.orderId).executeTakeFirst()).toBeDefined();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['actor_email', 'action'])
+      .where('entity_type', '=', 'order')
+      .where('entity_id', '=', w.orderId)
+      .execute();
+    expect(audit).toEqual([{ actor_email: 'retention@scheduler', action: 'delete' }]);
+    expect((await get(API.order(w.orderId), admin.cookie)).statusCode).toBe(404);
   });
 
   it('refuses the last administrator, and lets an administrator go while another remains', async () => {

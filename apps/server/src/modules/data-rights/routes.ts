@@ -21,6 +21,7 @@ import { endSession, requireAuth } from '../../plugins/auth.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { jsonStream, prepareExport, zipStream } from './export.js';
 import { verifyPasskeyAssertion } from '../user/index.js';
+import { orderRetention } from './retention.js';
 import { deleteAccount } from './service.js';
 
 const tags = ['user'];
@@ -38,6 +39,15 @@ function sendDownload(reply: FastifyReply, body: Readable, format: 'json' | 'zip
 export default async function dataRightsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const authLimit = rateLimited(app.config, 'auth');
+  // The orders a deleted account left, deleted once their retention is over (retention.ts).
+  app.scheduler.add(
+    orderRetention({
+      db: app.db,
+      settings: () => app.siteSettings(),
+      removeFiles: (names) => app.documentStorage.remove(names),
+      log: app.log,
+    }),
+  );
 
   app.get(
     '/export',
