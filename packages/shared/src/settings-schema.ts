@@ -395,6 +395,8 @@ export const siteSettingsSchema = z.object({
     buyerUnansweredOfferDays: z.number(),
   }),
   samples: z.object({ maxProducts: z.number(), maxGrams: z.number(), maxPerMonth: z.number() }).optional(),
+  /** Years a deleted account's orders are kept before they are deleted (public: the deletion dialog says it). */
+  retentionYears: z.number().optional(),
 });
 
 /** GET answers the public part (an ADMIN gets the whole); PATCH answers the whole. */
