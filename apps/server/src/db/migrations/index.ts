@@ -35,6 +35,7 @@ import * as webhooks from './20261128130000-webhooks.js';
 import * as mailAttachments from './20261129100000-mail-attachments.js';
 import * as samples from './20261129120000-samples.js';
 import * as passkeys from './20261129130000-passkeys.js';
+import * as quoteItems from './20261130100000-quote-items.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -76,4 +77,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261129100000-mail-attachments': mailAttachments,
   '20261129120000-samples': samples,
   '20261129130000-passkeys': passkeys,
+  '20261130100000-quote-items': quoteItems,
 };
