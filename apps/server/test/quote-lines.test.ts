@@ -2,10 +2,24 @@
  * A quote's lines (issue 45): several products in one request, priced line by line; SPEC.md's
  * request and answers unchanged for a one-line quote; the buyer's quote list.
  */
-import { API, QUOTE_DESK_MESSAGES as M, QUOTE_LINE_MESSAGES as QL, VALIDATION as V, type Quote, type QuoteDetail } from '@agro/shared';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  API,
+  QUOTE_DESK_MESSAGES as M,
+  QUOTE_LINE_MESSAGES as QL,
+  VALIDATION as V,
+  type Order,
+  type Quote,
+  type QuoteDetail,
+} from '@agro/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestProduct, offerBody, quoteBody } from './fixtures.js';
 import { buildTestApp, type TestApp, type TestUser } from './helper.js';
+
+const run = promisify(execFile);
 
 let t: TestApp;
 let user: TestUser;
@@ -245,6 +259,133 @@ describe('offers line by line', () => {
         total: '30875.00',
       },
     ]);
+  });
+});
+
+describe('a mixed quote to one order', () => {
+  const pdfText = async (payload: Buffer, name: string): Promise<string> => {
+    const file = path.join(t.dataDir, name);
+    await fs.writeFile(file, payload);
+    return (await run('pdftotext', ['-layout', file, '-'])).stdout.replace(/[ \t]+/g, ' ');
+  };
+
+  it('prices three lines in one quotation PDF, accepts into one order with three lines on its proforma (HS codes, weights)', async () => {
+    await t.db.updateTable('products').set({ hs_code: '1701.13' }).where('id', '=', jaggery).execute();
+    await t.db.updateTable('products').set({ hs_code: '1701.14' }).where('id', '=', powder).execute();
+    const quote = await addMixed([line(jaggery, 5000), line(powder, 2000, { packagingType: 'CORRUGATED_BOX' }), line(onions, 300)]);
+    const [a, b, c] = quote.items;
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: API.quoteOffer(quote._id),
+      payload: offerBody({
+        unitPrice: undefined,
+        lines: [
+          { itemId: a!._id, unitPrice: '0.45' },
+          { itemId: b!._id, unitPrice: '0.6', quantity: 2500 },
+          { itemId: c!._id, unitPrice: '1.1' },
+        ],
+      }),
+      headers: { cookie: admin.cookie },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const offer = sent.json<{ quote: QuoteDetail }>().quote.offer!;
+    expect(offer.total).toBe('4080.00'); // 2250 + 1500 + 330
+
+    const pdf = await t.app.inject({ method: 'GET', url: API.quotePdf(quote._id), headers: { cookie: user.cookie } });
+    expect(pdf.statusCode).toBe(200);
+    const quotation = await pdfText(pdf.rawPayload, 'mixed-quotation.pdf');
+    for (const expected of [
+      '1. Jaggery Blocks',
+      '5,000 KG',
+      'USD 0.45 per KG = USD 2,250.00',
+      '2. Jaggery Powder',
+      '2,500 (asked 2,000) KG',
+      'USD 1,500.00',
+      '3. Fried Onions',
+      '300 NOS',
+      'USD 330.00',
+      'USD 4,080.00',
+    ]) {
+      expect(quotation, expected).toContain(expected);
+    }
+
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: API.quoteAccept(quote._id),
+      payload: { offerId: offer._id },
+      headers: { cookie: user.cookie },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const orders = (await t.app.inject({ method: 'GET', url: API.myOrders, headers: { cookie: user.cookie } })).json<{ orders: Order[] }>()
+      .orders;
+    const order = orders.find((o) => o.quoteId === quote._id)!;
+    expect(order.terms).toMatchObject({ productId: jaggery, quantity: 5000, unitPrice: '0.45', total: '4080.00' });
+    expect(
+      order.items.map((i) => [i.productId, i.productName, i.hsCode, i.quantity, i.unit, i.weightKg, i.packagingType, i.unitPrice, i.total]),
+    ).toEqual([
+      [jaggery, 'Jaggery Blocks', '1701.13', 5000, 'KG', 5000, 'PP_BAG', '0.45', '2250.00'],
+      [powder, 'Jaggery Powder', '1701.14', 2500, 'KG', 2500, 'CORRUGATED_BOX', '0.60', '1500.00'],
+      [onions, 'Fried Onions', expect.any(String), 300, 'NOS', null, 'PP_BAG', '1.10', '330.00'],
+    ]);
+    const all = (await t.app.inject({ method: 'GET', url: API.allOrders, headers: { cookie: admin.cookie } })).json<{ orders: Order[] }>()
+      .orders;
+    expect(all.find((o) => o._id === order._id)?.items).toEqual(order.items);
+
+    const csv = await t.app.inject({ method: 'GET', url: API.exportOrders, headers: { cookie: admin.cookie } });
+    const rows = csv.body.trim().split('\r\n');
+    expect(rows[0]!.endsWith(',Documents,Line,Lines,Line Weight (kg),Line Total')).toBe(true);
+    const mine = rows.filter((r) => r.startsWith(`${order.orderNumber},`));
+    expect(mine).toHaveLength(3);
+    expect(mine[0]).toContain(',Jaggery Blocks,1701.13,5000,KG,');
+    expect(mine[0]!.endsWith(',1,3,5000,2250.00')).toBe(true);
+    expect(mine[1]).toContain(',Jaggery Powder,1701.14,2500,KG,');
+    expect(mine[2]!.endsWith(',3,3,,330.00')).toBe(true);
+
+    const proforma = await t.app.inject({ method: 'GET', url: API.orderProforma(order._id), headers: { cookie: user.cookie } });
+    expect(proforma.statusCode).toBe(200);
+    const text = await pdfText(proforma.rawPayload, 'mixed-proforma.pdf');
+    for (const expected of [
+      '1. Jaggery Blocks',
+      'HS code 1701.13',
+      '5,000 kg net',
+      '2. Jaggery Powder',
+      'HS code 1701.14',
+      '2,500 kg net',
+      '3. Fried Onions',
+      'USD 4,080.00',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+  });
+});
+
+describe('exports, figures and search by line', () => {
+  it("writes one row per line (the quote repeated, today's columns first), counts requests per product by lines, finds a quote by any line", async () => {
+    const fresh = await insertTestProduct(t.db, { productName: 'Jaggery Cubes' });
+    const quote = await addMixed([line(jaggery, 700), line(fresh, 40, { packagingType: 'CORRUGATED_BOX' })]);
+    const csv = await t.app.inject({ method: 'GET', url: `${API.exportQuotes}?productId=${fresh}`, headers: { cookie: admin.cookie } });
+    expect(csv.statusCode).toBe(200);
+    const [header, ...rows] = csv.body.trim().split('\r\n');
+    expect(header!.startsWith('Quote ID,Created At,Status,Company Name')).toBe(true);
+    expect(header!.endsWith('Follow Up On,Line,Lines,Line ID,Offer Line Quantity,Offer Line Total')).toBe(true);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.startsWith(`${quote._id},`))).toBe(true);
+    expect(rows[0]).toContain(`,${jaggery},Jaggery Blocks,AGRO,700,KG,`);
+    expect(rows[1]).toContain(`,${fresh},Jaggery Cubes,AGRO,40,KG,`);
+    expect(rows[0]).toMatch(new RegExp(`,1,2,${quote.items[0]!._id},,$`));
+    expect(rows[1]).toMatch(new RegExp(`,2,2,${quote.items[1]!._id},,$`));
+
+    // The list's product filter finds it by its second line.
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `${API.allQuotes}?productId=${fresh}&page=1`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(found.json<{ quotes: Quote[] }>().quotes.map((q) => q._id)).toEqual([quote._id]);
+
+    const figures = await t.app.inject({ method: 'GET', url: API.dashboard, headers: { cookie: admin.cookie } });
+    const byProduct = figures.json<{ dashboard: { byProduct: { label: string; quotes: number }[] } }>().dashboard.byProduct;
+    expect(byProduct.find((p) => p.label === 'Jaggery Cubes')?.quotes).toBe(1);
   });
 });
 

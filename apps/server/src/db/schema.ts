@@ -793,6 +793,7 @@ export type QuoteItemRow = Selectable<QuoteItemsTable>;
 export type NewQuoteItemRow = Insertable<QuoteItemsTable>;
 export type QuoteOfferLineRow = Selectable<QuoteOfferLinesTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+export type NewOrderItemRow = Insertable<OrderItemsTable>;
 export type NewQuoteOfferRow = Insertable<QuoteOffersTable>;
 export type QuoteEventRow = Selectable<QuoteEventsTable>;
 export type NewQuoteEventRow = Insertable<QuoteEventsTable>;

@@ -92,7 +92,12 @@ export function leadConditions(
 ): Condition[] {
   const col = (name: string) => sql.ref(`${table}.${name}`);
   const conditions: Condition[] = [];
-  if (filter.productId !== undefined) conditions.push(sql<boolean>`${col('product_id')} = ${filter.productId}`);
+  if (filter.productId !== undefined && table === 'quotes') {
+    // Issue 45: a quote is found by any of its lines' products (its first line is its own product_id).
+    conditions.push(
+      sql<boolean>`(${col('product_id')} = ${filter.productId} or ${col('id')} in (select quote_id from quote_items where product_id = ${filter.productId}))`,
+    );
+  } else if (filter.productId !== undefined) conditions.push(sql<boolean>`${col('product_id')} = ${filter.productId}`);
   if (filter.country !== undefined) conditions.push(sql<boolean>`lower(${col('country')}) = ${filter.country.trim().toLowerCase()}`);
   // created_at is ISO-8601 UTC text: a range of whole days is a range of strings.
   if (filter.from !== undefined) conditions.push(sql<boolean>`${col('created_at')} >= ${`${filter.from}T00:00:00.000Z`}`);

@@ -56,7 +56,7 @@ import { csvStream } from '../../lib/csv.js';
 import { callerFilter, listAnswer, registerListRoutes } from '../leads/index.js';
 import { assignNewLead, chooseAssignee, ownerAddress, setLeadHandling } from '../assignment/index.js';
 import { observeFirstReplies } from '../reply-clock/index.js';
-import { QUOTE_COLUMNS } from './csv.js';
+import { QUOTE_COLUMNS, quoteCsvRows } from './csv.js';
 import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMail, rejectionMail } from './mails.js';
 import { quotationFileName, quotationPdf } from './pdf.js';
 import { orderMails } from '../order/index.js';
@@ -97,6 +97,11 @@ const tags = ['quote'];
 function forBuyer<Q extends Quote>(quote: Q): Q {
   const { spamReason: _held, assignee: _owner, followUpOn: _followUp, ...shown } = quote;
   return shown as Q;
+}
+
+/** The export's batches of quotes as batches of rows, one per line (issue 45). */
+async function* quoteRowBatches(batches: AsyncIterable<Quote[]>) {
+  for await (const quotes of batches) yield quoteCsvRows(quotes);
 }
 
 /** /api/v1/quote/* (SPEC.md section 7; roles from section 6). */
@@ -272,7 +277,8 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       listAnswer(SUCCESS.allQuotes, await listQuotes(app.db, { ...callerFilter(query, user, nowIso(app.now())), viewer: viewerOf(user) })),
     csv: {
       noun: 'quotes',
-      rows: (filter, user) => csvStream(QUOTE_COLUMNS, quoteBatches(app.db, callerFilter(filter, user, nowIso(app.now())))),
+      rows: (filter, user) =>
+        csvStream(QUOTE_COLUMNS, quoteRowBatches(quoteBatches(app.db, callerFilter(filter, user, nowIso(app.now()))))),
     },
   });
 
