@@ -241,6 +241,33 @@ describe('offers line by line', () => {
     expect(badQuantity.json<{ message: string }>().message).toBe(QL.offerQuantityInvalid);
   });
 
+  it('a change request may name lines of the quote, and only those', async () => {
+    const quote = await addMixed([line(jaggery, 10), line(onions, 10)]);
+    const [a, b] = quote.items;
+    const sent = (
+      await offer(quote._id, {
+        unitPrice: undefined,
+        lines: [
+          { itemId: a!._id, unitPrice: '1' },
+          { itemId: b!._id, unitPrice: '2' },
+        ],
+      })
+    ).json<{ quote: QuoteDetail }>().quote.offer!;
+    const ask = (body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: API.quoteRequestChanges(quote._id),
+        payload: { offerId: sent._id, note: 'Less for the onions?', ...body },
+        headers: { cookie: user.cookie },
+      });
+    const unknown = await ask({ itemIds: ['eeeeeeeeeeeeeeeeeeeeeeee'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ message: string }>().message).toBe(QL.changeItemsUnknown);
+    const asked = await ask({ itemIds: [b!._id] });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json<{ item: { proposal: { itemIds: string[] } } }>().item.proposal.itemIds).toEqual([b!._id]);
+  });
+
   it('a one-line quote still takes unitPrice alone, and answers one line as today', async () => {
     const res = await add(quoteBody(jaggery, { requiredQty: 2500 }));
     const quote = res.json<{ quote: Quote }>().quote;

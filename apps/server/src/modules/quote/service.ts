@@ -329,6 +329,14 @@ export async function requestChanges(
     if (!offer) throw conflict(M.noOffer);
     if (offer.id !== input.offerId) throw conflict(THREAD_TEXT.notCurrentOffer);
     if (offer.expires_at <= now) throw conflict(M.offerExpired(offer.valid_until));
+    // Issue 45: the lines named must be this quote's (each once).
+    if (input.itemIds !== undefined) {
+      const keys = await itemKeys(tx, quoteId);
+      const unique = new Set(input.itemIds);
+      if (unique.size !== input.itemIds.length || input.itemIds.some((id) => !keys.some((k) => k.id === id))) {
+        throw badRequest(QL.changeItemsUnknown, { itemIds: QL.changeItemsUnknown });
+      }
+    }
     const currency = isCurrency(offer.currency) ? offer.currency : 'USD';
     const unitPriceMinor = input.unitPrice === undefined ? undefined : parseMinorUnits(input.unitPrice, minorDigits(currency));
     const quotation = quotationNumber(quoteId, quote.created_at, offer.revision);
@@ -344,6 +352,7 @@ export async function requestChanges(
       ...(input.destination !== undefined ? { destination: input.destination } : {}),
       ...(input.paymentTerms !== undefined ? { paymentTerms: input.paymentTerms } : {}),
       ...(input.leadTimeDays !== undefined ? { leadTimeDays: input.leadTimeDays } : {}),
+      ...(input.itemIds !== undefined && input.itemIds.length > 0 ? { itemIds: input.itemIds } : {}),
     };
     const updated = await tx
       .updateTable('quotes')
