@@ -792,6 +792,7 @@ export type QuoteOfferRow = Selectable<QuoteOffersTable>;
 export type QuoteItemRow = Selectable<QuoteItemsTable>;
 export type NewQuoteItemRow = Insertable<QuoteItemsTable>;
 export type QuoteOfferLineRow = Selectable<QuoteOfferLinesTable>;
+export type NewQuoteOfferLineRow = Insertable<QuoteOfferLinesTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type NewOrderItemRow = Insertable<OrderItemsTable>;
 export type NewQuoteOfferRow = Insertable<QuoteOffersTable>;
