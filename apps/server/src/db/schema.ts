@@ -789,7 +789,6 @@ export type ProductTranslationRow = Selectable<ProductTranslationsTable>;
 export type QuoteRow = Selectable<QuotesTable>;
 export type NewQuoteRow = Insertable<QuotesTable>;
 export type QuoteOfferRow = Selectable<QuoteOffersTable>;
-export type QuoteItemRow = Selectable<QuoteItemsTable>;
 export type NewQuoteItemRow = Insertable<QuoteItemsTable>;
 export type QuoteOfferLineRow = Selectable<QuoteOfferLinesTable>;
 export type NewQuoteOfferLineRow = Insertable<QuoteOfferLinesTable>;
