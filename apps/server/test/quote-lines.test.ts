@@ -103,6 +103,8 @@ describe('POST /api/v1/quote/add with items', () => {
       mixedBody([line(jaggery, 1500), line(onions, 20)], { productId: jaggery, requiredQty: 1500, packagingType: 'PP_BAG' }),
     );
     expect(same.statusCode, same.body).toBe(200);
+    const blank = await add(mixedBody([line(jaggery, 1500), line(onions, 20)], { productId: '', requiredQty: '', packagingType: '' }));
+    expect(blank.statusCode, blank.body).toBe(200);
     const other = await add(mixedBody([line(jaggery, 1500), line(onions, 20)], { productId: onions }));
     expect(other.statusCode).toBe(400);
     expect(other.json()).toMatchObject({ success: false, message: QL.itemsFirstLine });
