@@ -411,6 +411,19 @@ describe('exports, figures and search by line', () => {
       headers: { cookie: admin.cookie },
     });
     expect(found.json<{ quotes: Quote[] }>().quotes.map((q) => q._id)).toEqual([quote._id]);
+    const since = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const recent = await t.app.inject({
+      method: 'GET',
+      url: `${API.allQuotes}?productId=${fresh}&from=${since}&page=1`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(recent.json<{ quotes: Quote[] }>().quotes.map((q) => q._id)).toEqual([quote._id]);
+    const before = await t.app.inject({
+      method: 'GET',
+      url: `${API.allQuotes}?productId=${fresh}&to=2001-01-01&page=1`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(before.json<{ quotes: Quote[] }>().quotes).toEqual([]);
 
     const figures = await t.app.inject({ method: 'GET', url: API.dashboard, headers: { cookie: admin.cookie } });
     const byProduct = figures.json<{ dashboard: { byProduct: { label: string; quotes: number }[] } }>().dashboard.byProduct;
