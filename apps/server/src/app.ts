@@ -27,6 +27,7 @@ import productRoutes from './modules/product/routes.js';
 import quoteRoutes from './modules/quote/routes.js';
 import orderRoutes from './modules/order/routes.js';
 import sampleRoutes from './modules/sample/routes.js';
+import quoteListRoutes from './modules/quote-list/routes.js';
 import messageRoutes from './modules/messages/routes.js';
 import replyRoutes from './modules/replies/routes.js';
 import reminderRoutes from './modules/reminders/routes.js';
@@ -267,6 +268,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(quoteRoutes, { prefix: `${API_PREFIX}/quote` });
   await app.register(orderRoutes, { prefix: `${API_PREFIX}/order` });
   await app.register(sampleRoutes, { prefix: `${API_PREFIX}/sample` });
+  await app.register(quoteListRoutes, { prefix: `${API_PREFIX}/quote-list` });
   await app.register(contactRoutes, { prefix: `${API_PREFIX}/contact` });
   await app.register(dashboardRoutes, { prefix: `${API_PREFIX}/dashboard` });
   await app.register(productRoutes, { prefix: `${API_PREFIX}/product` });

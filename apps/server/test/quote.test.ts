@@ -61,6 +61,23 @@ describe('POST /api/v1/quote/add', () => {
       // Issue 41: the reply is due a day after arrival; none yet. Its owner is not the buyer's business.
       replyDueAt: expect.any(String),
       firstReplyAt: null,
+      // Issue 45: the one line SPEC.md's fields make; nothing else is added.
+      items: [
+        {
+          _id: expect.stringMatching(/^[a-f0-9]{24}$/),
+          productId: {
+            _id: productId,
+            productName: 'Crispy Fried Onions',
+            productType: 'AGRO',
+            productQuantityType: 'KG',
+            isPremium: true,
+            isOrganic: false,
+          },
+          requiredQty: 1200,
+          packagingType: 'PP_BAG',
+          isCustomPackagingRequired: true,
+        },
+      ],
     });
     expect(json.quote.createdAt).not.toBe('2001-01-01');
     expect(Date.parse(json.quote.replyDueAt) - Date.parse(json.quote.createdAt)).toBe(24 * 3_600_000);

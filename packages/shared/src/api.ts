@@ -20,6 +20,9 @@ export const API = {
   updateProductTranslations: (id: string) => `${V1}/product/${encodeURIComponent(id)}/translations`,
   addContact: `${V1}/contact/addNewContact`,
   addQuote: `${V1}/quote/add`,
+  // Issue 45: the signed-in buyer's quote list (GET and PUT).
+  quoteList: `${V1}/quote-list`,
+  saveQuoteList: `${V1}/quote-list`,
   userQuotes: `${V1}/quote/getQuoteByUser`,
   allQuotes: `${V1}/quote/all`,
   deleteQuote: (id: string) => `${V1}/quote/delete/${encodeURIComponent(id)}`,

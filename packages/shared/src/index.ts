@@ -9,6 +9,7 @@ export * from './product.js';
 export * from './server-snapshot.js';
 export * from './quote.js';
 export * from './quote-desk.js';
+export * from './quote-list.js';
 export * from './site.js';
 export * from './slug.js';
 export * from './trade.js';

@@ -243,6 +243,24 @@ export const orderTermsSchema = z.object({
 });
 export type OrderTerms = z.infer<typeof orderTermsSchema>;
 
+/** One line of an order (issue 45), as accepted: product, HS code, quantity, packing, unit price and total. */
+export const orderItemSchema = z.object({
+  /** null once the product is deleted (productName keeps its name). */
+  productId: z.string().nullable(),
+  productName: z.string(),
+  hsCode: z.string(),
+  quantity: z.number(),
+  unit: z.enum(QUANTITY_TYPES),
+  /** Net weight in kg when the unit is one of weight (KG, TONS), else null. */
+  weightKg: z.number().nullable(),
+  packagingType: z.string(),
+  unitPriceMinor: z.number().int(),
+  unitPrice: z.string(),
+  totalMinor: z.number().int(),
+  total: z.string(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
 export const orderBuyerSchema = z.object({
   companyName: z.string(),
   contactPersonName: z.string(),
@@ -308,7 +326,15 @@ export const orderSchema = z.object({
   etd: z.string().nullable(),
   eta: z.string().nullable(),
   trackingUrl: z.string().nullable(),
+  /**
+   * The accepted offer's terms; with several lines (issue 45) the product fields are the first
+   * line's and `totalMinor` / `total` the whole order's.
+   */
   terms: orderTermsSchema,
+  /** Issue 45: every line, in order (one for an order made from a one-line quote). */
+  items: z
+    .array(orderItemSchema)
+    .describe("Issue 45: every line of the order (terms' product fields are the first line's, terms.total the whole order's)"),
   buyer: orderBuyerSchema,
   /** Oldest first; PROFORMA_ISSUED is the first. */
   milestones: z.array(orderMilestoneSchema),

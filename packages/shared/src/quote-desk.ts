@@ -17,6 +17,7 @@ import {
   type Incoterm,
 } from './trade.js';
 import { optionalString, requiredString } from './validation.js';
+import { quoteLines as QL } from '../locales/en/messages.json';
 
 /**
  * NEW (as submitted), QUOTED (an offer was sent), ACCEPTED / DECLINED (by the buyer),
@@ -35,10 +36,49 @@ const isRealDate = (v: string): boolean => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 };
 
+const priceText = () =>
+  z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), requiredString(M.unitPriceRequired, 20));
+
+/** At most this many priced lines in an offer (a quote's lines). */
+const OFFER_LINES_MAX = 20;
+
+/**
+ * One priced line of an offer (issue 45): the quote line's `_id`, its unit price (major units, as
+ * `unitPrice`) and, optionally, another quantity than the buyer asked for (in the product's unit).
+ */
+export const offerLineInputSchema = z.object({
+  itemId: requiredString(QL.offerLinesUnknown, 64),
+  unitPrice: priceText(),
+  quantity: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' || v === null ? undefined : v),
+      z
+        .number({ error: QL.offerQuantityInvalid })
+        .gt(0, { error: QL.offerQuantityInvalid })
+        .max(1_000_000_000, { error: QL.offerQuantityInvalid }),
+    )
+    .optional(),
+});
+
+/**
+ * An offer body with `lines` may leave out `unitPrice`: it is the first line's (filled in here,
+ * before validation, only when left out). Any other body is returned as it is.
+ */
+export function withFirstLinePrice(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const record = body as Record<string, unknown>;
+  const lines = record.lines;
+  if (record.unitPrice !== undefined || !Array.isArray(lines) || typeof lines[0] !== 'object' || lines[0] === null) return body;
+  return { ...record, unitPrice: (lines[0] as Record<string, unknown>).unitPrice };
+}
+
+const validPrice = (minor: number | null, currency: Currency): minor is number =>
+  minor !== null && minor > 0 && minor <= MAX_UNIT_PRICE * 10 ** minorDigits(currency);
+
 /** Body of POST /api/v1/quote/{id}/offer. `unitPrice` is a decimal in major units ("12.50" or 12.5). */
 export const offerSchema = z
   .object({
-    unitPrice: z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), requiredString(M.unitPriceRequired, 20)),
+    unitPrice: priceText(),
     currency: requiredString(M.currencyRequired, 20).refine(isCurrency, { error: M.currencyInvalid }),
     incoterm: requiredString(M.incotermRequired, 20).refine(isIncoterm, { error: M.incotermInvalid }),
     portOfLoading: requiredString(M.portOfLoadingRequired, OFFER_LIMITS.textMax),
@@ -54,20 +94,45 @@ export const offerSchema = z
     paymentTerms: requiredString(M.paymentTermsRequired, OFFER_LIMITS.textMax),
     validUntil: requiredString(M.validUntilRequired, 20).refine(isRealDate, { error: M.validUntilInvalid }),
     note: optionalString(OFFER_LIMITS.noteMax),
+    /**
+     * Issue 45: a price for every line of the quote, each once (required for a quote of several
+     * lines; a one-line quote may send `unitPrice` alone). With `lines`, `unitPrice` is the first line's.
+     */
+    lines: z
+      .array(offerLineInputSchema, { error: QL.offerLinesEvery })
+      .min(1, { error: QL.offerLinesEvery })
+      .max(OFFER_LINES_MAX, { error: QL.offerLinesEvery })
+      .refine((lines) => new Set(lines.map((l) => l.itemId)).size === lines.length, { error: QL.offerLinesEvery })
+      .optional()
+      .describe('Issue 45: a price for every line of the quote, each once; `quantity` offers another quantity than asked'),
   })
   .superRefine((offer, ctx) => {
     if (!isCurrency(offer.currency)) return;
-    const minor = parseMinorUnits(offer.unitPrice, minorDigits(offer.currency));
-    if (minor === null || minor <= 0 || minor > MAX_UNIT_PRICE * 10 ** minorDigits(offer.currency)) {
+    if (!validPrice(parseMinorUnits(offer.unitPrice, minorDigits(offer.currency)), offer.currency)) {
       ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: M.unitPriceInvalid });
     }
+    offer.lines?.forEach((line, i) => {
+      if (!validPrice(parseMinorUnits(line.unitPrice, minorDigits(offer.currency as Currency)), offer.currency as Currency)) {
+        ctx.addIssue({ code: 'custom', path: ['lines', i, 'unitPrice'], message: M.unitPriceInvalid });
+      }
+    });
   })
-  .transform((offer) => ({
-    ...offer,
-    currency: offer.currency as Currency,
-    incoterm: offer.incoterm as Incoterm,
-    unitPriceMinor: parseMinorUnits(offer.unitPrice, minorDigits(offer.currency as Currency)) ?? 0,
-  }));
+  .transform((offer) => {
+    const digits = minorDigits(offer.currency as Currency);
+    const lines = offer.lines?.map((line) => ({
+      itemId: line.itemId,
+      unitPriceMinor: parseMinorUnits(line.unitPrice, digits) ?? 0,
+      quantity: line.quantity ?? null,
+    }));
+    return {
+      ...offer,
+      currency: offer.currency as Currency,
+      incoterm: offer.incoterm as Incoterm,
+      // With lines: the first line's price (the offer's own column, as a one-line offer's).
+      unitPriceMinor: lines?.[0]?.unitPriceMinor ?? parseMinorUnits(offer.unitPrice, digits) ?? 0,
+      lines,
+    };
+  });
 /** What the offer form holds (all text); `z.output` is what the server stores. */
 export type OfferInput = z.input<typeof offerSchema>;
 export type OfferData = z.output<typeof offerSchema>;
@@ -86,6 +151,10 @@ export const offerMessageOrder = [
   M.incotermInvalid,
   M.leadTimeInvalid,
   M.validUntilInvalid,
+  QL.offerLinesEvery,
+  QL.offerLinesUnknown,
+  QL.offerQuantityInvalid,
+  QL.offerUnitPriceRequired,
 ] as const;
 
 /** Body of POST /api/v1/quote/{id}/reject. */
@@ -107,6 +176,25 @@ export const decisionSchema = z.object({
 });
 export type DecisionInput = z.infer<typeof decisionSchema>;
 
+/** One priced line of an offer as the API shows it (issue 45). */
+export const quoteOfferLineSchema = z.object({
+  /** The quote line's `_id` (the quote's `items[]._id`). */
+  itemId: z.string(),
+  /** The line's product id (null when the product was deleted). */
+  productId: z.string().nullable(),
+  /** The quantity offered: the line's requiredQty, or another one (`quantityChanged`). */
+  quantity: z.number(),
+  quantityChanged: z.boolean(),
+  /** The unit the price is per (the line's product's unit). */
+  priceBasis: z.enum(QUANTITY_TYPES),
+  unitPriceMinor: z.number().int(),
+  unitPrice: z.string(),
+  /** unitPrice x quantity, rounded half up to the minor unit, computed exactly. */
+  totalMinor: z.number().int(),
+  total: z.string(),
+});
+export type QuoteOfferLine = z.infer<typeof quoteOfferLineSchema>;
+
 /** An offer as the API shows it. Amounts: `*Minor` integers are exact; the strings are the same amounts as decimals. */
 export const quoteOfferSchema = z.object({
   _id: z.string(),
@@ -119,9 +207,16 @@ export const quoteOfferSchema = z.object({
   unitPrice: z.string(),
   /** The unit the price is per (the product's unit). */
   priceBasis: z.enum(QUANTITY_TYPES),
-  /** Unit price x the quote's required quantity, rounded half up to the minor unit. */
+  /**
+   * Unit price x the quote's required quantity, rounded half up to the minor unit; with several
+   * lines (issue 45), the sum of the lines' totals (`unitPrice` is then the first line's).
+   */
   totalMinor: z.number().int(),
   total: z.string(),
+  /** Issue 45: the offer's price per quote line, in the quote's line order (one line for a one-line quote). */
+  lines: z
+    .array(quoteOfferLineSchema)
+    .describe("Issue 45: the offer's price per quote line; totalMinor / total above are the sum of the lines' totals"),
   incoterm: z.enum(INCOTERM_CODES),
   portOfLoading: z.string(),
   destination: z.string(),

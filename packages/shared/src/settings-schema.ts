@@ -20,6 +20,8 @@ import {
 } from './settings.js';
 import { EMAIL_PATTERN, isSingleLine } from './validation.js';
 import { SAMPLE_SETTING_BOUNDS, SAMPLE_TEXT, sampleLimits } from './sample.js';
+import { CONTAINER_PAYLOAD_BOUNDS, containerPayloads } from './quote-list.js';
+import { quoteLines as QL } from '../locales/en/messages.json';
 
 export const SETTINGS_MESSAGES = {
   unknownKey: 'Unknown setting',
@@ -59,6 +61,7 @@ export const SETTINGS_MESSAGES = {
   sampleMaxProducts: SAMPLE_TEXT.settingMaxProducts,
   sampleMaxGrams: SAMPLE_TEXT.settingMaxGrams,
   sampleMaxPerMonth: SAMPLE_TEXT.settingMaxPerMonth,
+  containerPayload: QL.containerPayload,
 } as const;
 const M = SETTINGS_MESSAGES;
 
@@ -229,6 +232,15 @@ const samplesSchema = strict(
   M.sampleMaxProducts,
 ).partial();
 
+/** Issue 45: the containers' payloads in kg. */
+const containerPayloadSchema = strict(
+  {
+    twenty: wholeNumber(...CONTAINER_PAYLOAD_BOUNDS, M.containerPayload),
+    forty: wholeNumber(...CONTAINER_PAYLOAD_BOUNDS, M.containerPayload),
+  },
+  M.containerPayload,
+).partial();
+
 const bankLine = line(100, M.bankField);
 const bankDetailsSchema = strict(
   { accountName: bankLine, bankName: bankLine, accountNumber: bankLine, ifsc: bankLine, swift: bankLine, branch: bankLine },
@@ -281,6 +293,7 @@ export const settingsPatchSchema = z
       reminders: remindersSchema,
       retentionYears: wholeNumber(1, 30, M.retentionYears),
       samples: samplesSchema,
+      containerPayloadKg: containerPayloadSchema,
       /** Read-only (computed by the server, issue 41): a form that sends back what it read is not refused; ignored. */
       replyTimeHours: z.unknown(),
     },
@@ -329,6 +342,7 @@ export const settingsMessageOrder: readonly string[] = [
   M.sampleMaxProducts,
   M.sampleMaxGrams,
   M.sampleMaxPerMonth,
+  M.containerPayload,
 ];
 
 const MERGED = new Set<keyof SiteSettings>([
@@ -340,6 +354,7 @@ const MERGED = new Set<keyof SiteSettings>([
   'assignment',
   'reminders',
   'samples',
+  'containerPayloadKg',
 ]);
 
 /** `current` with `patch` applied: objects merged one level deep, everything else replaced. */
@@ -349,7 +364,7 @@ export function applySettingsPatch(current: SiteSettings, patch: SettingsPatch):
     const value = patch[key];
     if (value === undefined) continue;
     // `samples` is absent until first set (issue 43): merged over its defaults.
-    const base = key === 'samples' ? sampleLimits(current) : current[key];
+    const base = key === 'samples' ? sampleLimits(current) : key === 'containerPayloadKg' ? containerPayloads(current) : current[key];
     next[key] = MERGED.has(key) ? { ...(base as object), ...(value as object) } : value;
   }
   return next as unknown as SiteSettings;
@@ -397,6 +412,8 @@ export const siteSettingsSchema = z.object({
   samples: z.object({ maxProducts: z.number(), maxGrams: z.number(), maxPerMonth: z.number() }).optional(),
   /** Years a deleted account's orders are kept before they are deleted (public: the deletion dialog says it). */
   retentionYears: z.number().optional(),
+  /** Issue 45: a 20' and a 40' container's payload (kg); absent until set (defaults: DEFAULT_CONTAINER_PAYLOAD_KG). */
+  containerPayloadKg: z.object({ twenty: z.number(), forty: z.number() }).optional(),
 });
 
 /** GET answers the public part (an ADMIN gets the whole); PATCH answers the whole. */

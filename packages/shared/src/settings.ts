@@ -139,6 +139,12 @@ export interface SiteSettings {
    * Public (a buyer's form shows the limits), and kept out of DEFAULT_SETTINGS: the first page's budget.
    */
   samples?: SampleSettings;
+  /**
+   * Issue 45: a 20' and a 40' container's payload in kg, which the quote form weighs a quote's lines
+   * against; absent until an administrator sets it: quote-list.ts's DEFAULT_CONTAINER_PAYLOAD_KG
+   * (`containerPayloads(settings)`). Public.
+   */
+  containerPayloadKg?: { twenty: number; forty: number };
   /** Issue 44: the years orders (with their quotes, invoices and documents) are kept, also after their buyer deleted their account. */
   retentionYears: number;
 }
@@ -164,6 +170,7 @@ export const SETTING_KEYS = [
   'reminders',
   'retentionYears',
   'samples',
+  'containerPayloadKg',
 ] as const satisfies readonly SettingKey[];
 
 /**

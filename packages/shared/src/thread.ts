@@ -8,6 +8,7 @@ import { thread } from '../locales/en/desk.json';
 import { QUOTE_DESK_MESSAGES } from './quote-desk-texts.js';
 import { INCOTERM_CODES, isIncoterm, parseMinorUnits, MAX_UNIT_PRICE, type Incoterm } from './trade.js';
 import { isSingleLine } from './validation.js';
+import { quoteLines as QL } from '../locales/en/messages.json';
 
 /** What a thread hangs on (a sample request's since issue 43); the word is the path's (`/api/v1/{kind}/{id}/messages`). */
 export const THREAD_KINDS = ['quote', 'contact', 'order', 'sample'] as const;
@@ -127,6 +128,11 @@ export const requestChangesSchema = z.object({
       .max(365, { error: Q.leadTimeInvalid })
       .optional(),
   ),
+  /** Issue 45: the quote lines the request is about (`quote.items[]._id`); absent: the whole offer. */
+  itemIds: z
+    .array(z.string({ error: QL.changeItemsUnknown }).max(64, { error: QL.changeItemsUnknown }), { error: QL.changeItemsUnknown })
+    .max(20, { error: QL.changeItemsUnknown })
+    .optional(),
 });
 export type RequestChangesInput = z.input<typeof requestChangesSchema>;
 export type RequestChangesData = z.output<typeof requestChangesSchema>;
@@ -139,6 +145,7 @@ export const requestChangesMessageOrder = [
   Q.incotermInvalid,
   Q.leadTimeInvalid,
   T.textFieldTooLong,
+  QL.changeItemsUnknown,
 ] as const;
 
 export const messageAttachmentSchema = z.object({
@@ -170,6 +177,8 @@ export const proposalSchema = z.object({
   destination: z.string().optional(),
   paymentTerms: z.string().optional(),
   leadTimeDays: z.number().int().optional(),
+  /** Issue 45: the lines the buyer asks changes to (`quote.items[]._id`); absent: the whole offer. */
+  itemIds: z.array(z.string()).optional(),
 });
 export type Proposal = z.infer<typeof proposalSchema>;
 

@@ -66,6 +66,17 @@ export const quoteProductRefSchema = z.object({
 });
 export type QuoteProductRef = z.infer<typeof quoteProductRefSchema>;
 
+/** One line of a quote (issue 45); the first line's values are also the quote's own product fields. */
+export const quoteItemSchema = z.object({
+  _id: z.string(),
+  /** Populated product, as the quote's `productId`; null when the product was deleted. */
+  productId: quoteProductRefSchema.nullable(),
+  requiredQty: z.number(),
+  packagingType: z.enum(PACKAGING_TYPE_VALUES),
+  isCustomPackagingRequired: z.boolean(),
+});
+export type QuoteItem = z.infer<typeof quoteItemSchema>;
+
 export const quoteRecordSchema = z.object({
   _id: z.string(),
   companyName: z.string(),
@@ -101,6 +112,10 @@ export const quoteRecordSchema = z.object({
   ...replyClockShape,
   /** Issue 41, administrators' answers only: its owner and follow-up day. */
   ...handlingShape,
+  /** Issue 45: every line, in order; the first is `productId` / `requiredQty` / `packagingType` above. */
+  items: z
+    .array(quoteItemSchema)
+    .describe("Issue 45: every line of the quote, in order; the first is the quote's productId / requiredQty / packagingType"),
 });
 export type Quote = z.infer<typeof quoteRecordSchema>;
 

@@ -688,7 +688,53 @@ export interface SampleItemsTable {
   grams: number;
 }
 
+/** A quote's lines (issue 45); position 0 is the first line, whose values the quote's own columns repeat. */
+export interface QuoteItemsTable {
+  id: string;
+  quote_id: string;
+  position: number;
+  product_id: string | null;
+  required_qty: number;
+  packaging_type: string;
+  is_custom_packaging_required: Flag;
+}
+
+/** An offer's price per quote line (issue 45); `quantity` null: as asked. */
+export interface QuoteOfferLinesTable {
+  offer_id: string;
+  item_id: string;
+  position: number;
+  /** Integer minor units; PostgreSQL's bigint arrives as a string, hence the union. */
+  unit_price_minor: ColumnType<number | string, number, number>;
+  quantity: number | null;
+}
+
+/** An order's lines as accepted (issue 45). */
+export interface OrderItemsTable {
+  order_id: string;
+  position: number;
+  product_id: string | null;
+  product_name: string;
+  hs_code: string;
+  quantity: number;
+  unit: string;
+  packaging_type: string;
+  unit_price_minor: ColumnType<number | string, number, number>;
+  total_minor: ColumnType<number | string, number, number>;
+}
+
+/** A buyer's quote list (issue 45): its lines as JSON (QuoteListItem[]). */
+export interface QuoteListsTable {
+  user_id: string;
+  items: string;
+  updated_at: string;
+}
+
 export interface Database {
+  quote_lists: QuoteListsTable;
+  quote_items: QuoteItemsTable;
+  quote_offer_lines: QuoteOfferLinesTable;
+  order_items: OrderItemsTable;
   samples: SamplesTable;
   sample_counters: { year: number; last: number };
   sample_items: SampleItemsTable;
@@ -748,6 +794,11 @@ export type ProductTranslationRow = Selectable<ProductTranslationsTable>;
 export type QuoteRow = Selectable<QuotesTable>;
 export type NewQuoteRow = Insertable<QuotesTable>;
 export type QuoteOfferRow = Selectable<QuoteOffersTable>;
+export type NewQuoteItemRow = Insertable<QuoteItemsTable>;
+export type QuoteOfferLineRow = Selectable<QuoteOfferLinesTable>;
+export type NewQuoteOfferLineRow = Insertable<QuoteOfferLinesTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+export type NewOrderItemRow = Insertable<OrderItemsTable>;
 export type NewQuoteOfferRow = Insertable<QuoteOffersTable>;
 export type QuoteEventRow = Selectable<QuoteEventsTable>;
 export type NewQuoteEventRow = Insertable<QuoteEventsTable>;

@@ -79,7 +79,8 @@ describe('two processes ticking at once', () => {
     expect(queued).toBe(LEADS + OFFERS + 3);
     expect(rows.filter((r) => /^(lead-due|offer-expiry|daily-digest):/.test(r.dedupe_key)).every((r) => r.status === 'sent')).toBe(true);
 
-    const runs = await w.t.db.selectFrom('job_runs').selectAll().execute();
+    // (The data rights' retention job claims each day too: data-rights/retention.ts.)
+    const runs = await w.t.db.selectFrom('job_runs').selectAll().where('job', '!=', 'order-retention').execute();
     expect(runs.map((r) => [r.job, r.period_key, Number(r.mails)])).toEqual([['daily-digest', dayOf(now), 3]]);
     expect(await w.t.db.selectFrom('unsubscribe_tokens').select('token_hash').execute()).toHaveLength(OFFERS);
   }, 60_000);

@@ -26,6 +26,9 @@ import {
   offerSchema,
   loginSchema,
   quoteSchema,
+  quoteListSchema,
+  withFirstLineFields,
+  withFirstLinePrice,
   registerSchema,
   rejectSchema,
   resetPasswordSchema,
@@ -62,7 +65,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import * as OTPAuth from 'otpauth';
 import { expect } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { newId } from '../../src/db/ids.js';
 import { nowIso } from '../../src/db/mappers.js';
 import { hashToken, newToken } from '../../src/lib/tokens.js';
@@ -690,7 +693,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/api/v1/quote/add',
     body: 'json',
     expect: LOGGED_IN,
-    schema: quoteSchema,
+    // What the server validates: a body with `items` has its product fields filled from the first line first (issue 45).
+    schema: z.preprocess(withFirstLineFields, quoteSchema),
     prepare: async (ctx, caller) => ({
       url: API.addQuote,
       payload: quoteBody(ctx.productId),
@@ -767,7 +771,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/api/v1/quote/{id}/offer',
     body: 'json',
     expect: ADMIN_ONLY,
-    schema: offerSchema,
+    schema: z.preprocess(withFirstLinePrice, offerSchema),
     prepare: async (ctx, caller) => ({
       url: API.quoteOffer((await addQuote(ctx, ctx.owner))._id),
       payload: offerBody(),
@@ -1863,6 +1867,45 @@ export const ENDPOINTS: readonly Endpoint[] = [
       check: (res) => expect(res.json<{ unsubscribed: boolean }>().unsubscribed).toBe(true),
     }),
   },
+  // The buyer's quote list (issue 45).
+  {
+    api: 'quoteList',
+    method: 'GET',
+    path: '/api/v1/quote-list',
+    body: 'none',
+    expect: LOGGED_IN,
+    prepare: async (ctx, caller, actor) => {
+      // The owner's list (a product of its own) is never anyone else's.
+      const listed = await insertTestProduct(ctx.t.db, { productName: `Listed ${randomBytes(3).toString('hex')}` });
+      await ctx.t.app.inject({
+        method: 'PUT',
+        url: API.saveQuoteList,
+        payload: { items: [{ productId: listed, requiredQty: 5, packagingType: 'PP_BAG', isCustomPackagingRequired: false }] },
+        headers: cookieOf(ctx.owner),
+      });
+      return {
+        url: API.quoteList,
+        headers: cookieOf(caller),
+        check: (res) => {
+          const items = res.json<{ items: { productId: string }[] }>().items;
+          expect(items.some((i) => i.productId === listed)).toBe(actor === 'user');
+        },
+      };
+    },
+  },
+  {
+    api: 'saveQuoteList',
+    method: 'PUT',
+    path: '/api/v1/quote-list',
+    body: 'json',
+    expect: LOGGED_IN,
+    schema: quoteListSchema,
+    prepare: async (ctx, caller) => ({
+      url: API.saveQuoteList,
+      payload: { items: [{ productId: ctx.productId, requiredQty: 12, packagingType: 'PP_BAG', isCustomPackagingRequired: true }] },
+      headers: cookieOf(caller),
+    }),
+  },
   // Sample requests (issue 43, item 2).
   {
     api: 'addSample',
@@ -2184,6 +2227,11 @@ const SNAPSHOT_TABLES = [
   'message_digests',
   'webhook_endpoints',
   'webhook_deliveries',
+  'quote_items',
+  'quote_offer_lines',
+  'order_items',
+  'quote_lists',
+  'sample_counters',
 ] as const;
 
 /** Each app's one query that reads every table of SNAPSHOT_TABLES as one text per table. */

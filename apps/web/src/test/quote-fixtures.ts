@@ -2,7 +2,7 @@ import type { Quote } from '@agro/shared';
 
 /** A quote as the API lists it: NEW, no offer; `overrides` replace fields. */
 export function makeQuote(overrides: Partial<Quote> = {}): Quote {
-  return {
+  const quote: Omit<Quote, 'items'> = {
     _id: 'q1',
     companyName: 'Global Foods LLC',
     contactPersonName: 'Maria Lopez',
@@ -33,4 +33,7 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
     firstReplyAt: null,
     ...overrides,
   };
+  // Issue 45: a one-line quote's line is its own product fields (its id, as the migration made them, the quote's).
+  const { productId, requiredQty, packagingType, isCustomPackagingRequired } = quote;
+  return { ...quote, items: overrides.items ?? [{ _id: quote._id, productId, requiredQty, packagingType, isCustomPackagingRequired }] };
 }

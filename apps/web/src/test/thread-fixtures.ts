@@ -22,6 +22,7 @@ export const OFFER: QuoteOffer = {
   note: '',
   createdAt: '2026-11-20T10:00:00.000Z',
   viewedAt: null,
+  lines: [],
 };
 
 /** A thread message; `n` makes its id and time (one minute apart, oldest first). */

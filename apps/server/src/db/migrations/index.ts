@@ -37,6 +37,7 @@ import * as samples from './20261129120000-samples.js';
 import * as passkeys from './20261129130000-passkeys.js';
 import * as sampleThreads from './20261130090000-sample-threads.js';
 import * as sampleNumbers from './20261130091000-sample-numbers.js';
+import * as quoteItems from './20261130100000-quote-items.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -80,4 +81,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261129130000-passkeys': passkeys,
   '20261130090000-sample-threads': sampleThreads,
   '20261130091000-sample-numbers': sampleNumbers,
+  '20261130100000-quote-items': quoteItems,
 };

@@ -85,7 +85,7 @@ export async function dashboardFigures(db: DbOrTx, now = new Date()): Promise<Da
 
   // Each pass is an index-only scan (20261126200000-dashboard-indexes); the
   // products are joined to the ~20 groups, not to every lead.
-  const [quoteGroups, quoteCountries, quoteProducts, inquiryMonthRows, inquiryCountries, inquiryProducts] = await Promise.all([
+  const [quoteGroups, quoteCountries, quoteProducts, inquiryMonthRows, inquiryCountries, inquiryProducts, moreLines] = await Promise.all([
     db
       .selectFrom('quotes')
       .where('created_at', '>=', from)
@@ -150,6 +150,26 @@ export async function dashboardFigures(db: DbOrTx, now = new Date()): Promise<Da
         'c.n',
       ])
       .execute(),
+    // The lines after the first of the same quotes (a one-line quote has none).
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('quote_items as i')
+          .innerJoin('quotes', 'quotes.id', 'i.quote_id')
+          .where('i.position', '>', 0)
+          .where('quotes.created_at', '>=', from)
+          .where('quotes.spam_reason', 'is', null)
+          .select(['i.product_id', (c) => c.fn.countAll<Count>().as('n')])
+          .groupBy('i.product_id')
+          .as('l'),
+      )
+      .leftJoin('products', 'products.id', 'l.product_id')
+      .select([
+        sql<string>`coalesce(l.product_id, '')`.as('key'),
+        sql<string>`coalesce(products.product_name, 'Product no longer listed')`.as('label'),
+        'l.n',
+      ])
+      .execute(),
   ]);
 
   const add = (counts: Map<string, number>, key: string, n: Count) => counts.set(key, (counts.get(key) ?? 0) + Number(n));
@@ -175,7 +195,8 @@ export async function dashboardFigures(db: DbOrTx, now = new Date()): Promise<Da
     from,
     months: monthCounts,
     byCountry: mergeCounts(quoteCountries, inquiryCountries),
-    byProduct: mergeCounts(quoteProducts, inquiryProducts),
+    // Issue 45: requests per product by lines: a quote's first line is its own product_id, the others its further lines.
+    byProduct: mergeCounts([...quoteProducts, ...moreLines], inquiryProducts),
     heardFrom: HEARD_FROM_OPTIONS.map((label) => ({ label, count: heard.get(label) ?? 0 })),
     offerWithin24h: clock.offerWithin24h,
     acceptance: acceptance(statuses),

@@ -39,15 +39,19 @@ function sendDownload(reply: FastifyReply, body: Readable, format: 'json' | 'zip
 export default async function dataRightsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const authLimit = rateLimited(app.config, 'auth');
-  // The orders a deleted account left, deleted once their retention is over (retention.ts).
-  app.scheduler.add(
-    orderRetention({
-      db: app.db,
-      settings: () => app.siteSettings(),
-      removeFiles: (names) => app.documentStorage.remove(names),
-      log: app.log,
-    }),
-  );
+  // The orders a deleted account left, deleted once their retention is over (retention.ts). Added
+  // once every module's jobs are (onReady): it runs last in a tick, after the reminders, whose mails
+  // it must never hold up when two processes' first ticks of a day meet on SQLite's lock.
+  app.addHook('onReady', async () => {
+    app.scheduler.add(
+      orderRetention({
+        db: app.db,
+        settings: () => app.siteSettings(),
+        removeFiles: (names) => app.documentStorage.remove(names),
+        log: app.log,
+      }),
+    );
+  });
 
   app.get(
     '/export',

@@ -46,13 +46,36 @@ export async function proformaPdf(order: Order, issuer: ProformaIssuer, language
   doc.moveDown();
 
   const incoterm = INCOTERMS.find((i) => i.code === terms.incoterm)?.label ?? terms.incoterm;
+  // Issue 45: an order of several lines lists them with their HS codes and weights (a one-line order's PDF is as it was).
+  const goods: [string, string][] =
+    order.items.length > 1
+      ? order.items.map((item, i) => [
+          `${i + 1}. ${item.productName}`,
+          tr('proforma.lineValue', {
+            hsCode: item.hsCode || '-',
+            quantity: quantityIn(item.quantity, language),
+            unit: item.unit,
+            weight: item.weightKg === null ? '-' : tr('proforma.weight', { kg: quantityIn(item.weightKg, language) }),
+            packaging: packagingIn(item.packagingType, tr),
+            price: money(item.unitPriceMinor),
+            total: money(item.totalMinor),
+          }),
+        ])
+      : [
+          [tr('pdf.rowProduct'), terms.productName],
+          [tr('proforma.rowHsCode'), terms.hsCode || '-'],
+          [tr('pdf.rowQuantity'), `${quantityIn(terms.quantity, language)} ${terms.unit}`],
+          [tr('pdf.rowPackaging'), packagingIn(terms.packagingType, tr)],
+        ];
   const rows: [string, string][] = [
-    [tr('pdf.rowProduct'), terms.productName],
-    [tr('proforma.rowHsCode'), terms.hsCode || '-'],
-    [tr('pdf.rowQuantity'), `${quantityIn(terms.quantity, language)} ${terms.unit}`],
-    [tr('pdf.rowPackaging'), packagingIn(terms.packagingType, tr)],
+    ...goods,
     [tr('pdf.rowCurrency'), terms.currency],
-    [tr('pdf.rowUnitPrice'), tr('pdf.unitPriceValue', { price: money(terms.unitPriceMinor), unit: terms.unit })],
+    ...(order.items.length > 1
+      ? []
+      : ([[tr('pdf.rowUnitPrice'), tr('pdf.unitPriceValue', { price: money(terms.unitPriceMinor), unit: terms.unit })]] as [
+          string,
+          string,
+        ][])),
     [tr('pdf.rowTotal'), money(terms.totalMinor)],
     [tr('pdf.rowIncoterm'), tr('pdf.incotermValue', { code: terms.incoterm, destination: terms.destination, name: incoterm })],
     [tr('pdf.rowPortOfLoading'), terms.portOfLoading],

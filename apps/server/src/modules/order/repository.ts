@@ -13,13 +13,14 @@ import {
   type Order,
   type OrderDocument,
   type OrderFilter,
+  type OrderItem,
   type OrderMilestone,
   type QuantityType,
 } from '@agro/shared';
 import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import { queueWebhookEvent } from '../webhooks/repository.js';
-import type { NewOrderRow, OrderDocumentRow, OrderMilestoneRow, OrderRow } from '../../db/schema.js';
+import type { NewOrderItemRow, NewOrderRow, OrderDocumentRow, OrderItemRow, OrderMilestoneRow, OrderRow } from '../../db/schema.js';
 import { allOf, distinctCountries, orderKey, pageOf, type Condition } from '../leads/index.js';
 import { lastActivitySql, unreadCountSql, type Viewer } from '../messages/index.js';
 
@@ -42,6 +43,39 @@ export async function nextOrderSequence(tx: DbOrTx, year: number): Promise<numbe
 
 export async function insertOrder(tx: DbOrTx, row: NewOrderRow): Promise<void> {
   await tx.insertInto('orders').values(row).execute();
+}
+
+/** An order's lines (issue 45), as accepted. */
+export async function insertOrderItems(tx: DbOrTx, rows: readonly NewOrderItemRow[]): Promise<void> {
+  if (rows.length > 0)
+    await tx
+      .insertInto('order_items')
+      .values([...rows])
+      .execute();
+}
+
+const KG_PER: Partial<Record<QuantityType, number>> = { KG: 1, TONS: 1000 };
+
+function toOrderItem(row: OrderItemRow, digits: number): OrderItem {
+  const unit = (QUANTITY_TYPES.includes(row.unit) ? row.unit : 'NOS') as QuantityType;
+  const quantity = Number(row.quantity);
+  const unitPriceMinor = Number(row.unit_price_minor);
+  const totalMinor = Number(row.total_minor);
+  const perKg = KG_PER[unit];
+  return {
+    productId: row.product_id,
+    productName: row.product_name,
+    hsCode: row.hs_code,
+    quantity,
+    unit,
+    // Rounded to the gram: 0.3 TONS is 300 kg, not 300.00000000000006.
+    weightKg: perKg === undefined ? null : Math.round(quantity * perKg * 1000) / 1000,
+    packagingType: row.packaging_type,
+    unitPriceMinor,
+    unitPrice: minorToDecimal(unitPriceMinor, digits),
+    totalMinor,
+    total: minorToDecimal(totalMinor, digits),
+  };
 }
 
 export async function insertMilestone(
@@ -79,7 +113,13 @@ function toDocument(row: OrderDocumentRow): OrderDocument {
   };
 }
 
-export function toOrder(row: OrderRow, milestones: OrderMilestoneRow[], documents: OrderDocumentRow[], today: string): Order {
+export function toOrder(
+  row: OrderRow,
+  milestones: OrderMilestoneRow[],
+  documents: OrderDocumentRow[],
+  today: string,
+  items: readonly OrderItemRow[] = [],
+): Order {
   const currency = isCurrency(row.currency) ? row.currency : 'USD';
   const digits = minorDigits(currency);
   // PostgreSQL returns bigint as a string; amounts stay far below 2^53.
@@ -116,6 +156,8 @@ export function toOrder(row: OrderRow, milestones: OrderMilestoneRow[], document
       leadTimeDays: row.lead_time_days,
       paymentTerms: row.payment_terms,
     },
+    // An order stored without lines (a row written directly) is its one line, its own columns.
+    items: (items.length > 0 ? items : [{ ...row, order_id: row.id, position: 0 }]).map((item) => toOrderItem(item, digits)),
     buyer: {
       companyName: row.company_name,
       contactPersonName: row.contact_person_name,
@@ -138,9 +180,10 @@ type ListedOrderRow = OrderRow & { unread?: number | string; last_activity?: str
 async function withChildren(db: DbOrTx, rows: ListedOrderRow[], today: string): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [milestones, documents] = await Promise.all([
+  const [milestones, documents, items] = await Promise.all([
     db.selectFrom('order_milestones').selectAll().where('order_id', 'in', ids).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('order_documents').selectAll().where('order_id', 'in', ids).orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('order_items').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('position').execute(),
   ]);
   return rows.map(({ unread, last_activity, ...row }) => ({
     ...toOrder(
@@ -148,6 +191,7 @@ async function withChildren(db: DbOrTx, rows: ListedOrderRow[], today: string): 
       milestones.filter((m) => m.order_id === row.id),
       documents.filter((d) => d.order_id === row.id),
       today,
+      items.filter((i) => i.order_id === row.id),
     ),
     ...(unread !== undefined ? { unread: Number(unread) } : {}),
     ...(last_activity !== undefined ? { lastActivityAt: last_activity } : {}),

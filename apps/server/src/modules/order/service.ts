@@ -25,7 +25,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { markApplied } from '../../lib/idempotency-claims.js';
 import { queueMail, type QueuedMail } from '../../mail/mailer.js';
 import { findQuote } from '../quote/repository.js';
-import { findOrder, insertMilestone, insertOrder, nextOrderSequence } from './repository.js';
+import { findOrder, insertMilestone, insertOrder, insertOrderItems, nextOrderSequence } from './repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -57,9 +57,15 @@ export async function createOrderForQuote(tx: DbOrTx, quoteId: string, by: Order
   const quote = await findQuote(tx, quoteId, now);
   if (!quote?.offer) throw conflict(M.noProforma);
   const offer = quote.offer;
-  const product = quote.productId
-    ? await tx.selectFrom('products').select('hs_code').where('id', '=', quote.productId._id).executeTakeFirst()
-    : undefined;
+  // Issue 45: every line of the accepted offer, with its product's HS code as it is today.
+  const productIds = quote.items.flatMap((i) => (i.productId ? [i.productId._id] : []));
+  const hsCodes = new Map(
+    productIds.length === 0
+      ? []
+      : (await tx.selectFrom('products').select(['id', 'hs_code']).where('id', 'in', productIds).execute()).map((p) => [p.id, p.hs_code]),
+  );
+  const first = offer.lines[0];
+  const product = quote.productId ? { hs_code: hsCodes.get(quote.productId._id) ?? '' } : undefined;
   const year = orderYear(nowMs);
   const sequence = await nextOrderSequence(tx, year);
   const today = offerToday(nowMs);
@@ -75,7 +81,8 @@ export async function createOrderForQuote(tx: DbOrTx, quoteId: string, by: Order
     product_id: quote.productId?._id ?? null,
     product_name: quote.productId?.productName ?? 'Product no longer listed',
     hs_code: product?.hs_code ?? '',
-    quantity: quote.requiredQty,
+    // The first line's (the quantity offered, as asked unless the offer changed it).
+    quantity: first?.quantity ?? quote.requiredQty,
     unit: offer.priceBasis,
     packaging_type: quote.packagingType,
     currency: offer.currency,
@@ -98,6 +105,25 @@ export async function createOrderForQuote(tx: DbOrTx, quoteId: string, by: Order
     created_at: now,
     step_changed_at: now,
   });
+  await insertOrderItems(
+    tx,
+    offer.lines.map((line, position) => {
+      const item = quote.items.find((i) => i._id === line.itemId);
+      const productId = item?.productId?._id ?? null;
+      return {
+        order_id: id,
+        position,
+        product_id: productId,
+        product_name: item?.productId?.productName ?? 'Product no longer listed',
+        hs_code: (productId && hsCodes.get(productId)) || '',
+        quantity: line.quantity,
+        unit: line.priceBasis,
+        packaging_type: item?.packagingType ?? quote.packagingType,
+        unit_price_minor: line.unitPriceMinor,
+        total_minor: line.totalMinor,
+      };
+    }),
+  );
   await insertMilestone(tx, {
     id: newId(nowMs),
     order_id: id,

@@ -1,8 +1,31 @@
-import { certificationLabel, containerLabel, packagingLabel, type Quote } from '@agro/shared';
+import { certificationLabel, containerLabel, packagingLabel, type Quote, type QuoteOfferLine } from '@agro/shared';
 import type { CsvColumn } from '../../lib/csv.js';
 
-/** Every field of a quote, one row per quote; dates as ISO 8601 (UTC). */
-export const QUOTE_COLUMNS: readonly CsvColumn<Quote>[] = [
+/**
+ * One row of the export (issue 45): a quote with one of its lines in its product fields (the first
+ * line's are the quote's own), and that line's place and offered price.
+ */
+export type QuoteCsvRow = Quote & { line: number; lineCount: number; lineId: string; offerLine: QuoteOfferLine | null };
+
+/** A row per line of each quote, in line order: a one-line quote is one row, as before. */
+export function quoteCsvRows(quotes: readonly Quote[]): QuoteCsvRow[] {
+  return quotes.flatMap((quote) =>
+    quote.items.map((item, i) => ({
+      ...quote,
+      productId: item.productId,
+      requiredQty: item.requiredQty,
+      packagingType: item.packagingType,
+      isCustomPackagingRequired: item.isCustomPackagingRequired,
+      line: i + 1,
+      lineCount: quote.items.length,
+      lineId: item._id,
+      offerLine: quote.offer?.lines.find((l) => l.itemId === item._id) ?? null,
+    })),
+  );
+}
+
+/** Every field of a quote, one row per line (today's columns first); dates as ISO 8601 (UTC). */
+export const QUOTE_COLUMNS: readonly CsvColumn<QuoteCsvRow>[] = [
   { header: 'Quote ID', value: (q) => q._id },
   { header: 'Created At', value: (q) => q.createdAt },
   { header: 'Status', value: (q) => q.status },
@@ -34,9 +57,9 @@ export const QUOTE_COLUMNS: readonly CsvColumn<Quote>[] = [
   { header: 'Sample First', value: (q) => q.tradeTerms?.sampleFirst ?? false },
   // The current offer (quote desk), when there is one.
   { header: 'Quotation Number', value: (q) => q.offer?.quotationNumber ?? null },
-  { header: 'Offer Unit Price', value: (q) => q.offer?.unitPrice ?? null },
+  { header: 'Offer Unit Price', value: (q) => q.offerLine?.unitPrice ?? q.offer?.unitPrice ?? null },
   { header: 'Offer Currency', value: (q) => q.offer?.currency ?? null },
-  { header: 'Offer Price Basis', value: (q) => q.offer?.priceBasis ?? null },
+  { header: 'Offer Price Basis', value: (q) => q.offerLine?.priceBasis ?? q.offer?.priceBasis ?? null },
   { header: 'Offer Total', value: (q) => q.offer?.total ?? null },
   { header: 'Offer Incoterm', value: (q) => q.offer?.incoterm ?? null },
   { header: 'Offer Port of Loading', value: (q) => q.offer?.portOfLoading ?? null },
@@ -50,4 +73,10 @@ export const QUOTE_COLUMNS: readonly CsvColumn<Quote>[] = [
   { header: 'First Reply At', value: (q) => q.firstReplyAt },
   { header: 'Assignee', value: (q) => q.assignee?.fullName ?? null },
   { header: 'Follow Up On', value: (q) => q.followUpOn ?? null },
+  // Issue 45: the line this row is (the offer's total above is the whole offer's).
+  { header: 'Line', value: (q) => q.line },
+  { header: 'Lines', value: (q) => q.lineCount },
+  { header: 'Line ID', value: (q) => q.lineId },
+  { header: 'Offer Line Quantity', value: (q) => q.offerLine?.quantity ?? null },
+  { header: 'Offer Line Total', value: (q) => q.offerLine?.total ?? null },
 ];

@@ -18,7 +18,7 @@ export async function getQuoteDetail(db: DbOrTx, id: string, now: string = nowIs
   const quote = await findQuote(db, id, now);
   if (!quote) return undefined;
   const [offers, events] = await Promise.all([
-    listOffers(db, { quoteId: id, requiredQty: quote.requiredQty, quoteCreatedAt: quote.createdAt }),
+    listOffers(db, { quoteId: id, requiredQty: quote.requiredQty, quoteCreatedAt: quote.createdAt, items: quote.items }),
     listEvents(db, id),
   ]);
   const history = toHistory(events, quote);

@@ -7,10 +7,13 @@ import {
   quotationNumber,
   totalMinorUnits,
   type QuantityType,
+  type QuoteItem,
   type QuoteOffer,
+  type QuoteOfferLine,
 } from '@agro/shared';
 import type { DbOrTx } from '../../db/index.js';
-import type { NewQuoteEventRow, NewQuoteOfferRow, QuoteEventRow, QuoteOfferRow } from '../../db/schema.js';
+import type { NewQuoteEventRow, NewQuoteOfferRow, QuoteEventRow, QuoteOfferLineRow, QuoteOfferRow } from '../../db/schema.js';
+import { offerLinesOf } from './lines.js';
 
 const QUANTITY_TYPES: readonly string[] = ['KG', 'LTR', 'NOS', 'TONS'];
 
@@ -18,17 +21,60 @@ export interface OfferContext {
   requiredQty: number;
   quoteId: string;
   quoteCreatedAt: string;
+  /** The quote's lines (issue 45); none: the quote's own product fields are its one line. */
+  items?: readonly QuoteItem[];
 }
 
 /** An offer's columns that make its answer (the reminders' claims are modules/reminders' own). */
 export type OfferColumns = Omit<QuoteOfferRow, 'expiry_reminded_at' | 'unanswered_reminded_at'>;
 
-export function toQuoteOffer(row: OfferColumns, ctx: OfferContext): QuoteOffer {
+const basisOf = (unit: string | undefined): QuantityType =>
+  (unit !== undefined && QUANTITY_TYPES.includes(unit) ? unit : 'NOS') as QuantityType;
+
+/**
+ * The offer's priced lines: each line's quantity (another than asked when the offer says so) times
+ * its unit price, exactly in minor units. An offer stored without lines prices the one line.
+ */
+function linesOf(row: OfferColumns, ctx: OfferContext, stored: readonly QuoteOfferLineRow[], digits: number): QuoteOfferLine[] {
+  const line = (itemId: string, item: QuoteItem | undefined, position: number, unitPriceMinor: number, quantity: number | null) => {
+    const asked = item?.requiredQty ?? ctx.requiredQty;
+    const offered = quantity ?? asked;
+    const totalMinor = totalMinorUnits(unitPriceMinor, offered);
+    return {
+      itemId,
+      productId: item?.productId?._id ?? null,
+      quantity: offered,
+      quantityChanged: offered !== asked,
+      // The first line's is the offer's own (the product's unit when it was priced).
+      priceBasis: position === 0 ? basisOf(row.price_basis) : basisOf(item?.productId?.productQuantityType),
+      unitPriceMinor,
+      unitPrice: minorToDecimal(unitPriceMinor, digits),
+      totalMinor,
+      total: minorToDecimal(totalMinor, digits),
+    };
+  };
+  if (stored.length === 0) {
+    const first = ctx.items?.[0];
+    return [line(first?._id ?? ctx.quoteId, first, 0, Number(row.unit_price_minor), null)];
+  }
+  return stored.map((l) =>
+    line(
+      l.item_id,
+      ctx.items?.find((i) => i._id === l.item_id),
+      l.position,
+      Number(l.unit_price_minor),
+      l.quantity === null ? null : Number(l.quantity),
+    ),
+  );
+}
+
+export function toQuoteOffer(row: OfferColumns, ctx: OfferContext, stored: readonly QuoteOfferLineRow[] = []): QuoteOffer {
   const currency = isCurrency(row.currency) ? row.currency : 'USD';
   const digits = minorDigits(currency);
   // PostgreSQL returns bigint as a string; amounts stay far below 2^53.
   const unitPriceMinor = Number(row.unit_price_minor);
-  const totalMinor = totalMinorUnits(unitPriceMinor, ctx.requiredQty);
+  const lines = linesOf(row, ctx, stored, digits);
+  const totalMinor = lines.reduce((sum, l) => sum + l.totalMinor, 0);
   return {
     _id: row.id,
     revision: row.revision,
@@ -49,13 +95,18 @@ export function toQuoteOffer(row: OfferColumns, ctx: OfferContext): QuoteOffer {
     note: row.note,
     createdAt: row.created_at,
     viewedAt: row.viewed_at,
+    lines,
   };
 }
 
 /** Every offer of a quote, newest first. */
 export async function listOffers(db: DbOrTx, ctx: OfferContext): Promise<QuoteOffer[]> {
   const rows = await db.selectFrom('quote_offers').selectAll().where('quote_id', '=', ctx.quoteId).orderBy('revision', 'desc').execute();
-  return rows.map((row) => toQuoteOffer(row, ctx));
+  const lines = await offerLinesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toQuoteOffer(row, ctx, lines.get(row.id)));
 }
 
 export async function nextRevision(db: DbOrTx, quoteId: string): Promise<number> {

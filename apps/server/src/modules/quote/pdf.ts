@@ -310,12 +310,36 @@ export async function quotationPdf(
   const unit = offer.priceBasis;
   const incoterm = INCOTERMS.find((i) => i.code === offer.incoterm)?.label ?? offer.incoterm;
   const packaging = packagingIn(quote.packagingType, tr);
+  // Issue 45: a quote of several lines lists them (a one-line quote's PDF is as it was).
+  const goods: [string, string][] =
+    offer.lines.length > 1
+      ? offer.lines.map((line, i) => {
+          const item = quote.items.find((it) => it._id === line.itemId);
+          const linePackaging = item ? packagingIn(item.packagingType, tr) : packaging;
+          const asked = item?.requiredQty ?? line.quantity;
+          const quantity = quantityIn(line.quantity, language);
+          return [
+            `${i + 1}. ${item?.productId?.productName ?? tr('pdf.productGone')}`,
+            tr('pdf.lineValue', {
+              quantity: line.quantityChanged ? tr('pdf.quantityChanged', { quantity, asked: quantityIn(asked, language) }) : quantity,
+              unit: line.priceBasis,
+              packaging: item?.isCustomPackagingRequired ? tr('pdf.customPackaging', { packaging: linePackaging }) : linePackaging,
+              price: money(line.unitPriceMinor),
+              total: money(line.totalMinor),
+            }),
+          ];
+        })
+      : [
+          [tr('pdf.rowProduct'), product],
+          [tr('pdf.rowQuantity'), `${quantityIn(offer.lines[0]?.quantity ?? quote.requiredQty, language)} ${unit}`],
+          [tr('pdf.rowPackaging'), quote.isCustomPackagingRequired ? tr('pdf.customPackaging', { packaging }) : packaging],
+        ];
   const rows: [string, string][] = [
-    [tr('pdf.rowProduct'), product],
-    [tr('pdf.rowQuantity'), `${quantityIn(quote.requiredQty, language)} ${unit}`],
-    [tr('pdf.rowPackaging'), quote.isCustomPackagingRequired ? tr('pdf.customPackaging', { packaging }) : packaging],
+    ...goods,
     [tr('pdf.rowCurrency'), offer.currency],
-    [tr('pdf.rowUnitPrice'), tr('pdf.unitPriceValue', { price: money(offer.unitPriceMinor), unit })],
+    ...(offer.lines.length > 1
+      ? []
+      : ([[tr('pdf.rowUnitPrice'), tr('pdf.unitPriceValue', { price: money(offer.unitPriceMinor), unit })]] as [string, string][])),
     [tr('pdf.rowTotal'), money(offer.totalMinor)],
     [tr('pdf.rowIncoterm'), tr('pdf.incotermValue', { code: offer.incoterm, destination: offer.destination, name: incoterm })],
     [tr('pdf.rowPortOfLoading'), offer.portOfLoading],

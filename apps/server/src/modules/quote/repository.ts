@@ -1,9 +1,18 @@
-import { effectiveQuoteStatus, replyDueAtOf, type LeadPage, type Quote, type QuoteStatus } from '@agro/shared';
+import {
+  effectiveQuoteStatus,
+  replyDueAtOf,
+  type LeadPage,
+  type Quote,
+  type QuoteItem,
+  type QuoteItemInput,
+  type QuoteStatus,
+} from '@agro/shared';
 import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import { queueWebhookEvent } from '../webhooks/repository.js';
 import { fromFlag, nowIso, toQuoteProductRef, toTradeTerms } from '../../db/mappers.js';
-import type { NewQuoteEventRow, NewQuoteRow, QuoteRow } from '../../db/schema.js';
+import type { NewQuoteEventRow, NewQuoteRow, QuoteOfferLineRow, QuoteRow } from '../../db/schema.js';
+import { insertItems, itemsOf, offerLinesOf } from './lines.js';
 import { allOf, EXPORT_BATCH, leadConditions, leadOrder, leadPage, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
 import { lastActivitySql, unreadCountSql, type Viewer } from '../messages/index.js';
 import { insertEvent, toQuoteOffer, type OfferColumns } from './offer-repository.js';
@@ -102,7 +111,13 @@ export function quoteStatusIs(status: QuoteStatus, now: string = nowIso()) {
   return sql<SqlBool>`quotes.status = ${status}`;
 }
 
-function currentOffer(row: JoinedQuoteRow, requiredQty: number, createdAt: string) {
+function currentOffer(
+  row: JoinedQuoteRow,
+  requiredQty: number,
+  createdAt: string,
+  items: readonly QuoteItem[],
+  lines: readonly QuoteOfferLineRow[],
+) {
   if (row.o_id === null) return null;
   return toQuoteOffer(
     {
@@ -124,13 +139,54 @@ function currentOffer(row: JoinedQuoteRow, requiredQty: number, createdAt: strin
       created_at: row.o_created_at ?? '',
       viewed_at: row.o_viewed_at,
     },
-    { requiredQty, quoteId: row.id, quoteCreatedAt: createdAt },
+    { requiredQty, quoteId: row.id, quoteCreatedAt: createdAt, items },
+    lines,
   );
 }
 
-function toQuote(row: JoinedQuoteRow, now: string): Quote {
+/** A quote's lines and its current offer's priced lines, read for a batch of quote rows. */
+interface Lines {
+  items: Map<string, QuoteItem[]>;
+  offerLines: Map<string, QuoteOfferLineRow[]>;
+}
+
+async function linesFor(db: DbOrTx, rows: readonly JoinedQuoteRow[]): Promise<Lines> {
+  const [items, offerLines] = await Promise.all([
+    itemsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    offerLinesOf(
+      db,
+      rows.flatMap((r) => (r.o_id === null ? [] : [r.o_id])),
+    ),
+  ]);
+  return { items, offerLines };
+}
+
+async function toQuotes(db: DbOrTx, rows: readonly JoinedQuoteRow[], now: string): Promise<Quote[]> {
+  const lines = await linesFor(db, rows);
+  return rows.map((row) => toQuote(row, now, lines));
+}
+
+function toQuote(row: JoinedQuoteRow, now: string, lines: Lines): Quote {
   const tradeTerms = toTradeTerms(row);
   const requiredQty = Number(row.required_qty);
+  const productId =
+    row.p_id === null
+      ? null
+      : toQuoteProductRef({
+          id: row.p_id,
+          product_name: row.p_name ?? '',
+          product_type: row.p_type ?? 'AGRO',
+          product_quantity_type: row.p_quantity_type ?? 'NOS',
+          is_premium: row.p_is_premium ?? 0,
+          is_organic: row.p_is_organic ?? 0,
+        });
+  const packagingType = row.packaging_type as Quote['packagingType'];
+  const isCustomPackagingRequired = fromFlag(row.is_custom_packaging_required);
+  // A quote stored without lines (rows written directly, e.g. by a seed) is its one line, whose id is the quote's (as the migration made them).
+  const items = lines.items.get(row.id) ?? [{ _id: row.id, productId, requiredQty, packagingType, isCustomPackagingRequired }];
   return {
     _id: row.id,
     companyName: row.company_name,
@@ -140,19 +196,9 @@ function toQuote(row: JoinedQuoteRow, now: string): Quote {
     country: row.country,
     address: row.address,
     requiredQty,
-    packagingType: row.packaging_type as Quote['packagingType'],
-    isCustomPackagingRequired: fromFlag(row.is_custom_packaging_required),
-    productId:
-      row.p_id === null
-        ? null
-        : toQuoteProductRef({
-            id: row.p_id,
-            product_name: row.p_name ?? '',
-            product_type: row.p_type ?? 'AGRO',
-            product_quantity_type: row.p_quantity_type ?? 'NOS',
-            is_premium: row.p_is_premium ?? 0,
-            is_organic: row.p_is_organic ?? 0,
-          }),
+    packagingType,
+    isCustomPackagingRequired,
+    productId,
     deliveryLocation: row.delivery_location,
     isUrgent: fromFlag(row.is_urgent),
     additionalInfo: row.additional_info,
@@ -160,7 +206,7 @@ function toQuote(row: JoinedQuoteRow, now: string): Quote {
     quotedByEmail: row.quoted_by_email,
     createdAt: row.created_at,
     status: effectiveQuoteStatus(row.status, row.offer_expires_at, now, row.changes_requested_at !== null),
-    offer: currentOffer(row, requiredQty, row.created_at),
+    offer: currentOffer(row, requiredQty, row.created_at, items, row.o_id === null ? [] : (lines.offerLines.get(row.o_id) ?? [])),
     // Only when given: a quote made with SPEC.md's fields alone answers no trade-terms key.
     ...(tradeTerms ? { tradeTerms } : {}),
     ...(row.spam_reason ? { spamReason: row.spam_reason } : {}),
@@ -171,11 +217,14 @@ function toQuote(row: JoinedQuoteRow, now: string): Quote {
     firstReplyAt: row.first_reply_at,
     assignee: row.assignee_id !== null && row.assignee_name !== null ? { _id: row.assignee_id, fullName: row.assignee_name } : null,
     followUpOn: row.follow_up_on,
+    items,
   };
 }
 
-export async function insertQuote(db: DbOrTx, row: NewQuoteRow): Promise<Quote> {
+/** A new quote and its lines (the quote's own product fields are the first line's). */
+export async function insertQuote(db: DbOrTx, row: NewQuoteRow, items: readonly QuoteItemInput[], nowMs: number): Promise<Quote> {
   await db.insertInto('quotes').values(row).execute();
+  await insertItems(db, row.id, items, nowMs);
   const quote = (await findQuote(db, row.id))!;
   // Held as spam: no other system hears of it (an administrator who releases it sees it here).
   if (!row.spam_reason) await queueWebhookEvent(db, 'quote.created', { quote });
@@ -184,7 +233,7 @@ export async function insertQuote(db: DbOrTx, row: NewQuoteRow): Promise<Quote> 
 
 export async function findQuote(db: DbOrTx, id: string, now: string = nowIso()): Promise<Quote | undefined> {
   const row = await selectQuotes(db).where('quotes.id', '=', id).executeTakeFirst();
-  return row ? toQuote(row, now) : undefined;
+  return row ? (await toQuotes(db, [row], now))[0] : undefined;
 }
 
 /** Who owns a quote (null: the account was deleted), without loading the rest. */
@@ -227,13 +276,13 @@ export async function listQuotes(
   const where = allOf(quoteConditions(db, filter, now));
   const order = leadOrder('quotes', filter);
   const query = selectQuotes(db, filter.viewer).where(where).orderBy(order);
-  if (!wantsPage(filter)) return { quotes: (await query.execute()).map((row) => toQuote(row, now)) };
+  if (!wantsPage(filter)) return { quotes: await toQuotes(db, await query.execute(), now) };
 
   // One page: its ids from `quotes` alone, then only those rows joined (modules/leads/filters.ts).
   const { rows, page } = await leadPage(db, 'quotes', where, filter, (pageIds) =>
     selectQuotes(db, filter.viewer).where('quotes.id', 'in', pageIds).orderBy(order).execute(),
   );
-  return { quotes: rows.map((row) => toQuote(row, now)), page };
+  return { quotes: await toQuotes(db, rows, now), page };
 }
 
 /**
@@ -260,7 +309,7 @@ export async function* quoteBatches(
       size,
     );
     if (rows.length === 0) return;
-    yield rows.map((row) => toQuote(row, now));
+    yield await toQuotes(db, rows, now);
     if (rows.length < size) return;
     const last = rows[rows.length - 1]!;
     after = { createdAt: last.created_at, id: last.id };

@@ -34,6 +34,10 @@ import {
   belowMoqMessage,
   SAMPLE_TEXT,
   quoteSampleField,
+  firstLineMismatch,
+  quoteLinesOf,
+  withFirstLineFields,
+  withFirstLinePrice,
 } from '@agro/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -52,7 +56,7 @@ import { csvStream } from '../../lib/csv.js';
 import { callerFilter, listAnswer, registerListRoutes } from '../leads/index.js';
 import { assignNewLead, chooseAssignee, ownerAddress, setLeadHandling } from '../assignment/index.js';
 import { observeFirstReplies } from '../reply-clock/index.js';
-import { QUOTE_COLUMNS } from './csv.js';
+import { QUOTE_COLUMNS, quoteCsvRows } from './csv.js';
 import { decisionMail, offerMail, quoteAcknowledgementMail, quoteNotificationMail, rejectionMail } from './mails.js';
 import { quotationFileName, quotationPdf } from './pdf.js';
 import { orderMails } from '../order/index.js';
@@ -95,6 +99,11 @@ function forBuyer<Q extends Quote>(quote: Q): Q {
   return shown as Q;
 }
 
+/** The export's batches of quotes as batches of rows, one per line (issue 45). */
+async function* quoteRowBatches(batches: AsyncIterable<Quote[]>) {
+  for await (const quotes of batches) yield quoteCsvRows(quotes);
+}
+
 /** /api/v1/quote/* (SPEC.md section 7; roles from section 6). */
 export default async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -127,14 +136,23 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
   app.post(
     '/add',
     {
-      preValidation: requireRole('USER', 'ADMIN'),
+      // Issue 45: a body with `items` may leave SPEC.md's product fields out (they are the first line's).
+      preValidation: [
+        requireRole('USER', 'ADMIN'),
+        async (request: FastifyRequest) => {
+          request.body = withFirstLineFields(request.body);
+        },
+      ],
       config: { ...rateLimited(app.config, 'form'), idempotent: true },
       preHandler: perAccount(app.config, app.db, 'quote-add'),
       schema: {
         tags,
         summary:
           'Ask for a quotation (mails the company and the user); a request whose text looks like spam, or that trips ' +
-          "the page's bot signals (`website`, `fillMs`), is stored but held as spam: not mailed until released",
+          "the page's bot signals (`website`, `fillMs`), is stored but held as spam: not mailed until released. " +
+          'Issue 45: `items` (1 to 20 lines, no product twice) asks for several products in one quote; the top-level ' +
+          'productId / requiredQty / packagingType / isCustomPackagingRequired may then be left out (they are the first ' +
+          "line's) and, when sent, must be the first line's",
         body: specInput(quoteSchema.extend(botSignalFields).extend(quoteSampleField), [
           ...quoteMessageOrder,
           SAMPLE_TEXT.quoteSampleInvalid,
@@ -144,11 +162,16 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
     },
     async (request) => {
       const input = request.body;
-      const product = isId(input.productId) ? await findProductRow(app.db, input.productId) : undefined;
-      if (!product) throw notFound(SERVER_ERRORS.productNotFound);
-      // Issue 43: the product's minimum order, after every message of the form's own (SPEC.md's first).
-      const belowMoq = belowMoqMessage(moqOf(product), input.requiredQty);
-      if (belowMoq) throw badRequest(belowMoq, { requiredQty: belowMoq });
+      const mismatch = firstLineMismatch(input);
+      if (mismatch) throw badRequest(mismatch, { items: mismatch });
+      const lines = quoteLinesOf(input);
+      for (const [i, line] of lines.entries()) {
+        const product = isId(line.productId) ? await findProductRow(app.db, line.productId) : undefined;
+        if (!product) throw notFound(SERVER_ERRORS.productNotFound);
+        // Issue 43: the product's minimum order, after every message of the form's own (SPEC.md's first).
+        const belowMoq = belowMoqMessage(moqOf(product), line.requiredQty);
+        if (belowMoq) throw badRequest(belowMoq, { [input.items ? `items.${i}.requiredQty` : 'requiredQty']: belowMoq });
+      }
       const user = request.user!;
       // 'Request a quote' from a delivered sample (issue 43): the buyer's own, with this product.
       if (input.sampleId !== undefined) {
@@ -172,31 +195,36 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       const createdAt = nowIso(app.now());
       const quote = await app.db.transaction().execute(async (tx) => {
         const id = newId();
-        let stored = await insertQuote(tx, {
-          id,
-          company_name: input.companyName,
-          contact_person_name: input.contactPersonName,
-          company_email: input.companyEmail,
-          mobile_number: input.mobileNumber,
-          country: input.country,
-          address: input.address,
-          required_qty: input.requiredQty,
-          packaging_type: input.packagingType,
-          is_custom_packaging_required: toFlag(input.isCustomPackagingRequired),
-          product_id: input.productId,
-          delivery_location: input.deliveryLocation,
-          is_urgent: toFlag(input.isUrgent),
-          additional_info: input.additionalInfo,
-          heard_from: input.heardFrom,
-          // Who asked comes from the session, never from the body.
-          quoted_by_email: user.email,
-          user_id: user._id,
-          created_at: createdAt,
-          reply_due_at: replyDueAtOf(createdAt),
-          spam_reason: spamReason,
-          sample_id: input.sampleId ?? null,
-          ...fromTradeTerms(input.tradeTerms),
-        });
+        let stored = await insertQuote(
+          tx,
+          {
+            id,
+            company_name: input.companyName,
+            contact_person_name: input.contactPersonName,
+            company_email: input.companyEmail,
+            mobile_number: input.mobileNumber,
+            country: input.country,
+            address: input.address,
+            required_qty: input.requiredQty,
+            packaging_type: input.packagingType,
+            is_custom_packaging_required: toFlag(input.isCustomPackagingRequired),
+            product_id: input.productId,
+            delivery_location: input.deliveryLocation,
+            is_urgent: toFlag(input.isUrgent),
+            additional_info: input.additionalInfo,
+            heard_from: input.heardFrom,
+            // Who asked comes from the session, never from the body.
+            quoted_by_email: user.email,
+            user_id: user._id,
+            created_at: createdAt,
+            reply_due_at: replyDueAtOf(createdAt),
+            spam_reason: spamReason,
+            sample_id: input.sampleId ?? null,
+            ...fromTradeTerms(input.tradeTerms),
+          },
+          lines,
+          app.now(),
+        );
         if (assignee) {
           await assignNewLead(tx, { kind: 'quote', id }, assignee, settings.assignment);
           stored = (await findQuote(tx, id))!;
@@ -249,7 +277,8 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
       listAnswer(SUCCESS.allQuotes, await listQuotes(app.db, { ...callerFilter(query, user, nowIso(app.now())), viewer: viewerOf(user) })),
     csv: {
       noun: 'quotes',
-      rows: (filter, user) => csvStream(QUOTE_COLUMNS, quoteBatches(app.db, callerFilter(filter, user, nowIso(app.now())))),
+      rows: (filter, user) =>
+        csvStream(QUOTE_COLUMNS, quoteRowBatches(quoteBatches(app.db, callerFilter(filter, user, nowIso(app.now()))))),
     },
   });
 
@@ -370,11 +399,21 @@ export default async function quoteRoutes(fastify: FastifyInstance): Promise<voi
   app.post(
     '/:id/offer',
     {
-      preValidation: [requireRole('ADMIN'), quoteAccess(ADMIN)],
+      preValidation: [
+        requireRole('ADMIN'),
+        quoteAccess(ADMIN),
+        // Issue 45: a body with `lines` may leave `unitPrice` out (it is the first line's).
+        async (request: FastifyRequest) => {
+          request.body = withFirstLinePrice(request.body);
+        },
+      ],
       config: { idempotent: true },
       schema: {
         tags,
-        summary: 'Send an offer (admin); a new offer replaces the current one',
+        summary:
+          'Send an offer (admin); a new offer replaces the current one. Issue 45: `lines` prices every line of the quote ' +
+          "once (`itemId` is the line's `_id`; `quantity`, optional, offers another quantity than asked); a one-line quote " +
+          'may send `unitPrice` alone; a quote of several lines must send `lines`',
         params: idParams,
         body: specInput(offerSchema, offerMessageOrder),
         response: replies(quoteResponseSchema, [400, 401, 403, 404, 409]),

@@ -21,6 +21,7 @@ import {
   type QuoteAction,
   type QuoteDetail,
   type StoredQuoteStatus,
+  QUOTE_LINE_MESSAGES as QL,
 } from '@agro/shared';
 import type { Db, DbOrTx, Dialect } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
@@ -33,6 +34,7 @@ import { createOrderForQuote, type OrderActor } from '../order/index.js';
 import { addMessage } from '../messages/index.js';
 import { stampFirstReply } from '../reply-clock/index.js';
 import { insertOffer, nextRevision } from './offer-repository.js';
+import { insertOfferLines, itemKeys } from './lines.js';
 import { getQuoteDetail } from './detail.js';
 import { recordQuoteEvent } from './repository.js';
 
@@ -96,6 +98,26 @@ async function queueChangeMail(tx: DbOrTx, quoteId: string, now: string, by: Act
   if (quote) await queueMail(tx, await by.mail(quote));
 }
 
+/**
+ * The offer's price for each line of the quote, in line order (issue 45): `lines` must name every
+ * line once; without them a one-line quote's line gets `unitPrice`. 400 otherwise.
+ */
+async function pricedLines(tx: DbOrTx, quoteId: string, offer: OfferData) {
+  const keys = await itemKeys(tx, quoteId);
+  const given = offer.lines;
+  if (!given) {
+    if (keys.length > 1) throw badRequest(QL.offerUnitPriceRequired, { lines: QL.offerUnitPriceRequired });
+    return keys.map((k) => ({ itemId: k.id, position: k.position, unitPriceMinor: offer.unitPriceMinor, quantity: null }));
+  }
+  const unknown = given.findIndex((l) => !keys.some((k) => k.id === l.itemId));
+  if (unknown !== -1) throw badRequest(QL.offerLinesUnknown, { [`lines.${unknown}.itemId`]: QL.offerLinesUnknown });
+  if (given.length !== keys.length) throw badRequest(QL.offerLinesEvery, { lines: QL.offerLinesEvery });
+  return keys.map((k) => {
+    const line = given.find((l) => l.itemId === k.id)!;
+    return { itemId: k.id, position: k.position, unitPriceMinor: line.unitPriceMinor, quantity: line.quantity };
+  });
+}
+
 /** ADMIN: a new offer; it becomes the current one and the quote QUOTED. */
 export async function sendOffer(
   db: Db,
@@ -111,6 +133,7 @@ export async function sendOffer(
     await markApplied(tx);
     const quote = await lockQuote(tx, dialect, quoteId);
     refuseUnless('offer', quote, now);
+    const lines = await pricedLines(tx, quoteId, offer);
     const offerId = newId(nowMs);
     const revision = await nextRevision(tx, quoteId);
     const expiresAt = offerExpiresAt(offer.validUntil);
@@ -119,7 +142,8 @@ export async function sendOffer(
       quote_id: quoteId,
       revision,
       currency: offer.currency,
-      unit_price_minor: offer.unitPriceMinor,
+      // The first line's price (a one-line offer's only price).
+      unit_price_minor: lines[0]?.unitPriceMinor ?? offer.unitPriceMinor,
       // The price is per the product's unit; a quote whose product was deleted is priced per piece.
       price_basis: quote.unit ?? 'NOS',
       incoterm: offer.incoterm,
@@ -133,6 +157,7 @@ export async function sendOffer(
       created_by: by.userId,
       created_at: now,
     });
+    await insertOfferLines(tx, offerId, lines);
     const updated = await tx
       .updateTable('quotes')
       // A revised offer answers the buyer's request for changes: QUOTED again.
@@ -304,6 +329,14 @@ export async function requestChanges(
     if (!offer) throw conflict(M.noOffer);
     if (offer.id !== input.offerId) throw conflict(THREAD_TEXT.notCurrentOffer);
     if (offer.expires_at <= now) throw conflict(M.offerExpired(offer.valid_until));
+    // Issue 45: the lines named must be this quote's (each once).
+    if (input.itemIds !== undefined) {
+      const keys = await itemKeys(tx, quoteId);
+      const unique = new Set(input.itemIds);
+      if (unique.size !== input.itemIds.length || input.itemIds.some((id) => !keys.some((k) => k.id === id))) {
+        throw badRequest(QL.changeItemsUnknown, { itemIds: QL.changeItemsUnknown });
+      }
+    }
     const currency = isCurrency(offer.currency) ? offer.currency : 'USD';
     const unitPriceMinor = input.unitPrice === undefined ? undefined : parseMinorUnits(input.unitPrice, minorDigits(currency));
     const quotation = quotationNumber(quoteId, quote.created_at, offer.revision);
@@ -319,6 +352,7 @@ export async function requestChanges(
       ...(input.destination !== undefined ? { destination: input.destination } : {}),
       ...(input.paymentTerms !== undefined ? { paymentTerms: input.paymentTerms } : {}),
       ...(input.leadTimeDays !== undefined ? { leadTimeDays: input.leadTimeDays } : {}),
+      ...(input.itemIds !== undefined && input.itemIds.length > 0 ? { itemIds: input.itemIds } : {}),
     };
     const updated = await tx
       .updateTable('quotes')

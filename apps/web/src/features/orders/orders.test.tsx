@@ -45,6 +45,21 @@ const ORDER: Order = {
     leadTimeDays: 21,
     paymentTerms: 'LC at sight',
   },
+  items: [
+    {
+      productId: 'p1',
+      productName: 'Jaggery Powder',
+      hsCode: '1701.13',
+      quantity: 1200,
+      unit: 'KG',
+      weightKg: 1200,
+      packagingType: 'PP_BAG',
+      unitPriceMinor: 1235,
+      unitPrice: '12.35',
+      totalMinor: 1_482_000,
+      total: '14820.00',
+    },
+  ],
   buyer: {
     companyName: 'Global Foods Ltd',
     contactPersonName: 'Maria Lopez',

@@ -36,6 +36,7 @@ const OFFER: QuoteOffer = {
   note: '',
   createdAt: '2026-11-01T10:00:00.000Z',
   viewedAt: null,
+  lines: [],
 };
 
 afterEach(() => setCatalogue('en', en, enMessages, enApp, enAdmin));
