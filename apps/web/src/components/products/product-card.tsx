@@ -103,7 +103,7 @@ export const ProductCard = memo(function ProductCard({ product, headingLevel: He
             {t('card.learnMore')}
             <ArrowRightIcon size={16} />
           </button>
-          {!isAdmin && <AddToQuoteList product={product} variant="icon" />}
+          {!isAdmin && <AddToQuoteList product={product} variant="icon" openList={() => void navigate('/quote')} />}
           {isAdmin && (
             <>
               <button

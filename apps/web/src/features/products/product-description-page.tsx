@@ -2,7 +2,7 @@ import { ReplyTime } from '@/components/ui/reply-time';
 import { WhatsAppButton } from '@/components/ui/whatsapp-button';
 import { PRODUCT_ID_PARAM, type ImageRef, type Product } from '@agro/shared';
 import { memo, useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { selectProductPagePath, useAppDispatch, useAppSelector } from '@/store/store';
 import { CheckIcon, ChevronRightIcon, ClockIcon, DownloadIcon, LeafIcon, MapPinIcon, PackageIcon, StarIcon } from '@/components/ui/icons';
 import { Ltr } from '@/components/ui/ltr';
@@ -136,6 +136,7 @@ function BulletList({ items, empty }: { items: string[]; empty: string }) {
 const ProductDetail = memo(function ProductDetail({ product }: { product: Product }) {
   const canDownload = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'USER');
   const isAdmin = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'ADMIN');
+  const navigate = useNavigate();
   // The WhatsApp message names the product's canonical address when the server told it.
   const pagePath = useAppSelector((s) => selectProductPagePath(s, product._id));
   useDocumentTitle(product.productName);
@@ -224,7 +225,7 @@ const ProductDetail = memo(function ProductDetail({ product }: { product: Produc
               <Link to="/quote" state={{ id: product._id }} className="btn-primary px-6 py-3">
                 {t('product.requestQuote')}
               </Link>
-              {!isAdmin && <AddToQuoteList product={product} variant="wide" />}
+              {!isAdmin && <AddToQuoteList product={product} variant="wide" openList={() => void navigate('/quote')} />}
               {canDownload && (
                 <button type="button" className="btn-secondary px-6 py-3" onClick={downloadBrochure}>
                   <DownloadIcon size={18} />
