@@ -7,7 +7,8 @@
  *
  *   node --import tsx bench/leads.ts        (npm run bench runs it after the load benchmarks)
  *
- * One quote in 25 was accepted and has its offer and order (4,000 orders with milestones), for the
+ * Issue 45: every quote has 1 to 5 lines (three on average, quote_items), priced on its offer and
+ * carried by its order. One quote in 25 was accepted and has its offer and order (4,000 orders with milestones), for the
  * orders list.
  *
  * Environment: BENCH_LEADS_QUOTES (100000), BENCH_LEADS_INQUIRIES (50000), BENCH_LEADS_RUNS (30).

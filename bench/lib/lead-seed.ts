@@ -8,10 +8,29 @@ import { ORDER_FLOW, replyDueAtOf, type OrderStep, type ProductInput } from '@ag
 import type { DatabaseHandle } from '../../apps/server/src/db/index.js';
 import { newId } from '../../apps/server/src/db/ids.js';
 import { nowIso } from '../../apps/server/src/db/mappers.js';
-import type { NewContactRow, NewOrderRow, NewQuoteOfferRow, NewQuoteRow, OrderMilestoneRow } from '../../apps/server/src/db/schema.js';
+import type {
+  NewContactRow,
+  NewOrderItemRow,
+  NewOrderRow,
+  NewQuoteItemRow,
+  NewQuoteOfferRow,
+  NewQuoteRow,
+  OrderMilestoneRow,
+  NewQuoteOfferLineRow,
+} from '../../apps/server/src/db/schema.js';
 import { productRow } from '../../apps/server/src/modules/product/repository.js';
 
 const BATCH = 500;
+
+/** A quote's lines (issue 45): 1 to 5, three on average, the first its own product. */
+const linesOf = (i: number): number => 1 + (i % 5);
+
+/** Rows written with a batch of quotes: their lines, offers' priced lines and orders' lines. */
+interface LineRows {
+  items: NewQuoteItemRow[];
+  offerLines: NewQuoteOfferLineRow[];
+  orderItems: NewOrderItemRow[];
+}
 /** One quote in ORDER_EVERY was accepted and became an order (4,000 orders at 100,000 quotes). */
 const ORDER_EVERY = 25;
 const DAY_MS = 86_400_000;
@@ -111,6 +130,7 @@ export async function seedLeads(
     const offers: NewQuoteOfferRow[] = [];
     const orders: NewOrderRow[] = [];
     const milestones: OrderMilestoneRow[] = [];
+    const lines: LineRows = { items: [], offerLines: [], orderItems: [] };
     for (let i = done; i < Math.min(QUOTES, done + BATCH); i++) {
       const createdAt = when();
       const quote: NewQuoteRow = {
@@ -144,12 +164,28 @@ export async function seedLeads(
         status_changed_at: null,
       };
       rows.push(quote);
-      if (i % ORDER_EVERY === 0) accepted(quote, ++orderCount, offers, orders, milestones);
+      // The first line is the quote's own product; the others the next products of the list.
+      const first = productIds.indexOf(quote.product_id!);
+      for (let k = 0; k < linesOf(i); k++) {
+        lines.items.push({
+          id: k === 0 ? quote.id : newId(),
+          quote_id: quote.id,
+          position: k,
+          product_id: productIds[(first + k) % productIds.length]!,
+          required_qty: k === 0 ? quote.required_qty : 50 + ((i * 7 + k) % 900),
+          packaging_type: k % 2 === 0 ? 'PP_BAG' : 'CORRUGATED_BOX',
+          is_custom_packaging_required: 0,
+        });
+      }
+      if (i % ORDER_EVERY === 0) accepted(quote, ++orderCount, offers, orders, milestones, lines);
     }
     await db.insertInto('quotes').values(rows).execute();
     if (offers.length > 0) await db.insertInto('quote_offers').values(offers).execute();
     if (orders.length > 0) await db.insertInto('orders').values(orders).execute();
     if (milestones.length > 0) await db.insertInto('order_milestones').values(milestones).execute();
+    await db.insertInto('quote_items').values(lines.items).execute();
+    if (lines.offerLines.length > 0) await db.insertInto('quote_offer_lines').values(lines.offerLines).execute();
+    if (lines.orderItems.length > 0) await db.insertInto('order_items').values(lines.orderItems).execute();
   }
   for (let done = 0; done < INQUIRIES; done += BATCH) {
     const rows: NewContactRow[] = [];
@@ -186,7 +222,14 @@ const minutesBetween = (from: string, to: string): number => Math.max(0, Math.fl
  * events): its offer, the order made of it two days later, and that order's milestones up to a step
  * spread over the flow (one order in ten cancelled before shipment).
  */
-function accepted(quote: NewQuoteRow, n: number, offers: NewQuoteOfferRow[], orders: NewOrderRow[], milestones: OrderMilestoneRow[]) {
+function accepted(
+  quote: NewQuoteRow,
+  n: number,
+  offers: NewQuoteOfferRow[],
+  orders: NewOrderRow[],
+  milestones: OrderMilestoneRow[],
+  lines: LineRows,
+) {
   const quotedMs = Date.parse(quote.created_at) + DAY_MS;
   const orderedMs = Math.min(Date.now(), quotedMs + DAY_MS);
   const day = (ms: number) => nowIso(ms).slice(0, 10);
@@ -226,6 +269,27 @@ function accepted(quote: NewQuoteRow, n: number, offers: NewQuoteOfferRow[], ord
   const shippedMs = orderedMs + 35 * DAY_MS;
   const shipped = steps.includes('SHIPPED');
   const id = newId(orderedMs);
+  // Every line of the quote priced, the order made of them all (its total the lines' sum).
+  const quoteLines = lines.items.filter((item) => item.quote_id === quote.id);
+  let totalMinor = 0;
+  quoteLines.forEach((item, position) => {
+    const price = unitPriceMinor + position * 10;
+    const lineTotal = price * item.required_qty;
+    totalMinor += lineTotal;
+    lines.offerLines.push({ offer_id: offerId, item_id: item.id, position, unit_price_minor: price, quantity: null });
+    lines.orderItems.push({
+      order_id: id,
+      position,
+      product_id: item.product_id ?? null,
+      product_name: 'Bench Product',
+      hs_code: '1701.13',
+      quantity: item.required_qty,
+      unit: 'KG',
+      packaging_type: item.packaging_type,
+      unit_price_minor: price,
+      total_minor: lineTotal,
+    });
+  });
   orders.push({
     id,
     order_number: `ORD-${nowIso(orderedMs).slice(0, 4)}-${String(n).padStart(5, '0')}`,
@@ -242,7 +306,7 @@ function accepted(quote: NewQuoteRow, n: number, offers: NewQuoteOfferRow[], ord
     packaging_type: quote.packaging_type,
     currency: 'USD',
     unit_price_minor: unitPriceMinor,
-    total_minor: unitPriceMinor * quote.required_qty,
+    total_minor: totalMinor,
     incoterm: 'FOB',
     port_of_loading: 'Nhava Sheva',
     destination: quote.delivery_location,

@@ -265,7 +265,10 @@ describe('finding leads', () => {
       'Certifications Required': 'FSSAI; EU Organic',
       'Sample First': 'Yes',
     });
-    expect(Object.keys(h)).toHaveLength(45);
+    // Today's 45 columns, then the line's (issue 45: one row per line, a one-line quote one row).
+    expect(Object.keys(h)).toHaveLength(50);
+    expect(Object.keys(h).slice(45)).toEqual(['Line', 'Lines', 'Line ID', 'Offer Line Quantity', 'Offer Line Total']);
+    expect(h).toMatchObject({ Line: '1', Lines: '1' });
     expect(h).toMatchObject({ Status: 'NEW', 'Quotation Number': '', 'Offer Unit Price': '' });
     expect(rows[2]).toMatchObject({ 'Created At': '2026-03-10T10:00:00.000Z', 'Preferred Incoterm': '', 'Sample First': 'No' });
   });

@@ -332,7 +332,9 @@ export const orderSchema = z.object({
    */
   terms: orderTermsSchema,
   /** Issue 45: every line, in order (one for an order made from a one-line quote). */
-  items: z.array(orderItemSchema),
+  items: z
+    .array(orderItemSchema)
+    .describe("Issue 45: every line of the order (terms' product fields are the first line's, terms.total the whole order's)"),
   buyer: orderBuyerSchema,
   /** Oldest first; PROFORMA_ISSUED is the first. */
   milestones: z.array(orderMilestoneSchema),

@@ -103,7 +103,8 @@ export const offerSchema = z
       .min(1, { error: QL.offerLinesEvery })
       .max(OFFER_LINES_MAX, { error: QL.offerLinesEvery })
       .refine((lines) => new Set(lines.map((l) => l.itemId)).size === lines.length, { error: QL.offerLinesEvery })
-      .optional(),
+      .optional()
+      .describe('Issue 45: a price for every line of the quote, each once; `quantity` offers another quantity than asked'),
   })
   .superRefine((offer, ctx) => {
     if (!isCurrency(offer.currency)) return;
@@ -213,7 +214,9 @@ export const quoteOfferSchema = z.object({
   totalMinor: z.number().int(),
   total: z.string(),
   /** Issue 45: the offer's price per quote line, in the quote's line order (one line for a one-line quote). */
-  lines: z.array(quoteOfferLineSchema),
+  lines: z
+    .array(quoteOfferLineSchema)
+    .describe("Issue 45: the offer's price per quote line; totalMinor / total above are the sum of the lines' totals"),
   incoterm: z.enum(INCOTERM_CODES),
   portOfLoading: z.string(),
   destination: z.string(),

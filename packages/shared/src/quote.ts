@@ -101,7 +101,11 @@ const quoteFields = {
    * line. Given: the top-level product fields may be left out (they are the first line's,
    * `withFirstLineFields`) and, when sent, must be the first line's.
    */
-  items: quoteItemsSchema.optional(),
+  items: quoteItemsSchema
+    .optional()
+    .describe(
+      "Issue 45: the quote's lines (1 to 20, no product twice); the top-level product fields may then be left out (the first line's)",
+    ),
 };
 
 export const quoteSchema = z.object(quoteFields);

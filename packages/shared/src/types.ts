@@ -113,7 +113,9 @@ export const quoteRecordSchema = z.object({
   /** Issue 41, administrators' answers only: its owner and follow-up day. */
   ...handlingShape,
   /** Issue 45: every line, in order; the first is `productId` / `requiredQty` / `packagingType` above. */
-  items: z.array(quoteItemSchema),
+  items: z
+    .array(quoteItemSchema)
+    .describe("Issue 45: every line of the quote, in order; the first is the quote's productId / requiredQty / packagingType"),
 });
 export type Quote = z.infer<typeof quoteRecordSchema>;
 

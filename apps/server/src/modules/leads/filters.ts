@@ -93,10 +93,10 @@ export function leadConditions(
   const col = (name: string) => sql.ref(`${table}.${name}`);
   const conditions: Condition[] = [];
   if (filter.productId !== undefined && table === 'quotes') {
-    // Issue 45: a quote is found by any of its lines' products (its first line is its own product_id).
-    conditions.push(
-      sql<boolean>`(${col('product_id')} = ${filter.productId} or ${col('id')} in (select quote_id from quote_items where product_id = ${filter.productId}))`,
-    );
+    // Issue 45: a quote is found by any of its lines' products (every quote has its lines, the first
+    // being its own product_id): a semi-join on quote_items (product_id, quote_id), which leaves the
+    // planner the created_at indexes (an OR with quotes.product_id made it scan every quote: 250 ms).
+    conditions.push(sql<boolean>`${col('id')} in (select quote_id from quote_items where product_id = ${filter.productId})`);
   } else if (filter.productId !== undefined) conditions.push(sql<boolean>`${col('product_id')} = ${filter.productId}`);
   if (filter.country !== undefined) conditions.push(sql<boolean>`lower(${col('country')}) = ${filter.country.trim().toLowerCase()}`);
   // created_at is ISO-8601 UTC text: a range of whole days is a range of strings.

@@ -1,2 +1,0 @@
-/** The buyer's quote list (issue 45). */
-export { readQuoteList } from './repository.js';
