@@ -50,9 +50,14 @@ export interface OfferLineItem {
   packagingType: string;
 }
 
-/** With lines, the offer's own unit price is the first line's (the shared schema's rule). */
+/**
+ * What is validated and sent: with lines, the offer's own unit price is the first line's (the shared
+ * schema's rule), and a line whose other quantity is left empty sends none (the quantity asked).
+ */
 export function withLinePrices(values: OfferFormValues): OfferFormValues {
-  return values.lines?.[0] ? { ...values, unitPrice: values.lines[0].unitPrice } : values;
+  if (!values.lines?.[0]) return values;
+  const lines = values.lines.map(({ quantity, ...line }) => (quantity.trim() === '' ? line : { ...line, quantity: quantity.trim() }));
+  return { ...values, unitPrice: values.lines[0].unitPrice, lines: lines as OfferLineValues[] };
 }
 
 const schemaResolver = zodResolver(offerSchema) as unknown as Resolver<OfferFormValues, unknown, OfferData>;

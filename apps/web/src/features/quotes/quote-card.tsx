@@ -64,8 +64,9 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
         <h3 className="text-base font-semibold text-gray-900">
           {productName}
           {/* Issue 45: a quote of several lines names its first product and how many more. */}
+          {quote.items.length > 1 && ' '}
           {quote.items.length > 1 && (
-            <span className="ms-2 text-sm font-medium text-gray-700">
+            <span className="ms-1 text-sm font-medium text-gray-700">
               {t('quoteLineForm.more', { n: formatNumber(quote.items.length - 1) })}
             </span>
           )}
