@@ -167,6 +167,16 @@ export default function QuotePage() {
   });
   const { fields: extraFields, append, remove } = useFieldArray({ control, name: 'extraLines' });
 
+  // The lines' selects had no option for their products until the list arrived (issue 45: every line).
+  useEffect(() => {
+    if (products.length === 0) return;
+    getValues('extraLines').forEach((line, i) => {
+      if (line.productId) setValue(`extraLines.${i}.productId`, line.productId);
+    });
+    const first = getValues('productId');
+    if (first && first !== preselected) setValue('productId', first);
+  }, [products, preselected, setValue, getValues]);
+
   // A signed-in buyer's list arrives from the server after the page opens: an untouched form takes it.
   const list = useQuoteList();
   useEffect(() => {
