@@ -103,6 +103,8 @@ describe('POST /api/v1/quote/add with items', () => {
       mixedBody([line(jaggery, 1500), line(onions, 20)], { productId: jaggery, requiredQty: 1500, packagingType: 'PP_BAG' }),
     );
     expect(same.statusCode, same.body).toBe(200);
+    const blank = await add(mixedBody([line(jaggery, 1500), line(onions, 20)], { productId: '', requiredQty: '', packagingType: '' }));
+    expect(blank.statusCode, blank.body).toBe(200);
     const other = await add(mixedBody([line(jaggery, 1500), line(onions, 20)], { productId: onions }));
     expect(other.statusCode).toBe(400);
     expect(other.json()).toMatchObject({ success: false, message: QL.itemsFirstLine });
@@ -409,6 +411,19 @@ describe('exports, figures and search by line', () => {
       headers: { cookie: admin.cookie },
     });
     expect(found.json<{ quotes: Quote[] }>().quotes.map((q) => q._id)).toEqual([quote._id]);
+    const since = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const recent = await t.app.inject({
+      method: 'GET',
+      url: `${API.allQuotes}?productId=${fresh}&from=${since}&page=1`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(recent.json<{ quotes: Quote[] }>().quotes.map((q) => q._id)).toEqual([quote._id]);
+    const before = await t.app.inject({
+      method: 'GET',
+      url: `${API.allQuotes}?productId=${fresh}&to=2001-01-01&page=1`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(before.json<{ quotes: Quote[] }>().quotes).toEqual([]);
 
     const figures = await t.app.inject({ method: 'GET', url: API.dashboard, headers: { cookie: admin.cookie } });
     const byProduct = figures.json<{ dashboard: { byProduct: { label: string; quotes: number }[] } }>().dashboard.byProduct;

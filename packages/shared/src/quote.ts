@@ -40,7 +40,7 @@ const FIRST_LINE_FIELDS = ['productId', 'requiredQty', 'packagingType', 'isCusto
 
 /**
  * A body with `items` may leave out SPEC.md's product fields: they are the first line's. This fills
- * them in (only those left out) before the body is validated; any other body is returned as it is.
+ * them in (only those left out: absent, null or '') before the body is validated; any other body is returned as it is.
  * The server runs it before validation; the quote form sends the first line's values anyway.
  */
 export function withFirstLineFields(body: unknown): unknown {
@@ -50,7 +50,9 @@ export function withFirstLineFields(body: unknown): unknown {
   if (!Array.isArray(items) || typeof items[0] !== 'object' || items[0] === null) return body;
   const first = items[0] as Record<string, unknown>;
   const filled: Record<string, unknown> = { ...record };
-  for (const key of FIRST_LINE_FIELDS) if (filled[key] === undefined && first[key] !== undefined) filled[key] = first[key];
+  // Left out: absent, null or '' (a form's empty field).
+  const absent = (v: unknown) => v === undefined || v === null || v === '';
+  for (const key of FIRST_LINE_FIELDS) if (absent(filled[key]) && first[key] !== undefined) filled[key] = first[key];
   return filled;
 }
 

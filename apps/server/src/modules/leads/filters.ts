@@ -94,9 +94,16 @@ export function leadConditions(
   const conditions: Condition[] = [];
   if (filter.productId !== undefined && table === 'quotes') {
     // Issue 45: a quote is found by any of its lines' products (every quote has its lines, the first
-    // being its own product_id): a semi-join on quote_items (product_id, quote_id), which leaves the
-    // planner the created_at indexes (an OR with quotes.product_id made it scan every quote: 250 ms).
-    conditions.push(sql<boolean>`${col('id')} in (select quote_id from quote_items where product_id = ${filter.productId})`);
+    // being its own product_id). Within a date range, a probe of each quote of the range into
+    // quote_items (quote_id, position, product_id); without, the product's quote ids from
+    // quote_items (product_id, quote_id). SQLite, 100,000 quotes of three lines, count and first
+    // page: last 30 days 10 ms against 58, every day 55 against 71 (an OR with quotes.product_id
+    // scanned every quote: 250 ms).
+    conditions.push(
+      filter.from !== undefined || filter.to !== undefined
+        ? sql<boolean>`exists (select 1 from quote_items where quote_items.quote_id = ${col('id')} and quote_items.product_id = ${filter.productId})`
+        : sql<boolean>`${col('id')} in (select quote_id from quote_items where product_id = ${filter.productId})`,
+    );
   } else if (filter.productId !== undefined) conditions.push(sql<boolean>`${col('product_id')} = ${filter.productId}`);
   if (filter.country !== undefined) conditions.push(sql<boolean>`lower(${col('country')}) = ${filter.country.trim().toLowerCase()}`);
   // created_at is ISO-8601 UTC text: a range of whole days is a range of strings.
