@@ -6,8 +6,10 @@
  * lists three lines. axe at 1280 and 390 px on the quote form with lines (English and Arabic), the
  * offer form and the order page. Texts are written out here, not imported from the app.
  */
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectCleanAtBothWidths } from '../support/axe';
+import { SCREENSHOT_DIR } from '../support/constants';
 import {
   expect,
   expectPath,
@@ -32,6 +34,20 @@ const LINES = [
 ] as const;
 
 const exact = (page: Page, text: string) => page.getByLabel(text, { exact: true });
+
+/** Full-page screenshots at 390 and 1280 px in e2e/screenshots/ (git-ignored), to look at. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `mixed-container-${name}-${width}.png`),
+      fullPage: true,
+      animations: 'disabled',
+      style: '[data-sonner-toaster] { display: none !important; }',
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 async function addFromProductPage(page: Page, path: string, signedIn: boolean): Promise<void> {
   await page.goto(path);
@@ -80,6 +96,7 @@ test('a buyer fills a quote list from three product pages, sends it, and accepts
     await expect(page.getByRole('group', { name: 'المنتج 3' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expectCleanAtBothWidths(page, '/ar/quote with three lines');
+    await screenshot(page, 'ar-quote-form');
 
     await page.goto('/quote');
     const second = page.getByRole('group', { name: 'Product 2' });
@@ -111,6 +128,7 @@ test('a buyer fills a quote list from three product pages, sends it, and accepts
     await exact(page, 'How did you hear about us?').selectOption('LinkedIn');
     await page.getByRole('checkbox', { name: 'I agree to the terms and conditions' }).check();
     await expectCleanAtBothWidths(page, '/quote with three lines');
+    await screenshot(page, 'quote-form');
     await page.getByRole('button', { name: 'Submit Quote Request' }).click();
     await expectToast(page, 'Quote added successfully');
     // Sent: the list is empty, the form back to one product.
@@ -146,6 +164,7 @@ test('a buyer fills a quote list from three product pages, sends it, and accepts
     await admin.getByLabel('Port of loading').fill('Nhava Sheva (JNPT), India');
     await admin.getByLabel('Payment terms').fill('30% TT advance / 70% against documents');
     await expectCleanAtBothWidths(admin, 'offer form with three lines');
+    await screenshot(admin, 'offer-form');
     await admin.getByRole('button', { name: 'Send offer' }).click();
     await expectToast(admin, 'Offer sent successfully');
 
@@ -154,6 +173,7 @@ test('a buyer fills a quote list from three product pages, sends it, and accepts
     await expect(card.getByText('10,000 KG at USD 1.25 = USD 12,500.00')).toBeVisible();
     await expect(card.getByText('8,000 KG at USD 2.40 = USD 19,200.00 (changed from 7,500 KG)')).toBeVisible();
     await expect(card.getByText('USD 45,371.00')).toBeVisible();
+    await screenshot(page, 'buyer-offer');
     await card.getByRole('button', { name: 'Accept', exact: true }).click();
     await page.getByRole('dialog', { name: 'Do you want to accept this offer?' }).getByRole('button', { name: 'Accept offer' }).click();
     await expectToast(page, 'Offer accepted successfully');
@@ -166,6 +186,7 @@ test('a buyer fills a quote list from three product pages, sends it, and accepts
     await expect(items).toHaveCount(3);
     await expect(items.nth(1)).toContainText('8,000 KG at USD 2.40 = USD 19,200.00');
     await expectCleanAtBothWidths(page, 'order page with three lines');
+    await screenshot(page, 'order');
   } finally {
     await buyerSide.close();
     await adminSide.close();
