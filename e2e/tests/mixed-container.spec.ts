@@ -139,6 +139,9 @@ test('a buyer fills a quote list from three product pages, sends it, and accepts
     await page.goto('/profile');
     const card = page.getByRole('article').filter({ hasText: company });
     await expect(card.getByRole('heading', { name: `${LINES[0].name} +2 more` })).toBeVisible();
+    // Every line, one click (or Enter) away.
+    await card.getByText('Products', { exact: true }).click();
+    await expect(card.locator('details li')).toHaveText([/^Natural Jaggery Blocks/, /^Organic Jaggery Powder/, /^Crispy Fried Onions/]);
 
     // The administrator prices each line.
     const admin = adminSide.page;

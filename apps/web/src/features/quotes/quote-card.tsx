@@ -126,6 +126,26 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
           </>
         )}
       </dl>
+      {!admin && quote.items.length > 1 && (
+        // Issue 45: the buyer's own view of every line of the request.
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer font-medium text-brand-800">{t('quoteLineForm.lines')}</summary>
+          <ol className="mt-2 list-decimal space-y-1 ps-5 text-gray-800">
+            {quote.items.map((item) => (
+              <li key={item._id}>
+                <bdi>{item.productId?.productName ?? t('quoteCard.noLongerListed')}</bdi>
+                {t('listSeparator')}
+                {t('quoteLineForm.lineSummary', {
+                  quantity: formatNumber(item.requiredQty),
+                  unit: item.productId?.productQuantityType ?? '',
+                  packaging: packagingText(item.packagingType),
+                })}
+                {item.isCustomPackagingRequired && `${t('listSeparator')}${t('quoteLineForm.customPacking')}`}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
       {admin && <OwnerLine lead={quote} className="mt-3" />}
       {!admin && quote.status === 'REJECTED' && quote.rejectionReason && (
         <section aria-label={t('quoteCard.reasonLabel')} className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3">
