@@ -109,3 +109,6 @@ export const TOAST = {
 } as const;
 
 export const API_PREFIX = '/api/v1';
+
+/** At most this many lines in a quote, and in a buyer's quote list (issue 45). */
+export const QUOTE_ITEMS_MAX = 20;

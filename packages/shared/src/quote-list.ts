@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { quoteLines as QL } from '../locales/en/messages.json';
 import { apiResultSchema } from './types.js';
-import { QUOTE_ITEMS_MAX, quoteItemInputSchema } from './quote.js';
-import { PACKAGING_TYPE_VALUES } from './constants.js';
+import { quoteItemInputSchema } from './quote.js';
+import { PACKAGING_TYPE_VALUES, QUOTE_ITEMS_MAX } from './constants.js';
 
 /** One line of the list: a quote line, and optionally the custom packing the buyer has in mind. */
 export const quoteListItemSchema = quoteItemInputSchema.extend({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HEARD_FROM_OPTIONS, LIMITS, PACKAGING_TYPE_VALUES } from './constants.js';
+import { HEARD_FROM_OPTIONS, LIMITS, PACKAGING_TYPE_VALUES, QUOTE_ITEMS_MAX } from './constants.js';
 import { VALIDATION as V } from './messages.js';
 import { quoteLines as QL } from '../locales/en/messages.json';
 import { tradeTermsMessageOrder, tradeTermsSchema } from './trade-terms.js';
@@ -12,8 +12,6 @@ const minLength = (required: string, min: number, minMessage: string, max = 200,
 
 /** Messages of a quote's lines (issue 45), after SPEC.md's. */
 export const QUOTE_LINE_MESSAGES = QL;
-/** At most this many lines in a quote, and in a buyer's quote list. */
-export const QUOTE_ITEMS_MAX = 20;
 
 const packagingType = () =>
   requiredString(R.packagingType, 40).refine((v) => (PACKAGING_TYPE_VALUES as readonly string[]).includes(v), {

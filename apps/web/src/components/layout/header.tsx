@@ -3,13 +3,14 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 're
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector, useSiteSettings } from '@/store/store';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon } from '@/components/ui/icons';
+import { CloseIcon, LogoMark, MailIcon, MenuIcon, PackageIcon, PhoneIcon } from '@/components/ui/icons';
 import { Ltr } from '@/components/ui/ltr';
 import { SocialLinks } from '@/components/ui/social-links';
 import { Part, partsTakenOver } from '@/lib/hydrate-in-parts';
 import { API_BASE_URL } from '@/lib/config';
 import { formatNumber } from '@/lib/format';
 import { loadAdminTexts, loadAppTexts, t } from '@/lib/i18n';
+import { mergeQuoteLists, setQuoteList, setQuoteListSaver, storedQuoteList, useQuoteList } from '@/lib/quote-list';
 import { logout } from '@/store/auth-slice';
 import { LanguageSwitcher } from './language-switcher';
 import { useNavItems, type NavItem } from './nav-items';
@@ -77,6 +78,28 @@ export function Header() {
     </li>
   );
   const { publicEmail } = useSiteSettings();
+  // Issue 45: the quote list's lines, and for a signed-in buyer the list kept on the server (its own chunk).
+  const listCount = useQuoteList().length;
+  const isBuyer = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'USER');
+  useEffect(() => {
+    if (!isBuyer) return;
+    let live = true;
+    let stop: (() => void) | undefined;
+    void import('@/lib/quote-list-sync').then(({ default: start }) => {
+      if (!live) return;
+      stop = start({
+        url: `${API_BASE_URL}${API.quoteList}`,
+        storedLines: storedQuoteList,
+        merge: mergeQuoteLists,
+        setLines: setQuoteList,
+        setSaver: setQuoteListSaver,
+      });
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [isBuyer]);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -173,6 +196,16 @@ export function Header() {
                   figure={formatNumber}
                 />
               </Suspense>
+            )}
+            {listCount > 0 && (
+              <Link
+                to="/quote"
+                className="inline-flex items-center gap-1 rounded-full bg-brand-800 px-2.5 py-1 text-xs font-bold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+                aria-label={t('nav.quoteList', { count: listCount, n: formatNumber(listCount) })}
+              >
+                <PackageIcon size={14} />
+                <span aria-hidden="true">{formatNumber(listCount)}</span>
+              </Link>
             )}
             <LanguageSwitcher />
 

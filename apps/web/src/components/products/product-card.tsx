@@ -8,6 +8,7 @@ import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { t } from '@/lib/i18n';
 import { deleteProduct, fetchProducts } from '@/store/products-slice';
 import { productDetailPath } from '@/lib/product-links';
+import { AddToQuoteList } from './add-to-quote-list';
 
 interface ProductCardProps {
   product: Product;
@@ -102,6 +103,7 @@ export const ProductCard = memo(function ProductCard({ product, headingLevel: He
             {t('card.learnMore')}
             <ArrowRightIcon size={16} />
           </button>
+          {!isAdmin && <AddToQuoteList product={product} variant="icon" openList={() => void navigate('/quote')} />}
           {isAdmin && (
             <>
               <button

@@ -20,6 +20,7 @@ import { ConversationPanel } from '@/components/thread/conversation-panel';
 import { HandlingForm } from '@/components/leads/handling-form';
 import { PageHero } from '@/components/ui/page-hero';
 import { formatDate, formatNumber } from '@/lib/format';
+import { moneyText } from '@/lib/money';
 import { localizeMessage, t } from '@/lib/i18n';
 import { LTR_SLOT, withLtr } from '@/components/ui/ltr';
 import { packagingText } from '@/lib/option-labels';
@@ -374,6 +375,28 @@ export default function OrderPage() {
                   </div>
                 ))}
               </dl>
+              {order.items.length > 1 && (
+                // Issue 45: an order made from a quote of several lines lists every line.
+                <div className="mt-4">
+                  <h2 className="text-sm font-semibold text-gray-900">{t('quoteLineForm.orderItems')}</h2>
+                  <ol className="mt-2 list-decimal space-y-1 ps-5 text-sm text-gray-700">
+                    {order.items.map((item, i) => (
+                      <li key={`${item.productId ?? item.productName}-${i}`}>
+                        <bdi className="font-medium text-gray-900">{item.productName}</bdi>
+                        {item.hsCode ? ` (HS ${item.hsCode})` : ''}:{' '}
+                        {t('quoteLineForm.offerLine', {
+                          quantity: formatNumber(item.quantity),
+                          unit: item.unit,
+                          price: moneyText(item.unitPriceMinor, order.terms.currency),
+                          total: moneyText(item.totalMinor, order.terms.currency),
+                        })}
+                        {t('listSeparator')}
+                        {packagingText(item.packagingType)}
+                      </li>
+                    ))}
+                  </ol>
+                </div>
+              )}
               <div className="mt-4">
                 <Shipment order={order} />
               </div>

@@ -2,7 +2,7 @@ import { ReplyTime } from '@/components/ui/reply-time';
 import { WhatsAppButton } from '@/components/ui/whatsapp-button';
 import { PRODUCT_ID_PARAM, type ImageRef, type Product } from '@agro/shared';
 import { memo, useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { selectProductPagePath, useAppDispatch, useAppSelector } from '@/store/store';
 import { CheckIcon, ChevronRightIcon, ClockIcon, DownloadIcon, LeafIcon, MapPinIcon, PackageIcon, StarIcon } from '@/components/ui/icons';
 import { Ltr } from '@/components/ui/ltr';
@@ -11,6 +11,7 @@ import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { downloadBrochure } from './brochure';
 import { TradeBlock } from './trade-block';
+import { AddToQuoteList } from '@/components/products/add-to-quote-list';
 import { fetchProduct } from '@/store/products-slice';
 import { Part } from '@/lib/hydrate-in-parts';
 import { t } from '@/lib/i18n';
@@ -134,6 +135,8 @@ function BulletList({ items, empty }: { items: string[]; empty: string }) {
 /** Memoised: the page renders again when its call answers; the same product is not drawn twice. */
 const ProductDetail = memo(function ProductDetail({ product }: { product: Product }) {
   const canDownload = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'USER');
+  const isAdmin = useAppSelector((s) => s.auth.isLoggedIn && s.auth.role === 'ADMIN');
+  const navigate = useNavigate();
   // The WhatsApp message names the product's canonical address when the server told it.
   const pagePath = useAppSelector((s) => selectProductPagePath(s, product._id));
   useDocumentTitle(product.productName);
@@ -222,6 +225,7 @@ const ProductDetail = memo(function ProductDetail({ product }: { product: Produc
               <Link to="/quote" state={{ id: product._id }} className="btn-primary px-6 py-3">
                 {t('product.requestQuote')}
               </Link>
+              {!isAdmin && <AddToQuoteList product={product} variant="wide" openList={() => void navigate('/quote')} />}
               {canDownload && (
                 <button type="button" className="btn-secondary px-6 py-3" onClick={downloadBrochure}>
                   <DownloadIcon size={18} />

@@ -11,6 +11,20 @@ import type { OfferFormValues } from './offer-form';
  *   price when it is per the unit the offer is priced in.
  */
 export function offerPrefill(quote: QuoteDetail, defaults?: QuotationDefaults): Partial<OfferFormValues> {
+  const values = firstPrefill(quote, defaults);
+  if (quote.items.length < 2) return values;
+  // Issue 45: a price per line, from the current offer's lines (and its other quantities) when there is one.
+  const current = quote.offer?.lines ?? [];
+  return {
+    ...values,
+    lines: quote.items.map((item) => {
+      const line = current.find((l) => l.itemId === item._id);
+      return { itemId: item._id, unitPrice: line?.unitPrice ?? '', quantity: line?.quantityChanged ? String(line.quantity) : '' };
+    }),
+  };
+}
+
+function firstPrefill(quote: QuoteDetail, defaults?: QuotationDefaults): Partial<OfferFormValues> {
   const current = quote.offer;
   if (current) {
     return {

@@ -61,7 +61,16 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
   return (
     <article className="flex h-full flex-col rounded-2xl border border-gray-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="text-base font-semibold text-gray-900">{productName}</h3>
+        <h3 className="text-base font-semibold text-gray-900">
+          {productName}
+          {/* Issue 45: a quote of several lines names its first product and how many more. */}
+          {quote.items.length > 1 && ' '}
+          {quote.items.length > 1 && (
+            <span className="ms-1 text-sm font-medium text-gray-700">
+              {t('quoteLineForm.more', { n: formatNumber(quote.items.length - 1) })}
+            </span>
+          )}
+        </h3>
         <div className="flex shrink-0 flex-col items-end gap-1.5">
           <StatusBadge status={quote.status} />
           <UnreadBadge count={quote.unread} />
@@ -117,6 +126,26 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
           </>
         )}
       </dl>
+      {!admin && quote.items.length > 1 && (
+        // Issue 45: the buyer's own view of every line of the request.
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer font-medium text-brand-800">{t('quoteLineForm.lines')}</summary>
+          <ol className="mt-2 list-decimal space-y-1 ps-5 text-gray-800">
+            {quote.items.map((item) => (
+              <li key={item._id}>
+                <bdi>{item.productId?.productName ?? t('quoteCard.noLongerListed')}</bdi>
+                {t('listSeparator')}
+                {t('quoteLineForm.lineSummary', {
+                  quantity: formatNumber(item.requiredQty),
+                  unit: item.productId?.productQuantityType ?? '',
+                  packaging: packagingText(item.packagingType),
+                })}
+                {item.isCustomPackagingRequired && `${t('listSeparator')}${t('quoteLineForm.customPacking')}`}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
       {admin && <OwnerLine lead={quote} className="mt-3" />}
       {!admin && quote.status === 'REJECTED' && quote.rejectionReason && (
         <section aria-label={t('quoteCard.reasonLabel')} className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3">
@@ -132,7 +161,7 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
           <h4 className="mb-2 text-sm font-semibold text-gray-900">
             {withLtr(t('quoteCard.offer', { number: LTR_SLOT }), offer.quotationNumber)}
           </h4>
-          <OfferSummary offer={offer} quantity={quantityText(quote)} compact />
+          <OfferSummary offer={offer} quantity={quantityText(quote)} items={quote.items} compact />
           {quote.status === 'EXPIRED' && <p className="mt-2 text-sm font-medium text-orange-900">{t('quoteCard.expired')}</p>}
           <div className="mt-3 flex flex-wrap gap-2">
             {(quote.status === 'QUOTED' || quote.status === 'CHANGES_REQUESTED') && (

@@ -62,6 +62,19 @@ function rows(q: Quote): [string, ReactNode][] {
     [t('quoteDetails.requiredQuantity'), `${q.requiredQty} ${q.productId?.productQuantityType ?? ''}`.trim()],
     [t('quoteDetails.packagingType'), packagingText(q.packagingType)],
     [t('quoteDetails.customPackaging'), yesNo(q.isCustomPackagingRequired)],
+    // Issue 45: the lines after the first (SPEC.md's rows above are the first line's).
+    ...q.items.slice(1).map((item, i): [string, ReactNode] => [
+      t('quoteLineForm.line', { n: i + 2 }),
+      [
+        item.productId?.productName ?? t('quoteDetails.productGone'),
+        t('quoteLineForm.lineSummary', {
+          quantity: item.requiredQty,
+          unit: item.productId?.productQuantityType ?? '',
+          packaging: packagingText(item.packagingType),
+        }),
+        ...(item.isCustomPackagingRequired ? [t('quoteLineForm.customPacking')] : []),
+      ].join(t('listSeparator')),
+    ]),
     [t('quoteDetails.deliveryLocation'), q.deliveryLocation],
     [t('quoteDetails.urgent'), yesNo(q.isUrgent)],
     [t('quoteDetails.additionalInfo'), q.additionalInfo || t('quoteDetails.none')],

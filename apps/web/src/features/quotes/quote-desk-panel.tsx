@@ -135,6 +135,17 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
   const quantity = quantityText(quote);
   const unit = quote.offer?.priceBasis ?? quote.productId?.productQuantityType ?? 'NOS';
   const initialValues = offerPrefill(quote, defaults);
+  // Issue 45: a quote of several lines is priced line by line.
+  const lineItems =
+    quote.items.length > 1
+      ? quote.items.map((item) => ({
+          itemId: item._id,
+          productName: item.productId?.productName ?? t('quoteDetails.productGone'),
+          unit: item.productId?.productQuantityType ?? 'NOS',
+          requiredQty: item.requiredQty,
+          packagingType: item.packagingType,
+        }))
+      : undefined;
 
   return (
     <section aria-labelledby={headingId} className="mt-10 space-y-8">
@@ -178,7 +189,7 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
                       <span className="text-gray-600">{t('quoteDesk.replaced')}</span>
                     )}
                   </p>
-                  <OfferSummary offer={offer} quantity={quantity} compact />
+                  <OfferSummary offer={offer} quantity={quantity} items={quote.items} compact />
                 </li>
               );
             })}
@@ -207,7 +218,7 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
           <h3 className="text-lg font-semibold text-gray-900">{quote.offer ? t('quoteDesk.sendNew') : t('quoteDesk.send')}</h3>
           {quote.offer && <p className="mt-1 text-sm text-gray-600">{t('quoteDesk.replaces')}</p>}
           <div className="mt-4">
-            <OfferForm initialValues={initialValues} unit={unit} busy={busy} onSubmit={submitOffer} />
+            <OfferForm initialValues={initialValues} unit={unit} items={lineItems} busy={busy} onSubmit={submitOffer} />
           </div>
         </div>
       )}

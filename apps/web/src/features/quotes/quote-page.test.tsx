@@ -2,6 +2,7 @@ import { API, ERROR_DEFAULTS, FORM_MIN_FILL_MS, SUCCESS, HEARD_FROM_OPTIONS, UI_
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { atLeast, byLabel, callsTo, expectLoggedErrors, logIn, makeProduct, renderRoute, stubFetch } from '@/test/render-harness';
+import { quoteListLines, setQuoteList, storedQuoteList } from '@/lib/quote-list';
 
 const R = V.quoteRequired;
 const jaggery = makeProduct();
@@ -197,5 +198,80 @@ describe('the minimum order (issue 43)', () => {
     await user.click(submitButton());
     expect(await screen.findByText(V.quoteRequiredQtyMin)).toBeInTheDocument();
     expect(callsTo(calls, 'POST', API.addQuote)).toHaveLength(0);
+  });
+});
+
+describe('a quote of several lines (issue 45)', () => {
+  // Line 1 is SPEC.md's fields; the other lines repeat their labels in their own group.
+  const firstLine = (label: string) => screen.getAllByLabelText(new RegExp(`^${label}( \\*)?$`))[0];
+
+  it('opens with the quote list, shows the container estimate, sends items, and empties the list', async () => {
+    logIn('USER');
+    localStorage.setItem(
+      'quoteList',
+      JSON.stringify([
+        { productId: 'p1', requiredQty: 14000, packagingType: 'PP_BAG', isCustomPackagingRequired: false },
+        { productId: 'p2', requiredQty: 7.84, packagingType: 'FIBC_BAG', isCustomPackagingRequired: true },
+      ]),
+    );
+    setQuoteList(storedQuoteList());
+    const calls = stubFetch({
+      [`GET ${API.productList}`]: productsReply,
+      [`POST ${API.addQuote}`]: { status: 201, body: { success: true, message: SUCCESS.addQuote } },
+    });
+    const { user } = renderRoute('/quote');
+    await screen.findAllByRole('option', { name: 'Fried Onions' });
+    const second = screen.getByRole('group', { name: 'Product 2' });
+    await waitFor(() => expect(firstLine('Product')).toHaveValue('p1'));
+    expect(within(second).getByLabelText(/^Product/)).toHaveValue('p2');
+    // 14,000 KG and 7.84 TONS: 21,840 KG against 28,000 and 26,500.
+    const estimate = screen.getByRole('region', { name: 'Container estimate' });
+    expect(estimate).toHaveTextContent("about 78% of a 20' container");
+    expect(estimate).toHaveTextContent("about 82% of a 40' container");
+
+    await user.type(byLabel('Company Name'), 'Global Foods LLC');
+    await user.type(byLabel('Contact Person Name'), 'Maria Lopez');
+    await user.type(byLabel('Company Email'), 'maria@globalfoods.com');
+    await user.type(byLabel('Mobile Number'), '+34 600 123 456');
+    await user.type(byLabel('Country'), 'Spain');
+    await user.type(byLabel('Address'), 'Calle Mayor 10, Madrid');
+    await user.type(byLabel('Delivery Location'), 'Port of Valencia, Spain');
+    await user.selectOptions(byLabel('How did you hear about us?'), 'LinkedIn');
+    await user.click(terms());
+    await user.click(submitButton());
+    await waitFor(() => expect(callsTo(calls, 'POST', API.addQuote)).toHaveLength(1), { timeout: 4000 });
+    const body = callsTo(calls, 'POST', API.addQuote)[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      productId: 'p1',
+      requiredQty: 14000,
+      packagingType: 'PP_BAG',
+      isCustomPackagingRequired: false,
+      items: [
+        { productId: 'p1', requiredQty: 14000, packagingType: 'PP_BAG', isCustomPackagingRequired: false },
+        { productId: 'p2', requiredQty: 7.84, packagingType: 'FIBC_BAG', isCustomPackagingRequired: true },
+      ],
+    });
+    await waitFor(() => expect(quoteListLines()).toEqual([]));
+    expect(screen.queryByRole('group', { name: 'Product 2' })).not.toBeInTheDocument();
+  });
+
+  it('adds and removes lines, and refuses a product twice', async () => {
+    logIn('USER');
+    const calls = stubFetch({ [`GET ${API.productList}`]: productsReply });
+    const { user } = renderRoute('/quote?productId=p1');
+    await screen.findByRole('option', { name: 'Fried Onions' });
+    await waitFor(() => expect(byLabel('Product')).toHaveValue('p1'));
+    await fillValidQuote(user);
+    await user.click(screen.getByRole('button', { name: 'Add another product' }));
+    const second = screen.getByRole('group', { name: 'Product 2' });
+    await user.selectOptions(within(second).getByLabelText(/^Product/), 'p1');
+    await user.type(within(second).getByLabelText(/^Required Quantity/), '10');
+    await user.selectOptions(within(second).getByLabelText(/^Packaging Type/), 'PP_BAG');
+    await user.click(terms());
+    await user.click(submitButton());
+    expect(await within(second).findByText('Each product can be in a quote only once')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', API.addQuote)).toHaveLength(0);
+    await user.click(within(second).getByRole('button', { name: 'Remove product 2' }));
+    expect(screen.queryByRole('group', { name: 'Product 2' })).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   HEARD_FROM_OPTIONS,
   PACKAGING_TYPES,
+  QUOTE_ITEMS_MAX,
   belowMinimumOrder,
   minimumOrder,
   quoteFormSchema,
@@ -11,7 +12,7 @@ import {
   type Product,
 } from '@agro/shared';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useAppDispatch, useSiteSettings } from '@/store/store';
@@ -33,6 +34,9 @@ import { Honeypot, useBotSignals } from '@/lib/bot-signals';
 import { t } from '@/lib/i18n';
 import { Ltr, LTR_SLOT, withLtr } from '@/components/ui/ltr';
 import { formatNumber } from '@/lib/format';
+import { TrashIcon } from '@/components/ui/icons';
+import { quoteListLines, setQuoteList, useQuoteList, type QuoteListLine } from '@/lib/quote-list';
+import { AddLineButton, ContainerEstimate, ExtraLineFields, checkExtraLines, emptyLine, lineFromList, type ExtraLine } from './quote-lines';
 
 /** "1,000 KG": a quantity and its unit as the trade writes them. */
 const quantityText = (q: { quantity: number; unit: string }): string => `${formatNumber(q.quantity)} ${q.unit}`;
@@ -42,9 +46,11 @@ type QuoteOut = z.output<typeof quoteFormSchema>;
  * The terms box starts unticked; the schema only accepts `true`, which is the point. The trade
  * terms are held as blank strings and lists; the schema drops what is blank.
  */
-type QuoteIn = Omit<z.input<typeof quoteFormSchema>, 'agreeToTerms' | 'tradeTerms'> & {
+type QuoteIn = Omit<z.input<typeof quoteFormSchema>, 'agreeToTerms' | 'tradeTerms' | 'items'> & {
   agreeToTerms: boolean;
   tradeTerms: TradeTermsFormValues;
+  /** Issue 45: the lines after the first (the first is SPEC.md's own product fields). */
+  extraLines: ExtraLine[];
 };
 type QuoteField = keyof QuoteIn;
 
@@ -66,6 +72,38 @@ function minimumOrderResolver(productOf: (id: string) => Product | undefined): R
   };
 }
 
+/** The first line's checks (SPEC.md's form), then the other lines' (issue 45). */
+function linesResolver(productOf: (id: string) => Product | undefined): Resolver<QuoteIn, unknown, QuoteOut> {
+  const first = minimumOrderResolver(productOf);
+  return async (values, context, options) => {
+    const result = await first(values, context, options);
+    if (values.extraLines.length === 0) return result;
+    const { items, errors } = checkExtraLines(values.productId, values.extraLines, productOf);
+    if (errors) return { values: {}, errors: { ...result.errors, extraLines: errors } } as Awaited<ReturnType<typeof first>>;
+    if (Object.keys(result.errors).length > 0) return result;
+    const head = result.values as QuoteOut;
+    const firstLine = {
+      productId: head.productId,
+      requiredQty: head.requiredQty,
+      packagingType: head.packagingType,
+      isCustomPackagingRequired: head.isCustomPackagingRequired,
+    };
+    return { values: { ...head, items: [firstLine, ...items] }, errors: {} };
+  };
+}
+
+/** The form's product fields from the quote list (issue 45): the first line, and the others. */
+function linesFromList(
+  list: readonly QuoteListLine[],
+  preselected: string,
+): Pick<QuoteIn, 'productId' | 'requiredQty' | 'packagingType' | 'isCustomPackagingRequired' | 'extraLines'> | null {
+  if (list.length === 0) return null;
+  const lines = list.map(lineFromList);
+  if (preselected && !lines.some((l) => l.productId === preselected)) lines.push(emptyLine(preselected));
+  const [head, ...rest] = lines as [ExtraLine, ...ExtraLine[]];
+  return { ...head, extraLines: rest.slice(0, QUOTE_ITEMS_MAX - 1) };
+}
+
 function emptyQuote(productId = ''): QuoteIn {
   return {
     companyName: '',
@@ -84,6 +122,7 @@ function emptyQuote(productId = ''): QuoteIn {
     heardFrom: '',
     tradeTerms: emptyTradeTerms(),
     agreeToTerms: false,
+    extraLines: [],
   };
 }
 
@@ -110,7 +149,7 @@ export default function QuotePage() {
   const signals = useBotSignals('quote');
   const held = useRef(products);
   held.current = products;
-  const resolver = useMemo(() => minimumOrderResolver((id) => held.current.find((p) => p._id === id)), []);
+  const resolver = useMemo(() => linesResolver((id) => held.current.find((p) => p._id === id)), []);
 
   const {
     register,
@@ -120,8 +159,32 @@ export default function QuotePage() {
     setFocus,
     control,
     getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<QuoteIn, unknown, QuoteOut>({ resolver, defaultValues: emptyQuote(preselected), shouldFocusError: false });
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<QuoteIn, unknown, QuoteOut>({
+    resolver,
+    defaultValues: { ...emptyQuote(preselected), ...linesFromList(quoteListLines(), preselected) },
+    shouldFocusError: false,
+  });
+  const { fields: extraFields, append, remove } = useFieldArray({ control, name: 'extraLines' });
+
+  // The lines' selects had no option for their products until the list arrived (issue 45: every line).
+  useEffect(() => {
+    if (products.length === 0) return;
+    getValues('extraLines').forEach((line, i) => {
+      if (line.productId) setValue(`extraLines.${i}.productId`, line.productId);
+    });
+    const first = getValues('productId');
+    if (first && first !== preselected) setValue('productId', first);
+  }, [products, preselected, setValue, getValues]);
+
+  // A signed-in buyer's list arrives from the server after the page opens: an untouched form takes it.
+  const list = useQuoteList();
+  useEffect(() => {
+    const fromList = linesFromList(list, preselected);
+    if (!fromList || isDirty) return;
+    if (getValues('productId') === fromList.productId && getValues('extraLines').length === fromList.extraLines.length) return;
+    reset({ ...getValues(), ...fromList });
+  }, [list, preselected, isDirty, getValues, reset]);
 
   // The select had no option for the pre-selected product until the list arrived.
   useEffect(() => {
@@ -131,6 +194,19 @@ export default function QuotePage() {
   }, [products, preselected, setValue, getValues]);
 
   const productId = useWatch({ control, name: 'productId' });
+  const requiredQty = useWatch({ control, name: 'requiredQty' });
+  const extraLines = useWatch({ control, name: 'extraLines' });
+  const lineCount = 1 + extraFields.length;
+  // Removing the first line: the second becomes SPEC.md's product fields.
+  const removeFirstLine = () => {
+    const [next] = getValues('extraLines');
+    if (!next) return;
+    setValue('productId', next.productId);
+    setValue('requiredQty', next.requiredQty);
+    setValue('packagingType', next.packagingType);
+    setValue('isCustomPackagingRequired', next.isCustomPackagingRequired);
+    remove(0);
+  };
   const agreed = useWatch({ control, name: 'agreeToTerms' });
   const chosen = products.find((p) => p._id === productId);
   const unit = chosen?.productQuantityType;
@@ -145,11 +221,22 @@ export default function QuotePage() {
     }
     reset(emptyQuote());
     setTradeTermsOpen(false);
+    // Sent: the quote list has done its work.
+    setQuoteList([]);
   };
 
   // Focus the field whose message comes first in SPEC.md section 5's order.
   const onInvalid = (errs: FieldErrors<QuoteIn>) => {
     const first = firstInOrder(errs);
+    if (first === 'extraLines') {
+      // Only a later line is wrong: its first bad field.
+      const lines = (errs.extraLines ?? []) as readonly (FieldErrors<ExtraLine> | undefined)[];
+      const index = lines.findIndex(Boolean);
+      const bad = lines[index];
+      const field = bad && (['productId', 'requiredQty', 'packagingType'] as const).find((f) => bad[f]);
+      if (field) setFocus(`extraLines.${index}.${field}`);
+      return;
+    }
     if (first === 'tradeTerms') {
       // Only the optional section is wrong: open it and go to its first bad field.
       setTradeTermsOpen(true);
@@ -245,6 +332,29 @@ export default function QuotePage() {
                 hint={t('quoteForm.customPackagingHint')}
                 className="sm:col-span-2"
               />
+              {lineCount > 1 && (
+                <div className="sm:col-span-2">
+                  <button type="button" className="btn-secondary text-sm" onClick={removeFirstLine}>
+                    <TrashIcon size={16} /> {t('quoteLineForm.removeLine', { n: 1 })}
+                  </button>
+                </div>
+              )}
+            </div>
+            {extraFields.map((field, index) => (
+              <div key={field.id} className="mt-5">
+                <ExtraLineFields
+                  index={index}
+                  products={products}
+                  line={extraLines[index]}
+                  register={register as unknown as UseFormRegister<{ extraLines: ExtraLine[] }>}
+                  errors={errors.extraLines?.[index]}
+                  onRemove={() => remove(index)}
+                />
+              </div>
+            ))}
+            <div className="mt-5 space-y-4">
+              <AddLineButton count={lineCount} onAdd={() => append(emptyLine())} />
+              <ContainerEstimate lines={[{ productId, requiredQty: String(requiredQty ?? '') }, ...extraLines]} products={products} />
             </div>
           </FormSection>
 
