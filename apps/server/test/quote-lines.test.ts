@@ -241,6 +241,18 @@ describe('offers line by line', () => {
       ],
     });
     expect(badQuantity.json<{ message: string }>().message).toBe(QL.offerQuantityInvalid);
+    // A blank quantity (a form's empty field) is the quantity asked for; text that is no number is refused.
+    const blank = await offer(quote._id, {
+      unitPrice: undefined,
+      lines: [
+        { itemId: a!._id, unitPrice: '1', quantity: '' },
+        { itemId: b!._id, unitPrice: '2', quantity: '  ' },
+      ],
+    });
+    expect(blank.statusCode, blank.body).toBe(200);
+    expect(
+      blank.json<{ quote: { offer: { lines: Array<{ quantityChanged: boolean }> } } }>().quote.offer.lines.map((l) => l.quantityChanged),
+    ).toEqual([false, false]);
   });
 
   it('a change request may name lines of the quote, and only those', async () => {

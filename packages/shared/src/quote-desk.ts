@@ -49,15 +49,16 @@ const OFFER_LINES_MAX = 20;
 export const offerLineInputSchema = z.object({
   itemId: requiredString(QL.offerLinesUnknown, 64),
   unitPrice: priceText(),
-  quantity: z
-    .preprocess(
-      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' || v === null ? undefined : v),
-      z
-        .number({ error: QL.offerQuantityInvalid })
-        .gt(0, { error: QL.offerQuantityInvalid })
-        .max(1_000_000_000, { error: QL.offerQuantityInvalid }),
-    )
-    .optional(),
+  // Blank (a form's empty field) or null: the quantity asked for. The optional sits inside the
+  // preprocess: outside it, a blank made undefined there was then refused as no number.
+  quantity: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v === null ? undefined : v),
+    z
+      .number({ error: QL.offerQuantityInvalid })
+      .gt(0, { error: QL.offerQuantityInvalid })
+      .max(1_000_000_000, { error: QL.offerQuantityInvalid })
+      .optional(),
+  ),
 });
 
 /**
