@@ -157,6 +157,36 @@ describe('POST /api/v1/quote/add with items', () => {
   });
 });
 
+describe('mails of a request of several products', () => {
+  it("name every line: the company's notice, the buyer's acknowledgement and the offer", async () => {
+    await t.outbox();
+    const before = (await t.outbox()).length;
+    const quote = await addMixed([line(jaggery, 3000), line(onions, 12)]);
+    const mails = (await t.outbox()).slice(before);
+    const notice = mails.find((m) => m.to !== user.email && m.text.includes(quote._id));
+    expect(notice?.text).toContain('Product 2: Fried Onions: 12 NOS');
+    const thanks = mails.find((m) => m.to === user.email);
+    expect(thanks?.text).toMatch(/Thank you for requesting a quote for .+ \(3000 KG\) and Fried Onions \(12 NOS\)\./);
+    const [a, b] = quote.items;
+    const offered = await t.app.inject({
+      method: 'POST',
+      url: API.quoteOffer(quote._id),
+      payload: offerBody({
+        unitPrice: undefined,
+        lines: [
+          { itemId: a!._id, unitPrice: '1.25' },
+          { itemId: b!._id, unitPrice: '4' },
+        ],
+      }),
+      headers: { cookie: admin.cookie },
+    });
+    expect(offered.statusCode, offered.body).toBe(200);
+    const offerMail = (await t.outbox()).slice(before).find((m) => m.to === user.email && /Product 2/.test(m.text));
+    expect(offerMail?.text).toContain('Product 1: ');
+    expect(offerMail?.text).toMatch(/Product 2: Fried Onions: 12 NOS at .*4\.00 per NOS = .*48\.00/);
+  });
+});
+
 describe('offers line by line', () => {
   const offer = (id: string, body: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: API.quoteOffer(id), payload: offerBody(body), headers: { cookie: admin.cookie } });

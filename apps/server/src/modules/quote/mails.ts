@@ -24,12 +24,26 @@ import { quotationFileName } from './pdf.js';
 const yesNo = (v: boolean) => (v ? C.yes : C.no);
 const quantity = (quote: Quote) => [quote.requiredQty, quote.productId?.productQuantityType].filter(Boolean).join(' ');
 
+/** The lines after the first of a request of several products (issue 45), for the company. */
+function furtherLineRows(quote: Quote): [string, string][] {
+  return quote.items.slice(1).map((item, i) => [
+    interpolate(C.rows.line, { n: String(i + 2) }),
+    interpolate(C.rows.lineValue, {
+      product: item.productId?.productName ?? '-',
+      quantity: [item.requiredQty, item.productId?.productQuantityType].filter(Boolean).join(' '),
+      packaging: packagingLabel(item.packagingType),
+      custom: item.isCustomPackagingRequired ? C.rows.lineCustomPacking : '',
+    }),
+  ]);
+}
+
 function quoteRows(quote: Quote): [string, string][] {
   return [
     [C.rows.product, quote.productId?.productName ?? '-'],
     [C.rows.requiredQuantity, quantity(quote)],
     [C.rows.packaging, packagingLabel(quote.packagingType)],
     [C.rows.customPackaging, yesNo(quote.isCustomPackagingRequired)],
+    ...furtherLineRows(quote),
     [C.rows.urgent, yesNo(quote.isUrgent)],
     [C.rows.company, quote.companyName],
     [C.rows.contactPerson, quote.contactPersonName],
@@ -70,7 +84,17 @@ export function quoteAcknowledgementMail(
   const t = translator(language);
   const product = quote.productId?.productName ?? t('mail.ourProducts');
   const hours = TIMINGS.replyPromiseHours;
-  const thanks = t('mail.ackThanks', { product, quantity: quantity(quote) });
+  // Several products (issue 45): each with its quantity, listed as the language lists things.
+  const products = new Intl.ListFormat(language, { type: 'conjunction' }).format(
+    quote.items.map((item) =>
+      `${item.productId?.productName ?? t('mail.ourProducts')} (${item.requiredQty} ${item.productId?.productQuantityType ?? ''})`.replace(
+        ' )',
+        ')',
+      ),
+    ),
+  );
+  const thanks =
+    quote.items.length > 1 ? t('mail.ackThanksLines', { products }) : t('mail.ackThanks', { product, quantity: quantity(quote) });
   return {
     to,
     subject: t('mail.ackSubject', { company: SITE.companyName }),
@@ -91,11 +115,33 @@ const money = (offer: QuoteOffer, minor: number, language: Language) => formatMo
 
 /** The lines of an offer that say what, how much and until when (mail text and HTML). */
 function offerRows(quote: Quote, offer: QuoteOffer, t: Translate, language: Language): [string, string][] {
+  // Several lines (issue 45): one row each (what, how much, at what price, its total) for the
+  // product, quantity and unit price of a one-line offer.
+  const whatRows: [string, string][] =
+    offer.lines.length > 1
+      ? offer.lines.map((line, i) => {
+          const item = quote.items.find((it) => it._id === line.itemId);
+          return [
+            t('mail.rowLine', { n: i + 1 }),
+            t('mail.lineValue', {
+              product: item?.productId?.productName ?? t('mail.productGone'),
+              quantity: `${line.quantity} ${line.priceBasis}`,
+              price: t('mail.unitPriceValue', { price: money(offer, line.unitPriceMinor, language), basis: line.priceBasis }),
+              total: money(offer, line.totalMinor, language),
+            }),
+          ];
+        })
+      : [
+          [t('mail.rowProduct'), quote.productId?.productName ?? t('mail.productGone')],
+          [t('mail.rowQuantity'), quantity(quote)],
+          [
+            t('mail.rowUnitPrice'),
+            t('mail.unitPriceValue', { price: money(offer, offer.unitPriceMinor, language), basis: offer.priceBasis }),
+          ],
+        ];
   return [
     [t('mail.rowQuotationNumber'), offer.quotationNumber],
-    [t('mail.rowProduct'), quote.productId?.productName ?? t('mail.productGone')],
-    [t('mail.rowQuantity'), quantity(quote)],
-    [t('mail.rowUnitPrice'), t('mail.unitPriceValue', { price: money(offer, offer.unitPriceMinor, language), basis: offer.priceBasis })],
+    ...whatRows,
     [t('mail.rowTotal'), money(offer, offer.totalMinor, language)],
     [t('mail.rowIncoterm'), t('mail.incotermValue', { incoterm: offer.incoterm })],
     [t('mail.rowPortOfLoading'), offer.portOfLoading],
