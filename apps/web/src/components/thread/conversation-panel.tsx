@@ -56,6 +56,8 @@ interface ConversationPanelProps {
   /** The quote's offers and quantity, to show a proposal next to the offer it answers. */
   offers?: QuoteOffer[];
   offeredQty?: number;
+  /** A quote's lines by id (issue 45): a proposal that names lines shows their products. */
+  lineNames?: Record<string, string>;
   /** Changes to fetch the thread again (e.g. after a request for changes added a message). */
   reloadKey?: number;
   /** The composer's place: false for a thread only read here (e.g. the quote's thread on its order). */
@@ -78,6 +80,7 @@ export function ConversationPanel({
   heading,
   offers,
   offeredQty,
+  lineNames,
   reloadKey = 0,
   canWrite = true,
   onSent,
@@ -281,7 +284,14 @@ export function ConversationPanel({
                           <MessageText text={m.text} />
                         </div>
                       )}
-                      {m.proposal && <ProposalCard proposal={m.proposal} offer={offerOf(m.proposal.offerId)} offeredQty={offeredQty} />}
+                      {m.proposal && (
+                        <ProposalCard
+                          proposal={m.proposal}
+                          offer={offerOf(m.proposal.offerId)}
+                          offeredQty={offeredQty}
+                          lineNames={lineNames}
+                        />
+                      )}
                       {m.attachments.length > 0 && (
                         <ul className="mt-2 flex flex-wrap gap-2" aria-label={t('conversation.attachments')}>
                           {m.attachments.map((a) => (

@@ -33,8 +33,20 @@ function rows(proposal: Proposal, offer: QuoteOffer | undefined, offeredQty: num
 }
 
 /** A request for changes, shown in the thread as a card next to the offer it answers: what changed. */
-export function ProposalCard({ proposal, offer, offeredQty }: { proposal: Proposal; offer?: QuoteOffer; offeredQty?: number }) {
+export function ProposalCard({
+  proposal,
+  offer,
+  offeredQty,
+  lineNames,
+}: {
+  proposal: Proposal;
+  offer?: QuoteOffer;
+  offeredQty?: number;
+  /** The quote's lines by id: the products a proposal names (issue 45). */
+  lineNames?: Record<string, string>;
+}) {
   const lines = rows(proposal, offer, offeredQty);
+  const named = (proposal.itemIds ?? []).map((id) => lineNames?.[id]).filter((name): name is string => name !== undefined);
   return (
     <section
       aria-label={t('conversation.proposal.title', { number: proposal.quotationNumber })}
@@ -43,6 +55,7 @@ export function ProposalCard({ proposal, offer, offeredQty }: { proposal: Propos
       <h4 className="font-semibold text-violet-950">
         {withLtr(t('conversation.proposal.title', { number: LTR_SLOT }), proposal.quotationNumber)}
       </h4>
+      {named.length > 0 && <p className="mt-1 text-gray-800">{t('conversation.proposal.lines', { names: named.join(', ') })}</p>}
       {lines.length === 0 ? (
         <p className="mt-1 text-gray-800">{t('conversation.proposal.noTerms')}</p>
       ) : (

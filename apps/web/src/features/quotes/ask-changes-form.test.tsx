@@ -22,22 +22,24 @@ const PROPOSAL: ThreadMessage = makeMessage(3, {
   },
 });
 
-function renderBuyer(messages: ThreadMessage[], path = '/profile?quote=q1') {
+function renderBuyer(messages: ThreadMessage[], path = '/profile?quote=q1', lines: Partial<Quote> = {}, proposal = PROPOSAL) {
   logIn('USER');
   let status: Quote['status'] = 'QUOTED';
   let thread = messages;
   const calls = stubFetch({
     [`GET ${API.profile}`]: { body: { success: true, message: 'ok', user: TEST_USER } },
-    [`GET ${API.userQuotes}`]: () => ({ body: { success: true, message: 'ok', quotes: [quoted({ status })] } }),
-    [`GET ${API.quote('q1')}`]: () => ({ body: { success: true, message: 'ok', quote: detail(quoted({ status })) } }),
+    [`GET ${API.userQuotes}`]: () => ({ body: { success: true, message: 'ok', quotes: [quoted({ status, ...lines })] } }),
+    [`GET ${API.quote('q1')}`]: () => ({ body: { success: true, message: 'ok', quote: detail(quoted({ status, ...lines })) } }),
     [`GET ${API.quoteMessages('q1')}`]: () => ({
       body: { success: true, message: 'ok', messages: thread, total: thread.length, page: 1, limit: 20 },
     }),
     [`GET ${API.myInquiries}`]: { body: { success: true, message: 'ok', inquiries: [] } },
     [`POST ${API.quoteRequestChanges('q1')}`]: () => {
       status = 'CHANGES_REQUESTED';
-      thread = [...thread, PROPOSAL];
-      return { body: { success: true, message: THREAD_TEXT.changesRequested, quote: detail(quoted({ status })), item: PROPOSAL } };
+      thread = [...thread, proposal];
+      return {
+        body: { success: true, message: THREAD_TEXT.changesRequested, quote: detail(quoted({ status, ...lines })), item: proposal },
+      };
     },
   });
   const view = renderRoute(path);
@@ -97,5 +99,30 @@ describe("the buyer's quote: its conversation and 'Ask for changes'", () => {
     expect(within(proposal).getByRole('row', { name: /Quantity/ })).toHaveTextContent('2,500');
     expect(within(proposal).getByRole('row', { name: /Quantity/ })).toHaveTextContent('5,000');
     expect(screen.queryByRole('button', { name: 'Send the proposal' })).not.toBeInTheDocument();
+  }, 30_000);
+
+  it("with several products, sends the ticked ones as itemIds (in the quote's order) and the proposal names them", async () => {
+    stubEventSource();
+    const base = makeQuote();
+    const onions = { ...base.productId!, _id: 'p2', productName: 'Crispy Fried Onions' };
+    const items: Quote['items'] = [
+      base.items[0]!,
+      { _id: 'i2', productId: onions, requiredQty: 800, packagingType: 'PP_BAG', isCustomPackagingRequired: false },
+    ];
+    const named: ThreadMessage = { ...PROPOSAL, proposal: { ...PROPOSAL.proposal!, itemIds: ['i2'] } };
+    const { user, calls } = renderBuyer([makeMessage(1)], '/profile?quote=q1', { items }, named);
+    await user.click(await screen.findByRole('button', { name: 'Ask for changes' }));
+    const group = screen.getByRole('group', { name: 'Which products is it about?' });
+    await user.click(within(group).getByRole('checkbox', { name: 'Crispy Fried Onions' }));
+    await user.type(byLabel('What would you like changed?'), 'Only the onions: 1,000 KG');
+    await user.click(screen.getByRole('button', { name: 'Send the proposal' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', API.quoteRequestChanges('q1'))).toHaveLength(1));
+    expect(callsTo(calls, 'POST', API.quoteRequestChanges('q1'))[0]?.body).toEqual({
+      offerId: 'o1',
+      note: 'Only the onions: 1,000 KG',
+      itemIds: ['i2'],
+    });
+    const proposal = await screen.findByRole('region', { name: `Changes asked to offer ${OFFER.quotationNumber}` });
+    expect(within(proposal).getByText('About: Crispy Fried Onions')).toBeInTheDocument();
   }, 30_000);
 });

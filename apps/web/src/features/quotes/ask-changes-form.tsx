@@ -7,7 +7,7 @@ import {
   type RequestChangesData,
   type RequestChangesResponse,
 } from '@agro/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { INCOTERM_ITEMS, Options } from '@/components/ui/options';
@@ -31,6 +31,8 @@ const resolver = zodResolver(requestChangesSchema) as unknown as Resolver<AskCha
 interface AskChangesFormProps {
   quoteId: string;
   offer: QuoteOffer;
+  /** The quote's lines (issue 45): with several, the buyer may say which products the changes are about. */
+  lines?: Array<{ id: string; name: string }>;
   /** The quote's unit (the quantity is in it). */
   unit: string;
   onSent: (answer: RequestChangesResponse) => void;
@@ -38,8 +40,10 @@ interface AskChangesFormProps {
 }
 
 /** The buyer's request for changes to the current offer (issue 40): a note, and any terms proposed instead. */
-export function AskChangesForm({ quoteId, offer, unit, onSent, onCancel }: AskChangesFormProps) {
+export function AskChangesForm({ quoteId, offer, lines = [], unit, onSent, onCancel }: AskChangesFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const linesLegendId = useId();
   const {
     register,
     handleSubmit,
@@ -66,7 +70,11 @@ export function AskChangesForm({ quoteId, offer, unit, onSent, onCancel }: AskCh
   const submit = handleSubmit(async () => {
     setFailure(null);
     // Only the terms filled in are sent: the empty ones keep the offer's.
-    const body = Object.fromEntries(Object.entries(getValues()).filter(([, v]) => v.trim() !== ''));
+    const body = {
+      ...Object.fromEntries(Object.entries(getValues()).filter(([, v]) => v.trim() !== '')),
+      // None ticked: the whole offer. In the quote's order, whatever the order they were ticked in.
+      ...(chosen.length > 0 ? { itemIds: lines.map((l) => l.id).filter((id) => chosen.includes(id)) } : {}),
+    };
     try {
       onSent(await request<RequestChangesResponse>('POST', API.quoteRequestChanges(quoteId), body));
     } catch (error) {
@@ -85,6 +93,29 @@ export function AskChangesForm({ quoteId, offer, unit, onSent, onCancel }: AskCh
       <Field label={t('askChanges.note')} error={errors.note?.message} required className="sm:col-span-2">
         <textarea {...register('note')} className="input" dir="auto" rows={3} maxLength={THREAD_LIMITS.noteMax} />
       </Field>
+      {lines.length > 1 && (
+        <fieldset aria-labelledby={linesLegendId} className="sm:col-span-2">
+          <legend id={linesLegendId} className="text-sm font-medium text-gray-900">
+            {t('askChanges.lines')}
+          </legend>
+          <p className="text-xs text-gray-700">{t('askChanges.linesHint')}</p>
+          <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+            {lines.map((line) => (
+              <li key={line.id}>
+                <label className="inline-flex items-center gap-2 text-sm text-gray-900">
+                  <input
+                    type="checkbox"
+                    className="size-4"
+                    checked={chosen.includes(line.id)}
+                    onChange={(e) => setChosen((c) => (e.target.checked ? [...c, line.id] : c.filter((id) => id !== line.id)))}
+                  />
+                  <span dir="auto">{line.name}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
       <Field label={t('askChanges.unitPrice', { currency: offer.currency })} error={errors.unitPrice?.message}>
         <input {...register('unitPrice')} className="input" inputMode="decimal" placeholder={offer.unitPrice} />
       </Field>

@@ -35,6 +35,7 @@ export function BuyerQuoteThread({ quote, onChanged }: BuyerQuoteThreadProps) {
   const offer = quote.offer;
   const canAsk = offer !== null && canDo('requestChanges', quote.status);
   const name = quote.productId?.productName ?? t('quoteCard.noLongerListed');
+  const lines = quote.items.map((item) => ({ id: item._id, name: item.productId?.productName ?? t('quoteCard.noLongerListed') }));
 
   return (
     <div id="messages" className="mt-10 scroll-mt-28">
@@ -47,6 +48,7 @@ export function BuyerQuoteThread({ quote, onChanged }: BuyerQuoteThreadProps) {
         <AskChangesForm
           quoteId={quote._id}
           offer={offer}
+          lines={lines}
           unit={quote.productId?.productQuantityType ?? ''}
           onSent={() => {
             setAsking(false);
@@ -63,6 +65,7 @@ export function BuyerQuoteThread({ quote, onChanged }: BuyerQuoteThreadProps) {
         heading={t('conversation.openLabel', { name })}
         offers={detail?.offers ?? (offer ? [offer] : [])}
         offeredQty={quote.requiredQty}
+        lineNames={Object.fromEntries(lines.map((l) => [l.id, l.name]))}
         reloadKey={reloadKey}
       />
     </div>

@@ -252,6 +252,7 @@ export function QuoteDeskPanel({ quoteId }: QuoteDeskPanelProps) {
         heading={t('conversation.heading')}
         offers={quote.offers}
         offeredQty={quote.requiredQty}
+        lineNames={Object.fromEntries(quote.items.map((item) => [item._id, item.productId?.productName ?? t('quoteCard.noLongerListed')]))}
         anchorId="messages"
         // The company's first message is its first reply: the quote is read again for its clock.
         onSent={quote.firstReplyAt === null ? () => void load() : undefined}
