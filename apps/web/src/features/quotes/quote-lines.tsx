@@ -1,5 +1,6 @@
 import {
   PACKAGING_TYPES,
+  PACKAGING_TYPE_VALUES,
   QUOTE_ITEMS_MAX,
   QUOTE_LINE_MESSAGES,
   belowMinimumOrder,
@@ -43,6 +44,31 @@ export const lineFromList = (l: QuoteListLine): ExtraLine => ({
   packagingType: l.packagingType,
   isCustomPackagingRequired: l.isCustomPackagingRequired,
 });
+
+/**
+ * The form's lines as the quote list keeps them (issue 45), so a change made on the form stays when
+ * the buyer goes on browsing: each line with a product, a quantity above 0 and a packing type, in
+ * the form's order; a line still being typed keeps what the list held for its product (if anything).
+ */
+export function listFromLines(lines: readonly ExtraLine[], held: readonly QuoteListLine[]): QuoteListLine[] {
+  const out: QuoteListLine[] = [];
+  for (const line of lines) {
+    if (!line.productId || out.some((l) => l.productId === line.productId)) continue;
+    const quantity = Number(line.requiredQty);
+    const complete = Number.isFinite(quantity) && quantity > 0 && (PACKAGING_TYPE_VALUES as readonly string[]).includes(line.packagingType);
+    const before = held.find((l) => l.productId === line.productId);
+    if (complete)
+      out.push({
+        ...(before?.customPackaging ? { customPackaging: before.customPackaging } : {}),
+        productId: line.productId,
+        requiredQty: quantity,
+        packagingType: line.packagingType,
+        isCustomPackagingRequired: line.isCustomPackagingRequired,
+      });
+    else if (before) out.push(before);
+  }
+  return out;
+}
 
 type LineError = Partial<Record<keyof ExtraLine, { type: string; message: string }>>;
 

@@ -255,6 +255,36 @@ describe('a quote of several lines (issue 45)', () => {
     expect(screen.queryByRole('group', { name: 'Product 2' })).not.toBeInTheDocument();
   });
 
+  it('keeps a change made on the form in the quote list (the buyer may go on browsing), and a SPEC.md one-product form adds nothing to it', async () => {
+    logIn('USER');
+    localStorage.setItem(
+      'quoteList',
+      JSON.stringify([
+        { productId: 'p1', requiredQty: 14000, packagingType: 'PP_BAG', isCustomPackagingRequired: false },
+        { productId: 'p2', requiredQty: 7.84, packagingType: 'FIBC_BAG', isCustomPackagingRequired: true },
+      ]),
+    );
+    setQuoteList(storedQuoteList());
+    stubFetch({ [`GET ${API.productList}`]: productsReply });
+    const { user, unmount } = renderRoute('/quote');
+    await screen.findAllByRole('option', { name: 'Fried Onions' });
+    await waitFor(() => expect(firstLine('Product')).toHaveValue('p1'));
+    await user.clear(firstLine('Required Quantity')!);
+    await user.type(firstLine('Required Quantity')!, '9000');
+    await user.click(within(screen.getByRole('group', { name: 'Product 2' })).getByRole('button', { name: 'Remove product 2' }));
+    await waitFor(() =>
+      expect(quoteListLines()).toEqual([{ productId: 'p1', requiredQty: 9000, packagingType: 'PP_BAG', isCustomPackagingRequired: false }]),
+    );
+    unmount();
+
+    setQuoteList([]);
+    const again = renderRoute('/quote?productId=p1');
+    await screen.findAllByRole('option', { name: 'Fried Onions' });
+    await fillValidQuote(again.user);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(quoteListLines()).toEqual([]);
+  });
+
   it('adds and removes lines, and refuses a product twice', async () => {
     logIn('USER');
     const calls = stubFetch({ [`GET ${API.productList}`]: productsReply });

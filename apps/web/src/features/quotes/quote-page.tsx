@@ -36,7 +36,16 @@ import { Ltr, LTR_SLOT, withLtr } from '@/components/ui/ltr';
 import { formatNumber } from '@/lib/format';
 import { TrashIcon } from '@/components/ui/icons';
 import { quoteListLines, setQuoteList, useQuoteList, type QuoteListLine } from '@/lib/quote-list';
-import { AddLineButton, ContainerEstimate, ExtraLineFields, checkExtraLines, emptyLine, lineFromList, type ExtraLine } from './quote-lines';
+import {
+  AddLineButton,
+  ContainerEstimate,
+  ExtraLineFields,
+  checkExtraLines,
+  emptyLine,
+  lineFromList,
+  listFromLines,
+  type ExtraLine,
+} from './quote-lines';
 
 /** "1,000 KG": a quantity and its unit as the trade writes them. */
 const quantityText = (q: { quantity: number; unit: string }): string => `${formatNumber(q.quantity)} ${q.unit}`;
@@ -207,6 +216,19 @@ export default function QuotePage() {
     setValue('isCustomPackagingRequired', next.isCustomPackagingRequired);
     remove(0);
   };
+  // The form's lines are the quote list's (issue 45): a change made here stays when the buyer goes on
+  // browsing. Only for a request with a list or several lines (SPEC.md's one-product form adds nothing to it).
+  const packagingType = useWatch({ control, name: 'packagingType' });
+  const customPacking = useWatch({ control, name: 'isCustomPackagingRequired' });
+  useEffect(() => {
+    if (!isDirty || (quoteListLines().length === 0 && extraLines.length === 0)) return;
+    const formLines = [
+      { productId, requiredQty: String(requiredQty ?? ''), packagingType, isCustomPackagingRequired: Boolean(customPacking) },
+      ...extraLines,
+    ];
+    const timer = setTimeout(() => setQuoteList(listFromLines(formLines, quoteListLines())), 400);
+    return () => clearTimeout(timer);
+  }, [isDirty, productId, requiredQty, packagingType, customPacking, extraLines]);
   const agreed = useWatch({ control, name: 'agreeToTerms' });
   const chosen = products.find((p) => p._id === productId);
   const unit = chosen?.productQuantityType;
