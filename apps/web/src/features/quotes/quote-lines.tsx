@@ -70,6 +70,20 @@ export function listFromLines(lines: readonly ExtraLine[], held: readonly QuoteL
   return out;
 }
 
+/** The packaging select's options: 'Select packaging' and SPEC.md's packaging types (every line's, the first's too). */
+export function PackagingOptions() {
+  return (
+    <>
+      <option value="">{t('quoteForm.selectPackaging')}</option>
+      {PACKAGING_TYPES.map((p) => (
+        <option key={p.value} value={p.value}>
+          {packagingText(p.value)}
+        </option>
+      ))}
+    </>
+  );
+}
+
 type LineError = Partial<Record<keyof ExtraLine, { type: string; message: string }>>;
 
 /**
@@ -151,12 +165,7 @@ export function ExtraLineFields({ index, products, line, register, errors, onRem
         </Field>
         <Field label={t('quoteForm.packaging')} error={errors?.packagingType?.message} required>
           <select {...register(`extraLines.${index}.packagingType`)} className="input">
-            <option value="">{t('quoteForm.selectPackaging')}</option>
-            {PACKAGING_TYPES.map((p) => (
-              <option key={p.value} value={p.value}>
-                {packagingText(p.value)}
-              </option>
-            ))}
+            <PackagingOptions />
           </select>
         </Field>
         <CheckboxField

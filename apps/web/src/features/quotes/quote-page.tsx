@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   HEARD_FROM_OPTIONS,
-  PACKAGING_TYPES,
   QUOTE_ITEMS_MAX,
   belowMinimumOrder,
   minimumOrder,
@@ -40,6 +39,7 @@ import {
   AddLineButton,
   ContainerEstimate,
   ExtraLineFields,
+  PackagingOptions,
   checkExtraLines,
   emptyLine,
   lineFromList,
@@ -333,12 +333,7 @@ export default function QuotePage() {
               </Field>
               <Field label={t('quoteForm.packaging')} error={errors.packagingType?.message} required>
                 <select {...register('packagingType')} className="input">
-                  <option value="">{t('quoteForm.selectPackaging')}</option>
-                  {PACKAGING_TYPES.map((p) => (
-                    <option key={p.value} value={p.value}>
-                      {packagingText(p.value)}
-                    </option>
-                  ))}
+                  <PackagingOptions />
                 </select>
               </Field>
               {chosen?.packingOptions && (
