@@ -109,8 +109,13 @@ export function Header() {
   const menuButton = useRef<HTMLButtonElement>(null);
 
   // Any other navigation (back button, a link elsewhere on the page) closes the small-screen menu too.
+  // Only a change of address: the effect's first run, which a loaded phone can flush after an early
+  // tap's toggle (it waits for partsTakenOver, not for this component's effects), closed the menu
+  // that tap had just opened (layout.spec's ADMIN menu at 390 px, once in CI).
+  const mounted = useRef(false);
   useEffect(() => {
-    setMenuOpen(false);
+    if (mounted.current) setMenuOpen(false);
+    mounted.current = true;
   }, [location.pathname, location.search]);
 
   // Listening from the moment the menu shows: an effect runs only after the next frame, and an
