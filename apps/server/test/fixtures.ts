@@ -68,6 +68,20 @@ export function quoteBody(productId: string, overrides: Record<string, unknown> 
  * A valid POST /api/v1/quote/{id}/offer body (valid for two weeks); `overrides` replace fields and
  * an `undefined` override removes one.
  */
+/** A valid body for POST /api/v1/sample/add (issue 43): one product, paid on delivery, filled in at a person's pace. */
+export function sampleBody(productId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    items: [{ productId, grams: 200 }],
+    address: '4 Quay Street, Hamburg 20457',
+    country: 'Germany',
+    companyName: 'Hanse Foods GmbH',
+    shipping: 'ON_DELIVERY',
+    note: '',
+    fillMs: 9000,
+    ...overrides,
+  };
+}
+
 export function offerBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const body: Record<string, unknown> = {
     unitPrice: '12.35',

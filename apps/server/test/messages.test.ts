@@ -29,7 +29,7 @@ import {
 } from '@agro/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/lib/tokens.js';
-import { insertTestProduct, offerBody, quoteBody } from './fixtures.js';
+import { insertTestProduct, offerBody, quoteBody, sampleBody } from './fixtures.js';
 import { buildTestApp, type TestApp, type TestUser } from './helper.js';
 import { file, makeImage, multipart } from './images-fixtures.js';
 
@@ -173,15 +173,7 @@ describe('a thread on a sample request', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: SAMPLE_API.addSample,
-      payload: {
-        items: [{ productId, grams: 250 }],
-        address: '12 Harbour Road, Rotterdam 3011',
-        country: 'Netherlands',
-        companyName: 'Dutch Spice BV',
-        shipping: 'ON_DELIVERY',
-        note: '',
-        fillMs: 9000,
-      },
+      payload: sampleBody(productId),
       headers: { cookie: owner.cookie },
     });
     expect(res.statusCode, res.body).toBe(200);

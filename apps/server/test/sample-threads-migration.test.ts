@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as sampleThreads from '../src/db/migrations/20261130090000-sample-threads.js';
 import * as sampleNumbers from '../src/db/migrations/20261130091000-sample-numbers.js';
-import { insertTestProduct, quoteBody } from './fixtures.js';
+import { insertTestProduct, quoteBody, sampleBody } from './fixtures.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { file, multipart } from './images-fixtures.js';
 
@@ -71,17 +71,7 @@ it('keeps every message, attachment, index and trigger through the change, undon
 
   // The triggers still count each change, the foreign key still cascades, and the new kind is taken.
   const version = await messagesVersion();
-  const sample = (
-    await as('POST', SAMPLE_API.addSample, {
-      items: [{ productId, grams: 200 }],
-      address: '12 Harbour Road, Rotterdam 3011',
-      country: 'Netherlands',
-      companyName: 'Dutch Spice BV',
-      shipping: 'ON_DELIVERY',
-      note: '',
-      fillMs: 9000,
-    })
-  ).json<{ sample: Sample }>().sample;
+  const sample = (await as('POST', SAMPLE_API.addSample, sampleBody(productId))).json<{ sample: Sample }>().sample;
   expect((await as('POST', API.addSampleMessage(sample._id), { text: 'Is 200 g enough for a lab test?' })).statusCode).toBe(200);
   expect(Number(await messagesVersion())).toBeGreaterThan(Number(version));
   await t.db.deleteFrom('messages').where('id', '=', before.messages[0]!.id).execute();
@@ -103,15 +93,7 @@ it('gives the requests made before the counting the number their mails had (from
       method: 'POST',
       url: SAMPLE_API.addSample,
       headers: { cookie: buyer.cookie },
-      payload: {
-        items: [{ productId, grams: 100 }],
-        address: '9 Canal Street, Antwerp 2000',
-        country: 'Belgium',
-        companyName: 'Antwerp Spices NV',
-        shipping: 'ON_DELIVERY',
-        note: '',
-        fillMs: 9000,
-      },
+      payload: sampleBody(productId),
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ sample: Sample }>().sample;

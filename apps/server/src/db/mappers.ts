@@ -96,6 +96,29 @@ export function toQuoteProductRef(row: {
   };
 }
 
+/**
+ * A left-joined product's columns (selected as `p_id`, `p_name`, ...) -> the quote's or a line's
+ * product (null when it was deleted).
+ */
+export function joinedProductRef(row: {
+  p_id: string | null;
+  p_name: string | null;
+  p_type: QuoteProductRef['productType'] | null;
+  p_quantity_type: QuoteProductRef['productQuantityType'] | null;
+  p_is_premium: Flag | null;
+  p_is_organic: Flag | null;
+}): QuoteProductRef | null {
+  if (row.p_id === null) return null;
+  return toQuoteProductRef({
+    id: row.p_id,
+    product_name: row.p_name ?? '',
+    product_type: row.p_type ?? 'AGRO',
+    product_quantity_type: row.p_quantity_type ?? 'NOS',
+    is_premium: row.p_is_premium ?? 0,
+    is_organic: row.p_is_organic ?? 0,
+  });
+}
+
 /** A quote row's trade-term columns -> the API's `tradeTerms` (null when the buyer gave none). */
 export function toTradeTerms(row: {
   trade_incoterm: string | null;

@@ -74,7 +74,7 @@ import { recordMilestone } from '../../src/modules/order/service.js';
 import { insertSession } from '../../src/modules/user/session-repository.js';
 import { solveFor } from '../altcha-solver.js';
 import { softPasskey } from '../passkey-authenticator.js';
-import { insertTestProduct, offerBody, quoteBody } from '../fixtures.js';
+import { insertTestProduct, offerBody, quoteBody, sampleBody } from '../fixtures.js';
 import { PASSWORD, newUserBody, type TestApp } from '../helper.js';
 import { file, makeImage, multipart } from '../images-fixtures.js';
 export { quoteBody };
@@ -160,16 +160,6 @@ async function addOfferedQuote(ctx: EndpointContext, owner: Session): Promise<Qu
 }
 
 /** The body of a valid sample request for `productId`. */
-const sampleBody = (productId: string) => ({
-  items: [{ productId, grams: 200 }],
-  address: '4 Quay Street, Hamburg 20457',
-  country: 'Germany',
-  companyName: 'Hanse Foods GmbH',
-  shipping: 'ACCOUNT',
-  courier: 'DHL',
-  accountNumber: '960111222',
-  note: '',
-});
 
 /** A sample request of `owner` at `status`, written as the buyer and an administrator would leave it (without HTTP calls). */
 async function addSampleAt(ctx: EndpointContext, owner: Session, status: SampleStatus): Promise<string> {
@@ -1919,7 +1909,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
       if (caller)
         await ctx.t.db.updateTable('samples').set({ created_at: '2000-01-01T00:00:00.000Z' }).where('user_id', '=', caller.id).execute();
       const productId = await insertTestProduct(ctx.t.db, { productName: `Sample ${randomBytes(3).toString('hex')}` });
-      return { url: SAMPLE_API.addSample, payload: sampleBody(productId), headers: cookieOf(caller) };
+      return {
+        url: SAMPLE_API.addSample,
+        payload: sampleBody(productId, { shipping: 'ACCOUNT', courier: 'DHL', accountNumber: '960111222' }),
+        headers: cookieOf(caller),
+      };
     },
   },
   {

@@ -5,7 +5,7 @@
 import type { QuoteItem, QuoteItemInput } from '@agro/shared';
 import type { DbOrTx } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
-import { fromFlag, toFlag, toQuoteProductRef } from '../../db/mappers.js';
+import { fromFlag, joinedProductRef, toFlag } from '../../db/mappers.js';
 import type { QuoteOfferLineRow } from '../../db/schema.js';
 
 /** Ids a query names at once: well under SQLite's and PostgreSQL's limits on bound parameters. */
@@ -33,11 +33,11 @@ export async function itemsOf(db: DbOrTx, quoteIds: readonly string[]): Promise<
         'i.packaging_type',
         'i.is_custom_packaging_required',
         'p.id as p_id',
-        'p.product_name',
-        'p.product_type',
-        'p.product_quantity_type',
-        'p.is_premium',
-        'p.is_organic',
+        'p.product_name as p_name',
+        'p.product_type as p_type',
+        'p.product_quantity_type as p_quantity_type',
+        'p.is_premium as p_is_premium',
+        'p.is_organic as p_is_organic',
       ])
       .where('i.quote_id', 'in', chunk)
       .orderBy('i.quote_id')
@@ -47,17 +47,7 @@ export async function itemsOf(db: DbOrTx, quoteIds: readonly string[]): Promise<
   for (const row of rows) {
     const item: QuoteItem = {
       _id: row.id,
-      productId:
-        row.p_id === null
-          ? null
-          : toQuoteProductRef({
-              id: row.p_id,
-              product_name: row.product_name ?? '',
-              product_type: row.product_type ?? 'AGRO',
-              product_quantity_type: row.product_quantity_type ?? 'NOS',
-              is_premium: row.is_premium ?? 0,
-              is_organic: row.is_organic ?? 0,
-            }),
+      productId: joinedProductRef(row),
       requiredQty: Number(row.required_qty),
       packagingType: row.packaging_type as QuoteItem['packagingType'],
       isCustomPackagingRequired: fromFlag(row.is_custom_packaging_required),

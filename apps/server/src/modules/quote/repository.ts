@@ -10,7 +10,7 @@ import {
 import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/index.js';
 import { queueWebhookEvent } from '../webhooks/repository.js';
-import { fromFlag, nowIso, toQuoteProductRef, toTradeTerms } from '../../db/mappers.js';
+import { fromFlag, joinedProductRef, nowIso, toTradeTerms } from '../../db/mappers.js';
 import type { NewQuoteEventRow, NewQuoteRow, QuoteOfferLineRow, QuoteRow } from '../../db/schema.js';
 import { insertItems, itemsOf, offerLinesOf } from './lines.js';
 import { allOf, EXPORT_BATCH, leadConditions, leadOrder, leadPage, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
@@ -172,17 +172,7 @@ async function toQuotes(db: DbOrTx, rows: readonly JoinedQuoteRow[], now: string
 function toQuote(row: JoinedQuoteRow, now: string, lines: Lines): Quote {
   const tradeTerms = toTradeTerms(row);
   const requiredQty = Number(row.required_qty);
-  const productId =
-    row.p_id === null
-      ? null
-      : toQuoteProductRef({
-          id: row.p_id,
-          product_name: row.p_name ?? '',
-          product_type: row.p_type ?? 'AGRO',
-          product_quantity_type: row.p_quantity_type ?? 'NOS',
-          is_premium: row.p_is_premium ?? 0,
-          is_organic: row.p_is_organic ?? 0,
-        });
+  const productId = joinedProductRef(row);
   const packagingType = row.packaging_type as Quote['packagingType'];
   const isCustomPackagingRequired = fromFlag(row.is_custom_packaging_required);
   // A quote stored without lines (rows written directly, e.g. by a seed) is its one line, whose id is the quote's (as the migration made them).
