@@ -330,8 +330,70 @@ describe('offers line by line', () => {
         total: '30875.00',
       },
     ]);
+
+    // Its export row: today's 45 columns first, in today's order, with today's values (the offer's
+    // price and total where they were), the line's columns after them.
+    const csv = await t.app.inject({ method: 'GET', url: `${API.exportQuotes}?productId=${jaggery}`, headers: { cookie: admin.cookie } });
+    const [header, ...rows] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(header!.split(',').slice(0, TODAYS_QUOTE_COLUMNS.length)).toEqual(TODAYS_QUOTE_COLUMNS);
+    const row = rows.find((r) => r.startsWith(`${quote._id},`));
+    expect(row).toContain(`,${jaggery},Jaggery Blocks,AGRO,2500,KG,`);
+    expect(row).toContain(`,${sent.quotationNumber},12.35,USD,KG,30875.00,`);
+    expect(row).toMatch(new RegExp(`,1,1,${quote.items[0]!._id},2500,30875.00$`));
   });
 });
+
+/** The quotes export's header before issue 45, which a one-line quote's row must keep. */
+const TODAYS_QUOTE_COLUMNS = [
+  'Quote ID',
+  'Created At',
+  'Status',
+  'Company Name',
+  'Contact Person Name',
+  'Company Email',
+  'Mobile Number',
+  'Country',
+  'Address',
+  'Product ID',
+  'Product Name',
+  'Product Type',
+  'Required Quantity',
+  'Unit',
+  'Packaging Type',
+  'Custom Packaging Required',
+  'Delivery Location',
+  'Urgent',
+  'Additional Information',
+  'Heard From',
+  'Quoted By',
+  'Preferred Incoterm',
+  'Destination Port or Place',
+  'Container',
+  'Target Price',
+  'Target Price Currency',
+  'Target Price Unit',
+  'Certifications Required',
+  'Sample First',
+  'Quotation Number',
+  'Offer Unit Price',
+  'Offer Currency',
+  'Offer Price Basis',
+  'Offer Total',
+  'Offer Incoterm',
+  'Offer Port of Loading',
+  'Offer Destination',
+  'Offer Lead Time (days)',
+  'Offer Payment Terms',
+  'Offer Valid Until',
+  'Offer Sent At',
+  'Reply Due At',
+  'First Reply At',
+  'Assignee',
+  'Follow Up On',
+];
 
 describe('a mixed quote to one order', () => {
   const pdfText = async (payload: Buffer, name: string): Promise<string> => {
@@ -431,7 +493,7 @@ describe('a mixed quote to one order', () => {
 });
 
 describe('exports, figures and search by line', () => {
-  it("writes one row per line (the quote repeated, today's columns first), counts requests per product by lines, finds a quote by any line", async () => {
+  it("writes one row per line (the quote repeated, today's columns first), counts requests per product by lines, finds a quote by any line's product and its name", async () => {
     const fresh = await insertTestProduct(t.db, { productName: 'Jaggery Cubes' });
     const quote = await addMixed([line(jaggery, 700), line(fresh, 40, { packagingType: 'CORRUGATED_BOX' })]);
     const csv = await t.app.inject({ method: 'GET', url: `${API.exportQuotes}?productId=${fresh}`, headers: { cookie: admin.cookie } });
@@ -466,6 +528,35 @@ describe('exports, figures and search by line', () => {
       headers: { cookie: admin.cookie },
     });
     expect(before.json<{ quotes: Quote[] }>().quotes).toEqual([]);
+
+    // The search finds it by its second line's product name, in English or in a translation, as a
+    // whole word, a part of one (trigram index on SQLite) or two letters (scanned), any case.
+    await t.db
+      .insertInto('product_translations')
+      .values({
+        product_id: fresh,
+        language: 'fr',
+        product_name: 'Cubes de jaggery',
+        product_description: 'Cubes',
+        key_features: '[]',
+        nutrient_content: '[]',
+        specifications: '[]',
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    const search = async (q: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${API.allQuotes}?q=${encodeURIComponent(q)}&page=1&limit=50`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ quotes: Quote[] }>().quotes.map((q) => q._id);
+    };
+    for (const q of ['Jaggery Cubes', 'CUBES', 'ube', 'Cu', 'cubes de']) expect(await search(q), q).toContain(quote._id);
+    expect(await search('Cubes de mangue')).not.toContain(quote._id);
+    const exported = await t.app.inject({ method: 'GET', url: `${API.exportQuotes}?q=cubes`, headers: { cookie: admin.cookie } });
+    expect(exported.body).toContain(`${quote._id},`);
 
     const figures = await t.app.inject({ method: 'GET', url: API.dashboard, headers: { cookie: admin.cookie } });
     const byProduct = figures.json<{ dashboard: { byProduct: { label: string; quotes: number }[] } }>().dashboard.byProduct;

@@ -1,7 +1,8 @@
 /**
  * The filters 'All Quotes' and the inquiry inbox share, as SQL conditions on either
  * table: product, country (case-insensitive, served by the lower(country) indexes), a date range
- * of whole UTC days, a search in the company, person and email columns, and (issue 41) the reply
+ * of whole UTC days, a search in the company, person and email columns (and, for quotes, the names of
+ * their lines' products), and (issue 41) the reply
  * clock and the owner.
  */
 import { LEAD_PAGE_SIZE, type LeadPage, type LeadSort, type ReplyFilter } from '@agro/shared';
@@ -84,6 +85,18 @@ export async function readBatch<R>(
   return rows;
 }
 
+/**
+ * Issue 45: the quotes with a line of a product whose name, in English or in any of its translations,
+ * holds the text: the few products named so (a scan of the catalogue, hundreds of rows), then their
+ * quotes by quote_items (product_id, quote_id).
+ */
+function quotesOfProductsNamed(text: string): RawBuilder<string> {
+  const pattern = likePattern(text);
+  return sql<string>`(select quote_id from quote_items where product_id in (
+    select id from products where lower(product_name) like ${pattern} escape '\\'
+    union select product_id from product_translations where lower(product_name) like ${pattern} escape '\\'))`;
+}
+
 export function leadConditions(
   db: DbOrTx,
   table: 'quotes' | 'contacts',
@@ -109,15 +122,17 @@ export function leadConditions(
   // created_at is ISO-8601 UTC text: a range of whole days is a range of strings.
   if (filter.from !== undefined) conditions.push(sql<boolean>`${col('created_at')} >= ${`${filter.from}T00:00:00.000Z`}`);
   if (filter.to !== undefined) conditions.push(sql<boolean>`${col('created_at')} < ${`${nextDay(filter.to)}T00:00:00.000Z`}`);
-  if (filter.q !== undefined && isSqlite(db) && [...filter.q].length >= TRIGRAM) {
-    const { fts, key } = SQLITE_SEARCH[table];
-    conditions.push(
-      sql<boolean>`${col('id')} in (select ${sql.ref(key)} from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(filter.q)})`,
-    );
-  } else if (filter.q !== undefined) {
-    const pattern = likePattern(filter.q);
-    const any = searchColumns.map((c) => sql<boolean>`lower(${col(c)}) like ${pattern} escape '\\'`);
-    conditions.push(sql<boolean>`(${sql.join(any, sql` or `)})`);
+  if (filter.q !== undefined) {
+    let text: Condition;
+    if (isSqlite(db) && [...filter.q].length >= TRIGRAM) {
+      const { fts, key } = SQLITE_SEARCH[table];
+      text = sql<boolean>`${col('id')} in (select ${sql.ref(key)} from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(filter.q)})`;
+    } else {
+      const pattern = likePattern(filter.q);
+      const any = searchColumns.map((c) => sql<boolean>`lower(${col(c)}) like ${pattern} escape '\\'`);
+      text = sql<boolean>`(${sql.join(any, sql` or `)})`;
+    }
+    conditions.push(table === 'quotes' ? sql<boolean>`(${text} or ${col('id')} in ${quotesOfProductsNamed(filter.q)})` : text);
   }
   // The reply clock: due and overdue are of the unanswered not held as spam (a lead held as spam is
   // never late), served by the <table>_unanswered index (20261127120000-reply-clock).

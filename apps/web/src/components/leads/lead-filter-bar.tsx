@@ -17,6 +17,8 @@ interface LeadFilterBarProps {
   statuses?: readonly OptionItem[];
   /** The reply clock's and the owner's filters (issue 41: All Quotes and the inbox, signed in as an administrator). */
   handling?: boolean;
+  /** A line under the search box on what else it searches (All Quotes: the lines' product names). */
+  searchHint?: string;
   /** Extra controls at the end of the bar (e.g. the CSV button). */
   children?: ReactNode;
 }
@@ -104,7 +106,18 @@ function HandlingFilters({ values, onChange }: Pick<LeadFilterBarProps, 'values'
  * URL at once; the search is sent with Enter or the Search button. Its texts are the
  * administrators' (leadFilters); the values sent stay as they are in every language.
  */
-export function LeadFilterBar({ label, values, onChange, onClear, products, countries, statuses, handling, children }: LeadFilterBarProps) {
+export function LeadFilterBar({
+  label,
+  values,
+  onChange,
+  onClear,
+  products,
+  countries,
+  statuses,
+  handling,
+  searchHint,
+  children,
+}: LeadFilterBarProps) {
   const searchId = useId();
   const [search, setSearch] = useState(values.q);
   useEffect(() => setSearch(values.q), [values.q]);
@@ -127,7 +140,19 @@ export function LeadFilterBar({ label, values, onChange, onClear, products, coun
           <label htmlFor={searchId} className="mb-1 block text-xs font-medium text-gray-700">
             {t('leadFilters.search')}
           </label>
-          <input id={searchId} type="search" className="input py-2 text-sm" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id={searchId}
+            type="search"
+            className="input py-2 text-sm"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            aria-describedby={searchHint ? `${searchId}-hint` : undefined}
+          />
+          {searchHint && (
+            <p id={`${searchId}-hint`} className="mt-1 text-xs text-gray-600">
+              {searchHint}
+            </p>
+          )}
         </div>
         <button type="submit" className="btn-secondary py-2 text-sm">
           {t('leadFilters.searchButton')}

@@ -192,6 +192,7 @@ export function QuoteList({ role }: { role: Role }) {
           </p>
           <LeadFilterBar
             label={t('allQuotes.filterLabel')}
+            searchHint={t('leadFilters.searchProducts')}
             values={filters.values}
             onChange={filters.setFilters}
             onClear={filters.clear}
