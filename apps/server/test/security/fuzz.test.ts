@@ -448,3 +448,35 @@ describe('fuzzing every endpoint', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('the snapshot every "changes nothing" rests on', () => {
+  it('sees a row added, changed or deleted, and not an update to the same values or a rolled-back write', async () => {
+    const product = (name: string) => t.db.updateTable('products').set({ product_name: name }).where('id', '=', ctx.productId);
+    const start = await dataSnapshot(t);
+    await product('Fuzzed Jaggery').execute();
+    const renamed = await dataSnapshot(t);
+    expect(renamed.products).not.toBe(start.products);
+    expect({ ...renamed, products: start.products }).toEqual(start);
+
+    await product('Fuzzed Jaggery').execute();
+    await t.db
+      .transaction()
+      .execute(async (tx) => {
+        await tx.updateTable('products').set({ product_name: 'Undone' }).where('id', '=', ctx.productId).execute();
+        throw new Error('undo');
+      })
+      .catch(() => undefined);
+    expect(await dataSnapshot(t)).toEqual(renamed);
+
+    await newUserSession(t);
+    const registered = await dataSnapshot(t);
+    expect(registered.users).not.toBe(renamed.users);
+    await t.db.deleteFrom('users').where('email', '=', 'nobody@example.com').execute();
+    expect(await dataSnapshot(t)).toEqual(registered);
+    await t.db
+      .deleteFrom('users')
+      .where('id', '=', (await newUserSession(t)).id)
+      .execute();
+    expect((await dataSnapshot(t)).users).not.toBe(registered.users);
+  });
+});
