@@ -19,6 +19,8 @@ export interface QuoteListSyncDeps {
   /** GET and PUT address of the list. */
   url: string;
   storedLines: () => Line[];
+  /** Keeps lines in this browser's storage (none: empties it), without changing the list shown. */
+  keep: (lines: readonly Line[]) => void;
   merge: (a: readonly Line[], b: readonly Line[]) => Line[];
   setLines: (next: readonly Line[], options?: { save?: boolean }) => void;
   setSaver: (save: ((next: readonly Line[]) => void) | null) => void;
@@ -27,15 +29,28 @@ export interface QuoteListSyncDeps {
 const JSON_HEADERS = { Accept: 'application/json', 'Content-Type': 'application/json' };
 
 /** Starts keeping the list on the server; the function returned stops it (sign-out). */
-export default function startQuoteListSync({ url, storedLines, merge, setLines, setSaver }: QuoteListSyncDeps): () => void {
+export default function startQuoteListSync({
+  url,
+  storedLines,
+  keep: keepInBrowser,
+  merge,
+  setLines,
+  setSaver,
+}: QuoteListSyncDeps): () => void {
   let live = true;
   let saving = Promise.resolve();
   const put = (items: readonly Line[]) => {
-    // One save after another, in the order made: the last list typed is the one kept.
+    // One save after another, in the order made: the last list typed is the one kept. A save that
+    // fails (server away, network down) leaves the list in this browser too, which the next page
+    // load joins to the server's as at sign-in: nothing added is lost. A save that works empties it.
     saving = saving.then(() =>
       fetch(url, { method: 'PUT', credentials: 'include', headers: JSON_HEADERS, body: JSON.stringify({ items }) }).then(
-        () => undefined,
-        () => undefined,
+        (res) => {
+          if (live) keepInBrowser(res.ok ? [] : items);
+        },
+        () => {
+          if (live) keepInBrowser(items);
+        },
       ),
     );
   };
@@ -60,7 +75,8 @@ export default function startQuoteListSync({ url, storedLines, merge, setLines, 
   return () => {
     live = false;
     setSaver(null);
-    // The list is the account's: it leaves the page with it.
+    // The list is the account's: it leaves the page with it, and this browser (a copy a failed save left).
     setLines([], { save: false });
+    keepInBrowser([]);
   };
 }

@@ -39,7 +39,8 @@ export function storedQuoteList(): QuoteListLine[] {
   }
 }
 
-function store(next: readonly QuoteListLine[]): void {
+/** Keeps `next` in this browser's storage (empty: removes it); the list shown is not changed. */
+export function storeQuoteList(next: readonly QuoteListLine[]): void {
   try {
     if (next.length === 0) localStorage.removeItem(STORAGE_KEY);
     else localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
@@ -65,7 +66,7 @@ export function setQuoteList(next: readonly QuoteListLine[], { save = true } = {
   lines = next.slice(0, QUOTE_ITEMS_MAX);
   if (save) {
     if (saver) saver(lines);
-    else store(lines);
+    else storeQuoteList(lines);
   }
   listeners.forEach((l) => l());
 }

@@ -10,7 +10,7 @@ import { Part, partsTakenOver } from '@/lib/hydrate-in-parts';
 import { API_BASE_URL } from '@/lib/config';
 import { formatNumber } from '@/lib/format';
 import { loadAdminTexts, loadAppTexts, t } from '@/lib/i18n';
-import { mergeQuoteLists, setQuoteList, setQuoteListSaver, storedQuoteList, useQuoteList } from '@/lib/quote-list';
+import { mergeQuoteLists, setQuoteList, setQuoteListSaver, storedQuoteList, storeQuoteList, useQuoteList } from '@/lib/quote-list';
 import { logout } from '@/store/auth-slice';
 import { LanguageSwitcher } from './language-switcher';
 import { useNavItems, type NavItem } from './nav-items';
@@ -90,6 +90,7 @@ export function Header() {
       stop = start({
         url: `${API_BASE_URL}${API.quoteList}`,
         storedLines: storedQuoteList,
+        keep: storeQuoteList,
         merge: mergeQuoteLists,
         setLines: setQuoteList,
         setSaver: setQuoteListSaver,

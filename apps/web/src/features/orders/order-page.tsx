@@ -236,6 +236,8 @@ function DocumentForm({ order, save }: { order: Order; save: Save }) {
 
 /** The order's terms that are words typed by the buyer or the company, not the page's own texts. */
 const TYPED_TERMS: ReadonlySet<string> = new Set(['buyer', 'product', 'incoterm', 'portOfLoading', 'paymentTerms']);
+/** The terms that are a line's (issue 45): an order of several lines shows them per line. */
+const LINE_TERMS: ReadonlySet<string> = new Set(['product', 'quantity', 'unitPrice']);
 
 /** /orders/{id}: the order (its buyer or an administrator); administrators record its next step here. */
 export default function OrderPage() {
@@ -365,15 +367,19 @@ export default function OrderPage() {
                     ['paymentTerms', order.terms.paymentTerms],
                     ['leadTime', t('order.leadTimeDays', { count: order.terms.leadTimeDays })],
                   ] as const
-                ).map(([k, v]) => (
-                  <div key={k} className="flex gap-2">
-                    <dt className="font-semibold text-gray-800">{t('order.termLabel', { label: t(`order.${k}`) })}</dt>
-                    {/* The buyer's and the company's own words keep their own direction ('30% advance' on an Arabic page). */}
-                    <dd dir={TYPED_TERMS.has(k) ? 'auto' : undefined} className="break-words text-gray-700">
-                      {v}
-                    </dd>
-                  </div>
-                ))}
+                )
+                  // Several lines: the product, quantity and price are each line's, listed under Items,
+                  // not the first line's alone.
+                  .filter(([k]) => order.items.length <= 1 || !LINE_TERMS.has(k))
+                  .map(([k, v]) => (
+                    <div key={k} className="flex gap-2">
+                      <dt className="font-semibold text-gray-800">{t('order.termLabel', { label: t(`order.${k}`) })}</dt>
+                      {/* The buyer's and the company's own words keep their own direction ('30% advance' on an Arabic page). */}
+                      <dd dir={TYPED_TERMS.has(k) ? 'auto' : undefined} className="break-words text-gray-700">
+                        {v}
+                      </dd>
+                    </div>
+                  ))}
               </dl>
               {order.items.length > 1 && (
                 // Issue 45: an order made from a quote of several lines lists every line.

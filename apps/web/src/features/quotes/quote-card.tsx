@@ -66,7 +66,7 @@ export function QuoteCard({ quote, admin, onView, onDelete, onAccept, onDecline,
           {/* Issue 45: a quote of several lines names its first product and how many more. */}
           {quote.items.length > 1 && ' '}
           {quote.items.length > 1 && (
-            <span className="ms-1 text-sm font-medium text-gray-700">
+            <span className="ms-1 whitespace-nowrap text-sm font-medium text-gray-700">
               {t('quoteLineForm.more', { n: formatNumber(quote.items.length - 1) })}
             </span>
           )}

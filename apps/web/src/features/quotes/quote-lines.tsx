@@ -230,8 +230,11 @@ export function ContainerEstimate({
           <>
             <p className="mt-1">{withLtr(t('quoteLineForm.weight', { weight: LTR_SLOT }), kgText(Math.round(kg * 1000) / 1000))}</p>
             <ul className="mt-1 list-disc ps-5">
-              <li>{t('quoteLineForm.twenty', { percent: percent(payloads.twenty), payload: kgText(payloads.twenty) })}</li>
-              <li>{t('quoteLineForm.forty', { percent: percent(payloads.forty), payload: kgText(payloads.forty) })}</li>
+              {/* The payload isolated left to right: '(28,000 KG)', not '(KG 28,000)' on an Arabic page. */}
+              <li>
+                {withLtr(t('quoteLineForm.twenty', { percent: percent(payloads.twenty), payload: LTR_SLOT }), kgText(payloads.twenty))}
+              </li>
+              <li>{withLtr(t('quoteLineForm.forty', { percent: percent(payloads.forty), payload: LTR_SLOT }), kgText(payloads.forty))}</li>
             </ul>
           </>
         ) : (
