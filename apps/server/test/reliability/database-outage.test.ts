@@ -103,6 +103,14 @@ describe.skipIf(!databaseUrl)('PostgreSQL goes away and comes back', () => {
 
     // What needs the database: a session, a write, an answer never cached.
     expectUnavailable(await askQuote(t, buyer, productId));
+    // Issue 45's calls: a request with lines, the quote list read and saved.
+    const line = { productId, requiredQty: 1200, packagingType: 'PP_BAG', isCustomPackagingRequired: false };
+    const withLines = { ...quoteBody(productId), items: [line] };
+    expectUnavailable(await t.app.inject({ method: 'POST', url: API.addQuote, payload: withLines, headers: { cookie: buyer.cookie } }));
+    expectUnavailable(await t.app.inject({ method: 'GET', url: API.quoteList, headers: { cookie: buyer.cookie } }));
+    expectUnavailable(
+      await t.app.inject({ method: 'PUT', url: API.quoteList, payload: { items: [line] }, headers: { cookie: buyer.cookie } }),
+    );
     expectUnavailable(await t.app.inject({ method: 'GET', url: API.userQuotes, headers: { cookie: buyer.cookie } }));
     expectUnavailable(await t.app.inject({ method: 'GET', url: API.gallery }));
     expectUnavailable(await t.app.inject({ method: 'POST', url: API.login, payload: { email: buyer.email, password: buyer.password } }));
