@@ -27,7 +27,9 @@ export default defineConfig({
     locale: 'en-IN',
     // No scroll animation (lib/reveal.ts): what the tests and axe see is the final page.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A trace of a failed test's retry (CI) only: recording one for every test and keeping the failed
+    // ones ('retain-on-failure') cost every test its snapshots. Locally, `--trace on` records one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
