@@ -214,7 +214,7 @@ function toQuote(row: JoinedQuoteRow, now: string, lines: Lines): Quote {
 /** A new quote and its lines (the quote's own product fields are the first line's). */
 export async function insertQuote(db: DbOrTx, row: NewQuoteRow, items: readonly QuoteItemInput[], nowMs: number): Promise<Quote> {
   await db.insertInto('quotes').values(row).execute();
-  await insertItems(db, row.id, items, nowMs);
+  await insertItems(db, { id: row.id, createdAt: row.created_at }, items, nowMs);
   const quote = (await findQuote(db, row.id))!;
   // Held as spam: no other system hears of it (an administrator who releases it sees it here).
   if (!row.spam_reason) await queueWebhookEvent(db, 'quote.created', { quote });
