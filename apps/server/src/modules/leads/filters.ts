@@ -98,9 +98,9 @@ export async function readBatch<R>(
  */
 function quotesOfProductsNamed(text: string): RawBuilder<string> {
   const pattern = likePattern(text);
-  return sql<string>`(select quote_id from quote_items where product_id in (
+  return sql<string>`select quote_id from quote_items where product_id in (
     select id from products where lower(product_name) like ${pattern} escape '\\'
-    union select product_id from product_translations where lower(product_name) like ${pattern} escape '\\'))`;
+    union all select product_id from product_translations where lower(product_name) like ${pattern} escape '\\')`;
 }
 
 export function leadConditions(
@@ -129,16 +129,23 @@ export function leadConditions(
   if (filter.from !== undefined) conditions.push(sql<boolean>`${col('created_at')} >= ${`${filter.from}T00:00:00.000Z`}`);
   if (filter.to !== undefined) conditions.push(sql<boolean>`${col('created_at')} < ${`${nextDay(filter.to)}T00:00:00.000Z`}`);
   if (filter.q !== undefined) {
+    // The leads whose own columns hold the text: their ids from the search index, or the columns
+    // searched (`searchColumns`; PostgreSQL's pg_trgm indexes serve the LIKE as it is).
+    let ids: RawBuilder<string>;
     let text: Condition;
     if (isSqlite(db) && [...filter.q].length >= TRIGRAM) {
       const { fts, key } = SQLITE_SEARCH[table];
-      text = sql<boolean>`${col('id')} in (select ${sql.ref(key)} from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(filter.q)})`;
+      ids = sql<string>`select ${sql.ref(key)} from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(filter.q)}`;
+      text = sql<boolean>`${col('id')} in (${ids})`;
     } else {
       const pattern = likePattern(filter.q);
       const any = searchColumns.map((c) => sql<boolean>`lower(${col(c)}) like ${pattern} escape '\\'`);
       text = sql<boolean>`(${sql.join(any, sql` or `)})`;
+      ids = sql<string>`select ${col('id')} from ${sql.table(table)} where ${text}`;
     }
-    conditions.push(table === 'quotes' ? sql<boolean>`(${text} or ${col('id')} in ${quotesOfProductsNamed(filter.q)})` : text);
+    // A quote's lines' products too (issue 45), as one list of ids: the OR of the two made PostgreSQL
+    // test every quote against both (no bitmap for a subquery): 100 ms for any search at a year's quotes.
+    conditions.push(table === 'quotes' ? sql<boolean>`${col('id')} in (${ids} union all ${quotesOfProductsNamed(filter.q)})` : text);
   }
   // The reply clock: due and overdue are of the unanswered not held as spam (a lead held as spam is
   // never late), served by the <table>_unanswered index (20261127120000-reply-clock).
