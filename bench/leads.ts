@@ -42,8 +42,40 @@ const GOAL_FIRST_BYTE_MS = 200;
 const GOAL_EXPORT_GROWTH_MB = 50;
 const RUNS = Number(process.env.BENCH_LEADS_RUNS ?? (QUICK ? 10 : 30));
 const GOAL_P99_MS = 50;
+/** The dashboard, p50 and p99 (issue 36's goal, kept through issues 41 and 45). */
+const GOAL_DASHBOARD_MS = 100;
+/** The quotes export's first byte over HTTP (issue 45: the lists and exports answer within 50 ms at p99). */
+const FIRST_BYTE_TARGETS = [
+  ['export first byte, one country', '?country=kenya'],
+  ['export first byte, every quote', ''],
+] as const;
+const SEARCHED_WORD = 'jaggery';
+const SEARCHED_PRODUCT = 'Organic Jaggery Powder';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/**
+ * The time to the first byte of a CSV export over real HTTP, read `runs` times by another process
+ * (in this one, the server's batches held the reader's event loop: its first chunk waited for
+ * several), as a browser asks (brotli accepted: the answer is compressed as it would be). Each read
+ * is cancelled at its first chunk, which stops the export at its next batch, and the next starts
+ * 250 ms later (an export cancelled a moment before is not what a click meets). Prints the times as JSON.
+ */
+const FIRST_BYTE_READER = `
+const [url, cookie, runs] = process.argv.slice(1);
+const times = [];
+for (let i = 0; i < Number(runs); i++) {
+  const started = performance.now();
+  const res = await fetch(url, { headers: { cookie, 'accept-encoding': 'gzip, deflate, br' } });
+  if (res.status !== 200 || !res.body) throw new Error('export: ' + res.status);
+  const reader = res.body.getReader();
+  await reader.read();
+  times.push(performance.now() - started);
+  await reader.cancel();
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+console.log(JSON.stringify(times));
+`;
 
 interface ExportFigures {
   firstByteMs: number;
@@ -75,8 +107,7 @@ console.log(JSON.stringify({ firstByteMs, bytes, totalMs: performance.now() - st
  * the time to its first byte and how much this (the server's) process's resident memory grows
  * while it is read (sampled every 5 ms).
  */
-async function measureExport(app: Awaited<ReturnType<typeof buildApp>>, headers: { cookie: string }): Promise<ExportFigures> {
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+async function measureExport(base: string, headers: { cookie: string }): Promise<ExportFigures> {
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
   let peak = rssBefore;
@@ -133,6 +164,8 @@ async function benchDialect(
       await client.query('vacuum analyze');
       await client.end();
     }
+    // A product a buyer would search for by name (issue 45: q finds a quote by any line's product).
+    await database.db.updateTable('products').set({ product_name: SEARCHED_PRODUCT }).where('id', '=', productId).execute();
     await createUserService(database.db, config).ensureAdmin(adminEmail, adminPassword, 'Bench Admin');
     const app = await buildApp(config, { database });
     try {
@@ -147,6 +180,7 @@ async function benchDialect(
         ['by country', `${API.allQuotes}?country=japan&page=1&limit=12`],
         ['by product + last 30 days', `${API.allQuotes}?productId=${productId}&from=${lastMonth}&page=1&limit=12`],
         ['search company/contact/email', `${API.allQuotes}?q=company42&page=1&limit=12`],
+        ['search by product name', `${API.allQuotes}?q=${SEARCHED_WORD}&page=1&limit=12`],
         ['by status NEW', `${API.allQuotes}?status=NEW&page=2&limit=12`],
         // The reply clock (issue 41): the earliest due first, the late ones, the unowned.
         ['sort=due, page 1', `${API.allQuotes}?sort=due&page=1&limit=12`],
@@ -179,7 +213,25 @@ async function benchDialect(
         times.sort((a, b) => a - b);
         results.push({ name, p50: percentile(times, 50), p99: percentile(times, 99), bytes });
       }
-      return { results, exported: QUICK ? undefined : await measureExport(app, headers) };
+      if (QUICK) return { results, exported: undefined };
+      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      // Measured first: the first-byte reads' cancelled exports (and their compressors) would count in its memory.
+      const exported = await measureExport(base, headers);
+      // Issue 45: the exports' responsiveness at a year's leads, over HTTP.
+      for (const [name, query] of FIRST_BYTE_TARGETS) {
+        const { stdout } = await execFileAsync(process.execPath, [
+          '--input-type=module',
+          '-e',
+          FIRST_BYTE_READER,
+          `${base}${API.exportQuotes}${query}`,
+          headers.cookie,
+          String(RUNS + 3),
+        ]);
+        // The first reads warm caches and the JIT.
+        const times = (JSON.parse(stdout) as number[]).slice(3).sort((a, b) => a - b);
+        results.push({ name, p50: percentile(times, 50), p99: percentile(times, 99), bytes: 0 });
+      }
+      return { results, exported };
     } finally {
       await app.close();
     }
@@ -196,6 +248,8 @@ async function main(): Promise<void> {
   );
   const dialects: ('sqlite' | 'postgres')[] = ['sqlite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
   let met = true;
+  let dashboardMet = true;
+  let firstByteMet = true;
   let exportMet = true;
   let regression = false;
   for (const dialect of dialects) {
@@ -204,7 +258,9 @@ async function main(): Promise<void> {
     console.log(`  ${'target'.padEnd(32)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'bytes'.padStart(9)}`);
     for (const r of rows) {
       console.log(`  ${r.name.padEnd(32)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.bytes).padStart(9)}`);
-      if (r.name !== 'dashboard' && !r.name.startsWith('CSV') && r.p99 > GOAL_P99_MS) met = false;
+      if (r.name === 'dashboard') dashboardMet &&= r.p99 <= GOAL_DASHBOARD_MS;
+      if (r.name.startsWith('export first byte')) firstByteMet &&= r.p99 <= GOAL_P99_MS;
+      else if (r.name !== 'dashboard' && !r.name.startsWith('CSV') && r.p99 > GOAL_P99_MS) met = false;
     }
     if (QUICK && rows.some((r) => r.p99 > GOAL_P99_MS * 10)) regression = true;
     if (!exported) continue;
@@ -216,10 +272,15 @@ async function main(): Promise<void> {
   console.log(
     `\n  ${met ? 'met    ' : 'NOT MET'}  filtered, searched and deep pages: p99 under ${GOAL_P99_MS} ms with ${QUOTES.toLocaleString('en-US')} quotes`,
   );
-  if (!QUICK)
+  if (!QUICK) {
+    console.log(`  ${dashboardMet ? 'met    ' : 'NOT MET'}  the dashboard: p50 and p99 under ${GOAL_DASHBOARD_MS} ms`);
+    console.log(
+      `  ${firstByteMet ? 'met    ' : 'NOT MET'}  the quotes export's first byte over HTTP (one country, every quote): p99 under ${GOAL_P99_MS} ms`,
+    );
     console.log(
       `  ${exportMet ? 'met    ' : 'NOT MET'}  the whole export streams: first byte within ${GOAL_FIRST_BYTE_MS} ms, memory +${GOAL_EXPORT_GROWTH_MB} MB at most`,
     );
+  }
   if (regression) {
     console.error(`A lead list's p99 is over ten times its goal (${GOAL_P99_MS} ms): a regression.`);
     process.exit(1);

@@ -175,6 +175,7 @@ export async function seedLeads(
           required_qty: k === 0 ? quote.required_qty : 50 + ((i * 7 + k) % 900),
           packaging_type: k % 2 === 0 ? 'PP_BAG' : 'CORRUGATED_BOX',
           is_custom_packaging_required: 0,
+          created_at: createdAt,
         });
       }
       if (i % ORDER_EVERY === 0) accepted(quote, ++orderCount, offers, orders, milestones, lines);

@@ -697,6 +697,8 @@ export interface QuoteItemsTable {
   required_qty: number;
   packaging_type: string;
   is_custom_packaging_required: Flag;
+  /** The quote's created_at, copied to its lines (20261201100000-dashboard-lines): the dashboard counts a year's lines by product without joining their quotes. */
+  created_at: string;
 }
 
 /** An offer's price per quote line (issue 45); `quantity` null: as asked. */

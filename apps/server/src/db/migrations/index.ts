@@ -38,6 +38,7 @@ import * as passkeys from './20261129130000-passkeys.js';
 import * as sampleThreads from './20261130090000-sample-threads.js';
 import * as sampleNumbers from './20261130091000-sample-numbers.js';
 import * as quoteItems from './20261130100000-quote-items.js';
+import * as dashboardLines from './20261201100000-dashboard-lines.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -82,4 +83,5 @@ export const migrations: Record<string, DialectMigration> = {
   '20261130090000-sample-threads': sampleThreads,
   '20261130091000-sample-numbers': sampleNumbers,
   '20261130100000-quote-items': quoteItems,
+  '20261201100000-dashboard-lines': dashboardLines,
 };

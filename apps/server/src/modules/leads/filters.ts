@@ -67,6 +67,12 @@ export const isSqlite = (db: DbOrTx): boolean => db.getExecutor().adapter instan
 export const EXPORT_BATCH = 200;
 
 /**
+ * The first batch of a quotes export (issue 45: its first byte within 50 ms at p99): its 200 quotes
+ * with their lines and offers read and written as CSV took ~20 ms before anything was sent.
+ */
+export const EXPORT_FIRST_BATCH = 50;
+
+/**
  * The rows of one export batch: a short keyset query, so no statement outlives its batch and the
  * connection goes back to the pool between two. PostgreSQL reads them through a cursor
  * (pg-cursor, by Kysely's `.stream()`): read as one result by `pg`, every batch left garbage that
@@ -92,9 +98,9 @@ export async function readBatch<R>(
  */
 function quotesOfProductsNamed(text: string): RawBuilder<string> {
   const pattern = likePattern(text);
-  return sql<string>`(select quote_id from quote_items where product_id in (
+  return sql<string>`select quote_id from quote_items where product_id in (
     select id from products where lower(product_name) like ${pattern} escape '\\'
-    union select product_id from product_translations where lower(product_name) like ${pattern} escape '\\'))`;
+    union all select product_id from product_translations where lower(product_name) like ${pattern} escape '\\')`;
 }
 
 export function leadConditions(
@@ -123,16 +129,23 @@ export function leadConditions(
   if (filter.from !== undefined) conditions.push(sql<boolean>`${col('created_at')} >= ${`${filter.from}T00:00:00.000Z`}`);
   if (filter.to !== undefined) conditions.push(sql<boolean>`${col('created_at')} < ${`${nextDay(filter.to)}T00:00:00.000Z`}`);
   if (filter.q !== undefined) {
+    // The leads whose own columns hold the text: their ids from the search index, or the columns
+    // searched (`searchColumns`; PostgreSQL's pg_trgm indexes serve the LIKE as it is).
+    let ids: RawBuilder<string>;
     let text: Condition;
     if (isSqlite(db) && [...filter.q].length >= TRIGRAM) {
       const { fts, key } = SQLITE_SEARCH[table];
-      text = sql<boolean>`${col('id')} in (select ${sql.ref(key)} from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(filter.q)})`;
+      ids = sql<string>`select ${sql.ref(key)} from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(filter.q)}`;
+      text = sql<boolean>`${col('id')} in (${ids})`;
     } else {
       const pattern = likePattern(filter.q);
       const any = searchColumns.map((c) => sql<boolean>`lower(${col(c)}) like ${pattern} escape '\\'`);
       text = sql<boolean>`(${sql.join(any, sql` or `)})`;
+      ids = sql<string>`select ${col('id')} from ${sql.table(table)} where ${text}`;
     }
-    conditions.push(table === 'quotes' ? sql<boolean>`(${text} or ${col('id')} in ${quotesOfProductsNamed(filter.q)})` : text);
+    // A quote's lines' products too (issue 45), as one list of ids: the OR of the two made PostgreSQL
+    // test every quote against both (no bitmap for a subquery): 100 ms for any search at a year's quotes.
+    conditions.push(table === 'quotes' ? sql<boolean>`${col('id')} in (${ids} union all ${quotesOfProductsNamed(filter.q)})` : text);
   }
   // The reply clock: due and overdue are of the unanswered not held as spam (a lead held as spam is
   // never late), served by the <table>_unanswered index (20261127120000-reply-clock).

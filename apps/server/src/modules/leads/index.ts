@@ -5,6 +5,7 @@
  */
 export {
   EXPORT_BATCH,
+  EXPORT_FIRST_BATCH,
   allOf,
   callerFilter,
   distinctCountries,

@@ -59,19 +59,25 @@ export async function itemsOf(db: DbOrTx, quoteIds: readonly string[]): Promise<
   return out;
 }
 
-/** Store a new quote's lines (position 0 first). */
-export async function insertItems(db: DbOrTx, quoteId: string, items: readonly QuoteItemInput[], nowMs: number): Promise<void> {
+/** Store a new quote's lines (position 0 first), with the quote's created_at (`createdAt`), which the dashboard counts them by. */
+export async function insertItems(
+  db: DbOrTx,
+  quote: { id: string; createdAt: string },
+  items: readonly QuoteItemInput[],
+  nowMs: number,
+): Promise<void> {
   await db
     .insertInto('quote_items')
     .values(
       items.map((item, position) => ({
         id: newId(nowMs),
-        quote_id: quoteId,
+        quote_id: quote.id,
         position,
         product_id: item.productId,
         required_qty: item.requiredQty,
         packaging_type: item.packagingType,
         is_custom_packaging_required: toFlag(item.isCustomPackagingRequired),
+        created_at: quote.createdAt,
       })),
     )
     .execute();
@@ -121,7 +127,7 @@ export async function itemKeys(db: DbOrTx, quoteId: string): Promise<{ id: strin
   if (!stored) {
     await db
       .insertInto('quote_items')
-      .columns(['id', 'quote_id', 'position', 'product_id', 'required_qty', 'packaging_type', 'is_custom_packaging_required'])
+      .columns(['id', 'quote_id', 'position', 'product_id', 'required_qty', 'packaging_type', 'is_custom_packaging_required', 'created_at'])
       .expression((eb) =>
         eb
           .selectFrom('quotes')
@@ -133,6 +139,7 @@ export async function itemKeys(db: DbOrTx, quoteId: string): Promise<{ id: strin
             'required_qty',
             'packaging_type',
             'is_custom_packaging_required',
+            'created_at',
           ])
           .where('id', '=', quoteId),
       )

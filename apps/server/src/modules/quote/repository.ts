@@ -13,7 +13,17 @@ import { queueWebhookEvent } from '../webhooks/repository.js';
 import { fromFlag, joinedProductRef, nowIso, toTradeTerms } from '../../db/mappers.js';
 import type { NewQuoteEventRow, NewQuoteRow, QuoteOfferLineRow, QuoteRow } from '../../db/schema.js';
 import { insertItems, itemsOf, offerLinesOf } from './lines.js';
-import { allOf, EXPORT_BATCH, leadConditions, leadOrder, leadPage, readBatch, type LeadFilter, wantsPage } from '../leads/index.js';
+import {
+  allOf,
+  EXPORT_BATCH,
+  EXPORT_FIRST_BATCH,
+  leadConditions,
+  leadOrder,
+  leadPage,
+  readBatch,
+  type LeadFilter,
+  wantsPage,
+} from '../leads/index.js';
 import { lastActivitySql, unreadCountSql, type Viewer } from '../messages/index.js';
 import { insertEvent, toQuoteOffer, type OfferColumns } from './offer-repository.js';
 
@@ -214,7 +224,7 @@ function toQuote(row: JoinedQuoteRow, now: string, lines: Lines): Quote {
 /** A new quote and its lines (the quote's own product fields are the first line's). */
 export async function insertQuote(db: DbOrTx, row: NewQuoteRow, items: readonly QuoteItemInput[], nowMs: number): Promise<Quote> {
   await db.insertInto('quotes').values(row).execute();
-  await insertItems(db, row.id, items, nowMs);
+  await insertItems(db, { id: row.id, createdAt: row.created_at }, items, nowMs);
   const quote = (await findQuote(db, row.id))!;
   // Held as spam: no other system hears of it (an administrator who releases it sees it here).
   if (!row.spam_reason) await queueWebhookEvent(db, 'quote.created', { quote });
@@ -278,7 +288,8 @@ export async function listQuotes(
 /**
  * Every quote that matches, newest first, a batch at a time (keyset pagination on (created_at,
  * id), served by the same indexes as the list): an export in flat memory, which a client that goes
- * away stops between two batches.
+ * away stops between two batches. The first batch is smaller (EXPORT_FIRST_BATCH): nothing is sent
+ * before it is read and written (lib/csv.ts), so it sets the export's first byte.
  */
 export async function* quoteBatches(
   db: DbOrTx,
@@ -287,7 +298,7 @@ export async function* quoteBatches(
   size = EXPORT_BATCH,
 ): AsyncGenerator<Quote[]> {
   let after: { createdAt: string; id: string } | undefined;
-  for (;;) {
+  for (let limit = Math.min(size, EXPORT_FIRST_BATCH); ; limit = size) {
     const conditions = quoteConditions(db, filter, now);
     // A row value, which both databases seek in the index (the indexes without the id by its
     // created_at): PostgreSQL read the OR of two comparisons as a filter, skipping every row
@@ -295,12 +306,12 @@ export async function* quoteBatches(
     if (after) conditions.push(sql<SqlBool>`(quotes.created_at, quotes.id) < (${after.createdAt}, ${after.id})`);
     const rows = await readBatch(
       db,
-      selectQuotes(db).where(allOf(conditions)).orderBy('quotes.created_at', 'desc').orderBy('quotes.id', 'desc').limit(size),
-      size,
+      selectQuotes(db).where(allOf(conditions)).orderBy('quotes.created_at', 'desc').orderBy('quotes.id', 'desc').limit(limit),
+      limit,
     );
     if (rows.length === 0) return;
     yield await toQuotes(db, rows, now);
-    if (rows.length < size) return;
+    if (rows.length < limit) return;
     const last = rows[rows.length - 1]!;
     after = { createdAt: last.created_at, id: last.id };
   }
