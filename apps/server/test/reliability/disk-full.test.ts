@@ -121,7 +121,10 @@ describe.skipIf(!('dir' in mounted))('a full disk under DATA_DIR (SQLite, local 
     // Room again: every acknowledged quote is there once, its mails are written, writes work.
     fs.rmSync(filler);
     expect(await count()).toBe(before + acknowledged);
-    // The mails that could not be written wait for their retry (backed off): due now, as later.
+    // The mails that could not be written wait for their retry (backed off): due now, as later. The
+    // attempts still under way end first: one that failed on the full disk sets its retry when it
+    // ends, which would come after this and leave it waiting (quotes written more slowly left more).
+    await t.app.mailer.idle();
     await t.db.updateTable('mail_outbox').set({ next_attempt_at: new Date().toISOString() }).where('status', '=', 'pending').execute();
     const mails = await t.outbox();
     const rows = await t.db.selectFrom('mail_outbox').select(['status']).execute();
