@@ -195,3 +195,41 @@ test('a buyer fills a quote list from three product pages, sends it, and accepts
     await adminSide.close();
   }
 });
+
+test('keyboard only: a product goes into the quote list with Enter; on the form a line is removed and one added, the focus never lost', async ({
+  browser,
+  request,
+}) => {
+  const catalogue = await listProducts(request);
+  const [first, second] = LINES.map((line) => catalogue.find((p) => p.productName === line.name)) as ApiProduct[];
+  const { page, close } = await openPage(browser);
+  try {
+    const buyer = await registerViaApi(request, newAccount('keys'));
+    await loginViaApi(page, buyer);
+    for (const product of [first!, second!]) {
+      await page.goto(await productPagePath(request, product._id));
+      const add = page.getByRole('button', { name: 'Add to quote list' });
+      const saved = page.waitForResponse((r) => r.url().includes('/api/v1/quote-list') && r.request().method() === 'PUT');
+      await add.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('link', { name: 'In quote list' })).toBeVisible();
+      await saved;
+    }
+    await expect(page.getByRole('link', { name: 'Quote list, 2 items' })).toBeVisible();
+
+    await page.goto('/quote');
+    const secondLine = page.getByRole('group', { name: 'Product 2' });
+    await expect(secondLine.getByLabel('Product', { exact: true })).toHaveValue(second!._id);
+    await secondLine.getByRole('button', { name: 'Remove product 2' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('group', { name: 'Product 2' })).toHaveCount(0);
+    const addLine = page.getByRole('button', { name: 'Add another product' });
+    await expect(addLine, 'the focus goes on from the add button').toBeFocused();
+    await page.keyboard.press('Enter');
+    const added = page.getByRole('group', { name: 'Product 2' });
+    await expect(added).toBeVisible();
+    await expect(added.getByLabel('Product', { exact: true }), "the new line's first field has the focus").toBeFocused();
+  } finally {
+    await close();
+  }
+});

@@ -184,10 +184,10 @@ export function ExtraLineFields({ index, products, line, register, errors, onRem
 }
 
 /** 'Add another product', or at 20 lines the limit. */
-export function AddLineButton({ count, onAdd }: { count: number; onAdd: () => void }) {
+export function AddLineButton({ id, count, onAdd }: { id: string; count: number; onAdd: () => void }) {
   if (count >= QUOTE_ITEMS_MAX) return <p className="text-sm text-gray-700">{t('quoteLineForm.full', { max: QUOTE_ITEMS_MAX })}</p>;
   return (
-    <button type="button" className="btn-secondary" onClick={onAdd}>
+    <button id={id} type="button" className="btn-secondary" onClick={onAdd}>
       <PlusIcon size={16} /> {t('quoteLineForm.addLine')}
     </button>
   );

@@ -206,6 +206,12 @@ export default function QuotePage() {
   const requiredQty = useWatch({ control, name: 'requiredQty' });
   const extraLines = useWatch({ control, name: 'extraLines' });
   const lineCount = 1 + extraFields.length;
+  // A removed line takes its focused button with it: the keyboard goes on from 'Add another product'.
+  const addLineId = useId();
+  const removeLine = (index: number) => {
+    remove(index);
+    requestAnimationFrame(() => document.getElementById(addLineId)?.focus());
+  };
   // Removing the first line: the second becomes SPEC.md's product fields.
   const removeFirstLine = () => {
     const [next] = getValues('extraLines');
@@ -214,7 +220,7 @@ export default function QuotePage() {
     setValue('requiredQty', next.requiredQty);
     setValue('packagingType', next.packagingType);
     setValue('isCustomPackagingRequired', next.isCustomPackagingRequired);
-    remove(0);
+    removeLine(0);
   };
   // The form's lines are the quote list's (issue 45): a change made here stays when the buyer goes on
   // browsing. Only for a request with a list or several lines (SPEC.md's one-product form adds nothing to it).
@@ -365,12 +371,12 @@ export default function QuotePage() {
                   line={extraLines[index]}
                   register={register as unknown as UseFormRegister<{ extraLines: ExtraLine[] }>}
                   errors={errors.extraLines?.[index]}
-                  onRemove={() => remove(index)}
+                  onRemove={() => removeLine(index)}
                 />
               </div>
             ))}
             <div className="mt-5 space-y-4">
-              <AddLineButton count={lineCount} onAdd={() => append(emptyLine())} />
+              <AddLineButton id={addLineId} count={lineCount} onAdd={() => append(emptyLine())} />
               <ContainerEstimate lines={[{ productId, requiredQty: String(requiredQty ?? '') }, ...extraLines]} products={products} />
             </div>
           </FormSection>
