@@ -25,8 +25,7 @@ export type Loader = () => Promise<{ default: Texts }>;
  * Every language's message files that a browser reads, each its own chunk, loaded when needed
  * (docs/translations.md): `public` with the first page; `about` (the about page's texts) and `legal`
  * (the privacy and terms pages') with those pages, before they render or hydrate (app/router.tsx,
- * docs/decisions/044-page-texts-with-their-page.md);
- * `product` (products' trade details, the
+ * docs/decisions/044-page-texts-with-their-page.md); `product` (products' trade details, the
  * products page's filters) by what shows them, off the first page (components/products/product-texts.ts); `messages` (what the code also reads in
  * English: toasts, validation, the server's answers) with the private screens, or before an error
  * toast on a public page (the English one is on the first page already: the shared constants import
