@@ -3,7 +3,7 @@ import { matchRoutes, useParams, useRoutes, type RouteObject } from 'react-route
 import { splitLanguage, type Role } from '@agro/shared';
 import { useAppSelector } from '@/store/store';
 import { Layout } from '@/components/layout/layout';
-import { loadAdminTexts, loadAppTexts } from '@/lib/i18n';
+import { loadAdminTexts, loadAppTexts, loadPageTexts, type PagePart } from '@/lib/i18n';
 import { RouteGuard } from '@/app/route-guard';
 import HomePage from '@/features/home/home-page';
 
@@ -31,6 +31,16 @@ function page<P extends object = object>(load: () => Promise<{ default: Componen
   return Object.assign(Page, { preload });
 }
 
+/**
+ * A public page whose texts are not on the first page (about, privacy, terms): its code and its
+ * texts (`about.json` or `legal.json` of the page's language, lib/i18n.ts), both in before it
+ * renders, so the browser hydrates the server's HTML with the same texts
+ * (docs/decisions/044-page-texts-with-their-page.md).
+ */
+function textPage<P extends object = object>(texts: PagePart, load: () => Promise<{ default: ComponentType<P> }>): PageComponent<P> {
+  return page(() => Promise.all([load(), loadPageTexts(texts)]).then(([m]) => m));
+}
+
 /** A private screen: its code and the private screens' texts of the page's language (lib/i18n.ts). */
 function appPage<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>): PageComponent<P> {
   return page(() => Promise.all([load(), loadAppTexts()]).then(([m]) => m));
@@ -41,7 +51,7 @@ function adminPage<P extends object = object>(load: () => Promise<{ default: Com
   return page(() => Promise.all([load(), loadAppTexts(), loadAdminTexts()]).then(([m]) => m));
 }
 
-const AboutPage = page(() => import('@/features/about/about-page'));
+const AboutPage = textPage('about', () => import('@/features/about/about-page'));
 const ProductsPage = page(() => import('@/features/products/products-page'));
 const ProductDescriptionPage = page(() => import('@/features/products/product-description-page'));
 const GalleryPage = page(() => import('@/features/gallery/gallery-page'));
@@ -50,8 +60,8 @@ const LoginPage = appPage(() => import('@/features/auth/login-page'));
 const SecondFactorPage = appPage(() => import('@/features/auth/second-factor-page'));
 const ForgotPasswordPage = appPage(() => import('@/features/auth/forgot-password-page'));
 const ResetPasswordPage = appPage(() => import('@/features/auth/reset-password-page'));
-const PrivacyPage = page(() => import('@/features/legal/privacy-page'));
-const TermsPage = page(() => import('@/features/legal/terms-page'));
+const PrivacyPage = textPage('legal', () => import('@/features/legal/privacy-page'));
+const TermsPage = textPage('legal', () => import('@/features/legal/terms-page'));
 const QuotePage = appPage(() => import('@/features/quotes/quote-page'));
 const QuoteDescriptionPage = adminPage(() => import('@/features/quotes/quote-description-page'));
 const ProfilePage = appPage(() => import('@/app/profile-route'));

@@ -23,7 +23,9 @@ export type Loader = () => Promise<{ default: Texts }>;
 
 /**
  * Every language's message files that a browser reads, each its own chunk, loaded when needed
- * (docs/translations.md): `public` with the first page; `product` (products' trade details, the
+ * (docs/translations.md): `public` with the first page; `about` (the about page's texts) and `legal`
+ * (the privacy and terms pages') with those pages, before they render or hydrate (app/router.tsx,
+ * docs/decisions/044-page-texts-with-their-page.md); `product` (products' trade details, the
  * products page's filters) by what shows them, off the first page (components/products/product-texts.ts); `messages` (what the code also reads in
  * English: toasts, validation, the server's answers) with the private screens, or before an error
  * toast on a public page (the English one is on the first page already: the shared constants import
@@ -32,8 +34,12 @@ export type Loader = () => Promise<{ default: Texts }>;
  * administrators' (app/router.tsx).
  * `server.json` never reaches a browser.
  */
-type BrowserPart = 'public' | 'messages' | 'desk' | 'app' | 'admin';
-const FILES = import.meta.glob<{ default: Texts }>('../../../../packages/shared/locales/*/{public,messages,desk,app,admin}.json');
+type BrowserPart = 'public' | PagePart | 'messages' | 'desk' | 'app' | 'admin';
+/** The parts a public page loads with its code (app/router.tsx): one page's texts, off the first page of the others. */
+export type PagePart = 'about' | 'legal';
+const FILES = import.meta.glob<{ default: Texts }>(
+  '../../../../packages/shared/locales/*/{public,about,legal,messages,desk,app,admin}.json',
+);
 const loader = (lang: Language, part: BrowserPart): Loader => {
   const load = FILES[`../../../../packages/shared/locales/${lang}/${part}.json`];
   if (!load) throw new Error(`no message file ${lang}/${part}.json`);
@@ -118,6 +124,12 @@ function leaves(texts: Texts, prefix: string): Array<[string, string]> {
 }
 
 const both = (...loading: Promise<void>[]): Promise<void> => Promise.all(loading).then(() => undefined);
+
+/**
+ * Adds a page's texts of the page's language (`about` or `legal`: a chunk of its own), once. (The
+ * server's catalogue is whole already: there it adds the same texts again.)
+ */
+export const loadPageTexts = (part: PagePart): Promise<void> => addPart(part, loader(language, part));
 
 /** Adds the private screens' texts of the page's language (their own chunks), once. */
 export const loadAppTexts = (): Promise<void> =>

@@ -1,16 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import en from '@agro/shared/locales/en/public.json';
+import enAbout from '@agro/shared/locales/en/about.json';
 import enAdmin from '@agro/shared/locales/en/admin.json';
 import enApp from '@agro/shared/locales/en/app.json';
+import enLegal from '@agro/shared/locales/en/legal.json';
 import enMessages from '@agro/shared/locales/en/messages.json';
 import enProduct from '@agro/shared/locales/en/product.json';
 import { toast } from 'sonner';
 import { afterEach, beforeEach } from 'vitest';
 import { setCatalogue } from '@/lib/i18n';
 
-// The English catalogue, as an English page has it once an administrator's screen and the products page have loaded (lib/i18n.ts).
-setCatalogue('en', en, enProduct, enMessages, enApp, enAdmin);
+// The English catalogue, as an English page has it once an administrator's screen, the products page and the about, privacy and terms pages have loaded (lib/i18n.ts).
+setCatalogue('en', en, enAbout, enLegal, enProduct, enMessages, enApp, enAdmin);
 
 // A test fails on a console.error it did not announce: React's warnings (act, keys, props) and the
 // app's own error logs land there. A test that expects one says so with expectLoggedErrors().

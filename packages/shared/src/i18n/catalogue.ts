@@ -3,8 +3,10 @@
  * read as JSON. Other languages' files are data a translator edits; catalogues.test.ts checks each
  * against English (every key, no extra one, the same placeholders, the plural forms its language has).
  *
- * A language's catalogue is seven files, loaded where they are read (docs/translations.md):
- * `public.json` the public pages' texts (the first page loads it), `product.json` a product's trade
+ * A language's catalogue is nine files, loaded where they are read (docs/translations.md):
+ * `public.json` the public pages' texts (the first page loads it) but for the about page's in
+ * `about.json` and the privacy and terms pages' in `legal.json` (each loaded with its pages, decision
+ * 044), `product.json` a product's trade
  * details and the products page's filters (loaded with the products page, and with a product's page
  * when the app draws it: a first page keeps the server's block), `messages.json` the messages and
  * labels the code also reads in English that a public page may show (toasts, validation, the
@@ -15,15 +17,19 @@
  * private screens' (loaded with them), `admin.json` the administrators' screens' (loaded with
  * them), `server.json` what only the server writes (mails, the quotation PDF), never sent to a browser.
  */
+import type enAbout from '../../locales/en/about.json';
 import type enAdmin from '../../locales/en/admin.json';
 import type enApp from '../../locales/en/app.json';
 import type enDesk from '../../locales/en/desk.json';
+import type enLegal from '../../locales/en/legal.json';
 import type enMessages from '../../locales/en/messages.json';
 import type enProduct from '../../locales/en/product.json';
 import type enPublic from '../../locales/en/public.json';
 import type enServer from '../../locales/en/server.json';
 
 export type PublicCatalogue = typeof enPublic;
+export type AboutCatalogue = typeof enAbout;
+export type LegalCatalogue = typeof enLegal;
 export type ProductCatalogue = typeof enProduct;
 export type MessagesCatalogue = typeof enMessages;
 export type DeskCatalogue = typeof enDesk;
@@ -31,6 +37,8 @@ export type AppCatalogue = typeof enApp;
 export type AdminCatalogue = typeof enAdmin;
 export type ServerCatalogue = typeof enServer;
 export type Catalogue = PublicCatalogue &
+  AboutCatalogue &
+  LegalCatalogue &
   ProductCatalogue &
   MessagesCatalogue &
   DeskCatalogue &

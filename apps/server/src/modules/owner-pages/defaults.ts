@@ -1,8 +1,8 @@
 /**
  * The original texts of the pages the owner writes, in each language: what the message files say
- * (public.json's home, about, privacy and terms sections), as the form's starting texts and as
- * what a field left empty reads. The privacy and terms pages become Markdown, their numbered
- * sections headings.
+ * (public.json's home section, about.json's about, legal.json's privacy and terms), as the form's
+ * starting texts and as what a field left empty reads. The privacy and terms pages become Markdown,
+ * their numbered sections headings.
  */
 import { SITE, type Language, type OwnerPage, type OwnerPageTexts } from '@agro/shared';
 import { translator } from '../../lib/i18n.js';
