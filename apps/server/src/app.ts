@@ -239,10 +239,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     // Default brotli quality (11) is far too slow for per-request compression.
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 }, flush: zlib.constants.BROTLI_OPERATION_FLUSH },
-    // Each piece written is sent on (a stream's too): the CSV exports' first batch reached a browser
-    // (brotli) only once the encoder had held ~3.5 MB of rows (first byte 640 ms, against 70 ms).
-    zlibOptions: { flush: zlib.constants.Z_SYNC_FLUSH },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    // The CSV exports stream with gzip, each piece flushed (modules/leads/list-routes.ts): brotli
+    // held an export's first ~3.5 MB, and flushing it each piece grew the server's memory.
   });
   await app.register(cookie);
   await app.register(auth, {
