@@ -204,9 +204,8 @@ describe('the minimum order (issue 43)', () => {
 describe('a quote of several lines (issue 45)', () => {
   // Line 1 is SPEC.md's fields; the other lines repeat their labels in their own group.
   const firstLine = (label: string) => screen.getAllByLabelText(new RegExp(`^${label}( \\*)?$`))[0];
-
-  it('opens with the quote list, shows the container estimate, sends items, and empties the list', async () => {
-    logIn('USER');
+  /** A quote list of two lines kept in this browser, as a visitor leaves it before signing in. */
+  const startWithTwoLines = () => {
     localStorage.setItem(
       'quoteList',
       JSON.stringify([
@@ -215,6 +214,11 @@ describe('a quote of several lines (issue 45)', () => {
       ]),
     );
     setQuoteList(storedQuoteList());
+  };
+
+  it('opens with the quote list, shows the container estimate, sends items, and empties the list', async () => {
+    logIn('USER');
+    startWithTwoLines();
     const calls = stubFetch({
       [`GET ${API.productList}`]: productsReply,
       [`POST ${API.addQuote}`]: { status: 201, body: { success: true, message: SUCCESS.addQuote } },
@@ -257,14 +261,7 @@ describe('a quote of several lines (issue 45)', () => {
 
   it('keeps a change made on the form in the quote list (the buyer may go on browsing), and a SPEC.md one-product form adds nothing to it', async () => {
     logIn('USER');
-    localStorage.setItem(
-      'quoteList',
-      JSON.stringify([
-        { productId: 'p1', requiredQty: 14000, packagingType: 'PP_BAG', isCustomPackagingRequired: false },
-        { productId: 'p2', requiredQty: 7.84, packagingType: 'FIBC_BAG', isCustomPackagingRequired: true },
-      ]),
-    );
-    setQuoteList(storedQuoteList());
+    startWithTwoLines();
     stubFetch({ [`GET ${API.productList}`]: productsReply });
     const { user, unmount } = renderRoute('/quote');
     await screen.findAllByRole('option', { name: 'Fried Onions' });
